@@ -5,7 +5,9 @@ import { fileURLToPath } from 'node:url';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@evenly/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)) },
+    alias: {
+      '@evenly/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)),
+    },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: { outDir: 'dist', sourcemap: true },

@@ -1,2 +1,2 @@
 // Public surface of the pure domain core. Everything exported here is free of I/O.
-export {};
+export * from './validation/auth.js';

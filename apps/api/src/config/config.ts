@@ -1,0 +1,219 @@
+// Server configuration from environment variables (api-contract §2).
+// Invalid values stop the server at start with a message naming the variable.
+import path from 'node:path';
+
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+const LOG_LEVELS: readonly LogLevel[] = [
+  'fatal',
+  'error',
+  'warn',
+  'info',
+  'debug',
+  'trace',
+  'silent',
+];
+
+export interface S3Config {
+  endpoint: string | null;
+  bucket: string;
+  region: string;
+  accessKeyId: string | null;
+  secretAccessKey: string | null;
+  forcePathStyle: boolean;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  appUrl: string;
+  jwtSecret: string | null;
+  /** Token lifetime in seconds. */
+  jwtTtlSeconds: number;
+  requireEmailVerification: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** null = same origin only; ['*'] = any. */
+  corsOrigins: string[] | null;
+  storage: 'local' | 's3';
+  s3: S3Config | null;
+  receiptAi: { url: string; model: string; key: string | null } | null;
+  logLevel: LogLevel;
+  trustProxy: boolean | number | string[];
+  migrate: boolean;
+  /** Directory of the built web app; served with an SPA fallback when it exists. */
+  webDistDir: string;
+}
+
+export class ConfigError extends Error {
+  readonly code = 'CONFIG_INVALID' as const;
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function opt(env: Env, name: string): string | null {
+  const v = env[name];
+  return v === undefined || v.trim() === '' ? null : v.trim();
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const v = opt(env, name);
+  if (v === null) return fallback;
+  if (/^(true|1|yes)$/i.test(v)) return true;
+  if (/^(false|0|no)$/i.test(v)) return false;
+  throw new ConfigError(name, `must be true or false (got "${v}")`);
+}
+
+/** `JWT_TTL`: seconds, or a number followed by s, m, h or d. */
+export function parseDuration(name: string, value: string): number {
+  const m = /^(\d{1,9})([smhd]?)$/.exec(value);
+  if (!m)
+    throw new ConfigError(
+      name,
+      `must be seconds or a number followed by s, m, h or d (got "${value}")`,
+    );
+  const n = Number(m[1]);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  const seconds = n * unit;
+  if (seconds <= 0) throw new ConfigError(name, 'must be positive');
+  return seconds;
+}
+
+function url(name: string, value: string, protocols: string[]): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(value);
+  } catch {
+    throw new ConfigError(name, `must be a URL (got "${value}")`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+  }
+  return value;
+}
+
+function trustProxy(value: string | null): boolean | number | string[] {
+  if (value === null) return false;
+  if (/^true$/i.test(value)) return true;
+  if (/^false$/i.test(value)) return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  const parts = value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const p of parts) {
+    if (!/^[0-9a-fA-F:.]+(\/\d{1,3})?$/.test(p)) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        `must be true, false, a hop count or addresses/CIDRs (got "${p}")`,
+      );
+    }
+  }
+  return parts;
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const portRaw = opt(env, 'PORT') ?? '3000';
+  if (!/^\d{1,5}$/.test(portRaw) || Number(portRaw) > 65535) {
+    throw new ConfigError('PORT', `must be a port number 0–65535 (got "${portRaw}")`);
+  }
+  const port = Number(portRaw);
+
+  const databaseUrl = opt(env, 'DATABASE_URL');
+  if (databaseUrl !== null) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
+
+  const appUrl = (opt(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  url('APP_URL', appUrl, ['http:', 'https:']);
+
+  const jwtSecret = opt(env, 'JWT_SECRET');
+  if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
+    throw new ConfigError('JWT_SECRET', 'must be at least 32 bytes long');
+  }
+
+  const smtpUrl = opt(env, 'SMTP_URL');
+  if (smtpUrl !== null) url('SMTP_URL', smtpUrl, ['smtp:', 'smtps:']);
+
+  const cors = opt(env, 'CORS_ORIGINS');
+  const corsOrigins =
+    cors === null
+      ? null
+      : cors
+          .split(',')
+          .map((o) => o.trim().replace(/\/+$/, ''))
+          .filter(Boolean);
+  for (const o of corsOrigins ?? []) {
+    if (o !== '*') url('CORS_ORIGINS', o, ['http:', 'https:']);
+  }
+
+  const storage = opt(env, 'STORAGE') ?? 'local';
+  if (storage !== 'local' && storage !== 's3') {
+    throw new ConfigError('STORAGE', `must be local or s3 (got "${storage}")`);
+  }
+  let s3: S3Config | null = null;
+  if (storage === 's3') {
+    const bucket = opt(env, 'S3_BUCKET');
+    if (bucket === null) throw new ConfigError('S3_BUCKET', 'is required when STORAGE=s3');
+    const endpoint = opt(env, 'S3_ENDPOINT');
+    if (endpoint !== null) url('S3_ENDPOINT', endpoint, ['http:', 'https:']);
+    s3 = {
+      endpoint,
+      bucket,
+      region: opt(env, 'S3_REGION') ?? 'us-east-1',
+      accessKeyId: opt(env, 'S3_ACCESS_KEY_ID'),
+      secretAccessKey: opt(env, 'S3_SECRET_ACCESS_KEY'),
+      forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', false),
+    };
+  }
+
+  const aiUrl = opt(env, 'RECEIPT_AI_URL');
+  if (aiUrl !== null) url('RECEIPT_AI_URL', aiUrl, ['http:', 'https:']);
+
+  const logLevel = (opt(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
+    throw new ConfigError(
+      'LOG_LEVEL',
+      `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`,
+    );
+  }
+
+  const dataDir = path.resolve(cwd, opt(env, 'DATA_DIR') ?? './data');
+  const webDistDir = path.resolve(
+    opt(env, 'WEB_DIST_DIR') ??
+      path.join(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist'),
+  );
+
+  return {
+    port,
+    host: opt(env, 'HOST') ?? '0.0.0.0',
+    databaseUrl,
+    dataDir,
+    appUrl,
+    jwtSecret,
+    jwtTtlSeconds: parseDuration('JWT_TTL', opt(env, 'JWT_TTL') ?? '7d'),
+    requireEmailVerification: bool(env, 'REQUIRE_EMAIL_VERIFICATION', true),
+    smtpUrl,
+    mailFrom: opt(env, 'MAIL_FROM') ?? 'Evenly <no-reply@localhost>',
+    corsOrigins,
+    storage,
+    s3,
+    receiptAi:
+      aiUrl === null
+        ? null
+        : {
+            url: aiUrl.replace(/\/+$/, ''),
+            model: opt(env, 'RECEIPT_AI_MODEL') ?? 'gpt-4o-mini',
+            key: opt(env, 'RECEIPT_AI_KEY'),
+          },
+    logLevel: logLevel as LogLevel,
+    trustProxy: trustProxy(opt(env, 'TRUST_PROXY')),
+    migrate: bool(env, 'MIGRATE', true),
+    webDistDir,
+  };
+}

@@ -1,0 +1,165 @@
+// Domain and HTTP errors. Each class has a literal `code` from the contract's table (§1.6);
+// the single error handler (plugins/error-handler.ts) turns any of them into the error body.
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+}
+
+export abstract class AppError extends Error {
+  abstract readonly status: number;
+  abstract readonly code: string;
+  readonly details: ErrorDetail[] | undefined;
+  /** Extra response headers, e.g. Retry-After. */
+  readonly headers: Record<string, string> = {};
+
+  constructor(message: string, details?: ErrorDetail[]) {
+    super(message);
+    this.name = new.target.name;
+    this.details = details;
+  }
+}
+
+export class ValidationError extends AppError {
+  readonly status = 400;
+  readonly code = 'VALIDATION_FAILED';
+}
+
+export class InvalidJsonError extends AppError {
+  readonly status = 400;
+  readonly code = 'INVALID_JSON';
+  constructor(message = 'The request body is not valid JSON.') {
+    super(message);
+  }
+}
+
+export class InvalidTokenError extends AppError {
+  readonly status = 400;
+  readonly code = 'INVALID_TOKEN';
+}
+
+export class WrongPasswordError extends AppError {
+  readonly status = 400;
+  readonly code = 'WRONG_PASSWORD';
+  constructor() {
+    super('Your current password is incorrect.');
+  }
+}
+
+export class NotFriendsError extends AppError {
+  readonly status = 400;
+  readonly code = 'NOT_FRIENDS';
+}
+
+export class NotGroupMemberError extends AppError {
+  readonly status = 400;
+  readonly code = 'NOT_GROUP_MEMBER';
+}
+
+export const MESSAGE_NO_TOKEN = 'Please log in to continue.';
+export const MESSAGE_BAD_TOKEN = 'Your session has expired. Please log in again.';
+
+export class UnauthenticatedError extends AppError {
+  readonly status = 401;
+  readonly code = 'UNAUTHENTICATED';
+}
+
+export class InvalidCredentialsError extends AppError {
+  readonly status = 401;
+  readonly code = 'INVALID_CREDENTIALS';
+  constructor() {
+    super('Invalid email or password.');
+  }
+}
+
+export class EmailNotVerifiedError extends AppError {
+  readonly status = 403;
+  readonly code = 'EMAIL_NOT_VERIFIED';
+  constructor() {
+    super('Please verify your email address before logging in.');
+  }
+}
+
+export class ForbiddenError extends AppError {
+  readonly status = 403;
+  readonly code = 'FORBIDDEN';
+}
+
+export class NotFoundError extends AppError {
+  readonly status = 404;
+  readonly code = 'NOT_FOUND';
+  constructor(message = 'Not found.') {
+    super(message);
+  }
+}
+
+export type ConflictCode =
+  | 'EMAIL_TAKEN'
+  | 'ALREADY_FRIENDS'
+  | 'REQUEST_EXISTS'
+  | 'REQUEST_NOT_PENDING'
+  | 'ALREADY_MEMBER'
+  | 'OUTSTANDING_BALANCE'
+  | 'LAST_MEMBER'
+  | 'CURRENCY_LOCKED'
+  | 'IDEMPOTENCY_CONFLICT';
+
+export class ConflictError extends AppError {
+  readonly status = 409;
+  constructor(
+    readonly code: ConflictCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export class PayloadTooLargeError extends AppError {
+  readonly status = 413;
+  readonly code = 'PAYLOAD_TOO_LARGE';
+  constructor(message = 'The request body is too large.') {
+    super(message);
+  }
+}
+
+export class UnsupportedMediaTypeError extends AppError {
+  readonly status = 415;
+  readonly code = 'UNSUPPORTED_MEDIA_TYPE';
+  constructor(message = 'Content-Type must be application/json.') {
+    super(message);
+  }
+}
+
+export class UnreadableReceiptError extends AppError {
+  readonly status = 422;
+  readonly code = 'UNREADABLE_RECEIPT';
+  constructor(message = 'Could not read any text from this receipt.') {
+    super(message);
+  }
+}
+
+export class RateLimitedError extends AppError {
+  readonly status = 429;
+  readonly code = 'RATE_LIMITED';
+  constructor(readonly retryAfterSeconds: number) {
+    super(`Too many attempts. Please wait ${retryAfterSeconds} seconds and try again.`);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}
+
+export class NotReadyError extends AppError {
+  readonly status = 503;
+  readonly code = 'NOT_READY';
+  constructor() {
+    super('The database is not reachable.');
+  }
+}
+
+export class BusyError extends AppError {
+  readonly status = 503;
+  readonly code = 'BUSY';
+  constructor(message: string, retryAfterSeconds: number) {
+    super(message);
+    this.headers['Retry-After'] = String(retryAfterSeconds);
+  }
+}

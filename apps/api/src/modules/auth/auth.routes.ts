@@ -1,0 +1,211 @@
+// Account routes (contract §4.1). Thin: validate, rate-limit, call the service, map the result.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  changePasswordSchema,
+  emailOnlySchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from '@evenly/core';
+import { errorResponses } from '../../http/error-body.js';
+import { sendMessage } from '../../http/message-response.js';
+import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.js';
+import type { AuthService, LoginResult } from './auth.service.js';
+
+const MINUTE = 60;
+
+const userSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  createdAt: z.string(),
+});
+const loginResponseSchema = z.object({
+  token: z.string(),
+  type: z.literal('Bearer'),
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  expiresAt: z.string(),
+});
+const meSchema = userSchema.extend({ emailVerified: z.boolean() });
+const messageRoute = {
+  200: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
+};
+
+function mapLogin(result: LoginResult): z.infer<typeof loginResponseSchema> {
+  return { ...result, expiresAt: result.expiresAt.toISOString() };
+}
+
+/** The e-mail a request names, for per-(IP, e-mail) limits; read before validation. */
+function rawEmail(request: FastifyRequest): string {
+  const body = request.body as { email?: unknown } | undefined;
+  return typeof body?.email === 'string' ? body.email.trim().toLowerCase().slice(0, 254) : '';
+}
+
+function ipAndEmailRules(name: string, request: FastifyRequest): RateRule[] {
+  return [
+    {
+      key: `${name}:ip-email:${request.ip}:${rawEmail(request)}`,
+      limit: 10,
+      windowSeconds: MINUTE,
+    },
+    { key: `${name}:ip:${request.ip}`, limit: 30, windowSeconds: MINUTE },
+  ];
+}
+
+function ipRules(name: string, request: FastifyRequest): RateRule[] {
+  return [{ key: `${name}:ip:${request.ip}`, limit: 30, windowSeconds: MINUTE }];
+}
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  rateLimiter: RateLimiter;
+}
+
+/** Public account routes: no token needed. */
+export async function publicAuthRoutes(
+  app: FastifyInstance,
+  { auth, rateLimiter }: AuthRoutesOptions,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Accounts'];
+
+  r.post(
+    '/api/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account; a verification e-mail is sent',
+        security: [],
+        body: registerSchema,
+        response: { 201: userSchema, ...errorResponses(400, 409, 413, 415, 429) },
+      },
+      preValidation: (request) => rateLimiter.hit(ipAndEmailRules('register', request)),
+    },
+    async (request, reply) => {
+      const user = await auth.register(request.body);
+      return reply.code(201).send({ ...user, createdAt: user.createdAt.toISOString() });
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange e-mail and password for a bearer token',
+        security: [],
+        body: loginSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
+      },
+      preValidation: (request) => rateLimiter.hit(ipAndEmailRules('login', request)),
+    },
+    async (request) => mapLogin(await auth.login(request.body)),
+  );
+
+  r.get(
+    '/api/auth/verify',
+    {
+      schema: {
+        tags,
+        summary: 'Verify an e-mail address with the link token',
+        security: [],
+        querystring: z.object({ token: z.string().optional() }),
+        response: { ...messageRoute, ...errorResponses(400, 429) },
+      },
+      preValidation: (request) => rateLimiter.hit(ipRules('verify', request)),
+    },
+    async (request, reply) =>
+      sendMessage(request, reply, await auth.verifyEmail(request.query.token)),
+  );
+
+  r.post(
+    '/api/auth/resend-verification',
+    {
+      schema: {
+        tags,
+        summary: 'Send a new verification e-mail (neutral answer)',
+        security: [],
+        body: emailOnlySchema,
+        response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
+      },
+      preValidation: (request) => rateLimiter.hit(ipAndEmailRules('resend', request)),
+    },
+    async (request, reply) =>
+      sendMessage(request, reply, await auth.resendVerification(request.body)),
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    {
+      schema: {
+        tags,
+        summary: 'Send a password reset link (neutral answer)',
+        security: [],
+        body: emailOnlySchema,
+        response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
+      },
+      preValidation: (request) => rateLimiter.hit(ipAndEmailRules('forgot', request)),
+    },
+    async (request, reply) => sendMessage(request, reply, await auth.forgotPassword(request.body)),
+  );
+
+  r.post(
+    '/api/auth/reset-password',
+    {
+      schema: {
+        tags,
+        summary: 'Set a new password with a reset link token',
+        security: [],
+        body: resetPasswordSchema,
+        response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
+      },
+      preValidation: (request) => rateLimiter.hit(ipRules('reset', request)),
+    },
+    async (request, reply) => sendMessage(request, reply, await auth.resetPassword(request.body)),
+  );
+}
+
+/** Account routes for the signed-in user. */
+export async function protectedAuthRoutes(
+  app: FastifyInstance,
+  { auth, rateLimiter }: AuthRoutesOptions,
+) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Accounts'];
+
+  r.get(
+    '/api/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The signed-in user',
+        response: { 200: meSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const me = await auth.me(request.user.id);
+      return { ...me, createdAt: me.createdAt.toISOString() };
+    },
+  );
+
+  r.post(
+    '/api/auth/change-password',
+    {
+      schema: {
+        tags,
+        summary: 'Change the password; every earlier token stops working',
+        body: changePasswordSchema,
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+      },
+      preValidation: (request) =>
+        rateLimiter.hit([
+          { key: `change-password:user:${request.user.id}`, limit: 30, windowSeconds: MINUTE },
+        ]),
+    },
+    async (request) => mapLogin(await auth.changePassword(request.user.id, request.body)),
+  );
+}

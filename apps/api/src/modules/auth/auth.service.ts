@@ -1,0 +1,269 @@
+// Account use cases: register, verify, resend, login, forgot/reset/change password, me.
+// Answers that could reveal whether an account exists are neutral by design.
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  ChangePasswordInput,
+  EmailOnlyInput,
+  LoginInput,
+  RegisterInput,
+  ResetPasswordInput,
+} from '@evenly/core';
+import type { Db } from '../../db/database.js';
+import {
+  ConflictError,
+  EmailNotVerifiedError,
+  InvalidCredentialsError,
+  InvalidTokenError,
+  WrongPasswordError,
+} from '../../errors/app-errors.js';
+import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import { passwordResetEmail, verificationEmail } from '../../mail/templates.js';
+import { hashEmailToken, newEmailToken } from './email-token.js';
+import {
+  consumeEmailToken,
+  findEmailToken,
+  insertEmailToken,
+  retireEmailTokens,
+} from './email-tokens.repository.js';
+import type { JwtService } from './jwt.js';
+import { burnVerificationTime, hashPassword, verifyPassword } from './passwords.js';
+import type { UserRow } from './users.repository.js';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  markEmailVerified,
+  replacePassword,
+} from './users.repository.js';
+
+export const AUTH_TEXT = {
+  verified: 'Email successfully verified. You can now log in.',
+  verifyMissing: 'Verification token missing. Please check the link in your email.',
+  verifyFailed: 'Email verification failed. The link may be invalid or expired.',
+  resendSent: 'If your account exists and is not verified, a new verification email has been sent.',
+  forgotSent: 'If an account exists for this email, a password reset link has been sent.',
+  resetDone: 'Password has been successfully reset. You can now log in with your new password.',
+  resetInvalid: 'The reset link is invalid or has expired.',
+  emailTaken: 'An account with this email already exists.',
+} as const;
+
+const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
+const RESET_TTL_MS = 60 * 60 * 1000;
+
+export interface PublicUser {
+  id: number;
+  name: string;
+  email: string;
+  createdAt: Date;
+}
+
+export interface LoginResult {
+  token: string;
+  type: 'Bearer';
+  id: number;
+  name: string;
+  email: string;
+  expiresAt: Date;
+}
+
+export interface AuthServiceDeps {
+  db: Db;
+  jwt: JwtService;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  appUrl: string;
+  requireEmailVerification: boolean;
+  /** Runs inside the transaction that marks an address verified (invitations become requests). */
+  onEmailVerified?: (db: Db, user: UserRow) => Promise<void>;
+  now?: () => Date;
+}
+
+export class AuthService {
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: AuthServiceDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async register(input: RegisterInput): Promise<PublicUser> {
+    const { db } = this.deps;
+    const at = this.now();
+    const passwordHash = await hashPassword(input.password);
+    const verifiedAtOnce = !this.deps.requireEmailVerification;
+
+    const { user, mail } = await db.transaction(async (tx) => {
+      const created = await insertUser(tx, {
+        name: input.name,
+        email: input.email,
+        passwordHash,
+        emailVerifiedAt: verifiedAtOnce ? at : null,
+      });
+      if (created === undefined) throw new ConflictError('EMAIL_TAKEN', AUTH_TEXT.emailTaken);
+      let verification: MailMessage | null = null;
+      if (verifiedAtOnce) {
+        await this.deps.onEmailVerified?.(tx, created);
+      } else {
+        verification = await this.prepareVerificationMail(tx, created, at);
+      }
+      return { user: created, mail: verification };
+    });
+
+    if (mail !== null) await this.deliver(mail);
+    return { id: user.id, name: user.name, email: user.email, createdAt: user.createdAt };
+  }
+
+  async verifyEmail(token: string | undefined): Promise<string> {
+    if (token === undefined || token.trim() === '') {
+      throw new InvalidTokenError(AUTH_TEXT.verifyMissing);
+    }
+    const { db } = this.deps;
+    const at = this.now();
+    return db.transaction(async (tx) => {
+      const row = await findEmailToken(tx, 'verify_email', hashEmailToken(token.trim()));
+      if (row === undefined || row.expiresAt.getTime() <= at.getTime()) {
+        throw new InvalidTokenError(AUTH_TEXT.verifyFailed);
+      }
+      const user = await findUserById(tx, row.userId);
+      if (user === undefined) throw new InvalidTokenError(AUTH_TEXT.verifyFailed);
+      if (row.usedAt !== null) {
+        // A second click on the same link for an account it verified answers the same.
+        if (user.emailVerifiedAt !== null) return AUTH_TEXT.verified;
+        throw new InvalidTokenError(AUTH_TEXT.verifyFailed);
+      }
+      await consumeEmailToken(tx, row.id, at);
+      if (user.emailVerifiedAt === null) {
+        await markEmailVerified(tx, user.id, at);
+        await this.deps.onEmailVerified?.(tx, { ...user, emailVerifiedAt: at });
+      }
+      return AUTH_TEXT.verified;
+    });
+  }
+
+  async resendVerification(input: EmailOnlyInput): Promise<string> {
+    const { db } = this.deps;
+    const user = await findUserByEmail(db, input.email);
+    if (user !== undefined && user.emailVerifiedAt === null) {
+      const mail = await this.prepareVerificationMail(db, user, this.now());
+      await this.deliver(mail);
+    }
+    return AUTH_TEXT.resendSent;
+  }
+
+  async login(input: LoginInput): Promise<LoginResult> {
+    const user = await findUserByEmail(this.deps.db, input.email);
+    if (user === undefined) {
+      await burnVerificationTime(input.password);
+      throw new InvalidCredentialsError();
+    }
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      throw new InvalidCredentialsError();
+    }
+    if (this.deps.requireEmailVerification && user.emailVerifiedAt === null) {
+      throw new EmailNotVerifiedError();
+    }
+    return this.loginResult(user);
+  }
+
+  async forgotPassword(input: EmailOnlyInput): Promise<string> {
+    const { db } = this.deps;
+    const at = this.now();
+    const user = await findUserByEmail(db, input.email);
+    if (user !== undefined) {
+      const { token, hash } = newEmailToken();
+      await db.transaction(async (tx) => {
+        await retireEmailTokens(tx, user.id, 'reset_password', at);
+        await insertEmailToken(tx, {
+          userId: user.id,
+          purpose: 'reset_password',
+          tokenHash: hash,
+          expiresAt: new Date(at.getTime() + RESET_TTL_MS),
+        });
+      });
+      const link = `${this.deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      await this.deliver(passwordResetEmail(user.email, user.name, link));
+    }
+    return AUTH_TEXT.forgotSent;
+  }
+
+  async resetPassword(input: ResetPasswordInput): Promise<string> {
+    const { db } = this.deps;
+    const at = this.now();
+    const passwordHash = await hashPassword(input.newPassword);
+    await db.transaction(async (tx) => {
+      const row = await findEmailToken(tx, 'reset_password', hashEmailToken(input.token.trim()));
+      if (row === undefined || row.usedAt !== null || row.expiresAt.getTime() <= at.getTime()) {
+        throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
+      }
+      if (!(await consumeEmailToken(tx, row.id, at))) {
+        throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
+      }
+      const before = await findUserById(tx, row.userId);
+      const updated = await replacePassword(tx, row.userId, passwordHash, at, true);
+      if (updated === undefined) throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
+      if (before !== undefined && before.emailVerifiedAt === null) {
+        await this.deps.onEmailVerified?.(tx, updated);
+      }
+    });
+    return AUTH_TEXT.resetDone;
+  }
+
+  async me(userId: number): Promise<PublicUser & { emailVerified: boolean }> {
+    const user = await findUserById(this.deps.db, userId);
+    if (user === undefined) throw new InvalidCredentialsError();
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      createdAt: user.createdAt,
+      emailVerified: user.emailVerifiedAt !== null,
+    };
+  }
+
+  async changePassword(userId: number, input: ChangePasswordInput): Promise<LoginResult> {
+    const { db } = this.deps;
+    const user = await findUserById(db, userId);
+    if (user === undefined || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
+      throw new WrongPasswordError();
+    }
+    const passwordHash = await hashPassword(input.newPassword);
+    const updated = await replacePassword(db, userId, passwordHash, this.now(), false);
+    if (updated === undefined) throw new WrongPasswordError();
+    return this.loginResult(updated);
+  }
+
+  private async loginResult(user: UserRow): Promise<LoginResult> {
+    const issued = await this.deps.jwt.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+    return {
+      token: issued.token,
+      type: 'Bearer',
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      expiresAt: issued.expiresAt,
+    };
+  }
+
+  private async prepareVerificationMail(db: Db, user: UserRow, at: Date): Promise<MailMessage> {
+    const { token, hash } = newEmailToken();
+    await insertEmailToken(db, {
+      userId: user.id,
+      purpose: 'verify_email',
+      tokenHash: hash,
+      expiresAt: new Date(at.getTime() + VERIFY_TTL_MS),
+    });
+    const link = `${this.deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    return verificationEmail(user.email, user.name, link);
+  }
+
+  /** A mail failure must not fail the request: the account exists and the user can resend. */
+  private async deliver(mail: MailMessage): Promise<void> {
+    try {
+      await this.deps.mailer.send(mail);
+    } catch (error) {
+      this.deps.logger.error(
+        { err: error, to: mail.to, subject: mail.subject },
+        'mail delivery failed',
+      );
+    }
+  }
+}

@@ -1,0 +1,64 @@
+// Users table access. Every function takes the database or an open transaction first.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { users } from '../../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return rows[0];
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0];
+}
+
+/** Inserts a user; returns undefined when the e-mail is already taken (unique index). */
+export async function insertUser(
+  db: Db,
+  values: { name: string; email: string; passwordHash: string; emailVerifiedAt: Date | null },
+): Promise<UserRow | undefined> {
+  const rows = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return rows[0];
+}
+
+export async function markEmailVerified(db: Db, userId: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+      updatedAt: at,
+    })
+    .where(eq(users.id, userId));
+}
+
+/** Sets a new password and bumps the token version, which invalidates every earlier JWT. */
+export async function replacePassword(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  at: Date,
+  alsoVerify: boolean,
+): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({
+      passwordHash,
+      tokenVersion: sql`${users.tokenVersion} + 1`,
+      updatedAt: at,
+      ...(alsoVerify
+        ? {
+            emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+          }
+        : {}),
+    })
+    .where(eq(users.id, userId))
+    .returning();
+  return rows[0];
+}

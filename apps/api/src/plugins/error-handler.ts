@@ -1,0 +1,125 @@
+// The one place where errors become HTTP responses: every error, whatever raised it, leaves
+// as the contract's JSON error body (§1.6). 5xx bodies never carry internals.
+import fp from 'fastify-plugin';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors/app-errors.js';
+import {
+  buildErrorBody,
+  GENERIC_CODES,
+  GENERIC_MESSAGES,
+  INTERNAL_MESSAGE,
+} from '../http/error-body.js';
+
+/** Fastify's own error codes that we answer with a contract error of our choosing. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Content-Type must be application/json.',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    message: 'The request body does not match its Content-Length.',
+  },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON.',
+  },
+  FST_ERR_CTP_INVALID_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Content-Type must be application/json.',
+  },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    message: 'The request URL is not valid.',
+  },
+  FST_ERR_ASYNC_CONSTRAINT: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    message: 'The request is not valid.',
+  },
+  FST_REQ_FILE_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The file is too large. The maximum size is 10 MB.',
+  },
+  FST_PARTS_LIMIT: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  },
+  FST_FILES_LIMIT: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    message: 'Please upload one file only.',
+  },
+  FST_FIELDS_LIMIT: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large.',
+  },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'Send the request as multipart/form-data.',
+  },
+};
+
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  details?: { field: string; message: string }[],
+): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(buildErrorBody(status, code, message, String(reply.request.id), details));
+}
+
+function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
+    return sendError(reply, error.status, error.code, error.message, error.details);
+  }
+
+  const fastifyCode = (error as FastifyError).code;
+  const known = fastifyCode === undefined ? undefined : FRAMEWORK_ERRORS[fastifyCode];
+  if (known !== undefined) return sendError(reply, known.status, known.code, known.message);
+
+  const status = (error as FastifyError).statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    request.log.info({ err: error }, 'client error from the framework');
+    return sendError(
+      reply,
+      status,
+      GENERIC_CODES[status] ?? 'VALIDATION_FAILED',
+      GENERIC_MESSAGES[status] ?? 'The request is not valid.',
+    );
+  }
+
+  request.log.error({ err: error }, 'unhandled error');
+  return sendError(reply, 500, 'INTERNAL', INTERNAL_MESSAGE);
+}
+
+async function errorHandler(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler(handleError);
+}
+
+export default fp(errorHandler, { name: 'error-handler' });

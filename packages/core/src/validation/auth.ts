@@ -1,0 +1,97 @@
+// Account forms: register, login, verification resend, forgot/reset/change password.
+// Shared by the API (request validation) and the web forms, so both show the same sentences.
+import { z } from 'zod';
+
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+export const AUTH_MESSAGES = {
+  nameRequired: 'Please enter your name.',
+  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
+  emailRequired: 'Please enter your email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
+  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+  passwordsDoNotMatch: 'Passwords do not match.',
+  loginRequired: 'Please enter your email and password.',
+  resetTokenMissing: 'Invalid password reset link: Token missing.',
+  currentPasswordRequired: 'Please enter your current password.',
+} as const;
+
+// A pragmatic address check: one @, a non-empty local part, a dotted domain, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function isValidEmail(value: string): boolean {
+  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
+}
+
+/** An e-mail address: trimmed, lower-cased, checked. `missing` is the message for absent/blank. */
+export function emailField(missing: string = AUTH_MESSAGES.emailInvalid) {
+  return z
+    .string({ error: missing })
+    .trim()
+    .min(1, { error: missing })
+    .transform((v) => v.toLowerCase())
+    .refine(isValidEmail, { error: AUTH_MESSAGES.emailInvalid });
+}
+
+/** A new password: never trimmed (spaces are significant), 6–200 characters. */
+export const newPasswordField = z
+  .string({ error: AUTH_MESSAGES.passwordTooShort })
+  .min(PASSWORD_MIN_LENGTH, { error: AUTH_MESSAGES.passwordTooShort })
+  .max(PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong });
+
+export const registerSchema = z.object({
+  name: z
+    .string({ error: AUTH_MESSAGES.nameRequired })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.nameRequired })
+    .max(NAME_MAX_LENGTH, { error: AUTH_MESSAGES.nameTooLong }),
+  email: emailField(AUTH_MESSAGES.emailInvalid),
+  password: newPasswordField,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: z
+    .string({ error: AUTH_MESSAGES.loginRequired })
+    .trim()
+    .min(1, { error: AUTH_MESSAGES.loginRequired })
+    .transform((v) => v.toLowerCase()),
+  password: z
+    .string({ error: AUTH_MESSAGES.loginRequired })
+    .min(1, { error: AUTH_MESSAGES.loginRequired })
+    .max(1000, { error: AUTH_MESSAGES.passwordTooLong }),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** Resend verification and forgot password: one e-mail field. */
+export const emailOnlySchema = z.object({
+  email: emailField(AUTH_MESSAGES.emailRequired),
+});
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+export const resetPasswordSchema = z.object({
+  token: z
+    .string({ error: AUTH_MESSAGES.resetTokenMissing })
+    .min(1, { error: AUTH_MESSAGES.resetTokenMissing })
+    .max(512, { error: AUTH_MESSAGES.resetTokenMissing }),
+  newPassword: newPasswordField,
+});
+export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
+
+export const changePasswordSchema = z.object({
+  currentPassword: z
+    .string({ error: AUTH_MESSAGES.currentPasswordRequired })
+    .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
+    .max(1000, { error: AUTH_MESSAGES.passwordTooLong }),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** Client-side form rule: confirmation must equal the password. Returns the message or null. */
+export function passwordConfirmationError(password: string, confirmation: string): string | null {
+  return password === confirmation ? null : AUTH_MESSAGES.passwordsDoNotMatch;
+}
