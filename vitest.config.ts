@@ -1,27 +1,40 @@
 import { defineConfig } from 'vitest/config';
+import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 
 const coreSrc = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 
-// One `vitest run` executes every tier: unit tests beside the code (core, api, web),
-// integration tests through the real HTTP stack (apps/api/test), and e2e in Chromium (e2e/).
+const integration = {
+  include: ['apps/api/test/**/*.test.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+const projects: TestProjectInlineConfiguration[] = [
+  { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+  // Unit tests beside the API code, and integration tests through the real HTTP stack on PGlite.
+  {
+    extends: true,
+    test: {
+      name: 'api',
+      ...integration,
+      include: ['apps/api/src/**/*.test.ts', ...integration.include],
+      env: { TEST_DB_KIND: 'pglite' },
+    },
+  },
+];
+
+// The same integration tests again on a real PostgreSQL server whenever one is named.
+if (process.env['TEST_DATABASE_URL']) {
+  projects.push({
+    extends: true,
+    test: { name: 'api-postgres', ...integration, env: { TEST_DB_KIND: 'postgres' } },
+  });
+}
+
+// One `vitest run` executes every tier: unit tests beside the code, integration tests on
+// both databases, and (later) e2e tests in real Chromium.
 export default defineConfig({
   resolve: { alias: { '@evenly/core': coreSrc } },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'api',
-          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
-    ],
-  },
+  test: { projects, reporters: ['default', './scripts/summary-reporter.ts'] },
 });

@@ -33,7 +33,10 @@ async function bodyParsers(app: FastifyInstance): Promise<void> {
         return;
       }
       try {
-        done(null, JSON.parse(text) as unknown);
+        // PostgreSQL text cannot hold NUL characters; they carry no meaning in any field.
+        done(null, JSON.parse(text, (_key, value: unknown) =>
+          typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value,
+        ) as unknown);
       } catch {
         done(new InvalidJsonError(), undefined);
       }
@@ -52,7 +55,7 @@ async function bodyParsers(app: FastifyInstance): Promise<void> {
   app.addHook('preValidation', async (request) => {
     const schema = request.routeOptions.schema;
     if (schema?.body === undefined || request.routeOptions.config.rawBody === true) return;
-    if (request.unsupportedBody) throw new UnsupportedMediaTypeError();
+    if (request.unsupportedBody || request.isMultipart()) throw new UnsupportedMediaTypeError();
     if (request.body === undefined || request.body === null) request.body = {};
   });
 }

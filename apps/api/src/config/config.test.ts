@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, parseDuration } from './config.js';
+
+describe('loadConfig', () => {
+  it('applies the contract defaults', () => {
+    const c = loadConfig({}, '/srv/evenly');
+    expect(c).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: '/srv/evenly/data',
+      appUrl: 'http://localhost:3000',
+      jwtSecret: null,
+      jwtTtlSeconds: 7 * 86400,
+      requireEmailVerification: true,
+      smtpUrl: null,
+      mailFrom: 'Evenly <no-reply@localhost>',
+      corsOrigins: null,
+      storage: 'local',
+      s3: null,
+      receiptAi: null,
+      logLevel: 'info',
+      trustProxy: false,
+      migrate: true,
+    });
+  });
+
+  it('reads every variable', () => {
+    const c = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgresql://u:p@db:5432/evenly',
+      DATA_DIR: '/var/lib/evenly',
+      APP_URL: 'https://evenly.example.com/',
+      JWT_SECRET: 'x'.repeat(32),
+      JWT_TTL: '12h',
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      SMTP_URL: 'smtps://u:p@mail.example.com:465',
+      MAIL_FROM: 'Evenly <hi@example.com>',
+      CORS_ORIGINS: 'https://a.example, https://b.example/',
+      STORAGE: 's3',
+      S3_BUCKET: 'receipts',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_FORCE_PATH_STYLE: 'true',
+      RECEIPT_AI_URL: 'http://127.0.0.1:8000/v1/',
+      RECEIPT_AI_KEY: 'k',
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
+      MIGRATE: 'false',
+    });
+    expect(c.port).toBe(8080);
+    expect(c.appUrl).toBe('https://evenly.example.com');
+    expect(c.jwtTtlSeconds).toBe(43200);
+    expect(c.requireEmailVerification).toBe(false);
+    expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
+    expect(c.s3).toMatchObject({ bucket: 'receipts', region: 'us-east-1', forcePathStyle: true });
+    expect(c.receiptAi).toEqual({ url: 'http://127.0.0.1:8000/v1', model: 'gpt-4o-mini', key: 'k' });
+    expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
+    expect(c.migrate).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ PORT: '4000' }).appUrl).toBe('http://localhost:4000');
+  });
+
+  it('names the variable of an invalid value', () => {
+    const bad: Record<string, string>[] = [
+      { PORT: '70000' },
+      { DATABASE_URL: 'mysql://x' },
+      { APP_URL: 'not a url' },
+      { JWT_SECRET: 'too-short' },
+      { JWT_TTL: '1w' },
+      { REQUIRE_EMAIL_VERIFICATION: 'maybe' },
+      { SMTP_URL: 'http://mail' },
+      { STORAGE: 's3' },
+      { LOG_LEVEL: 'loud' },
+      { TRUST_PROXY: 'everyone' },
+      { MIGRATE: 'sometimes' },
+    ];
+    for (const env of bad) {
+      const name = Object.keys(env)[0] ?? '';
+      let caught: unknown;
+      try {
+        loadConfig(env);
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, name).toBeInstanceOf(ConfigError);
+      expect((caught as ConfigError).message).toContain(name === 'STORAGE' ? 'S3_BUCKET' : name);
+    }
+  });
+
+  it('parses durations', () => {
+    expect(parseDuration('X', '90')).toBe(90);
+    expect(parseDuration('X', '15m')).toBe(900);
+    expect(parseDuration('X', '7d')).toBe(604800);
+    expect(() => parseDuration('X', '0')).toThrow(ConfigError);
+  });
+});

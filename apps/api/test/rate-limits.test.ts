@@ -1,0 +1,92 @@
+// Rate limits are counted in the database, so two app instances (two processes in
+// production) on one database share them (contract §1.11).
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import type { TestContext } from './support/test-app.js';
+import { createTestContext, errorBody } from './support/test-app.js';
+
+let ctx: TestContext;
+let second: FastifyInstance;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  second = await buildApp({ config: ctx.config, database: ctx.database.handle, logger: false });
+  await second.ready();
+});
+afterAll(async () => {
+  await second.close();
+  await ctx.close();
+});
+beforeEach(async () => {
+  await ctx.reset();
+});
+
+describe('rate limits', () => {
+  it('allows 10 logins per minute per (IP, e-mail) across instances, then 429 with Retry-After', async () => {
+    const attempt = (app: FastifyInstance) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: 'ann@example.com', password: 'wrong-pass' },
+        remoteAddress: '10.0.0.1',
+      });
+    for (let i = 0; i < 10; i++) {
+      const res = await attempt(i % 2 === 0 ? ctx.app : second);
+      expect(res.statusCode).toBe(401);
+    }
+    const limited = await attempt(second);
+    expect(limited.statusCode).toBe(429);
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(errorBody(limited)).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: `Too many attempts. Please wait ${retryAfter} seconds and try again.`,
+    });
+
+    // Another address from the same IP still gets through; the same address from another IP too.
+    const otherEmail = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'bea@example.com', password: 'wrong-pass' },
+      remoteAddress: '10.0.0.1',
+    });
+    expect(otherEmail.statusCode).toBe(401);
+    const otherIp = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ann@example.com', password: 'wrong-pass' },
+      remoteAddress: '10.0.0.2',
+    });
+    expect(otherIp.statusCode).toBe(401);
+  });
+
+  it('allows 30 per minute per IP whatever the e-mail', async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: `user${i}@example.com` },
+        remoteAddress: '10.0.0.3',
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await second.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'last@example.com' },
+      remoteAddress: '10.0.0.3',
+    });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits verification attempts per IP', async () => {
+    for (let i = 0; i < 30; i++) {
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/verify?token=x', remoteAddress: '10.0.0.4' });
+      expect(res.statusCode).toBe(400);
+    }
+    const limited = await ctx.app.inject({ method: 'GET', url: '/api/auth/verify?token=x', remoteAddress: '10.0.0.4' });
+    expect(limited.statusCode).toBe(429);
+  });
+});

@@ -1,0 +1,92 @@
+// /api/ready answers 503 while PostgreSQL is unreachable and recovers by itself when it
+// returns. A TCP proxy in front of the real server stands in for the network going away.
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import type { DatabaseHandle } from '../src/db/database.js';
+import { openDatabase } from '../src/db/database.js';
+import type { TestContext } from './support/test-app.js';
+import { createTestContext, errorBody } from './support/test-app.js';
+import { testDbKind } from './support/test-database.js';
+
+const onPostgres = testDbKind() === 'postgres';
+
+describe.runIf(onPostgres)('readiness on PostgreSQL', () => {
+  let ctx: TestContext;
+  let proxy: net.Server | null = null;
+  let sockets: net.Socket[] = [];
+  let port = 0;
+  let handle: DatabaseHandle;
+  let app: FastifyInstance;
+
+  async function openProxy(target: URL) {
+    proxy = net.createServer((client) => {
+      const upstream = net.connect(Number(target.port || 5432), target.hostname);
+      sockets.push(client, upstream);
+      client.pipe(upstream).pipe(client);
+      client.on('error', () => upstream.destroy());
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((resolve) => proxy?.listen(port, '127.0.0.1', resolve));
+    const address = proxy.address();
+    if (typeof address === 'object' && address !== null) port = address.port;
+  }
+
+  async function closeProxy() {
+    for (const s of sockets) s.destroy();
+    sockets = [];
+    await new Promise<void>((resolve) => (proxy ? proxy.close(() => resolve()) : resolve()));
+    proxy = null;
+  }
+
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    const target = new URL(ctx.database.url ?? '');
+    await openProxy(target);
+    const viaProxy = new URL(target);
+    viaProxy.host = `127.0.0.1:${port}`;
+    handle = await openDatabase({ databaseUrl: viaProxy.toString(), pgliteDir: null, poolSize: 2 });
+    app = await buildApp({ config: ctx.config, database: handle, logger: false });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await handle.close();
+    await closeProxy();
+    await ctx.close();
+  });
+
+  it('goes 200 → 503 → 200 without a restart', async () => {
+    expect((await app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+
+    await closeProxy();
+    const down = await app.inject({ method: 'GET', url: '/api/ready' });
+    expect(down.statusCode).toBe(503);
+    expect(errorBody(down)).toMatchObject({ code: 'NOT_READY', message: 'The database is not reachable.' });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+
+    await openProxy(new URL(ctx.database.url ?? ''));
+    let status = 0;
+    for (let i = 0; i < 20 && status !== 200; i++) {
+      status = (await app.inject({ method: 'GET', url: '/api/ready' })).statusCode;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(200);
+  });
+});
+
+describe.runIf(!onPostgres)('readiness on PGlite', () => {
+  it('answers 503 once the embedded database is closed', async () => {
+    const ctx = await createTestContext();
+    try {
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+      await ctx.database.handle.close();
+      const res = await ctx.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(res.statusCode).toBe(503);
+    } finally {
+      await ctx.app.close();
+      await ctx.smtp.close();
+    }
+  });
+});

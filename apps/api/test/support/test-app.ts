@@ -1,0 +1,95 @@
+// Builds the real application (every plugin, real database, real SMTP) for `app.inject` tests.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.js';
+import type { AppConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/config/config.js';
+import type { TestDatabase } from './test-database.js';
+import { createTestDatabase } from './test-database.js';
+import type { SmtpSink } from './smtp-sink.js';
+import { linkFromMail, startSmtpSink, tokenFromLink } from './smtp-sink.js';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: TestDatabase;
+  smtp: SmtpSink;
+  config: AppConfig;
+  dataDir: string;
+  /** Fresh tables and mailbox: call in beforeEach. */
+  reset(): Promise<void>;
+  close(): Promise<void>;
+  /** Registers, verifies through the mailed link and logs in; returns the bearer token. */
+  signUp(name: string, email: string, password?: string): Promise<{ token: string; id: number }>;
+}
+
+export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+  const database = await createTestDatabase();
+  const smtp = await startSmtpSink();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evenly-test-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    APP_URL: 'http://evenly.test',
+    SMTP_URL: smtp.url,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const app = await buildApp({ config, database: database.handle, logger: false });
+  await app.ready();
+
+  const ctx: TestContext = {
+    app,
+    database,
+    smtp,
+    config,
+    dataDir,
+    async reset() {
+      await database.reset();
+      smtp.clear();
+    },
+    async close() {
+      await app.close();
+      await smtp.close();
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    async signUp(name, email, password = 'secret123') {
+      const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email, password } });
+      if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
+      if (config.requireEmailVerification) {
+        const mail = await smtp.waitFor(email.toLowerCase());
+        const token = tokenFromLink(linkFromMail(mail.raw, '/verify-email'));
+        const verify = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${encodeURIComponent(token)}` });
+        if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
+      }
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+      const body = login.json<{ token: string; id: number }>();
+      return { token: body.token, id: body.id };
+    },
+  };
+  return ctx;
+}
+
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Asserts the contract's error body shape and returns it. */
+export function errorBody(res: LightMyRequestResponse): {
+  status: number;
+  error: string;
+  code: string;
+  message: string;
+  details?: { field: string; message: string }[];
+} {
+  const body = res.json<{ status: number; error: string; code: string; message: string }>();
+  if (body.status !== res.statusCode) throw new Error(`status mismatch in ${res.body}`);
+  if (typeof body.message !== 'string' || body.message === '') throw new Error(`no message in ${res.body}`);
+  if (typeof body.code !== 'string' || typeof body.error !== 'string') throw new Error(`bad body ${res.body}`);
+  return body;
+}
