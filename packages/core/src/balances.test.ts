@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import {
   addDebt,
   computePairwiseNets,
+  counterpartySummary,
   netBetween,
   netLinesForUser,
   overallSummary,
@@ -201,5 +202,39 @@ describe('overallSummary', () => {
     expect(s.currency).toBe('EUR');
     expect(s.totalOwedToUser).toBe(60);
     expect(s.totalOwedByUser).toBe(60);
+  });
+});
+
+describe('counterpartySummary', () => {
+  it('adds entries per currency and picks the primary currency by |netBalance|', () => {
+    expect(
+      counterpartySummary([
+        { currency: 'USD', netCents: -1000, nonGroupCents: 0 },
+        { currency: 'USD', netCents: -250, nonGroupCents: -250 },
+        { currency: 'EUR', netCents: 500, nonGroupCents: 500 },
+        { currency: 'GBP', netCents: 0, nonGroupCents: 0 },
+      ]),
+    ).toEqual({
+      currency: 'USD',
+      netBalance: -1250,
+      nonGroupBalance: -250,
+      byCurrency: [
+        { currency: 'EUR', netBalance: 500, nonGroupBalance: 500 },
+        { currency: 'USD', netBalance: -1250, nonGroupBalance: -250 },
+      ],
+    });
+  });
+  it('nothing owed: USD and zeros', () => {
+    expect(counterpartySummary([])).toEqual({
+      currency: 'USD',
+      netBalance: 0,
+      nonGroupBalance: 0,
+      byCurrency: [],
+    });
+  });
+  it('keeps a currency whose total is zero but non-group part is not', () => {
+    const s = counterpartySummary([{ currency: 'EUR', netCents: 0, nonGroupCents: 300 }]);
+    expect(s.currency).toBe('USD');
+    expect(s.byCurrency).toEqual([{ currency: 'EUR', netBalance: 0, nonGroupBalance: 300 }]);
   });
 });

@@ -178,3 +178,54 @@ export function overallSummary(nets: Iterable<CounterpartyNet>): OverallSummary 
     byCurrency,
   };
 }
+
+export interface CounterpartyCurrencyBalance {
+  readonly currency: string;
+  /** Everything with that person (group lines as shown + non-group net); + = they owe the user. */
+  readonly netCents: number;
+  /** The non-group part alone. */
+  readonly nonGroupCents: number;
+}
+
+export interface CounterpartyBalanceEntry {
+  readonly currency: string;
+  readonly netBalance: Cents;
+  readonly nonGroupBalance: Cents;
+}
+
+export interface CounterpartySummary extends CounterpartyBalanceEntry {
+  /** One entry per currency where either figure is non-zero, alphabetical. */
+  readonly byCurrency: CounterpartyBalanceEntry[];
+}
+
+/**
+ * Summary of the balance with one counterparty (Friendship, `/balances/friends`): entries for
+ * the same currency are added up; the headline currency is the primary currency (§1.4) by
+ * |netBalance|.
+ */
+export function counterpartySummary(
+  balances: Iterable<CounterpartyCurrencyBalance>,
+): CounterpartySummary {
+  const sums = new Map<string, { net: number; nonGroup: number }>();
+  for (const b of balances) {
+    const s = sums.get(b.currency) ?? { net: 0, nonGroup: 0 };
+    s.net += b.netCents;
+    s.nonGroup += b.nonGroupCents;
+    sums.set(b.currency, s);
+  }
+  const byCurrency: CounterpartyBalanceEntry[] = [...sums.keys()].sort().flatMap((currency) => {
+    const s = sums.get(currency);
+    if (!s || (s.net === 0 && s.nonGroup === 0)) return [];
+    return [{ currency, netBalance: cents(s.net), nonGroupBalance: cents(s.nonGroup) }];
+  });
+  const currency = primaryCurrency(
+    byCurrency.map((e) => ({ currency: e.currency, figure: e.netBalance })),
+  );
+  const primary = byCurrency.find((e) => e.currency === currency);
+  return {
+    currency,
+    netBalance: primary?.netBalance ?? cents(0),
+    nonGroupBalance: primary?.nonGroupBalance ?? cents(0),
+    byCurrency,
+  };
+}
