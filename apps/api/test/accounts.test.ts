@@ -21,14 +21,20 @@ beforeEach(async () => {
 const json = (payload: unknown) => ({ payload: payload as Record<string, unknown> });
 
 async function register(name: string, email: string, password = 'secret123') {
-  return ctx.app.inject({ method: 'POST', url: '/api/auth/register', ...json({ name, email, password }) });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    ...json({ name, email, password }),
+  });
 }
 async function login(email: string, password = 'secret123') {
   return ctx.app.inject({ method: 'POST', url: '/api/auth/login', ...json({ email, password }) });
 }
 async function verifyLinkFor(email: string, nth = 0): Promise<string> {
   await ctx.smtp.waitFor(email);
-  const mails = ctx.smtp.mails.filter((m) => m.to.includes(email) && m.raw.includes('verify-email'));
+  const mails = ctx.smtp.mails.filter(
+    (m) => m.to.includes(email) && m.raw.includes('verify-email'),
+  );
   const mail = mails[nth];
   if (mail === undefined) throw new Error('no such mail');
   return linkFromMail(mail.raw, '/verify-email');
@@ -65,33 +71,61 @@ describe('register → verify → login', () => {
     expect(verify.body).toBe('Email successfully verified. You can now log in.');
 
     // The same link again answers the same while it has not expired.
-    const again = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${tokenFromLink(link)}` });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify?token=${tokenFromLink(link)}`,
+    });
     expect(again.statusCode).toBe(200);
 
     const ok = await login('ANN@example.com');
     expect(ok.statusCode).toBe(200);
-    const body = ok.json<{ token: string; type: string; id: number; name: string; email: string; expiresAt: string }>();
+    const body = ok.json<{
+      token: string;
+      type: string;
+      id: number;
+      name: string;
+      email: string;
+      expiresAt: string;
+    }>();
     expect(body).toMatchObject({ type: 'Bearer', id: 1, name: 'Ann', email: 'ann@example.com' });
     expect(body.token.split('.')).toHaveLength(3);
     expect(Date.parse(body.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86400_000);
 
-    const me = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(body.token) });
+    const me = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(body.token),
+    });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ id: 1, name: 'Ann', email: 'ann@example.com', emailVerified: true });
+    expect(me.json()).toMatchObject({
+      id: 1,
+      name: 'Ann',
+      email: 'ann@example.com',
+      emailVerified: true,
+    });
   });
 
   it('refuses a second account with the same address, whatever its case', async () => {
     await register('Ann', 'ann@example.com');
     const dup = await register('Other', 'ANN@EXAMPLE.COM');
     expect(dup.statusCode).toBe(409);
-    expect(errorBody(dup)).toMatchObject({ code: 'EMAIL_TAKEN', message: 'An account with this email already exists.' });
+    expect(errorBody(dup)).toMatchObject({
+      code: 'EMAIL_TAKEN',
+      message: 'An account with this email already exists.',
+    });
   });
 
   it('answers wrong password and unknown e-mail alike', async () => {
     await ctx.signUp('Ann', 'ann@example.com');
-    for (const res of [await login('ann@example.com', 'wrong-password'), await login('nobody@example.com')]) {
+    for (const res of [
+      await login('ann@example.com', 'wrong-password'),
+      await login('nobody@example.com'),
+    ]) {
       expect(res.statusCode).toBe(401);
-      expect(errorBody(res)).toMatchObject({ code: 'INVALID_CREDENTIALS', message: 'Invalid email or password.' });
+      expect(errorBody(res)).toMatchObject({
+        code: 'INVALID_CREDENTIALS',
+        message: 'Invalid email or password.',
+      });
     }
   });
 
@@ -100,12 +134,36 @@ describe('register → verify → login', () => {
       [{ email: 'a@b.co', password: 'secret1' }, 'name', 'Please enter your name.'],
       [{ name: '   ', email: 'a@b.co', password: 'secret1' }, 'name', 'Please enter your name.'],
       [{ name: 42, email: 'a@b.co', password: 'secret1' }, 'name', 'Please enter your name.'],
-      [{ name: 'A', email: 'not-an-email', password: 'secret1' }, 'email', 'Please enter a valid email address.'],
-      [{ name: 'A', email: ['a@b.co'], password: 'secret1' }, 'email', 'Please enter a valid email address.'],
-      [{ name: 'A', email: 'a@b.co', password: '12345' }, 'password', 'Password must be at least 6 characters long.'],
-      [{ name: 'A', email: 'a@b.co', password: 'x'.repeat(201) }, 'password', 'Password must be at most 200 characters long.'],
-      [{ name: 'A'.repeat(101), email: 'a@b.co', password: 'secret1' }, 'name', 'Name must be at most 100 characters.'],
-      [{ name: 'A', email: `${'a'.repeat(250)}@b.co`, password: 'secret1' }, 'email', 'Please enter a valid email address.'],
+      [
+        { name: 'A', email: 'not-an-email', password: 'secret1' },
+        'email',
+        'Please enter a valid email address.',
+      ],
+      [
+        { name: 'A', email: ['a@b.co'], password: 'secret1' },
+        'email',
+        'Please enter a valid email address.',
+      ],
+      [
+        { name: 'A', email: 'a@b.co', password: '12345' },
+        'password',
+        'Password must be at least 6 characters long.',
+      ],
+      [
+        { name: 'A', email: 'a@b.co', password: 'x'.repeat(201) },
+        'password',
+        'Password must be at most 200 characters long.',
+      ],
+      [
+        { name: 'A'.repeat(101), email: 'a@b.co', password: 'secret1' },
+        'name',
+        'Name must be at most 100 characters.',
+      ],
+      [
+        { name: 'A', email: `${'a'.repeat(250)}@b.co`, password: 'secret1' },
+        'email',
+        'Please enter a valid email address.',
+      ],
     ];
     for (const [payload, field, message] of cases) {
       const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/register', payload });
@@ -140,7 +198,9 @@ describe('verification links', () => {
       message: 'Verification token missing. Please check the link in your email.',
     });
     const empty = await ctx.app.inject({ method: 'GET', url: '/api/auth/verify?token=' });
-    expect(errorBody(empty).message).toBe('Verification token missing. Please check the link in your email.');
+    expect(errorBody(empty).message).toBe(
+      'Verification token missing. Please check the link in your email.',
+    );
 
     const unknown = await ctx.app.inject({ method: 'GET', url: '/api/auth/verify?token=tampered' });
     expect(unknown.statusCode).toBe(400);
@@ -151,10 +211,14 @@ describe('verification links', () => {
 
     await register('Bea', 'bea@example.com');
     const token = tokenFromLink(await verifyLinkFor('bea@example.com'));
-    await ctx.database.handle.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    await ctx.database.handle.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) });
     const expired = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${token}` });
     expect(expired.statusCode).toBe(400);
-    expect(errorBody(expired).message).toBe('Email verification failed. The link may be invalid or expired.');
+    expect(errorBody(expired).message).toBe(
+      'Email verification failed. The link may be invalid or expired.',
+    );
     expect((await login('bea@example.com')).statusCode).toBe(403);
   });
 
@@ -174,9 +238,14 @@ describe('verification links', () => {
     await register('Ann', 'ann@example.com');
     await ctx.signUp('Bea', 'bea@example.com');
     ctx.smtp.clear();
-    const neutral = 'If your account exists and is not verified, a new verification email has been sent.';
+    const neutral =
+      'If your account exists and is not verified, a new verification email has been sent.';
     for (const email of ['ann@example.com', 'bea@example.com', 'nobody@example.com']) {
-      const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email } });
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-verification',
+        payload: { email },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.body).toBe(neutral);
     }
@@ -190,9 +259,17 @@ describe('verification links', () => {
     });
     expect(first.statusCode).toBe(200);
 
-    const blank = await ctx.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: ' ' } });
+    const blank = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email: ' ' },
+    });
     expect(errorBody(blank).message).toBe('Please enter your email address.');
-    const invalid = await ctx.app.inject({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'x' } });
+    const invalid = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/resend-verification',
+      payload: { email: 'x' },
+    });
     expect(errorBody(invalid).message).toBe('Please enter a valid email address.');
   });
 });
@@ -202,9 +279,17 @@ describe('password reset and change', () => {
     const { token: oldToken } = await ctx.signUp('Ann', 'ann@example.com');
     ctx.smtp.clear();
     const neutral = 'If an account exists for this email, a password reset link has been sent.';
-    const forgot = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ann@example.com' } });
+    const forgot = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ann@example.com' },
+    });
     expect(forgot.body).toBe(neutral);
-    const unknown = await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'no@example.com' } });
+    const unknown = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'no@example.com' },
+    });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.body).toBe(neutral);
 
@@ -217,11 +302,20 @@ describe('password reset and change', () => {
       payload: { token: tokenFromLink(link), newPassword: 'brand-new-pass' },
     });
     expect(reset.statusCode).toBe(200);
-    expect(reset.body).toBe('Password has been successfully reset. You can now log in with your new password.');
+    expect(reset.body).toBe(
+      'Password has been successfully reset. You can now log in with your new password.',
+    );
 
-    const stale = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(oldToken) });
+    const stale = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/me',
+      headers: bearer(oldToken),
+    });
     expect(stale.statusCode).toBe(401);
-    expect(errorBody(stale)).toMatchObject({ code: 'UNAUTHENTICATED', message: 'Your session has expired. Please log in again.' });
+    expect(errorBody(stale)).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: 'Your session has expired. Please log in again.',
+    });
     expect((await login('ann@example.com')).statusCode).toBe(401);
     expect((await login('ann@example.com', 'brand-new-pass')).statusCode).toBe(200);
 
@@ -231,14 +325,21 @@ describe('password reset and change', () => {
       payload: { token: tokenFromLink(link), newPassword: 'another-pass' },
     });
     expect(reuse.statusCode).toBe(400);
-    expect(errorBody(reuse)).toMatchObject({ code: 'INVALID_TOKEN', message: 'The reset link is invalid or has expired.' });
+    expect(errorBody(reuse)).toMatchObject({
+      code: 'INVALID_TOKEN',
+      message: 'The reset link is invalid or has expired.',
+    });
   });
 
   it('lets only the newest reset link work, and verifies the address', async () => {
     await register('Ann', 'ann@example.com');
     ctx.smtp.clear();
     for (let i = 0; i < 2; i++) {
-      await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ann@example.com' } });
+      await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/forgot-password',
+        payload: { email: 'ann@example.com' },
+      });
     }
     const links = ctx.smtp.mails.map((m) => tokenFromLink(linkFromMail(m.raw, '/reset-password')));
     expect(links).toHaveLength(2);
@@ -260,8 +361,14 @@ describe('password reset and change', () => {
   it('refuses an expired reset link and explains missing pieces', async () => {
     await ctx.signUp('Ann', 'ann@example.com');
     ctx.smtp.clear();
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'ann@example.com' } });
-    const token = tokenFromLink(linkFromMail((await ctx.smtp.waitFor('ann@example.com')).raw, '/reset-password'));
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/forgot-password',
+      payload: { email: 'ann@example.com' },
+    });
+    const token = tokenFromLink(
+      linkFromMail((await ctx.smtp.waitFor('ann@example.com')).raw, '/reset-password'),
+    );
     await ctx.database.handle.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1) })
@@ -273,9 +380,17 @@ describe('password reset and change', () => {
     });
     expect(errorBody(expired).message).toBe('The reset link is invalid or has expired.');
 
-    const noToken = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { newPassword: 'newpass1' } });
+    const noToken = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { newPassword: 'newpass1' },
+    });
     expect(errorBody(noToken).message).toBe('Invalid password reset link: Token missing.');
-    const short = await ctx.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, newPassword: '123' } });
+    const short = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/reset-password',
+      payload: { token, newPassword: '123' },
+    });
     expect(errorBody(short).message).toBe('Password must be at least 6 characters long.');
   });
 
@@ -288,7 +403,10 @@ describe('password reset and change', () => {
       payload: { currentPassword: 'nope-nope', newPassword: 'newpass1' },
     });
     expect(wrong.statusCode).toBe(400);
-    expect(errorBody(wrong)).toMatchObject({ code: 'WRONG_PASSWORD', message: 'Your current password is incorrect.' });
+    expect(errorBody(wrong)).toMatchObject({
+      code: 'WRONG_PASSWORD',
+      message: 'Your current password is incorrect.',
+    });
 
     const short = await ctx.app.inject({
       method: 'POST',
@@ -307,8 +425,14 @@ describe('password reset and change', () => {
     expect(ok.statusCode).toBe(200);
     const fresh = ok.json<{ token: string; id: number; type: string }>();
     expect(fresh.type).toBe('Bearer');
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh.token) })).statusCode).toBe(200);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(token) }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(fresh.token) }))
+        .statusCode,
+    ).toBe(200);
     expect((await login('ann@example.com', 'newpass1')).statusCode).toBe(200);
   });
 });
@@ -317,16 +441,26 @@ describe('bearer tokens', () => {
   it('answers 401 with the contract messages for missing, malformed, tampered and expired tokens', async () => {
     const { token, id } = await ctx.signUp('Ann', 'ann@example.com');
     const none = await ctx.app.inject({ method: 'GET', url: '/api/auth/me' });
-    expect(errorBody(none)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED', message: 'Please log in to continue.' });
+    expect(errorBody(none)).toMatchObject({
+      status: 401,
+      code: 'UNAUTHENTICATED',
+      message: 'Please log in to continue.',
+    });
 
     const [h, p, s] = token.split('.');
     const tampered = `${h}.${p}.${(s ?? '').slice(0, -2)}xx`;
-    const otherSecret = await new JwtService('another-secret-another-secret-another!', 60).issue({ userId: id, tokenVersion: 0 });
+    const otherSecret = await new JwtService('another-secret-another-secret-another!', 60).issue({
+      userId: id,
+      tokenVersion: 0,
+    });
     const expired = await new JwtService(ctx.config.jwtSecret ?? '', 1).issue(
       { userId: id, tokenVersion: 0 },
       new Date(Date.now() - 3600_000),
     );
-    const forUnknownUser = await new JwtService(ctx.config.jwtSecret ?? '', 60).issue({ userId: 999, tokenVersion: 0 });
+    const forUnknownUser = await new JwtService(ctx.config.jwtSecret ?? '', 60).issue({
+      userId: 999,
+      tokenVersion: 0,
+    });
     for (const header of [
       'Bearer garbage',
       `Bearer ${tampered}`,
@@ -337,7 +471,11 @@ describe('bearer tokens', () => {
       'Bearer',
       `Bearer ${'x'.repeat(10_000)}`,
     ]) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: header } });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: header },
+      });
       expect(res.statusCode, header.slice(0, 40)).toBe(401);
       expect(errorBody(res).message).toBe('Your session has expired. Please log in again.');
     }

@@ -26,7 +26,12 @@ describe('request bodies', () => {
   it('refuses malformed JSON with INVALID_JSON', async () => {
     for (const url of JSON_ROUTES) {
       for (const payload of ['{bad', '{"a":1,}', "{'a':1}", '[1,2', 'nul']) {
-        const res = await ctx.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.statusCode, `${url} ${payload}`).toBe(400);
         expect(errorBody(res)).toMatchObject({
           code: 'INVALID_JSON',
@@ -45,7 +50,12 @@ describe('request bodies', () => {
         ['application/xml', '<a/>'],
         ['multipart/form-data; boundary=x', '--x--'],
       ] as const) {
-        const res = await ctx.app.inject({ method: 'POST', url, payload, headers: { 'content-type': type } });
+        const res = await ctx.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': type },
+        });
         expect(res.statusCode, `${url} ${type}`).toBe(415);
         expect(errorBody(res)).toMatchObject({
           code: 'UNSUPPORTED_MEDIA_TYPE',
@@ -56,7 +66,11 @@ describe('request bodies', () => {
   });
 
   it('refuses bodies over 1 MB with 413', async () => {
-    const payload = JSON.stringify({ name: 'x'.repeat(1024 * 1024 + 10), email: 'a@b.co', password: 'secret1' });
+    const payload = JSON.stringify({
+      name: 'x'.repeat(1024 * 1024 + 10),
+      email: 'a@b.co',
+      password: 'secret1',
+    });
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
@@ -64,7 +78,10 @@ describe('request bodies', () => {
       headers: { 'content-type': 'application/json' },
     });
     expect(res.statusCode).toBe(413);
-    expect(errorBody(res)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' });
+    expect(errorBody(res)).toMatchObject({
+      code: 'PAYLOAD_TOO_LARGE',
+      message: 'The request body is too large.',
+    });
   });
 
   it('treats non-object JSON, nulls and wrong types as validation failures', async () => {
@@ -110,9 +127,16 @@ describe('request bodies', () => {
     });
     expect(odd.statusCode).toBe(201);
     expect(odd.json<{ name: string }>().name).toBe('Ann\u202e');
-    const login = await ctx.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: huge, password: huge } });
+    const login = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: huge, password: huge },
+    });
     expect(login.statusCode).toBe(400);
-    const verify = await ctx.app.inject({ method: 'GET', url: `/api/auth/verify?token=${'a'.repeat(5000)}` });
+    const verify = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/auth/verify?token=${'a'.repeat(5000)}`,
+    });
     expect(verify.statusCode).toBe(400);
   });
 
@@ -137,7 +161,13 @@ describe('request bodies', () => {
     const res = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { name: 'Ann', email: 'ann@example.com', password: 'secret1', role: 'admin', id: 99 },
+      payload: {
+        name: 'Ann',
+        email: 'ann@example.com',
+        password: 'secret1',
+        role: 'admin',
+        id: 99,
+      },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json<{ id: number }>().id).toBe(1);
@@ -154,15 +184,27 @@ describe('routes', () => {
     ] as const) {
       const res = await ctx.app.inject({ method, url });
       expect(res.statusCode, url).toBe(404);
-      expect(errorBody(res)).toMatchObject({ code: 'NOT_FOUND', error: 'Not Found', message: 'Not found.' });
+      expect(errorBody(res)).toMatchObject({
+        code: 'NOT_FOUND',
+        error: 'Not Found',
+        message: 'Not found.',
+      });
     }
   });
 
   it('carries a request id on every response and in error bodies', async () => {
-    const kept = await ctx.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-request-id': 'abc-123' } });
+    const kept = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/nope',
+      headers: { 'x-request-id': 'abc-123' },
+    });
     expect(kept.headers['x-request-id']).toBe('abc-123');
     expect(kept.json<{ requestId: string }>().requestId).toBe('abc-123');
-    const replaced = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'bad id with spaces' } });
+    const replaced = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     expect(replaced.headers['x-request-id']).toMatch(/^req-[0-9a-f]{12}$/);
   });
 });

@@ -43,7 +43,9 @@ describe('operations', () => {
       expect(doc.paths[p], p).toBeDefined();
     }
     const login = doc.paths['/api/auth/login']?.['post'] as { responses: Record<string, unknown> };
-    expect(Object.keys(login.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '403', '429']));
+    expect(Object.keys(login.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '429']),
+    );
     const docs = await ctx.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
     expect(docs.headers['content-type']).toContain('text/html');
@@ -72,18 +74,33 @@ describe('operations', () => {
     expect(preflight.statusCode).toBe(204);
     expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
     expect(String(preflight.headers['access-control-allow-headers'])).toContain('Idempotency-Key');
-    const simple = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://app.example.com' } });
+    const simple = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://app.example.com' },
+    });
     expect(String(simple.headers['access-control-expose-headers'])).toContain('X-Next-Cursor');
-    const foreign = await ctx.app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
+    const foreign = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
   });
 
   it('serves the built web app with an SPA fallback, and 404 bodies under /api', async () => {
     const dist = path.join(ctx.dataDir, 'web-dist');
     await mkdir(path.join(dist, 'assets'), { recursive: true });
-    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Evenly</title><div id="root"></div>');
+    await writeFile(
+      path.join(dist, 'index.html'),
+      '<!doctype html><title>Evenly</title><div id="root"></div>',
+    );
     await writeFile(path.join(dist, 'assets', 'app-123.js'), 'console.log(1)');
-    const app = await buildApp({ config: { ...ctx.config, webDistDir: dist }, database: ctx.database.handle, logger: false });
+    const app = await buildApp({
+      config: { ...ctx.config, webDistDir: dist },
+      database: ctx.database.handle,
+      logger: false,
+    });
     try {
       for (const url of ['/', '/app', '/app/groups', '/verify-email?token=abc', '/no/such/page']) {
         const res = await app.inject({ method: 'GET', url });

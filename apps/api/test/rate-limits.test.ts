@@ -83,10 +83,18 @@ describe('rate limits', () => {
 
   it('limits verification attempts per IP', async () => {
     for (let i = 0; i < 30; i++) {
-      const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/verify?token=x', remoteAddress: '10.0.0.4' });
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/verify?token=x',
+        remoteAddress: '10.0.0.4',
+      });
       expect(res.statusCode).toBe(400);
     }
-    const limited = await ctx.app.inject({ method: 'GET', url: '/api/auth/verify?token=x', remoteAddress: '10.0.0.4' });
+    const limited = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/auth/verify?token=x',
+      remoteAddress: '10.0.0.4',
+    });
     expect(limited.statusCode).toBe(429);
   });
 });

@@ -63,7 +63,10 @@ describe.runIf(onPostgres)('readiness on PostgreSQL', () => {
     await closeProxy();
     const down = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(down.statusCode).toBe(503);
-    expect(errorBody(down)).toMatchObject({ code: 'NOT_READY', message: 'The database is not reachable.' });
+    expect(errorBody(down)).toMatchObject({
+      code: 'NOT_READY',
+      message: 'The database is not reachable.',
+    });
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
 
     await openProxy(new URL(ctx.database.url ?? ''));

@@ -19,7 +19,11 @@ async function freePort(): Promise<number> {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
       const address = srv.address();
-      srv.close(() => (typeof address === 'object' && address !== null ? resolve(address.port) : reject(new Error('no port'))));
+      srv.close(() =>
+        typeof address === 'object' && address !== null
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -34,7 +38,14 @@ async function startServer(env: Record<string, string>): Promise<Running> {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, [MAIN], {
-    env: { PATH: process.env['PATH'] ?? '', HOME: os.tmpdir(), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env['PATH'] ?? '',
+      HOME: os.tmpdir(),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
@@ -62,7 +73,12 @@ function stopServer(running: Running): Promise<number | null> {
   });
 }
 
-async function post(base: string, url: string, body: unknown, headers: Record<string, string> = {}) {
+async function post(
+  base: string,
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
   return fetch(`${base}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -75,7 +91,8 @@ let database: TestDatabase | null = null;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  if (!existsSync(MAIN)) throw new Error(`${MAIN} is missing: run "npm run build" first (npm test does).`);
+  if (!existsSync(MAIN))
+    throw new Error(`${MAIN} is missing: run "npm run build" first (npm test does).`);
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'evenly-proc-'));
   env = { DATA_DIR: dataDir };
   if (testDbKind() === 'postgres') {
@@ -92,7 +109,11 @@ afterAll(async () => {
 describe(`server process (${testDbKind()})`, () => {
   it('starts on an empty DATA_DIR, verifies through the outbox, and keeps users and tokens across a restart', async () => {
     const first = await startServer(env);
-    const reg = await post(first.base, '/api/auth/register', { name: 'Ann', email: 'ann@example.com', password: 'secret123' });
+    const reg = await post(first.base, '/api/auth/register', {
+      name: 'Ann',
+      email: 'ann@example.com',
+      password: 'secret123',
+    });
     expect(reg.status).toBe(201);
 
     const outbox = path.join(dataDir, 'outbox');
@@ -107,7 +128,10 @@ describe(`server process (${testDbKind()})`, () => {
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
     const verify = await fetch(`${first.base}/api/auth/verify?token=${token}`);
     expect(await verify.text()).toBe('Email successfully verified. You can now log in.');
-    const login = await post(first.base, '/api/auth/login', { email: 'ann@example.com', password: 'secret123' });
+    const login = await post(first.base, '/api/auth/login', {
+      email: 'ann@example.com',
+      password: 'secret123',
+    });
     expect(login.status).toBe(200);
     const { token: jwt } = (await login.json()) as { token: string };
 
@@ -118,9 +142,14 @@ describe(`server process (${testDbKind()})`, () => {
 
     const second = await startServer(env);
     try {
-      const again = await post(second.base, '/api/auth/login', { email: 'ann@example.com', password: 'secret123' });
+      const again = await post(second.base, '/api/auth/login', {
+        email: 'ann@example.com',
+        password: 'secret123',
+      });
       expect(again.status).toBe(200);
-      const me = await fetch(`${second.base}/api/auth/me`, { headers: { authorization: `Bearer ${jwt}` } });
+      const me = await fetch(`${second.base}/api/auth/me`, {
+        headers: { authorization: `Bearer ${jwt}` },
+      });
       expect(me.status).toBe(200);
     } finally {
       expect(await stopServer(second)).toBe(0);

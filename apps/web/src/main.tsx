@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
-function App() {
+export function App() {
   return (
     <main>
       <h1>Evenly</h1>

@@ -54,7 +54,11 @@ describe('loadConfig', () => {
     expect(c.requireEmailVerification).toBe(false);
     expect(c.corsOrigins).toEqual(['https://a.example', 'https://b.example']);
     expect(c.s3).toMatchObject({ bucket: 'receipts', region: 'us-east-1', forcePathStyle: true });
-    expect(c.receiptAi).toEqual({ url: 'http://127.0.0.1:8000/v1', model: 'gpt-4o-mini', key: 'k' });
+    expect(c.receiptAi).toEqual({
+      url: 'http://127.0.0.1:8000/v1',
+      model: 'gpt-4o-mini',
+      key: 'k',
+    });
     expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(c.migrate).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);

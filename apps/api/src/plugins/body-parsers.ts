@@ -34,9 +34,14 @@ async function bodyParsers(app: FastifyInstance): Promise<void> {
       }
       try {
         // PostgreSQL text cannot hold NUL characters; they carry no meaning in any field.
-        done(null, JSON.parse(text, (_key, value: unknown) =>
-          typeof value === 'string' && value.includes('\u0000') ? value.replaceAll('\u0000', '') : value,
-        ) as unknown);
+        done(
+          null,
+          JSON.parse(text, (_key, value: unknown) =>
+            typeof value === 'string' && value.includes('\u0000')
+              ? value.replaceAll('\u0000', '')
+              : value,
+          ) as unknown,
+        );
       } catch {
         done(new InvalidJsonError(), undefined);
       }

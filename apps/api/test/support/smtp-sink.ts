@@ -12,7 +12,11 @@ export interface SmtpSink {
   url: string;
   mails: ReceivedMail[];
   /** Waits until a mail to `address` arrives (or throws after `timeoutMs`). */
-  waitFor(address: string, predicate?: (m: ReceivedMail) => boolean, timeoutMs?: number): Promise<ReceivedMail>;
+  waitFor(
+    address: string,
+    predicate?: (m: ReceivedMail) => boolean,
+    timeoutMs?: number,
+  ): Promise<ReceivedMail>;
   clear(): void;
   close(): Promise<void>;
 }

@@ -58,15 +58,26 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       await rm(dataDir, { recursive: true, force: true });
     },
     async signUp(name, email, password = 'secret123') {
-      const reg = await app.inject({ method: 'POST', url: '/api/auth/register', payload: { name, email, password } });
+      const reg = await app.inject({
+        method: 'POST',
+        url: '/api/auth/register',
+        payload: { name, email, password },
+      });
       if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
       if (config.requireEmailVerification) {
         const mail = await smtp.waitFor(email.toLowerCase());
         const token = tokenFromLink(linkFromMail(mail.raw, '/verify-email'));
-        const verify = await app.inject({ method: 'GET', url: `/api/auth/verify?token=${encodeURIComponent(token)}` });
+        const verify = await app.inject({
+          method: 'GET',
+          url: `/api/auth/verify?token=${encodeURIComponent(token)}`,
+        });
         if (verify.statusCode !== 200) throw new Error(`verify failed: ${verify.body}`);
       }
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password },
+      });
       if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
       const body = login.json<{ token: string; id: number }>();
       return { token: body.token, id: body.id };
@@ -89,7 +100,9 @@ export function errorBody(res: LightMyRequestResponse): {
 } {
   const body = res.json<{ status: number; error: string; code: string; message: string }>();
   if (body.status !== res.statusCode) throw new Error(`status mismatch in ${res.body}`);
-  if (typeof body.message !== 'string' || body.message === '') throw new Error(`no message in ${res.body}`);
-  if (typeof body.code !== 'string' || typeof body.error !== 'string') throw new Error(`bad body ${res.body}`);
+  if (typeof body.message !== 'string' || body.message === '')
+    throw new Error(`no message in ${res.body}`);
+  if (typeof body.code !== 'string' || typeof body.error !== 'string')
+    throw new Error(`bad body ${res.body}`);
   return body;
 }

@@ -1,6 +1,7 @@
 // Account forms: register, login, verification resend, forgot/reset/change password.
 // Shared by the API (request validation) and the web forms, so both show the same sentences.
 import { z } from 'zod';
+import { isEmailAddress, MSG_INVALID_EMAIL } from './fields.js';
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 200;
@@ -11,7 +12,7 @@ export const AUTH_MESSAGES = {
   nameRequired: 'Please enter your name.',
   nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
   emailRequired: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address.',
+  emailInvalid: MSG_INVALID_EMAIL,
   passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
   passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
   passwordsDoNotMatch: 'Passwords do not match.',
@@ -20,13 +21,6 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password.',
 } as const;
 
-// A pragmatic address check: one @, a non-empty local part, a dotted domain, no spaces.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function isValidEmail(value: string): boolean {
-  return value.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(value);
-}
-
 /** An e-mail address: trimmed, lower-cased, checked. `missing` is the message for absent/blank. */
 export function emailField(missing: string = AUTH_MESSAGES.emailInvalid) {
   return z
@@ -34,7 +28,7 @@ export function emailField(missing: string = AUTH_MESSAGES.emailInvalid) {
     .trim()
     .min(1, { error: missing })
     .transform((v) => v.toLowerCase())
-    .refine(isValidEmail, { error: AUTH_MESSAGES.emailInvalid });
+    .refine(isEmailAddress, { error: AUTH_MESSAGES.emailInvalid });
 }
 
 /** A new password: never trimmed (spaces are significant), 6–200 characters. */

@@ -1,0 +1,29 @@
+// Comment request body (contract §4.6).
+import { readRequiredText } from './fields.js';
+import { asRecord, IssueCollector, schemaFromValidator } from './issues.js';
+import type { ValidationResult } from './issues.js';
+
+export const COMMENT_MESSAGES = {
+  empty: 'Comment cannot be empty.',
+  tooLong: 'Comment must be at most 2000 characters.',
+} as const;
+
+export interface CommentInput {
+  readonly content: string;
+}
+
+export function validateComment(input: unknown): ValidationResult<CommentInput> {
+  const c = new IssueCollector();
+  const content = c.take(
+    ['content'],
+    readRequiredText(
+      asRecord(input).content,
+      2000,
+      COMMENT_MESSAGES.empty,
+      COMMENT_MESSAGES.tooLong,
+    ),
+  );
+  return c.result(() => ({ content: content ?? '' }));
+}
+
+export const commentSchema = schemaFromValidator(validateComment);

@@ -1,0 +1,249 @@
+// Expense request body (contract §4.4): field shapes, then rules 1–3 in the contract's order.
+import {
+  formatCents,
+  MSG_INVALID_AMOUNT,
+  parseMoney,
+  parsePercentageScaled,
+  parseShareCount,
+  PERCENT_100_SCALED,
+  scaledPercentageToNumber,
+} from '../money.js';
+import type { Cents } from '../money.js';
+import { isSplitType } from '../split.js';
+import type { SplitType } from '../split.js';
+import { readOptionalCurrency } from './currency.js';
+import {
+  readId,
+  readNonNegativeAmount,
+  readOptionalBoolean,
+  readOptionalDate,
+  readOptionalId,
+  readOptionalText,
+  readPositiveAmount,
+  readRequiredText,
+} from './fields.js';
+import { asRecord, fieldError, fieldOk, IssueCollector, schemaFromValidator } from './issues.js';
+import type { FieldRead, ValidationIssue, ValidationResult } from './issues.js';
+
+export const MAX_PAYERS = 50;
+export const MAX_SPLITS = 100;
+/** Percentages must sum to 100 within 0.005 (in ×10^4 units). */
+export const PERCENTAGE_SUM_TOLERANCE_SCALED = 50;
+
+export const EXPENSE_MESSAGES = {
+  descriptionEmpty: 'Please enter a description.',
+  descriptionTooLong: 'Description must be at most 255 characters.',
+  splitType: 'Please choose a split type: EQUAL, EXACT, PERCENTAGE or SHARE.',
+  noPayers: 'At least one payer is required.',
+  tooManyPayers: `An expense can have at most ${MAX_PAYERS} payers.`,
+  payerUser: 'Please select a valid user for each payer.',
+  noSplits: 'Please select at least one person to split the expense with.',
+  tooManySplits: `An expense can be split between at most ${MAX_SPLITS} people.`,
+  splitUser: 'Please select a valid user for each person in the split.',
+  notesTooLong: 'Notes must be at most 2000 characters.',
+  groupId: 'Invalid Group ID.',
+  removeReceipt: 'removeReceipt must be true or false.',
+  duplicatePayer: 'Each person can appear only once among the payers.',
+  duplicateSplit: 'Each person can appear only once in the split.',
+  percentagesSum: 'Percentages must add up to 100.',
+  sharesAllZero: 'At least one person must have a positive number of shares.',
+} as const;
+
+export function payerTotalMessage(paid: number, amount: number): string {
+  return `Total amount paid (${formatCents(paid)}) must equal the expense amount (${formatCents(amount)}).`;
+}
+
+export function exactSumMessage(sum: number, amount: number): string {
+  return `Sum of exact split amounts (${formatCents(sum)}) must equal the expense amount (${formatCents(amount)}).`;
+}
+
+export function splitValueMessage(splitType: Exclude<SplitType, 'EQUAL'>): string {
+  return `Please enter a valid ${splitType.toLowerCase()} value for each person.`;
+}
+
+export interface ExpensePayerInput {
+  readonly userId: number;
+  readonly amountPaid: Cents;
+}
+
+export interface ExpenseSplitInput {
+  readonly userId: number;
+  /** EQUAL: null; EXACT: cents; PERCENTAGE: percentage (≤ 4 decimals); SHARE: whole shares. */
+  readonly value: number | null;
+}
+
+/** A validated, normalised expense request. `currency`/`date` null = not given. */
+export interface ExpenseInput {
+  readonly description: string;
+  readonly amount: Cents;
+  readonly currency: string | null;
+  readonly date: string | null;
+  readonly groupId: number | null;
+  readonly splitType: SplitType;
+  readonly payers: ExpensePayerInput[];
+  readonly splits: ExpenseSplitInput[];
+  readonly notes: string | null;
+  readonly removeReceipt: boolean;
+}
+
+function readSplitType(input: unknown): FieldRead<SplitType> {
+  const text = typeof input === 'string' ? input.trim().toUpperCase() : input;
+  return isSplitType(text) ? fieldOk(text) : fieldError(EXPENSE_MESSAGES.splitType);
+}
+
+/** Reads one split value according to the split type (contract §4.4). */
+export function readSplitValue(splitType: SplitType, input: unknown): FieldRead<number | null> {
+  switch (splitType) {
+    case 'EQUAL':
+      return fieldOk(null);
+    case 'EXACT': {
+      const r = parseMoney(input);
+      if (r.ok) return fieldOk(r.cents);
+      // Non-numeric or negative: the per-type sentence; decimals and maximum keep §1.3's.
+      return fieldError(r.message === MSG_INVALID_AMOUNT ? splitValueMessage('EXACT') : r.message);
+    }
+    case 'PERCENTAGE': {
+      const r = parsePercentageScaled(input);
+      return r.ok
+        ? fieldOk(scaledPercentageToNumber(r.value))
+        : fieldError(splitValueMessage('PERCENTAGE'));
+    }
+    case 'SHARE': {
+      const r = parseShareCount(input);
+      return r.ok ? fieldOk(r.value) : fieldError(splitValueMessage('SHARE'));
+    }
+  }
+}
+
+/** Field shapes of §4.4 (no cross-field rules), in the table's order. */
+export function validateExpenseFields(input: unknown): ValidationResult<ExpenseInput> {
+  const body = asRecord(input);
+  const c = new IssueCollector();
+  const description = c.take(
+    ['description'],
+    readRequiredText(
+      body.description,
+      255,
+      EXPENSE_MESSAGES.descriptionEmpty,
+      EXPENSE_MESSAGES.descriptionTooLong,
+    ),
+  );
+  const amount = c.take(['amount'], readPositiveAmount(body.amount));
+  const currency = c.take(['currency'], readOptionalCurrency(body.currency));
+  const date = c.take(['date'], readOptionalDate(body.date));
+  const groupId = c.take(['groupId'], readOptionalId(body.groupId, EXPENSE_MESSAGES.groupId));
+  const splitType = c.take(['splitType'], readSplitType(body.splitType));
+
+  const payers: ExpensePayerInput[] = [];
+  const rawPayers = body.payers;
+  if (!Array.isArray(rawPayers) || rawPayers.length === 0) {
+    c.add(['payers'], EXPENSE_MESSAGES.noPayers);
+  } else if (rawPayers.length > MAX_PAYERS) {
+    c.add(['payers'], EXPENSE_MESSAGES.tooManyPayers);
+  } else {
+    rawPayers.forEach((raw: unknown, i) => {
+      const p = asRecord(raw);
+      const userId = c.take(['payers', i, 'userId'], readId(p.userId, EXPENSE_MESSAGES.payerUser));
+      const amountPaid = c.take(['payers', i, 'amountPaid'], readNonNegativeAmount(p.amountPaid));
+      if (userId !== undefined && amountPaid !== undefined) payers.push({ userId, amountPaid });
+    });
+  }
+
+  const splits: ExpenseSplitInput[] = [];
+  const rawSplits = body.splits;
+  if (!Array.isArray(rawSplits) || rawSplits.length === 0) {
+    c.add(['splits'], EXPENSE_MESSAGES.noSplits);
+  } else if (rawSplits.length > MAX_SPLITS) {
+    c.add(['splits'], EXPENSE_MESSAGES.tooManySplits);
+  } else {
+    rawSplits.forEach((raw: unknown, i) => {
+      const s = asRecord(raw);
+      const userId = c.take(['splits', i, 'userId'], readId(s.userId, EXPENSE_MESSAGES.splitUser));
+      const value =
+        splitType === undefined
+          ? undefined
+          : c.take(['splits', i, 'value'], readSplitValue(splitType, s.value));
+      if (userId !== undefined && value !== undefined) splits.push({ userId, value });
+    });
+  }
+
+  const notes = c.take(
+    ['notes'],
+    readOptionalText(body.notes, 2000, EXPENSE_MESSAGES.notesTooLong),
+  );
+  const removeReceipt = c.take(
+    ['removeReceipt'],
+    readOptionalBoolean(body.removeReceipt, false, EXPENSE_MESSAGES.removeReceipt),
+  );
+
+  return c.result(() => ({
+    description: description ?? '',
+    amount: amount ?? (0 as Cents),
+    currency: currency ?? null,
+    date: date ?? null,
+    groupId: groupId ?? null,
+    splitType: splitType ?? 'EQUAL',
+    payers,
+    splits,
+    notes: notes ?? null,
+    removeReceipt: removeReceipt ?? false,
+  }));
+}
+
+/**
+ * Rules 1–3 of §4.4 on a shape-valid expense, in order: duplicates (payers, then splits), payer
+ * total, split sum. Returns every failing rule; the first is the message.
+ */
+export function checkExpenseRules(expense: ExpenseInput): ValidationIssue[] {
+  const c = new IssueCollector();
+  const payerIds = expense.payers.map((p) => p.userId);
+  if (new Set(payerIds).size !== payerIds.length)
+    c.add(['payers'], EXPENSE_MESSAGES.duplicatePayer);
+  const splitIds = expense.splits.map((s) => s.userId);
+  if (new Set(splitIds).size !== splitIds.length)
+    c.add(['splits'], EXPENSE_MESSAGES.duplicateSplit);
+
+  const paid = expense.payers.reduce((t, p) => t + p.amountPaid, 0);
+  if (paid !== expense.amount) c.add(['payers'], payerTotalMessage(paid, expense.amount));
+
+  switch (expense.splitType) {
+    case 'EQUAL':
+      break;
+    case 'EXACT': {
+      const sum = expense.splits.reduce((t, s) => t + (s.value ?? 0), 0);
+      if (sum !== expense.amount) c.add(['splits'], exactSumMessage(sum, expense.amount));
+      break;
+    }
+    case 'PERCENTAGE': {
+      let sum = 0;
+      for (const s of expense.splits) {
+        const r = parsePercentageScaled(s.value);
+        sum += r.ok ? r.value : 0;
+      }
+      if (Math.abs(sum - PERCENT_100_SCALED) > PERCENTAGE_SUM_TOLERANCE_SCALED) {
+        c.add(['splits'], EXPENSE_MESSAGES.percentagesSum);
+      }
+      break;
+    }
+    case 'SHARE':
+      if (!expense.splits.some((s) => (s.value ?? 0) > 0)) {
+        c.add(['splits'], EXPENSE_MESSAGES.sharesAllZero);
+      }
+      break;
+  }
+  return c.issues;
+}
+
+/** Field shapes, then (when they pass) rules 1–3. */
+export function validateExpenseInput(input: unknown): ValidationResult<ExpenseInput> {
+  const fields = validateExpenseFields(input);
+  if (!fields.ok) return fields;
+  const issues = checkExpenseRules(fields.value);
+  return issues.length === 0 ? fields : { ok: false, issues };
+}
+
+/** Shape only (the API checks the group and permissions before the rules). */
+export const expenseFieldsSchema = schemaFromValidator(validateExpenseFields);
+
+/** The full client-side/API validation of §4.4 rules up to 3. */
+export const expenseInputSchema = schemaFromValidator(validateExpenseInput);

@@ -1,0 +1,123 @@
+// Group request bodies (contract §4.3): create, patch, add members.
+import { DEFAULT_CURRENCY } from '../balances.js';
+import { readCurrencyCode, readOptionalCurrency } from './currency.js';
+import {
+  isBlank,
+  MSG_INVALID_EMAIL,
+  readEmailAddress,
+  readOptionalBoolean,
+  readRequiredText,
+  toId,
+} from './fields.js';
+import { asRecord, IssueCollector, schemaFromValidator } from './issues.js';
+import type { ValidationResult } from './issues.js';
+
+export const MAX_MEMBER_IDS = 50;
+
+export const GROUP_MESSAGES = {
+  nameEmpty: 'Group name cannot be empty.',
+  nameTooLong: 'Group name must be at most 100 characters.',
+  simplifyDebts: 'simplifyDebts must be true or false.',
+  noMembers: 'Please select at least one friend from the list.',
+  bothMemberFields: 'Send either memberEmail or memberIds, not both.',
+  tooManyMembers: `You can add at most ${MAX_MEMBER_IDS} people at once.`,
+  invalidEmail: MSG_INVALID_EMAIL,
+} as const;
+
+function readGroupName(input: unknown) {
+  return readRequiredText(input, 100, GROUP_MESSAGES.nameEmpty, GROUP_MESSAGES.nameTooLong);
+}
+
+export interface GroupCreateInput {
+  readonly name: string;
+  readonly defaultCurrency: string;
+  readonly simplifyDebts: boolean;
+}
+
+export function validateGroupCreate(input: unknown): ValidationResult<GroupCreateInput> {
+  const body = asRecord(input);
+  const c = new IssueCollector();
+  const name = c.take(['name'], readGroupName(body.name));
+  const currency = c.take(['defaultCurrency'], readOptionalCurrency(body.defaultCurrency));
+  const simplifyDebts = c.take(
+    ['simplifyDebts'],
+    readOptionalBoolean(body.simplifyDebts, false, GROUP_MESSAGES.simplifyDebts),
+  );
+  return c.result(() => ({
+    name: name ?? '',
+    defaultCurrency: currency ?? DEFAULT_CURRENCY,
+    simplifyDebts: simplifyDebts ?? false,
+  }));
+}
+
+export const groupCreateSchema = schemaFromValidator(validateGroupCreate);
+
+/** Only the fields present (non-null) in the request. */
+export interface GroupPatchInput {
+  name?: string;
+  simplifyDebts?: boolean;
+  defaultCurrency?: string;
+}
+
+export function validateGroupPatch(input: unknown): ValidationResult<GroupPatchInput> {
+  const body = asRecord(input);
+  const c = new IssueCollector();
+  const patch: GroupPatchInput = {};
+  if ('name' in body) {
+    const name = c.take(['name'], readGroupName(body.name));
+    if (name !== undefined) patch.name = name;
+  }
+  if (body.simplifyDebts !== undefined && body.simplifyDebts !== null) {
+    const v = c.take(
+      ['simplifyDebts'],
+      readOptionalBoolean(body.simplifyDebts, false, GROUP_MESSAGES.simplifyDebts),
+    );
+    if (v !== undefined) patch.simplifyDebts = v;
+  }
+  if (!isBlank(body.defaultCurrency)) {
+    const v = c.take(['defaultCurrency'], readCurrencyCode(body.defaultCurrency));
+    if (v !== undefined) patch.defaultCurrency = v;
+  }
+  return c.result(() => patch);
+}
+
+export const groupPatchSchema = schemaFromValidator(validateGroupPatch);
+
+export type AddMembersInput =
+  | { readonly kind: 'ids'; readonly memberIds: number[] }
+  | { readonly kind: 'email'; readonly memberEmail: string };
+
+export function validateAddMembers(input: unknown): ValidationResult<AddMembersInput> {
+  const body = asRecord(input);
+  const c = new IssueCollector();
+  const rawIds = body.memberIds;
+  const hasIds = Array.isArray(rawIds)
+    ? rawIds.length > 0
+    : rawIds !== undefined && rawIds !== null;
+  const hasEmail = !isBlank(body.memberEmail);
+
+  if (hasIds && hasEmail) {
+    c.add([], GROUP_MESSAGES.bothMemberFields);
+    return c.result((): AddMembersInput => ({ kind: 'ids', memberIds: [] }));
+  }
+  if (hasEmail) {
+    const email = c.take(['memberEmail'], readEmailAddress(body.memberEmail));
+    return c.result((): AddMembersInput => ({ kind: 'email', memberEmail: email ?? '' }));
+  }
+  if (!hasIds || !Array.isArray(rawIds)) {
+    c.add(hasIds ? ['memberIds'] : [], GROUP_MESSAGES.noMembers);
+    return c.result((): AddMembersInput => ({ kind: 'ids', memberIds: [] }));
+  }
+  if (rawIds.length > MAX_MEMBER_IDS) {
+    c.add(['memberIds'], GROUP_MESSAGES.tooManyMembers);
+  }
+  const ids: number[] = [];
+  rawIds.forEach((raw: unknown, i) => {
+    const id = toId(raw);
+    if (id === null) c.add(['memberIds', i], GROUP_MESSAGES.noMembers);
+    else if (!ids.includes(id)) ids.push(id);
+  });
+  return c.result((): AddMembersInput => ({ kind: 'ids', memberIds: ids }));
+}
+
+export const addMembersSchema = schemaFromValidator(validateAddMembers);

@@ -1,0 +1,80 @@
+// Validation results shared by the schemas: ordered issues with field paths, and a bridge to zod.
+import { z } from 'zod';
+
+export type IssuePath = (string | number)[];
+
+export interface ValidationIssue {
+  readonly path: IssuePath;
+  readonly message: string;
+}
+
+export type ValidationResult<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly issues: ValidationIssue[] };
+
+/** Result of reading one field: its normalised value or the message to report. */
+export type FieldRead<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function fieldOk<T>(value: T): FieldRead<T> {
+  return { ok: true, value };
+}
+
+export function fieldError<T = never>(message: string): FieldRead<T> {
+  return { ok: false, message };
+}
+
+/** Collects issues in the order they are found (the contract's order). */
+export class IssueCollector {
+  readonly issues: ValidationIssue[] = [];
+
+  add(path: IssuePath, message: string): void {
+    this.issues.push({ path, message });
+  }
+
+  /** Records a failed read at `path`; returns the value, or `undefined` on failure. */
+  take<T>(path: IssuePath, read: FieldRead<T>): T | undefined {
+    if (read.ok) return read.value;
+    this.add(path, read.message);
+    return undefined;
+  }
+
+  get ok(): boolean {
+    return this.issues.length === 0;
+  }
+
+  result<T>(value: () => T): ValidationResult<T> {
+    return this.ok ? { ok: true, value: value() } : { ok: false, issues: this.issues };
+  }
+}
+
+/** `['payers', 1, 'amountPaid']` → `payers[1].amountPaid`. */
+export function formatIssuePath(path: readonly PropertyKey[]): string {
+  let out = '';
+  for (const part of path) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+/** Reads a request body as a record; anything else counts as an empty object. */
+export function asRecord(input: unknown): Record<string, unknown> {
+  return typeof input === 'object' && input !== null && !Array.isArray(input)
+    ? (input as Record<string, unknown>)
+    : {};
+}
+
+/**
+ * Wraps a validator as a zod schema: its issues become zod custom issues with the same paths and
+ * order, and the parsed output is the validator's normalised value.
+ */
+export function schemaFromValidator<T>(validate: (input: unknown) => ValidationResult<T>) {
+  return z.unknown().transform((input, ctx): T => {
+    const r = validate(input);
+    if (r.ok) return r.value;
+    for (const issue of r.issues) {
+      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    }
+    return z.NEVER;
+  });
+}
