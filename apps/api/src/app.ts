@@ -15,6 +15,16 @@ import { protectedAuthRoutes, publicAuthRoutes } from './modules/auth/auth.route
 import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { balancesRoutes } from './modules/balances/balances.routes.js';
+import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { eventsRoutes, publicEventsRoutes } from './modules/events/events.routes.js';
+import { expensesRoutes } from './modules/expenses/expenses.routes.js';
+import { friendshipsRoutes } from './modules/friendships/friendships.routes.js';
+import { groupsRoutes } from './modules/groups/groups.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
+import { Services } from './services.js';
 import { createAuthenticate } from './plugins/authentication.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
 import errorHandler from './plugins/error-handler.js';
@@ -65,11 +75,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       outboxDir: path.join(config.dataDir, 'outbox'),
       logger: app.log as FastifyBaseLogger,
     });
-  const jwt = new JwtService(
-    await resolveJwtSecret(config.jwtSecret, config.dataDir),
-    config.jwtTtlSeconds,
-  );
+  const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
+  const jwt = new JwtService(jwtSecret, config.jwtTtlSeconds);
   const rateLimiter = new RateLimiter(database.db);
+  const services = new Services({
+    db: database.db,
+    database,
+    config,
+    mailer,
+    logger: app.log,
+    rateLimiter,
+    jwt,
+    signingSecret: jwtSecret,
+  });
   const auth = new AuthService({
     db: database.db,
     jwt,
@@ -77,6 +95,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     appUrl: config.appUrl,
     requireEmailVerification: config.requireEmailVerification,
+    // Invitations to a newly verified address become friend requests (§5.7).
+    onEmailVerified: (tx, user) => services.invitations.onEmailVerified(tx, user),
   });
 
   await app.register(errorHandler);
@@ -97,16 +117,28 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Public routes.
   await app.register(healthRoutes, { database });
   await app.register(publicAuthRoutes, { auth, rateLimiter });
+  await app.register(publicReceiptsRoutes, { services });
+  await app.register(publicEventsRoutes, { services });
 
   // Everything registered in this scope requires a valid bearer token.
   await app.register(async (scope) => {
     scope.addHook('onRequest', createAuthenticate(database.db, jwt));
     await scope.register(protectedAuthRoutes, { auth, rateLimiter });
+    await scope.register(friendshipsRoutes, { services });
+    await scope.register(groupsRoutes, { services });
+    await scope.register(expensesRoutes, { services });
+    await scope.register(paymentsRoutes, { services });
+    await scope.register(commentsRoutes, { services });
+    await scope.register(balancesRoutes, { services });
+    await scope.register(activityRoutes, { services });
+    await scope.register(eventsRoutes, { services });
+    await scope.register(receiptsRoutes, { services });
   });
 
   await app.register(webApp, { distDir: config.webDistDir });
 
   app.addHook('onClose', async () => {
+    await services.close();
     if (options.mailer === undefined) mailer.close();
   });
   return app;

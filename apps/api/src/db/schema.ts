@@ -1,9 +1,15 @@
 // The one database schema, for PostgreSQL and embedded PGlite alike.
 // Migrations are generated from this file by drizzle-kit (`npm run db:generate`) and committed.
 
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
+  boolean,
+  check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -71,5 +77,291 @@ export const rateLimitCounters = pgTable(
   (t) => [
     primaryKey({ columns: [t.key, t.windowStart] }),
     index('rate_limit_expires_idx').on(t.expiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Ledger. Money columns are integer cents (bigint, read as JS numbers: safe up to 2^53 cents).
+// ---------------------------------------------------------------------------------------------
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const cents = (name: string) => bigint(name, { mode: 'number' });
+
+/**
+ * One row per pair of people, whatever the direction: a pending request (requester → addressee)
+ * or an accepted friendship. `userLow`/`userHigh` make the pair unique.
+ */
+export const friendships = pgTable(
+  'friendships',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    requesterId: integer('requester_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    addresseeId: integer('addressee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ['PENDING', 'ACCEPTED'] }).notNull(),
+    userLow: integer('user_low').notNull(),
+    userHigh: integer('user_high').notNull(),
+    createdAt: createdAt(),
+    acceptedAt: ts('accepted_at'),
+  },
+  (t) => [
+    uniqueIndex('friendships_pair_key').on(t.userLow, t.userHigh),
+    index('friendships_requester_idx').on(t.requesterId),
+    index('friendships_addressee_idx').on(t.addresseeId),
+    check('friendships_pair_order', sql`${t.userLow} < ${t.userHigh}`),
+  ],
+);
+
+/** An invitation e-mail to an address with no account yet (contract §5.7). */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    inviterId: integer('inviter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased address. */
+    email: text('email').notNull(),
+    /** Set when the invitation came from adding the address to a group. */
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    /** When the invitation e-mail was sent; null when rate limits suppressed it. */
+    mailedAt: ts('mailed_at'),
+    /** When the invitation turned into a friend request. */
+    convertedAt: ts('converted_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invitations_email_idx').on(t.email),
+    index('invitations_inviter_idx').on(t.inviterId, t.createdAt),
+  ],
+);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** Holder of creator rights; passes to the earliest-joined member when the creator leaves. */
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
+    simplifyDebts: boolean('simplify_debts').notNull().default(false),
+    defaultCurrency: text('default_currency').notNull().default('USD'),
+    createdAt: createdAt(),
+    lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
+  },
+  (t) => [index('groups_last_activity_idx').on(t.lastActivityAt)],
+);
+
+/** Membership; a former member keeps the row with `leftAt` set (their entries still count). */
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Joining order: a global sequence, so "earliest-joined" is unambiguous. */
+    joinSeq: bigint('join_seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    joinedAt: ts('joined_at').notNull().defaultNow(),
+    leftAt: ts('left_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    index('group_members_user_idx').on(t.userId, t.groupId),
+  ],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    description: text('description').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    /** Calendar date, YYYY-MM-DD, no time zone. */
+    date: date('date', { mode: 'string' }).notNull(),
+    splitType: text('split_type', { enum: ['EQUAL', 'EXACT', 'PERCENTAGE', 'SHARE'] }).notNull(),
+    notes: text('notes'),
+    /** Storage key of the receipt file, and its content type. */
+    receiptKey: text('receipt_key'),
+    receiptContentType: text('receipt_content_type'),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('expenses_group_order_idx').on(t.groupId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
+    check('expenses_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/** Who paid how much of an expense, in request order (`position`). */
+export const expensePayers = pgTable(
+  'expense_payers',
+  {
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    amountPaidCents: cents('amount_paid_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.expenseId, t.position] }),
+    index('expense_payers_user_idx').on(t.userId, t.expenseId),
+  ],
+);
+
+/**
+ * Each person's share, in request order. `value` keeps what the user typed (exact amount,
+ * percentage or share count, as a decimal string; null for EQUAL) beside the computed cents.
+ */
+export const expenseSplits = pgTable(
+  'expense_splits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    value: text('value'),
+    owedCents: cents('owed_cents').notNull(),
+  },
+  (t) => [
+    uniqueIndex('expense_splits_position_key').on(t.expenseId, t.position),
+    index('expense_splits_user_idx').on(t.userId, t.expenseId),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    paidById: integer('paid_by_id')
+      .notNull()
+      .references(() => users.id),
+    paidToId: integer('paid_to_id')
+      .notNull()
+      .references(() => users.id),
+    amountCents: cents('amount_cents').notNull(),
+    currency: text('currency').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_group_order_idx').on(t.groupId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
+    index('payments_paid_by_idx').on(t.paidById, t.createdAt),
+    index('payments_paid_to_idx').on(t.paidToId, t.createdAt),
+    check('payments_amount_positive', sql`${t.amountCents} > 0`),
+    check('payments_distinct_people', sql`${t.paidById} <> ${t.paidToId}`),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id')
+      .notNull()
+      .references(() => users.id),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('comments_expense_idx').on(t.expenseId, t.id)],
+);
+
+/**
+ * Running pairwise balances, maintained in the same transaction as every expense and payment
+ * write, so balance reads cost O(people), not O(history). Scope: `groupId` 0 = outside groups.
+ * Convention as in @evenly/core: `netCents` is the net of `userLow` with `userHigh`,
+ * positive = userHigh owes userLow. Rows that return to zero are deleted.
+ */
+export const pairBalances = pgTable(
+  'pair_balances',
+  {
+    groupId: integer('group_id').notNull(),
+    currency: text('currency').notNull(),
+    userLow: integer('user_low').notNull(),
+    userHigh: integer('user_high').notNull(),
+    netCents: cents('net_cents').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.currency, t.userLow, t.userHigh] }),
+    index('pair_balances_low_idx').on(t.userLow),
+    index('pair_balances_high_idx').on(t.userHigh),
+    check('pair_balances_order', sql`${t.userLow} < ${t.userHigh}`),
+  ],
+);
+
+/** Activity feed rows, one per recipient, recorded in the same transaction as the change (§5.8). */
+export const activities = pgTable(
+  'activities',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipientId: integer('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    /** Kept as plain ids (no foreign keys): the feed outlives deleted groups and expenses. */
+    groupId: integer('group_id'),
+    groupName: text('group_name'),
+    expenseId: integer('expense_id'),
+    paymentId: integer('payment_id'),
+    commentId: integer('comment_id'),
+    description: text('description').notNull(),
+    amountCents: cents('amount_cents'),
+    currency: text('currency'),
+    /** Change of the recipient's balance, computed when recorded (+ = gets back). */
+    myShareCents: cents('my_share_cents').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('activities_recipient_idx').on(t.recipientId, t.id.desc())],
+);
+
+/** Stored outcomes of POST /expenses and POST /payments per Idempotency-Key (§1.10), 24 h. */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of method, path, body and file bytes. */
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+    expiresAt: ts('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.endpoint, t.key] }),
+    index('idempotency_expires_idx').on(t.expiresAt),
   ],
 );

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/db/database.js';
-import { openDatabase } from '../../src/db/database.js';
+import { openDatabase, queryRows } from '../../src/db/database.js';
 import { runMigrations } from '../../src/db/migrate.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
@@ -58,10 +58,11 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
   await runMigrations(handle);
 
   const tables = (
-    await handle.db.execute<{ tablename: string }>(
+    await queryRows<{ tablename: string }>(
+      handle.db,
       sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
     )
-  ).rows.map((r) => `"${r.tablename}"`);
+  ).map((r) => `"${r.tablename}"`);
 
   return {
     handle,

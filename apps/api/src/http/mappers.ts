@@ -1,0 +1,24 @@
+// Response mapping helpers shared by every module: people, money and times as the contract
+// writes them (§1.2, §1.3, §3).
+import { centsToNumber } from '@evenly/core';
+import type { Cents } from '@evenly/core';
+import { z } from 'zod';
+
+export const userSchema = z
+  .object({ id: z.number().int(), name: z.string(), email: z.string() })
+  .meta({ id: 'User' });
+export type UserOut = z.infer<typeof userSchema>;
+
+export function userOut(row: { id: number; name: string; email: string }): UserOut {
+  return { id: row.id, name: row.name, email: row.email };
+}
+
+/** Integer cents → JSON number in major units (12.5 for 1250), never -0. */
+export function money(value: number): number {
+  return centsToNumber(value as Cents);
+}
+
+/** ISO 8601 UTC with milliseconds and Z. */
+export function iso(value: Date): string {
+  return value.toISOString();
+}

@@ -1,0 +1,9 @@
+// Routes of the groups module (contract §4). Thin: validate, call the service, map the result.
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../../services.js';
+
+/** Routes that need a bearer token (registered in the protected scope). */
+export async function groupsRoutes(
+  _app: FastifyInstance,
+  _opts: { services: Services },
+): Promise<void> {}

@@ -1,0 +1,83 @@
+// Group rows and membership checks, shared by every module that touches group data.
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { groupMembers, groups, users } from '../../db/schema.js';
+import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
+
+export type GroupRow = typeof groups.$inferSelect;
+export interface MemberUser {
+  id: number;
+  name: string;
+  email: string;
+}
+
+export const GROUP_NOT_FOUND = 'Group not found.';
+export const NOT_A_MEMBER = 'You are not a member of this group.';
+
+export async function findGroup(db: Db, groupId: number): Promise<GroupRow | undefined> {
+  const rows = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
+  return rows[0];
+}
+
+export async function isCurrentMember(db: Db, groupId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.userId, userId),
+        isNull(groupMembers.leftAt),
+      ),
+    )
+    .limit(1);
+  return rows.length === 1;
+}
+
+/** The group, when it exists and `userId` is a current member; 404 / 403 otherwise. */
+export async function requireGroupMember(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<GroupRow> {
+  const group = await findGroup(db, groupId);
+  if (group === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
+  if (!(await isCurrentMember(db, groupId, userId))) throw new ForbiddenError(NOT_A_MEMBER);
+  return group;
+}
+
+/** Current members in joining order. */
+export async function currentMembers(db: Db, groupId: number): Promise<MemberUser[]> {
+  return db
+    .select({ id: users.id, name: users.name, email: users.email })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.leftAt)))
+    .orderBy(asc(groupMembers.joinSeq));
+}
+
+/** Current member ids of several groups at once, in joining order. */
+export async function currentMembersOfGroups(
+  db: Db,
+  groupIds: number[],
+): Promise<Map<number, MemberUser[]>> {
+  const out = new Map<number, MemberUser[]>();
+  if (groupIds.length === 0) return out;
+  const rows = await db
+    .select({ groupId: groupMembers.groupId, id: users.id, name: users.name, email: users.email })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(inArray(groupMembers.groupId, groupIds), isNull(groupMembers.leftAt)))
+    .orderBy(asc(groupMembers.joinSeq));
+  for (const r of rows) {
+    const list = out.get(r.groupId) ?? [];
+    list.push({ id: r.id, name: r.name, email: r.email });
+    out.set(r.groupId, list);
+  }
+  return out;
+}
+
+/** Marks the group as changed now (orders GET /groups/my). */
+export async function touchGroup(db: Db, groupId: number, at: Date = new Date()): Promise<void> {
+  await db.update(groups).set({ lastActivityAt: at }).where(eq(groups.id, groupId));
+}

@@ -1,0 +1,78 @@
+// The service container: one instance of each use-case service per app, created lazily.
+// Services receive the shared dependencies and the container, and take collaborators from it
+// when they need them, so modules can grow without rewiring each other's constructors.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from './config/config.js';
+import type { DatabaseHandle, Db } from './db/database.js';
+import type { Mailer } from './mail/mailer.js';
+import { ActivityService } from './modules/activity/activity.service.js';
+import { BalanceService } from './modules/balances/balance.service.js';
+import { CommentService } from './modules/comments/comment.service.js';
+import { EventHub } from './modules/events/event-hub.js';
+import { ExpenseService } from './modules/expenses/expense.service.js';
+import { FriendshipService } from './modules/friendships/friendship.service.js';
+import { GroupService } from './modules/groups/group.service.js';
+import { InvitationService } from './modules/invitations/invitation.service.js';
+import type { JwtService } from './modules/auth/jwt.js';
+import { PaymentService } from './modules/payments/payment.service.js';
+import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
+import { ReceiptService } from './modules/receipts/receipt.service.js';
+
+export interface ServiceDeps {
+  db: Db;
+  database: DatabaseHandle;
+  config: AppConfig;
+  mailer: Mailer;
+  logger: FastifyBaseLogger;
+  rateLimiter: RateLimiter;
+  jwt: JwtService;
+  /** Secret for signed receipt links and event tickets (the JWT secret). */
+  signingSecret: string;
+}
+
+export class Services {
+  private readonly instances = new Map<string, unknown>();
+
+  constructor(readonly deps: ServiceDeps) {}
+
+  private once<T>(name: string, make: () => T): T {
+    if (!this.instances.has(name)) this.instances.set(name, make());
+    return this.instances.get(name) as T;
+  }
+
+  get friendships(): FriendshipService {
+    return this.once('friendships', () => new FriendshipService(this.deps, this));
+  }
+  get invitations(): InvitationService {
+    return this.once('invitations', () => new InvitationService(this.deps, this));
+  }
+  get groups(): GroupService {
+    return this.once('groups', () => new GroupService(this.deps, this));
+  }
+  get expenses(): ExpenseService {
+    return this.once('expenses', () => new ExpenseService(this.deps, this));
+  }
+  get payments(): PaymentService {
+    return this.once('payments', () => new PaymentService(this.deps, this));
+  }
+  get comments(): CommentService {
+    return this.once('comments', () => new CommentService(this.deps, this));
+  }
+  get balances(): BalanceService {
+    return this.once('balances', () => new BalanceService(this.deps, this));
+  }
+  get activity(): ActivityService {
+    return this.once('activity', () => new ActivityService(this.deps, this));
+  }
+  get events(): EventHub {
+    return this.once('events', () => new EventHub(this.deps, this));
+  }
+  get receipts(): ReceiptService {
+    return this.once('receipts', () => new ReceiptService(this.deps, this));
+  }
+
+  /** Releases what services hold (listeners, connections). */
+  async close(): Promise<void> {
+    if (this.instances.has('events')) await this.events.close();
+  }
+}
