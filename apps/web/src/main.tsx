@@ -1,14 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-
-function App() {
-  return (
-    <main>
-      <h1>Evenly</h1>
-      <p>Split expenses with friends and groups, to the cent.</p>
-    </main>
-  );
-}
+import { App } from './App';
+import './index.css';
 
 const root = document.getElementById('root');
 if (root) {

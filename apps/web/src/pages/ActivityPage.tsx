@@ -1,0 +1,3 @@
+export default function ActivityPage() {
+  return <p>ActivityPage</p>;
+}

@@ -1,0 +1,3 @@
+export default function AddExpensePage() {
+  return <p>AddExpensePage</p>;
+}

@@ -1,0 +1,3 @@
+export default function FriendsPage() {
+  return <p>FriendsPage</p>;
+}

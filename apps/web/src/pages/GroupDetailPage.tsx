@@ -1,0 +1,3 @@
+export default function GroupDetailPage() {
+  return <p>GroupDetailPage</p>;
+}

@@ -1,0 +1,3 @@
+export default function NewExpensePage() {
+  return <p>NewExpensePage</p>;
+}

@@ -1,0 +1,3 @@
+export default function SettleUpPage() {
+  return <p>SettleUpPage</p>;
+}
