@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
 import type { LoginResponse } from '../api/types';
 import {
@@ -20,8 +20,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<StoredUser | null>(restoreUser);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const location = useLocation();
-  const pathname = location.pathname;
 
   const signOut = useCallback(() => {
     clearSession();
@@ -48,7 +46,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);
-  }, [pathname]);
+  }, []);
 
   const signIn = useCallback(
     (response: LoginResponse) => {
