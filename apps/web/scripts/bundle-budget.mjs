@@ -17,7 +17,9 @@ try {
 }
 
 const scripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
-const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]);
+const preloads = [...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+  (m) => m[1],
+);
 const files = [...new Set([...scripts, ...preloads])];
 
 let total = 0;
