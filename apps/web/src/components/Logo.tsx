@@ -8,11 +8,11 @@ export function Logo({ className = 'size-8' }: { className?: string }) {
   );
 }
 
-export function Wordmark() {
+export function Wordmark({ compact = false }: { compact?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2 text-xl font-extrabold tracking-tight">
       <Logo className="size-8" />
-      Evenly
+      <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>Evenly</span>
     </span>
   );
 }

@@ -28,16 +28,16 @@ export default function LandingPage() {
   useDocumentTitle('');
   return (
     <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-5xl items-center gap-2 px-4 py-3">
+      <header className="mx-auto flex max-w-5xl items-center gap-1 px-4 py-3 sm:gap-2">
         <Link to="/" className="mr-auto rounded-xl" aria-label="Evenly home">
-          <Wordmark />
+          <Wordmark compact />
         </Link>
         <InstallGuide />
         <ThemeToggle />
-        <Link to="/login" className="btn-ghost">
+        <Link to="/login" className="btn-ghost px-3">
           Login
         </Link>
-        <Link to="/register" className="btn-primary">
+        <Link to="/register" className="btn-primary px-3 sm:px-4">
           Sign Up
         </Link>
       </header>

@@ -36,21 +36,19 @@ function ExpenseEffect({ expense, meId }: { expense: Expense; meId: number }) {
     .reduce((s, x) => s + toCents(x.amountOwed), 0);
   const diff = paid - owed;
   const cur = expense.currency;
+  const others = expense.payers.filter((p) => p.user.id !== meId).map((p) => p.user.name);
   return (
-    <span className="shrink-0 text-right text-xs">
-      {paid > 0 ? (
-        <span className="block text-muted">you paid {formatMoney(paid / 100, cur)}</span>
-      ) : null}
+    <span className="mt-0.5 flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
+      <span className="text-muted">
+        {paid > 0 ? `you paid ${formatMoney(paid / 100, cur)}` : `${others.join(', ')} paid`}
+        {paid > 0 && others.length > 0 ? ` (with ${others.join(', ')})` : ''}
+      </span>
       {diff > 0 ? (
-        <span className="block font-semibold text-owed">
-          you lent {formatMoney(diff / 100, cur)}
-        </span>
+        <span className="font-semibold text-owed">you lent {formatMoney(diff / 100, cur)}</span>
       ) : diff < 0 ? (
-        <span className="block font-semibold text-owe">
-          you borrowed {formatMoney(-diff / 100, cur)}
-        </span>
+        <span className="font-semibold text-owe">you borrowed {formatMoney(-diff / 100, cur)}</span>
       ) : (
-        <span className="block text-muted">no balance</span>
+        <span className="text-muted">no balance</span>
       )}
     </span>
   );
@@ -93,27 +91,28 @@ export function GroupActivity({
                   >
                     <DateBadge date={t.date} />
                     <span className="min-w-0 flex-1">
-                      <span className="flex items-center gap-1.5 font-medium">
-                        <span className="truncate">{t.description}</span>
-                        {t.notes ? (
-                          <NotesIcon
-                            className="size-4 shrink-0 text-muted"
-                            aria-label="Has notes"
-                          />
-                        ) : null}
-                        {t.receiptUrl ? (
-                          <ReceiptIcon
-                            className="size-4 shrink-0 text-muted"
-                            aria-label="Has receipt"
-                          />
-                        ) : null}
+                      <span className="flex items-start gap-2">
+                        <span className="min-w-0 flex-1 font-medium break-words">
+                          {t.description}
+                          {t.notes ? (
+                            <>
+                              <NotesIcon className="ml-1.5 inline size-4 align-[-2px] text-muted" />
+                              <span className="sr-only"> (has notes)</span>
+                            </>
+                          ) : null}
+                          {t.receiptUrl ? (
+                            <>
+                              <ReceiptIcon className="ml-1 inline size-4 align-[-2px] text-muted" />
+                              <span className="sr-only"> (has receipt)</span>
+                            </>
+                          ) : null}
+                        </span>
+                        <span className="shrink-0 text-sm font-semibold">
+                          {formatMoney(t.amount, t.currency)}
+                        </span>
                       </span>
-                      <span className="block text-xs text-muted">
-                        {t.payers.map((p) => who(p.user, true)).join(', ')} paid{' '}
-                        {formatMoney(t.amount, t.currency)}
-                      </span>
+                      <ExpenseEffect expense={t} meId={meId} />
                     </span>
-                    <ExpenseEffect expense={t} meId={meId} />
                   </button>
                 </li>
               ) : (
@@ -123,7 +122,7 @@ export function GroupActivity({
                     <ScaleIcon className="size-4" />
                   </span>
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate text-sm font-medium">
+                    <span className="block text-sm font-medium break-words">
                       {who(t.paidBy, true)} paid {who(t.paidTo, false)}
                     </span>
                     <span className="block text-xs text-muted">

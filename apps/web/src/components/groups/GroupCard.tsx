@@ -24,7 +24,7 @@ export function GroupCard({ group }: { group: MyGroup }) {
         <h2 className="truncate font-semibold">{group.name}</h2>
         <ul className="mt-1 flex flex-col gap-0.5 text-sm text-muted">
           {shown.map((line) => (
-            <li key={`${line.otherUser.id}-${line.currency}`} className="truncate">
+            <li key={`${line.otherUser.id}-${line.currency}`}>
               {line.netAmount < 0 ? (
                 <>
                   You owe {line.otherUser.name}{' '}
