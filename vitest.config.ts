@@ -24,6 +24,18 @@ const projects: TestProjectInlineConfiguration[] = [
   },
 ];
 
+// End-to-end tests: the built app served by the real server, driven in Debian's Chromium.
+projects.push({
+  extends: true,
+  test: {
+    name: 'e2e',
+    include: ['e2e/**/*.e2e.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});
+
 // The same integration tests again on a real PostgreSQL server whenever one is named.
 if (process.env['TEST_DATABASE_URL']) {
   projects.push({
@@ -33,7 +45,7 @@ if (process.env['TEST_DATABASE_URL']) {
 }
 
 // One `vitest run` executes every tier: unit tests beside the code, integration tests on
-// both databases, and (later) e2e tests in real Chromium.
+// both databases, and e2e tests in real Chromium.
 export default defineConfig({
   resolve: { alias: { '@evenly/core': coreSrc } },
   test: { projects, reporters: ['default', './scripts/summary-reporter.ts'] },

@@ -1,9 +1,67 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import tailwindcss from '@tailwindcss/vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      includeAssets: [
+        'favicon.svg',
+        'apple-touch-icon.png',
+        'theme-init.js',
+        'offline.html',
+        'offline.css',
+      ],
+      manifest: {
+        name: 'Evenly',
+        short_name: 'Evenly',
+        description: 'Split shared expenses with friends and groups, to the cent.',
+        lang: 'en-US',
+        start_url: '/app',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        background_color: '#f4f6f5',
+        theme_color: '#0f7b66',
+        icons: [
+          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/pwa-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        // Navigations: network first, the cached shell when offline, else the offline page.
+        navigateFallback: null,
+        cleanupOutdatedCaches: true,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request, url }) =>
+              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+            handler: 'NetworkFirst',
+            options: {
+              cacheName: 'evenly-pages',
+              networkTimeoutSeconds: 4,
+              expiration: { maxEntries: 30 },
+              precacheFallback: { fallbackURL: '/offline.html' },
+            },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: {
       '@evenly/core': fileURLToPath(new URL('../../packages/core/src/index.ts', import.meta.url)),

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+<<<<<<< HEAD
 
 export function App() {
   return (
@@ -9,6 +10,10 @@ export function App() {
     </main>
   );
 }
+=======
+import { App } from './App';
+import './index.css';
+>>>>>>> web
 
 const root = document.getElementById('root');
 if (root) {

@@ -1,0 +1,126 @@
+// Fetch wrapper for the same-origin API: bearer token, error body → message, 401 → sign out.
+import { clearSession, getToken } from '../lib/storage';
+
+export const API_BASE = '/api';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string | null;
+
+  constructor(message: string, status: number, code: string | null = null) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+type UnauthorizedListener = () => void;
+const unauthorizedListeners = new Set<UnauthorizedListener>();
+
+/** The auth context subscribes here to drop the session and go to /login on any 401. */
+export function onUnauthorized(listener: UnauthorizedListener): () => void {
+  unauthorizedListeners.add(listener);
+  return () => unauthorizedListeners.delete(listener);
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** JSON body; ignored when `form` is given. */
+  body?: unknown;
+  form?: FormData;
+  /** Shown when the server gives no message (spec §8). */
+  defaultMessage: string;
+  signal?: AbortSignal;
+}
+
+function messageFrom(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'message' in body) {
+    const { message } = body;
+    if (typeof message === 'string' && message.trim()) return message;
+  }
+  return null;
+}
+
+function codeFrom(body: unknown): string | null {
+  if (typeof body === 'object' && body !== null && 'code' in body) {
+    return typeof body.code === 'string' ? body.code : null;
+  }
+  return null;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204 || response.status === 202) {
+    const text = await response.text();
+    if (!text) return null;
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      return text;
+    }
+  }
+  const type = response.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      return (await response.json()) as unknown;
+    } catch {
+      return null;
+    }
+  }
+  return await response.text();
+}
+
+/** Low-level call returning status and parsed body (JSON, text, or null). */
+export async function apiCall(
+  path: string,
+  options: RequestOptions,
+): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let payload: BodyInit | undefined;
+  if (options.form) {
+    payload = options.form;
+  } else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    payload = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: payload,
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(options.defaultMessage, 0);
+  }
+
+  const body = await readBody(response);
+  if (!response.ok) {
+    if (response.status === 401 && token) {
+      clearSession();
+      unauthorizedListeners.forEach((listener) => listener());
+    }
+    throw new ApiError(
+      messageFrom(body) ?? options.defaultMessage,
+      response.status,
+      codeFrom(body),
+    );
+  }
+  return { status: response.status, body };
+}
+
+/** JSON call; the caller states the expected response type. */
+export async function api<T>(path: string, options: RequestOptions): Promise<T> {
+  const { body } = await apiCall(path, options);
+  return body as T;
+}
+
+export function errorMessage(error: unknown, fallback = 'Unknown error'): string {
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,52 @@
+import { api } from './client';
+import type { Comment, Expense, ExpenseRequest, ReceiptScan } from './types';
+
+function expenseForm(data: ExpenseRequest, receipt: File | null): FormData {
+  const form = new FormData();
+  form.append('expenseData', JSON.stringify(data));
+  if (receipt) form.append('receiptFile', receipt);
+  return form;
+}
+
+export const expensesApi = {
+  my: () => api<Expense[]>('/expenses/my', { defaultMessage: 'Failed to fetch expenses' }),
+  create: (data: ExpenseRequest, receipt: File | null) =>
+    api<Expense>('/expenses', {
+      method: 'POST',
+      form: expenseForm(data, receipt),
+      defaultMessage: 'Failed to create expense',
+    }),
+  update: (id: number, data: ExpenseRequest, receipt: File | null) =>
+    api<Expense>(`/expenses/${id}`, {
+      method: 'PUT',
+      form: expenseForm(data, receipt),
+      defaultMessage: `Failed to update expense ${id}`,
+    }),
+  remove: (id: number) =>
+    api<null>(`/expenses/${id}`, {
+      method: 'DELETE',
+      defaultMessage: `Failed to delete expense ${id}`,
+    }),
+  comments: (id: number) =>
+    api<Comment[]>(`/expenses/${id}/comments`, { defaultMessage: 'Failed to fetch comments' }),
+  addComment: (id: number, content: string) =>
+    api<Comment>(`/expenses/${id}/comments`, {
+      method: 'POST',
+      body: { content },
+      defaultMessage: 'Failed to add comment',
+    }),
+  deleteComment: (commentId: number) =>
+    api<null>(`/comments/${commentId}`, {
+      method: 'DELETE',
+      defaultMessage: 'Failed to delete comment',
+    }),
+  scanReceipt: (file: File) => {
+    const form = new FormData();
+    form.append('receipt', file);
+    return api<ReceiptScan>('/receipts/scan-and-parse', {
+      method: 'POST',
+      form,
+      defaultMessage: 'An unknown error occurred during receipt scanning.',
+    });
+  },
+};

@@ -1,0 +1,55 @@
+import { api } from './client';
+import type { BalanceLine, Group, MyGroup, SettleSuggestion, Transaction } from './types';
+
+export const groupsApi = {
+  my: () => api<MyGroup[]>('/groups/my', { defaultMessage: 'Failed to fetch groups' }),
+  get: (id: number) =>
+    api<Group>(`/groups/${id}`, { defaultMessage: 'Could not load group data.' }),
+  create: (name: string) =>
+    api<Group>('/groups', {
+      method: 'POST',
+      body: { name },
+      defaultMessage: 'Failed to create group',
+    }),
+  update: (id: number, patch: { name?: string; simplifyDebts?: boolean }) =>
+    api<Group>(`/groups/${id}`, {
+      method: 'PATCH',
+      body: patch,
+      defaultMessage: `Failed to update group ${id}`,
+    }),
+  addMembers: (id: number, memberIds: number[]) =>
+    api<Group>(`/groups/${id}/members`, {
+      method: 'POST',
+      body: { memberIds },
+      defaultMessage: `Failed to add member to group ${id}`,
+    }),
+  /** Returns the updated group, or null when an invitation e-mail was sent (202). */
+  addMemberByEmail: (id: number, memberEmail: string) =>
+    api<Group | null>(`/groups/${id}/members`, {
+      method: 'POST',
+      body: { memberEmail },
+      defaultMessage: `Failed to add member to group ${id}`,
+    }),
+  transactions: (id: number) =>
+    api<Transaction[]>(`/groups/${id}/transactions`, {
+      defaultMessage: `Failed to fetch transactions for group ${id}`,
+    }),
+  balances: (id: number) =>
+    api<BalanceLine[]>(`/balances/group/${id}`, {
+      defaultMessage: `Failed to fetch balances for group ${id}`,
+    }),
+  settleSuggestions: (id: number) =>
+    api<SettleSuggestion[]>(`/groups/${id}/settle-suggestions`, {
+      defaultMessage: `Failed to fetch settle suggestions for group ${id}`,
+    }),
+  leave: (id: number, userId: number) =>
+    api<Group>(`/groups/${id}/members/${userId}`, {
+      method: 'DELETE',
+      defaultMessage: `Failed to leave group ${id}`,
+    }),
+  remove: (id: number) =>
+    api<null>(`/groups/${id}`, {
+      method: 'DELETE',
+      defaultMessage: `Failed to delete group ${id}`,
+    }),
+};

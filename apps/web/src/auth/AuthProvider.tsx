@@ -1,0 +1,66 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { onUnauthorized } from '../api/client';
+import type { LoginResponse } from '../api/types';
+import {
+  clearSession,
+  getStoredUser,
+  getToken,
+  storeSession,
+  type StoredUser,
+} from '../lib/storage';
+import { AuthContext, type AuthState } from './authContext';
+
+function restoreUser(): StoredUser | null {
+  return getToken() ? getStoredUser() : null;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [user, setUser] = useState<StoredUser | null>(restoreUser);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  const signOut = useCallback(() => {
+    clearSession();
+    setUser(null);
+    queryClient.clear();
+  }, [queryClient]);
+
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        setUser(null);
+        queryClient.clear();
+        if (window.location.pathname !== '/login') void navigate('/login', { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+
+  // Another tab signing out (or in) keeps this one in step.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === 'authToken' || event.key === 'userInfo' || event.key === null) {
+        setUser(restoreUser());
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const signIn = useCallback(
+    (response: LoginResponse) => {
+      const next = { id: response.id, name: response.name, email: response.email };
+      storeSession(response.token, next);
+      queryClient.clear();
+      setUser(next);
+    },
+    [queryClient],
+  );
+
+  const value = useMemo<AuthState>(
+    () => ({ user, loading: false, signIn, signOut }),
+    [user, signIn, signOut],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,26 @@
+import { createContext, useContext } from 'react';
+import type { LoginResponse } from '../api/types';
+import type { StoredUser } from '../lib/storage';
+
+export interface AuthState {
+  user: StoredUser | null;
+  /** True until the stored session has been read. */
+  loading: boolean;
+  signIn: (response: LoginResponse) => void;
+  signOut: () => void;
+}
+
+export const AuthContext = createContext<AuthState | null>(null);
+
+export function useAuth(): AuthState {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth must be used inside <AuthProvider>');
+  return value;
+}
+
+/** For screens behind the protected route, where a user is guaranteed. */
+export function useCurrentUser(): StoredUser {
+  const { user } = useAuth();
+  if (!user) throw new Error('No signed-in user');
+  return user;
+}

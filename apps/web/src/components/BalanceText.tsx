@@ -1,0 +1,17 @@
+import { formatMoney, isZero } from '../lib/money';
+
+/** "owes you $x" / "you owe $x" / "Settled up" for one person's net (positive = they owe you). */
+export function BalanceText({ amount, currency = 'USD' }: { amount: number; currency?: string }) {
+  if (isZero(amount)) return <span className="text-sm text-muted">Settled up</span>;
+  return amount > 0 ? (
+    <span className="text-right">
+      <span className="block text-xs text-owed">owes you</span>
+      <span className="font-semibold text-owed">{formatMoney(amount, currency)}</span>
+    </span>
+  ) : (
+    <span className="text-right">
+      <span className="block text-xs text-owe">you owe</span>
+      <span className="font-semibold text-owe">{formatMoney(-amount, currency)}</span>
+    </span>
+  );
+}

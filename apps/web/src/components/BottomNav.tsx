@@ -1,0 +1,45 @@
+import { NavLink } from 'react-router';
+import { ActivityIcon, FriendsIcon, GroupIcon, PlusIcon, UserIcon } from './icons';
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-14 flex-1 flex-col items-center justify-center gap-0.5 rounded-xl text-[11px] font-medium transition-colors ${
+    isActive ? 'text-primary' : 'text-muted hover:text-fg'
+  }`;
+
+/** Bottom navigation: Friends, Groups, central Add Expense, Activity, Account. */
+export function BottomNav() {
+  return (
+    <nav
+      aria-label="Main"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+    >
+      <div className="mx-auto flex max-w-2xl items-center gap-1 px-2">
+        <NavLink to="/app/friends" className={itemClass}>
+          <FriendsIcon className="size-6" />
+          Friends
+        </NavLink>
+        <NavLink to="/app/groups" className={itemClass}>
+          <GroupIcon className="size-6" />
+          Groups
+        </NavLink>
+        <div className="flex flex-1 justify-center">
+          <NavLink
+            to="/app/add-expense"
+            aria-label="Add Expense"
+            className="-mt-6 flex size-14 items-center justify-center rounded-full bg-primary text-on-primary shadow-lg ring-4 ring-bg transition-transform hover:scale-105 hover:bg-primary-hover"
+          >
+            <PlusIcon className="size-7" />
+          </NavLink>
+        </div>
+        <NavLink to="/app/activity" className={itemClass}>
+          <ActivityIcon className="size-6" />
+          Activity
+        </NavLink>
+        <NavLink to="/app/account" className={itemClass}>
+          <UserIcon className="size-6" />
+          Account
+        </NavLink>
+      </div>
+    </nav>
+  );
+}

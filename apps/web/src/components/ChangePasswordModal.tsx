@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { authApi } from '../api/auth';
+import { errorMessage } from '../api/client';
+import { useAuth } from '../auth/authContext';
+import { changePasswordSchema, type ChangePasswordValues } from '../lib/validation';
+import { Alert } from './Alert';
+import { FormField } from './FormField';
+import { Modal } from './Modal';
+import { useToast } from './toast/toastContext';
+
+export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
+  const { signIn } = useAuth();
+  const toast = useToast();
+  const [error, setError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema) });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
+    setError(null);
+    try {
+      const response = await authApi.changePassword(currentPassword, password);
+      signIn(response);
+      toast.success('Password changed.');
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to change password'));
+    }
+  });
+
+  return (
+    <Modal title="Security: change password" onClose={onClose} size="sm">
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <FormField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <FormField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="Min. 6 characters"
+          error={errors.password?.message}
+          {...register('password')}
+        />
+        <FormField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Change password'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import { Modal } from './Modal';
+
+interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  danger?: boolean;
+  onConfirm: () => Promise<void> | void;
+  onClose: () => void;
+}
+
+export function ConfirmDialog({
+  title,
+  message,
+  confirmLabel,
+  danger,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      size="sm"
+      role="alertdialog"
+      footer={
+        <>
+          <button type="button" className="btn-secondary" onClick={onClose} data-autofocus>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={danger ? 'btn-danger' : 'btn-primary'}
+            onClick={() => void confirm()}
+            disabled={busy}
+          >
+            {busy ? 'Working...' : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <p className="text-muted">{message}</p>
+    </Modal>
+  );
+}

@@ -1,0 +1,34 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: string;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+/** Labelled input with an error line wired through aria-describedby. */
+export function FormField({ label, error, hint, id, ...props }: FormFieldProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const errorId = `${inputId}-error`;
+  return (
+    <div>
+      <label htmlFor={inputId} className="label">
+        {label}
+      </label>
+      <input
+        id={inputId}
+        className="field"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
+      {hint ? <p className="mt-1 text-xs text-muted">{hint}</p> : null}
+      {error ? (
+        <p id={errorId} className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

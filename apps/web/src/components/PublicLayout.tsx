@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Wordmark } from './Logo';
+
+/** Centred card used by the sign-in, registration and password pages. */
+export function AuthCard({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center px-4 py-8">
+      <Link to="/" className="mb-8 rounded-xl" aria-label="Evenly home">
+        <Wordmark />
+      </Link>
+      <main className="card w-full max-w-md p-6 sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
+        <div className="mt-6">{children}</div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useRegisterSW } from 'virtual:pwa-register/react';
+
+/** "New version available — Reload" when a new service worker is waiting. */
+export function PwaUpdatePrompt() {
+  const {
+    needRefresh: [needRefresh, setNeedRefresh],
+    updateServiceWorker,
+  } = useRegisterSW();
+
+  if (!needRefresh) return null;
+  return (
+    <div
+      role="status"
+      className="card fixed inset-x-3 bottom-24 z-[90] mx-auto flex max-w-md items-center gap-3 p-3 text-sm"
+    >
+      <p className="flex-1">A new version of Evenly is available.</p>
+      <button type="button" className="btn-ghost" onClick={() => setNeedRefresh(false)}>
+        Later
+      </button>
+      <button type="button" className="btn-primary" onClick={() => void updateServiceWorker(true)}>
+        Reload
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,14 @@
+/** Placeholder rows with the same height as the content they stand for (no layout shift). */
+export function SkeletonList({ rows = 3, height = 'h-16' }: { rows?: number; height?: string }) {
+  return (
+    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading">
+      {Array.from({ length: rows }, (_, i) => (
+        <div key={i} className={`skeleton ${height}`} />
+      ))}
+    </div>
+  );
+}
+
+export function SkeletonLine({ width = 'w-40' }: { width?: string }) {
+  return <span className={`skeleton inline-block h-5 align-middle ${width}`} aria-hidden="true" />;
+}

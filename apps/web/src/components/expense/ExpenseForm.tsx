@@ -1,0 +1,293 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { expensesApi } from '../../api/expenses';
+import type { Expense, User } from '../../api/types';
+import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { DEFAULT_CURRENCY } from '../../lib/constants';
+import { normaliseDate } from '../../lib/dates';
+import {
+  buildExpenseRequest,
+  type ExpenseFormState,
+  initialFormState,
+  mergeParticipants,
+  previewShares,
+  SPLIT_LABELS,
+  validateExpenseForm,
+} from '../../lib/expenseForm';
+import { formatMoney, parseAmount, toCents } from '../../lib/money';
+import { Alert } from '../Alert';
+import { Avatar } from '../Avatar';
+import { GroupIcon } from '../icons';
+import { useToast } from '../toast/toastContext';
+import { PayersEditor } from './PayersEditor';
+import { ReceiptField } from './ReceiptField';
+import { SplitDialog } from './SplitDialog';
+
+export interface ExpenseFormProps {
+  me: User;
+  /** Group members, or the current user and one friend. */
+  participants: User[];
+  groupId: number | null;
+  groupName: string | null;
+  currency?: string;
+  expense?: Expense | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}
+
+/** Add or edit an expense: used on /app/expense/new and as a modal inside a group. */
+export function ExpenseForm({
+  me,
+  participants: baseParticipants,
+  groupId,
+  groupName,
+  currency = DEFAULT_CURRENCY,
+  expense,
+  onSaved,
+  onCancel,
+}: ExpenseFormProps) {
+  const editing = Boolean(expense);
+  const participants = mergeParticipants(baseParticipants, expense);
+  const [state, setState] = useState<ExpenseFormState>(() =>
+    initialFormState(me.id, participants, expense),
+  );
+  const [receipt, setReceipt] = useState<File | null>(null);
+  const [scanning, setScanning] = useState(false);
+  const [scanMessage, setScanMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(
+    null,
+  );
+  const [splitOpen, setSplitOpen] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+
+  const patch = (next: Partial<ExpenseFormState>) => setState((s) => ({ ...s, ...next }));
+
+  const setAmount = (amount: string) =>
+    setState((s) => {
+      const first = s.payers[0];
+      return {
+        ...s,
+        amount,
+        payers: s.payers.length === 1 && first ? [{ ...first, amount }] : s.payers,
+      };
+    });
+
+  const scan = async (file: File) => {
+    setReceipt(file);
+    setScanning(true);
+    setScanMessage(null);
+    try {
+      const result = await expensesApi.scanReceipt(file);
+      setState((s) => {
+        const amount = result.totalAmount !== null ? result.totalAmount.toFixed(2) : s.amount;
+        const before = parseAmount(s.amount);
+        if (
+          result.totalAmount !== null &&
+          before !== null &&
+          toCents(before) !== toCents(result.totalAmount)
+        ) {
+          setScanMessage({
+            kind: 'info',
+            text: 'Receipt scanned. Please verify payer and split details.',
+          });
+        }
+        const items = result.items
+          .map((item) => `${item.name}: ${item.price.toFixed(2)}`)
+          .join('\n');
+        return {
+          ...s,
+          description: result.storeName ?? s.description,
+          date: result.date ? normaliseDate(result.date) : s.date,
+          amount,
+          notes: items || s.notes,
+          payers: [{ userId: me.id, amount }],
+          splitType: 'EQUAL',
+          included: participants.map((p) => p.id),
+          values: {},
+        };
+      });
+    } catch (e) {
+      setScanMessage({
+        kind: 'error',
+        text: `Scan Error: ${errorMessage(e, 'An unknown error occurred during receipt scanning.')}`,
+      });
+    } finally {
+      setScanning(false);
+    }
+  };
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = validateExpenseForm(
+      state,
+      participants.map((p) => p.id),
+    );
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setSaving(true);
+    const request = buildExpenseRequest(state, groupId, expense?.currency ?? currency);
+    try {
+      if (expense) {
+        await expensesApi.update(expense.id, request, receipt);
+        toast.success('Expense updated!');
+      } else {
+        await expensesApi.create(request, receipt);
+        toast.success('Expense added!');
+      }
+      await invalidate();
+      onSaved();
+    } catch (e) {
+      const fallback = editing ? 'Could not update expense.' : 'Could not create expense.';
+      setError(`Failed to save expense: ${errorMessage(e, fallback)}`);
+      setSaving(false);
+    }
+  };
+
+  const shares = previewShares(state);
+  const others = participants.filter((p) => p.id !== me.id);
+  const canSubmit = state.included.length > 0 && state.payers.length > 0 && !saving && !scanning;
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+      <div>
+        <p className="label">With you and:</p>
+        <ul className="flex flex-wrap gap-2" aria-label="With">
+          {groupName ? (
+            <li className="inline-flex min-h-9 items-center gap-2 rounded-full bg-primary-soft px-3 text-sm font-medium text-primary">
+              <GroupIcon className="size-4" /> {groupName}
+            </li>
+          ) : (
+            others.map((p) => (
+              <li
+                key={p.id}
+                className="inline-flex min-h-9 items-center gap-2 rounded-full bg-surface-2 py-1 pr-3 pl-1 text-sm font-medium"
+              >
+                <Avatar name={p.name} size="sm" /> {p.name}
+              </li>
+            ))
+          )}
+        </ul>
+      </div>
+      {error ? <Alert>{error}</Alert> : null}
+      <ReceiptField
+        file={receipt}
+        scanning={scanning}
+        existingUrl={expense?.receiptUrl ?? null}
+        onSelect={(f) => void scan(f)}
+      />
+      {scanMessage ? <Alert kind={scanMessage.kind}>{scanMessage.text}</Alert> : null}
+      <div>
+        <label htmlFor="expense-description" className="label">
+          Description
+        </label>
+        <input
+          id="expense-description"
+          className="field"
+          maxLength={255}
+          placeholder="e.g. Dinner"
+          value={state.description}
+          onChange={(e) => patch({ description: e.target.value })}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <div>
+          <label htmlFor="expense-amount" className="label">
+            Amount ({expense?.currency ?? currency})
+          </label>
+          <input
+            id="expense-amount"
+            className="field"
+            type="number"
+            inputMode="decimal"
+            min="0.01"
+            step="0.01"
+            placeholder="0.00"
+            value={state.amount}
+            onChange={(e) => setAmount(e.target.value)}
+          />
+        </div>
+        <div>
+          <label htmlFor="expense-date" className="label">
+            Date
+          </label>
+          <input
+            id="expense-date"
+            className="field"
+            type="date"
+            value={state.date}
+            onChange={(e) => patch({ date: e.target.value })}
+          />
+        </div>
+      </div>
+      <PayersEditor
+        payers={state.payers}
+        participants={participants}
+        meId={me.id}
+        total={state.amount}
+        onChange={(payers) => patch({ payers })}
+      />
+      <div>
+        <p className="label">Split</p>
+        <button
+          type="button"
+          className="btn-secondary w-full justify-between"
+          onClick={() => setSplitOpen(true)}
+          aria-haspopup="dialog"
+        >
+          <span>
+            {SPLIT_LABELS[state.splitType]} · {state.included.length}{' '}
+            {state.included.length === 1 ? 'person' : 'people'}
+          </span>
+          <span className="text-primary">Change</span>
+        </button>
+        {shares ? (
+          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+            {state.included.map((id) => (
+              <li key={id}>
+                {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
+                {formatMoney((shares.get(id) ?? 0) / 100, currency)}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <div>
+        <label htmlFor="expense-notes" className="label">
+          Notes (optional)
+        </label>
+        <textarea
+          id="expense-notes"
+          className="field min-h-20"
+          maxLength={2000}
+          value={state.notes}
+          onChange={(e) => patch({ notes: e.target.value })}
+        />
+      </div>
+      <p className="text-sm text-muted">
+        Group: <span className="font-medium text-fg">{groupName ?? 'No group'}</span>
+      </p>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn-primary" disabled={!canSubmit}>
+          {saving ? 'Saving...' : editing ? 'Update Expense' : 'Add Expense'}
+        </button>
+      </div>
+      {splitOpen ? (
+        <SplitDialog
+          state={state}
+          participants={participants}
+          currency={currency}
+          onChange={patch}
+          onClose={() => setSplitOpen(false)}
+        />
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import type { User } from '../../api/types';
+import type { PayerRow } from '../../lib/expenseForm';
+import { sanitizeDecimalInput } from '../../lib/money';
+import { PlusIcon, TrashIcon } from '../icons';
+
+interface PayersEditorProps {
+  payers: PayerRow[];
+  participants: User[];
+  meId: number;
+  total: string;
+  onChange: (payers: PayerRow[]) => void;
+}
+
+/** "Paid by" rows. With a single payer the amount follows the total. */
+export function PayersEditor({ payers, participants, meId, total, onChange }: PayersEditorProps) {
+  const single = payers.length === 1;
+
+  const update = (index: number, patch: Partial<PayerRow>) => {
+    onChange(payers.map((p, i) => (i === index ? { ...p, ...patch } : p)));
+  };
+  const remove = (index: number) => {
+    const next = payers.filter((_, i) => i !== index);
+    // Back to one payer: that payer paid everything.
+    onChange(next.length === 1 && next[0] ? [{ ...next[0], amount: total }] : next);
+  };
+  const add = () => {
+    const used = new Set(payers.map((p) => p.userId));
+    const nextPerson = participants.find((p) => !used.has(p.id));
+    const first = payers[0];
+    const base = single && first ? [{ ...first, amount: total }] : payers;
+    onChange([...base, { userId: nextPerson?.id ?? null, amount: '0' }]);
+  };
+
+  return (
+    <fieldset>
+      <legend className="label">Paid by</legend>
+      <ul className="flex flex-col gap-2">
+        {payers.map((payer, index) => (
+          <li key={index} className="flex items-center gap-2">
+            <label htmlFor={`payer-${index}`} className="sr-only">
+              Payer {index + 1}
+            </label>
+            <select
+              id={`payer-${index}`}
+              className="field flex-1"
+              value={payer.userId ?? ''}
+              onChange={(e) =>
+                update(index, { userId: e.target.value ? Number(e.target.value) : null })
+              }
+            >
+              <option value="">Select a person</option>
+              {participants.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.id === meId ? `${p.name} (You)` : p.name}
+                </option>
+              ))}
+            </select>
+            {single ? null : (
+              <>
+                <label htmlFor={`payer-amount-${index}`} className="sr-only">
+                  Amount paid by payer {index + 1}
+                </label>
+                <input
+                  id={`payer-amount-${index}`}
+                  className="field w-28 text-right"
+                  inputMode="decimal"
+                  value={payer.amount}
+                  onChange={(e) => update(index, { amount: sanitizeDecimalInput(e.target.value) })}
+                />
+                <button
+                  type="button"
+                  className="btn-ghost px-2 text-muted hover:text-danger"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove payer ${index + 1}`}
+                >
+                  <TrashIcon className="size-5" />
+                </button>
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+      {payers.length < participants.length ? (
+        <button type="button" className="btn-ghost mt-1 px-2 text-primary" onClick={add}>
+          <PlusIcon className="size-4" /> Add another payer
+        </button>
+      ) : null}
+    </fieldset>
+  );
+}

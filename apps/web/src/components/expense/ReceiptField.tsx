@@ -1,0 +1,50 @@
+import { CameraIcon } from '../icons';
+
+interface ReceiptFieldProps {
+  file: File | null;
+  scanning: boolean;
+  existingUrl: string | null;
+  onSelect: (file: File) => void;
+}
+
+/** Optional receipt (image or PDF); choosing one starts a scan that fills the form. */
+export function ReceiptField({ file, scanning, existingUrl, onSelect }: ReceiptFieldProps) {
+  return (
+    <div>
+      <label htmlFor="receipt-file" className="label">
+        Receipt (optional)
+      </label>
+      <label
+        htmlFor="receipt-file"
+        className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-dashed border-border bg-surface-2 px-3 py-2 text-sm hover:border-primary"
+      >
+        <CameraIcon className="size-5 shrink-0 text-primary" />
+        <span className="min-w-0 flex-1 truncate">
+          {scanning ? 'Scanning receipt...' : file ? file.name : 'Choose an image or PDF to scan'}
+        </span>
+      </label>
+      <input
+        id="receipt-file"
+        type="file"
+        accept="image/*,application/pdf"
+        className="sr-only"
+        disabled={scanning}
+        onChange={(e) => {
+          const chosen = e.target.files?.[0];
+          if (chosen) onSelect(chosen);
+          e.target.value = '';
+        }}
+      />
+      {existingUrl && !file ? (
+        <a
+          href={existingUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-1 inline-block py-2 text-sm font-medium text-primary hover:underline"
+        >
+          View current receipt
+        </a>
+      ) : null}
+    </div>
+  );
+}

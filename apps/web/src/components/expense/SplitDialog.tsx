@@ -1,0 +1,157 @@
+import { SPLIT_TYPES, type SplitType, type User } from '../../api/types';
+import { type ExpenseFormState, previewShares, SPLIT_LABELS } from '../../lib/expenseForm';
+import { formatMoney, parseAmount, sanitizeDecimalInput, toCents } from '../../lib/money';
+import { Alert } from '../Alert';
+import { Avatar } from '../Avatar';
+import { Modal } from '../Modal';
+
+interface SplitDialogProps {
+  state: ExpenseFormState;
+  participants: User[];
+  currency: string;
+  onChange: (patch: Partial<ExpenseFormState>) => void;
+  onClose: () => void;
+}
+
+function summary(state: ExpenseFormState, currency: string): string | null {
+  const amount = parseAmount(state.amount);
+  const values = state.included.map((id) => parseAmount(state.values[id] ?? '') ?? 0);
+  if (state.splitType === 'EXACT' && amount !== null) {
+    const left = toCents(amount) - values.reduce((s, v) => s + toCents(v), 0);
+    return `${formatMoney(left / 100, currency)} left of ${formatMoney(amount, currency)}`;
+  }
+  if (state.splitType === 'PERCENTAGE') {
+    const total = values.reduce((s, v) => s + v, 0);
+    return `${Math.round((100 - total) * 10000) / 10000}% left of 100%`;
+  }
+  if (state.splitType === 'SHARE') {
+    return `${values.reduce((s, v) => s + v, 0)} shares in total`;
+  }
+  return null;
+}
+
+/** Split-option dialog: split type, who is included, and per-person values. */
+export function SplitDialog({
+  state,
+  participants,
+  currency,
+  onChange,
+  onClose,
+}: SplitDialogProps) {
+  const shares = previewShares(state);
+  const missing =
+    state.splitType !== 'EQUAL' && state.included.some((id) => !(state.values[id] ?? '').trim());
+
+  const setType = (type: SplitType) => {
+    if (type === state.splitType) return;
+    // A change to a non-equal split starts every person's value at 0.
+    const values: Record<number, string> = {};
+    if (type !== 'EQUAL') participants.forEach((p) => (values[p.id] = '0'));
+    onChange({ splitType: type, values });
+  };
+
+  const toggle = (id: number) => {
+    if (state.included.includes(id)) {
+      if (state.included.length <= 1) return;
+      onChange({ included: state.included.filter((x) => x !== id) });
+    } else {
+      const order = participants.map((p) => p.id);
+      onChange({ included: order.filter((x) => x === id || state.included.includes(x)) });
+    }
+  };
+
+  const step = state.splitType === 'SHARE' ? '1' : '0.01';
+  const unit =
+    state.splitType === 'PERCENTAGE' ? '%' : state.splitType === 'SHARE' ? 'shares' : currency;
+  const total = summary(state, currency);
+
+  return (
+    <Modal
+      title="Split options"
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn-primary" onClick={onClose}>
+          Done
+        </button>
+      }
+    >
+      <div
+        role="radiogroup"
+        aria-label="Split type"
+        className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 sm:grid-cols-4"
+      >
+        {SPLIT_TYPES.map((type) => (
+          <button
+            key={type}
+            type="button"
+            role="radio"
+            aria-checked={state.splitType === type}
+            className={`btn min-h-11 px-2 ${state.splitType === type ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-fg'}`}
+            onClick={() => setType(type)}
+          >
+            {SPLIT_LABELS[type]}
+          </button>
+        ))}
+      </div>
+      {state.included.length === 0 ? (
+        <Alert>Please select at least one person to split the expense with.</Alert>
+      ) : missing ? (
+        <Alert kind="info">Every included person needs a value.</Alert>
+      ) : null}
+      <ul className="mt-2 flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto">
+        {participants.map((person) => {
+          const included = state.included.includes(person.id);
+          const inputId = `split-value-${person.id}`;
+          const share = shares?.get(person.id);
+          return (
+            <li key={person.id} className="flex items-center gap-3 py-2">
+              <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
+                <input
+                  type="checkbox"
+                  className="size-5 accent-[var(--primary)]"
+                  checked={included}
+                  onChange={() => toggle(person.id)}
+                  aria-label={`Include ${person.name}`}
+                />
+                <Avatar name={person.name} size="sm" />
+                <span className="min-w-0">
+                  <span className="block truncate font-medium">{person.name}</span>
+                  <span className="block text-xs text-muted">
+                    {included && share !== undefined
+                      ? formatMoney(share / 100, currency)
+                      : 'Not included'}
+                  </span>
+                </span>
+              </label>
+              {state.splitType !== 'EQUAL' && included ? (
+                <span className="flex items-center gap-1">
+                  <label htmlFor={inputId} className="sr-only">
+                    {`${SPLIT_LABELS[state.splitType]} for ${person.name}`}
+                  </label>
+                  <input
+                    id={inputId}
+                    className="field w-24 text-right"
+                    inputMode="decimal"
+                    min="0"
+                    step={step}
+                    value={state.values[person.id] ?? ''}
+                    onChange={(e) =>
+                      onChange({
+                        values: {
+                          ...state.values,
+                          [person.id]: sanitizeDecimalInput(e.target.value),
+                        },
+                      })
+                    }
+                  />
+                  <span className="w-12 text-xs text-muted">{unit}</span>
+                </span>
+              ) : null}
+            </li>
+          );
+        })}
+      </ul>
+      {total ? <p className="mt-3 text-right text-sm font-medium text-muted">{total}</p> : null}
+    </Modal>
+  );
+}

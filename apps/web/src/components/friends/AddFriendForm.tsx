@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { friendshipsApi } from '../../api/friendships';
+import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { validateMemberEmail } from '../../lib/validation';
+import { useToast } from '../toast/toastContext';
+
+export function AddFriendForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const problem = validateMemberEmail(email);
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      const created = await friendshipsApi.sendRequest(email.trim());
+      toast.success(
+        created
+          ? 'Friend request sent!'
+          : `Invitation sent to ${email.trim()}. They will get your request after signing up.`,
+      );
+      setEmail('');
+      await invalidate();
+    } catch (e) {
+      toast.error(errorMessage(e, 'Failed to send friend request.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="card p-4">
+      <label htmlFor="friend-email" className="label">
+        Add Friend by e-mail
+      </label>
+      <div className="flex gap-2">
+        <input
+          id="friend-email"
+          type="email"
+          className="field"
+          placeholder="friend@example.com"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'friend-email-error' : undefined}
+        />
+        <button type="submit" className="btn-primary shrink-0" disabled={busy}>
+          {busy ? 'Sending...' : 'Add Friend'}
+        </button>
+      </div>
+      {error ? (
+        <p id="friend-email-error" className="mt-1 text-sm text-danger">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

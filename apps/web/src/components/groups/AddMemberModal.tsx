@@ -1,0 +1,129 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { groupsApi } from '../../api/groups';
+import type { Group } from '../../api/types';
+import { useFriends } from '../../hooks/useFriendships';
+import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { validateMemberEmail } from '../../lib/validation';
+import { Alert } from '../Alert';
+import { Avatar } from '../Avatar';
+import { Modal } from '../Modal';
+import { SkeletonList } from '../Skeleton';
+import { useToast } from '../toast/toastContext';
+
+/** Tick friends who are not members yet, or add one person by e-mail. */
+export function AddMemberModal({ group, onClose }: { group: Group; onClose: () => void }) {
+  const friends = useFriends();
+  const [selected, setSelected] = useState<number[]>([]);
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+
+  const memberIds = new Set(group.members.map((m) => m.id));
+  const candidates = (friends.data ?? [])
+    .filter((f) => f.status === 'ACCEPTED' && f.otherUser && !memberIds.has(f.otherUser.id))
+    .map((f) => f.otherUser)
+    .filter((u) => u !== null);
+
+  const toggle = (id: number) =>
+    setSelected((list) => (list.includes(id) ? list.filter((x) => x !== id) : [...list, id]));
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const byEmail = email.trim() !== '';
+    if (!byEmail && selected.length === 0) {
+      setError('Please select at least one friend from the list.');
+      return;
+    }
+    if (byEmail) {
+      const problem = validateMemberEmail(email);
+      if (problem) {
+        setError(problem);
+        return;
+      }
+    }
+    setError(null);
+    setBusy(true);
+    try {
+      if (byEmail) {
+        const updated = await groupsApi.addMemberByEmail(group.id, email.trim());
+        toast.success(
+          updated ? 'Member added successfully!' : `Invitation sent to ${email.trim()}.`,
+        );
+      } else {
+        await groupsApi.addMembers(group.id, selected);
+        toast.success('Member added successfully!');
+      }
+      await invalidate();
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, `Failed to add member to group ${group.id}`));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Add Member" onClose={onClose}>
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <fieldset disabled={email.trim() !== ''}>
+          <legend className="label">Your friends</legend>
+          {friends.isPending ? (
+            <SkeletonList rows={2} height="h-12" />
+          ) : friends.isError ? (
+            <p className="text-sm text-danger">Could not load friends list.</p>
+          ) : candidates.length === 0 ? (
+            <p className="text-sm text-muted">All your friends are already members.</p>
+          ) : (
+            <ul className="max-h-40 overflow-y-auto rounded-xl border border-border">
+              {candidates.map((u) => (
+                <li key={u.id}>
+                  <label className="flex min-h-12 cursor-pointer items-center gap-3 px-3 hover:bg-surface-2">
+                    <input
+                      type="checkbox"
+                      className="size-5 accent-[var(--primary)]"
+                      checked={selected.includes(u.id)}
+                      onChange={() => toggle(u.id)}
+                    />
+                    <Avatar name={u.name} size="sm" />
+                    <span className="min-w-0">
+                      <span className="block truncate font-medium">{u.name}</span>
+                      <span className="block truncate text-xs text-muted">{u.email}</span>
+                    </span>
+                  </label>
+                </li>
+              ))}
+            </ul>
+          )}
+        </fieldset>
+        <div className="flex items-center gap-3 text-xs text-muted">
+          <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+        </div>
+        <div>
+          <label htmlFor="member-email" className="label">
+            Add by e-mail
+          </label>
+          <input
+            id="member-email"
+            type="email"
+            className="field"
+            placeholder="friend@example.com"
+            value={email}
+            disabled={selected.length > 0}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+        </div>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Adding...' : 'Add'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { expensesApi } from '../../api/expenses';
+import { queryKeys } from '../../api/queryKeys';
+import { useQueryClient } from '@tanstack/react-query';
+import { useComments } from '../../hooks/useBalances';
+import { formatDateTime } from '../../lib/dates';
+import { Avatar } from '../Avatar';
+import { TrashIcon } from '../icons';
+import { SkeletonList } from '../Skeleton';
+import { useToast } from '../toast/toastContext';
+
+export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: number }) {
+  const { data, isPending, isError } = useComments(expenseId);
+  const [content, setContent] = useState('');
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const client = useQueryClient();
+  const refresh = () => client.invalidateQueries({ queryKey: queryKeys.comments(expenseId) });
+
+  const add = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!content.trim()) return;
+    setBusy(true);
+    try {
+      await expensesApi.addComment(expenseId, content.trim());
+      setContent('');
+      toast.success('Comment added!');
+      await refresh();
+    } catch (e) {
+      toast.error(`Failed to post comment. ${errorMessage(e, '')}`.trim());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (id: number) => {
+    try {
+      await expensesApi.deleteComment(id);
+      toast.success('Comment deleted');
+    } catch (e) {
+      toast.error(errorMessage(e, 'Failed to delete comment'));
+    } finally {
+      await refresh();
+    }
+  };
+
+  return (
+    <section aria-labelledby="comments-title" className="mt-4 border-t border-border pt-4">
+      <h3 id="comments-title" className="mb-2 font-semibold">
+        Comments
+      </h3>
+      {isPending ? (
+        <SkeletonList rows={1} height="h-12" />
+      ) : isError ? (
+        <p className="text-sm text-danger">Could not load comments.</p>
+      ) : data.length === 0 ? (
+        <p className="text-sm text-muted">No comments yet.</p>
+      ) : (
+        <ul className="flex flex-col gap-3">
+          {data.map((c) => (
+            <li key={c.id} className="flex gap-2">
+              <Avatar name={c.author.name} size="sm" />
+              <div className="min-w-0 flex-1 rounded-xl bg-surface-2 px-3 py-2">
+                <p className="text-xs text-muted">
+                  <span className="font-semibold text-fg">{c.author.name}</span> ·{' '}
+                  {formatDateTime(c.createdAt)}
+                </p>
+                <p className="text-sm break-words whitespace-pre-wrap">{c.content}</p>
+              </div>
+              {c.author.id === meId ? (
+                <button
+                  type="button"
+                  className="btn-ghost px-2 text-muted hover:text-danger"
+                  onClick={() => void remove(c.id)}
+                  aria-label="Delete comment"
+                >
+                  <TrashIcon className="size-4" />
+                </button>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <form onSubmit={(e) => void add(e)} className="mt-3 flex gap-2">
+        <label htmlFor="comment-input" className="sr-only">
+          Add a comment
+        </label>
+        <input
+          id="comment-input"
+          className="field"
+          placeholder="Add a comment..."
+          maxLength={2000}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <button type="submit" className="btn-primary shrink-0" disabled={busy || !content.trim()}>
+          Post
+        </button>
+      </form>
+    </section>
+  );
+}

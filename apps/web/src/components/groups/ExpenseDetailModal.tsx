@@ -1,0 +1,79 @@
+import type { Expense } from '../../api/types';
+import { formatDate } from '../../lib/dates';
+import { SPLIT_LABELS } from '../../lib/expenseForm';
+import { formatMoney } from '../../lib/money';
+import { ExternalIcon } from '../icons';
+import { Modal } from '../Modal';
+import { CommentsSection } from './CommentsSection';
+
+interface Props {
+  expense: Expense;
+  meId: number;
+  onEdit: () => void;
+  onDelete: () => void;
+  onClose: () => void;
+}
+
+const nameOf = (user: { id: number; name: string }, meId: number) =>
+  user.id === meId ? 'You' : user.name;
+
+export function ExpenseDetailModal({ expense, meId, onEdit, onDelete, onClose }: Props) {
+  return (
+    <Modal
+      title={expense.description}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="btn-danger mr-auto" onClick={onDelete}>
+            Delete
+          </button>
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Close
+          </button>
+          <button type="button" className="btn-primary" onClick={onEdit}>
+            Edit
+          </button>
+        </>
+      }
+    >
+      <p className="text-3xl font-bold">{formatMoney(expense.amount, expense.currency)}</p>
+      <p className="text-sm text-muted">{formatDate(expense.date)}</p>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted">Paid by</dt>
+        <dd>
+          {expense.payers
+            .map((p) => `${nameOf(p.user, meId)} (${formatMoney(p.amountPaid, expense.currency)})`)
+            .join(', ')}
+        </dd>
+        <dt className="text-muted">Split</dt>
+        <dd>{SPLIT_LABELS[expense.splitType]}</dd>
+      </dl>
+      <h3 className="mt-4 mb-2 font-semibold">Who owes what</h3>
+      <ul className="divide-y divide-border rounded-xl border border-border text-sm">
+        {expense.splits.map((s) => (
+          <li key={s.splitId} className="flex justify-between px-3 py-2">
+            <span>{nameOf(s.owedBy, meId)}</span>
+            <span className="font-medium">{formatMoney(s.amountOwed, expense.currency)}</span>
+          </li>
+        ))}
+      </ul>
+      {expense.notes ? (
+        <>
+          <h3 className="mt-4 mb-1 font-semibold">Notes</h3>
+          <p className="text-sm whitespace-pre-wrap text-muted">{expense.notes}</p>
+        </>
+      ) : null}
+      {expense.receiptUrl ? (
+        <a
+          href={expense.receiptUrl}
+          target="_blank"
+          rel="noreferrer"
+          className="mt-3 inline-flex min-h-11 items-center gap-2 font-medium text-primary hover:underline"
+        >
+          View receipt <ExternalIcon className="size-4" />
+        </a>
+      ) : null}
+      <CommentsSection expenseId={expense.id} meId={meId} />
+    </Modal>
+  );
+}

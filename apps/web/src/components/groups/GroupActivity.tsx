@@ -1,0 +1,158 @@
+import { isExpense, type Expense, type Payment, type Transaction } from '../../api/types';
+import { formatMonthYear, parseIsoDate } from '../../lib/dates';
+import { formatMoney, toCents } from '../../lib/money';
+import { EditIcon, NotesIcon, ReceiptIcon, ScaleIcon, TrashIcon } from '../icons';
+
+interface Props {
+  transactions: Transaction[];
+  meId: number;
+  onOpenExpense: (expense: Expense) => void;
+  onEditPayment: (payment: Payment) => void;
+  onDeletePayment: (payment: Payment) => void;
+}
+
+function sortKey(t: Transaction): string {
+  return `${t.date.slice(0, 10)}|${t.createdAt}`;
+}
+
+function DateBadge({ date }: { date: string }) {
+  const d = parseIsoDate(date);
+  return (
+    <span className="flex w-10 shrink-0 flex-col items-center text-muted" aria-hidden="true">
+      <span className="text-[10px] font-semibold uppercase">
+        {d.toLocaleDateString('en-US', { month: 'short' })}
+      </span>
+      <span className="text-lg leading-none font-semibold text-fg">{d.getDate()}</span>
+    </span>
+  );
+}
+
+function ExpenseEffect({ expense, meId }: { expense: Expense; meId: number }) {
+  const paid = expense.payers
+    .filter((p) => p.user.id === meId)
+    .reduce((s, p) => s + toCents(p.amountPaid), 0);
+  const owed = expense.splits
+    .filter((s) => s.owedBy.id === meId)
+    .reduce((s, x) => s + toCents(x.amountOwed), 0);
+  const diff = paid - owed;
+  const cur = expense.currency;
+  const others = expense.payers.filter((p) => p.user.id !== meId).map((p) => p.user.name);
+  return (
+    <span className="mt-0.5 flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
+      <span className="text-muted">
+        {paid > 0 ? `you paid ${formatMoney(paid / 100, cur)}` : `${others.join(', ')} paid`}
+        {paid > 0 && others.length > 0 ? ` (with ${others.join(', ')})` : ''}
+      </span>
+      {diff > 0 ? (
+        <span className="font-semibold text-owed">you lent {formatMoney(diff / 100, cur)}</span>
+      ) : diff < 0 ? (
+        <span className="font-semibold text-owe">you borrowed {formatMoney(-diff / 100, cur)}</span>
+      ) : (
+        <span className="text-muted">no balance</span>
+      )}
+    </span>
+  );
+}
+
+/** Expenses and payments, newest first, under sticky month headers. */
+export function GroupActivity({
+  transactions,
+  meId,
+  onOpenExpense,
+  onEditPayment,
+  onDeletePayment,
+}: Props) {
+  const sorted = [...transactions].sort((a, b) => sortKey(b).localeCompare(sortKey(a)));
+  const months: { label: string; items: Transaction[] }[] = [];
+  for (const t of sorted) {
+    const label = formatMonthYear(t.date);
+    const last = months[months.length - 1];
+    if (last && last.label === label) last.items.push(t);
+    else months.push({ label, items: [t] });
+  }
+  const who = (user: { id: number; name: string }, start: boolean) =>
+    user.id === meId ? (start ? 'You' : 'you') : user.name;
+
+  return (
+    <div className="card overflow-clip">
+      {months.map((month) => (
+        <section key={month.label} aria-label={month.label}>
+          <h3 className="sticky top-0 z-10 border-b border-border bg-surface-2/95 px-4 py-1.5 text-xs font-semibold tracking-wide text-muted uppercase backdrop-blur">
+            {month.label}
+          </h3>
+          <ul className="divide-y divide-border">
+            {month.items.map((t) =>
+              isExpense(t) ? (
+                <li key={`e-${t.id}`}>
+                  <button
+                    type="button"
+                    className="flex min-h-16 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+                    onClick={() => onOpenExpense(t)}
+                  >
+                    <DateBadge date={t.date} />
+                    <span className="min-w-0 flex-1">
+                      <span className="flex items-start gap-2">
+                        <span className="min-w-0 flex-1 font-medium break-words">
+                          {t.description}
+                          {t.notes ? (
+                            <>
+                              <NotesIcon className="ml-1.5 inline size-4 align-[-2px] text-muted" />
+                              <span className="sr-only"> (has notes)</span>
+                            </>
+                          ) : null}
+                          {t.receiptUrl ? (
+                            <>
+                              <ReceiptIcon className="ml-1 inline size-4 align-[-2px] text-muted" />
+                              <span className="sr-only"> (has receipt)</span>
+                            </>
+                          ) : null}
+                        </span>
+                        <span className="shrink-0 text-sm font-semibold">
+                          {formatMoney(t.amount, t.currency)}
+                        </span>
+                      </span>
+                      <ExpenseEffect expense={t} meId={meId} />
+                    </span>
+                  </button>
+                </li>
+              ) : (
+                <li key={`p-${t.id}`} className="flex min-h-16 items-center gap-3 px-4 py-3">
+                  <DateBadge date={t.date} />
+                  <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+                    <ScaleIcon className="size-4" />
+                  </span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block text-sm font-medium break-words">
+                      {who(t.paidBy, true)} paid {who(t.paidTo, false)}
+                    </span>
+                    <span className="block text-xs text-muted">
+                      {formatMoney(t.amount, t.currency)}
+                    </span>
+                  </span>
+                  <button
+                    type="button"
+                    className="btn-ghost px-2 text-muted"
+                    onClick={() => onEditPayment(t)}
+                    aria-label={`Edit payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
+                  >
+                    <EditIcon className="size-5" />
+                    <span className="sr-only sm:not-sr-only">Edit</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="btn-ghost px-2 text-muted hover:text-danger"
+                    onClick={() => onDeletePayment(t)}
+                    aria-label={`Delete payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
+                  >
+                    <TrashIcon className="size-5" />
+                    <span className="sr-only sm:not-sr-only">Delete</span>
+                  </button>
+                </li>
+              ),
+            )}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

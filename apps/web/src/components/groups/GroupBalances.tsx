@@ -1,0 +1,37 @@
+import type { BalanceLine } from '../../api/types';
+import { formatMoney, isZero } from '../../lib/money';
+import { Avatar } from '../Avatar';
+
+export function GroupBalances({ lines }: { lines: BalanceLine[] }) {
+  const nonZero = lines.filter((l) => !isZero(l.netAmount));
+  if (nonZero.length === 0) {
+    return <p className="card p-4 text-sm text-muted">Everyone is settled up within this group.</p>;
+  }
+  return (
+    <ul className="card divide-y divide-border">
+      {nonZero.map((line) => (
+        <li
+          key={`${line.otherUser.id}-${line.currency}`}
+          className="flex items-center gap-3 px-4 py-3"
+        >
+          <Avatar name={line.otherUser.name} size="sm" />
+          {line.netAmount >= 0 ? (
+            <p className="flex-1 text-sm">
+              {line.otherUser.name} owes you{' '}
+              <span className="font-semibold text-owed">
+                {formatMoney(line.netAmount, line.currency)}
+              </span>
+            </p>
+          ) : (
+            <p className="flex-1 text-sm">
+              you owe {line.otherUser.name}{' '}
+              <span className="font-semibold text-owe">
+                {formatMoney(-line.netAmount, line.currency)}
+              </span>
+            </p>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,69 @@
+import { Link } from 'react-router';
+import type { MyGroup } from '../../api/types';
+import { MAX_GROUP_BALANCE_LINES } from '../../lib/constants';
+import { formatMoney, isZero } from '../../lib/money';
+import { GroupIcon } from '../icons';
+
+export function GroupCard({ group }: { group: MyGroup }) {
+  const { net, currency } = group.myBalance;
+  const lines = group.myBalance.lines
+    .filter((line) => !isZero(line.netAmount))
+    .sort((a, b) => Math.abs(b.netAmount) - Math.abs(a.netAmount));
+  const shown = lines.slice(0, MAX_GROUP_BALANCE_LINES);
+  const more = lines.length - shown.length;
+
+  return (
+    <Link
+      to={`/app/group/${group.id}`}
+      className="card flex items-start gap-3 p-4 transition-colors hover:border-primary/50"
+    >
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
+        <GroupIcon className="size-6" />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h2 className="truncate font-semibold">{group.name}</h2>
+        <ul className="mt-1 flex flex-col gap-0.5 text-sm text-muted">
+          {shown.map((line) => (
+            <li key={`${line.otherUser.id}-${line.currency}`}>
+              {line.netAmount < 0 ? (
+                <>
+                  You owe {line.otherUser.name}{' '}
+                  <span className="font-medium text-owe">
+                    {formatMoney(-line.netAmount, line.currency)}
+                  </span>
+                </>
+              ) : (
+                <>
+                  {line.otherUser.name} owes you{' '}
+                  <span className="font-medium text-owed">
+                    {formatMoney(line.netAmount, line.currency)}
+                  </span>
+                </>
+              )}
+            </li>
+          ))}
+          {more > 0 ? (
+            <li>
+              Plus {more} more balance{more === 1 ? '' : 's'}
+            </li>
+          ) : null}
+        </ul>
+      </div>
+      <div className="shrink-0 text-right">
+        {isZero(net) ? (
+          <span className="text-sm text-muted">Settled up</span>
+        ) : net < 0 ? (
+          <>
+            <span className="block text-xs text-owe">you owe</span>
+            <span className="font-semibold text-owe">{formatMoney(-net, currency)}</span>
+          </>
+        ) : (
+          <>
+            <span className="block text-xs text-owed">you are owed</span>
+            <span className="font-semibold text-owed">{formatMoney(net, currency)}</span>
+          </>
+        )}
+      </div>
+    </Link>
+  );
+}

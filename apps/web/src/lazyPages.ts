@@ -1,0 +1,19 @@
+import { lazy } from 'react';
+
+// Route-level code splitting: every screen but the landing page is its own chunk.
+export const LoginPage = lazy(() => import('./pages/LoginPage'));
+export const RegisterPage = lazy(() => import('./pages/RegisterPage'));
+export const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
+export const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+export const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
+export const GroupsPage = lazy(() => import('./pages/GroupsPage'));
+export const GroupDetailPage = lazy(() => import('./pages/GroupDetailPage'));
+export const FriendsPage = lazy(() => import('./pages/FriendsPage'));
+export const ActivityPage = lazy(() => import('./pages/ActivityPage'));
+export const AccountPage = lazy(() => import('./pages/AccountPage'));
+export const AddExpensePage = lazy(() => import('./pages/AddExpensePage'));
+export const NewExpensePage = lazy(() => import('./pages/NewExpensePage'));
+export const SettleUpPage = lazy(() => import('./pages/SettleUpPage'));
+export const HelpPage = lazy(() => import('./pages/HelpPage'));
+export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+export const AppNotFoundPage = lazy(() => import('./pages/AppNotFoundPage'));

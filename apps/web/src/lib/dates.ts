@@ -1,0 +1,43 @@
+// Calendar dates are YYYY-MM-DD strings without time zone (api-contract §1.2).
+export function todayIso(): string {
+  const now = new Date();
+  const y = now.getFullYear();
+  const m = String(now.getMonth() + 1).padStart(2, '0');
+  const d = String(now.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
+
+export function parseIsoDate(date: string): Date {
+  return new Date(`${date.slice(0, 10)}T00:00:00`);
+}
+
+export function formatDate(date: string): string {
+  return parseIsoDate(date).toLocaleDateString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+export function formatMonthYear(date: string): string {
+  return parseIsoDate(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+}
+
+export function formatDateTime(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', {
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+}
+
+/** Normalises any date-ish string to YYYY-MM-DD, falling back to today. */
+export function normaliseDate(value: string | null | undefined): string {
+  if (value && /^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
+  if (value) {
+    const parsed = new Date(value);
+    if (!Number.isNaN(parsed.getTime())) return parsed.toISOString().slice(0, 10);
+  }
+  return todayIso();
+}

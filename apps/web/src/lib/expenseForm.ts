@@ -1,0 +1,174 @@
+// Pure state helpers of the expense form: defaults, spec §5 validation, split preview, request.
+import type { Expense, ExpenseRequest, SplitType, User } from '../api/types';
+import { DEFAULT_CURRENCY, PERCENT_TOLERANCE } from './constants';
+import { normaliseDate, todayIso } from './dates';
+import { parseAmount, plain2, toCents } from './money';
+import { splitCents } from './split';
+
+export interface PayerRow {
+  userId: number | null;
+  amount: string;
+}
+
+export interface ExpenseFormState {
+  description: string;
+  amount: string;
+  date: string;
+  notes: string;
+  payers: PayerRow[];
+  splitType: SplitType;
+  /** User ids in the split, in participant order. */
+  included: number[];
+  /** Typed values for non-equal splits, by user id. */
+  values: Record<number, string>;
+}
+
+export const SPLIT_LABELS: Record<SplitType, string> = {
+  EQUAL: 'Equally',
+  EXACT: 'Exact amounts',
+  PERCENTAGE: 'Percentages',
+  SHARE: 'Shares',
+};
+
+export function splitNoun(type: SplitType): string {
+  return type === 'EXACT' ? 'exact' : type === 'PERCENTAGE' ? 'percentage' : 'share';
+}
+
+export function initialFormState(
+  meId: number,
+  participants: User[],
+  expense?: Expense | null,
+): ExpenseFormState {
+  if (!expense) {
+    return {
+      description: '',
+      amount: '',
+      date: todayIso(),
+      notes: '',
+      payers: [{ userId: meId, amount: '' }],
+      splitType: 'EQUAL',
+      included: participants.map((p) => p.id),
+      values: {},
+    };
+  }
+  const values: Record<number, string> = {};
+  for (const split of expense.splits) {
+    const v = split.value ?? (expense.splitType === 'EXACT' ? split.amountOwed : null);
+    if (v !== null && v !== undefined) values[split.owedBy.id] = String(v);
+  }
+  return {
+    description: expense.description,
+    amount: expense.amount.toFixed(2),
+    date: normaliseDate(expense.date),
+    notes: expense.notes ?? '',
+    payers: expense.payers.map((p) => ({ userId: p.user.id, amount: p.amountPaid.toFixed(2) })),
+    splitType: expense.splitType,
+    included: expense.splits.map((s) => s.owedBy.id),
+    values,
+  };
+}
+
+/** Participants of an edited expense may include former members: keep them selectable. */
+export function mergeParticipants(base: User[], expense?: Expense | null): User[] {
+  const all = [...base];
+  const seen = new Set(all.map((u) => u.id));
+  for (const u of [
+    ...(expense?.payers.map((p) => p.user) ?? []),
+    ...(expense?.splits.map((s) => s.owedBy) ?? []),
+  ]) {
+    if (!seen.has(u.id)) {
+      seen.add(u.id);
+      all.push(u);
+    }
+  }
+  return all;
+}
+
+/** Shares in cents per included user, or null when the inputs do not allow a preview. */
+export function previewShares(state: ExpenseFormState): Map<number, number> | null {
+  const amount = parseAmount(state.amount);
+  if (amount === null || state.included.length === 0) return null;
+  const cents = toCents(amount);
+  if (state.splitType === 'EXACT') {
+    return new Map(
+      state.included.map((id) => [id, toCents(parseAmount(state.values[id] ?? '') ?? 0)]),
+    );
+  }
+  const weights = state.included.map((id) =>
+    state.splitType === 'EQUAL' ? 1 : (parseAmount(state.values[id] ?? '') ?? 0),
+  );
+  const shares = splitCents(cents, weights);
+  return new Map(state.included.map((id, i) => [id, shares[i] ?? 0]));
+}
+
+/** First problem in spec §5 order, or null when the form can be sent. */
+export function validateExpenseForm(
+  state: ExpenseFormState,
+  participantIds: number[],
+): string | null {
+  const amount = parseAmount(state.amount);
+  const amountOk = amount !== null && amount >= 0.01;
+  if (!state.description.trim() && !amountOk && state.included.length === 0) {
+    return 'Please fill in description, amount (>0), and select participants.';
+  }
+  if (!state.description.trim()) return 'Please enter a description.';
+  if (!amountOk) return 'Please enter a valid positive amount.';
+  if (state.payers.length === 0) return 'At least one payer is required.';
+  const payerIds = state.payers.map((p) => p.userId);
+  if (payerIds.some((id) => id === null || !participantIds.includes(id))) {
+    return 'Please select a valid user for each payer.';
+  }
+  if (new Set(payerIds).size !== payerIds.length)
+    return 'Each person can appear only once among the payers.';
+  const paidCents = state.payers.reduce((sum, p) => sum + toCents(parseAmount(p.amount) ?? 0), 0);
+  if (state.payers.some((p) => parseAmount(p.amount) === null) || paidCents !== toCents(amount)) {
+    return `Total amount paid (${plain2(paidCents / 100)}) must equal the expense amount (${plain2(amount)}).`;
+  }
+  if (state.included.length === 0)
+    return 'Please select at least one person to split the expense with.';
+  if (state.splitType !== 'EQUAL') {
+    const parsed = state.included.map((id) => parseAmount(state.values[id] ?? ''));
+    if (parsed.some((v) => v === null)) {
+      return `Please enter a valid ${splitNoun(state.splitType)} value for each person.`;
+    }
+    const numbers = parsed.map((v) => v ?? 0);
+    if (state.splitType === 'EXACT') {
+      const sumCents = numbers.reduce((s, v) => s + toCents(v), 0);
+      if (sumCents !== toCents(amount)) {
+        return `Sum of exact split amounts (${plain2(sumCents / 100)}) must equal the expense amount (${plain2(amount)}).`;
+      }
+    }
+    if (state.splitType === 'PERCENTAGE') {
+      const total = numbers.reduce((s, v) => s + v, 0);
+      if (Math.abs(total - 100) > PERCENT_TOLERANCE) return 'Percentages must add up to 100.';
+    }
+    if (state.splitType === 'SHARE' && numbers.every((v) => v <= 0)) {
+      return 'At least one person must have a positive number of shares.';
+    }
+  }
+  return null;
+}
+
+export function buildExpenseRequest(
+  state: ExpenseFormState,
+  groupId: number | null,
+  currency = DEFAULT_CURRENCY,
+): ExpenseRequest {
+  return {
+    description: state.description.trim(),
+    amount: parseAmount(state.amount) ?? 0,
+    currency,
+    date: normaliseDate(state.date),
+    groupId,
+    splitType: state.splitType,
+    payers: state.payers.map((p) => ({
+      userId: p.userId ?? 0,
+      amountPaid: parseAmount(p.amount) ?? 0,
+    })),
+    splits: state.included.map((userId) => ({
+      userId,
+      value: state.splitType === 'EQUAL' ? null : (state.values[userId] ?? '0'),
+    })),
+    notes: state.notes.trim() ? state.notes.trim() : null,
+  };
+}

@@ -1,0 +1,81 @@
+// Local-storage keys of spec §3 and typed accessors for them.
+export const AUTH_TOKEN_KEY = 'authToken';
+export const USER_INFO_KEY = 'userInfo';
+export const THEME_KEY = 'theme';
+
+export interface StoredUser {
+  id: number;
+  name: string;
+  email: string;
+}
+
+export type Theme = 'light' | 'dark';
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null): void {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    /* storage unavailable (private mode): keep going in memory */
+  }
+}
+
+export function getToken(): string | null {
+  return read(AUTH_TOKEN_KEY);
+}
+
+export function setToken(token: string): void {
+  write(AUTH_TOKEN_KEY, token);
+}
+
+export function getStoredUser(): StoredUser | null {
+  const raw = read(USER_INFO_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'id' in parsed &&
+      'name' in parsed &&
+      'email' in parsed &&
+      typeof parsed.id === 'number' &&
+      typeof parsed.name === 'string' &&
+      typeof parsed.email === 'string'
+    ) {
+      return { id: parsed.id, name: parsed.name, email: parsed.email };
+    }
+  } catch {
+    /* corrupt entry: treat as signed out */
+  }
+  return null;
+}
+
+export function storeSession(token: string, user: StoredUser): void {
+  write(AUTH_TOKEN_KEY, token);
+  write(USER_INFO_KEY, JSON.stringify(user));
+}
+
+export function clearSession(): void {
+  write(AUTH_TOKEN_KEY, null);
+  write(USER_INFO_KEY, null);
+}
+
+export function getTheme(): Theme {
+  return read(THEME_KEY) === 'dark' ? 'dark' : 'light';
+}
+
+export function setTheme(theme: Theme): void {
+  write(THEME_KEY, theme);
+  document.documentElement.classList.toggle('dark', theme === 'dark');
+  const meta = document.querySelector('meta[name="theme-color"]');
+  meta?.setAttribute('content', theme === 'dark' ? '#0b1210' : '#0f7b66');
+}

@@ -1,0 +1,119 @@
+import { Link } from 'react-router';
+import type { ActivityItem } from '../api/types';
+import { useCurrentUser } from '../auth/authContext';
+import { ActivityIcon, GroupIcon, ReceiptIcon } from '../components/icons';
+import { PageHeader } from '../components/PageHeader';
+import { SkeletonList } from '../components/Skeleton';
+import { useActivity } from '../hooks/useBalances';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { formatDateTime } from '../lib/dates';
+import { formatMoney, isZero } from '../lib/money';
+
+function describe(item: ActivityItem, myId: number): string {
+  const actor = item.actor ? (item.actor.id === myId ? 'You' : item.actor.name) : 'Someone';
+  const where = item.group ? ` in "${item.group.name}"` : '';
+  switch (item.type) {
+    case 'expense_added':
+      return `${actor} added "${item.description}"${where}`;
+    case 'expense_updated':
+      return `${actor} updated "${item.description}"${where}`;
+    case 'expense_deleted':
+      return `${actor} deleted "${item.description}"${where}`;
+    case 'group_created':
+      return `${actor} created the group "${item.description}"`;
+    case 'payment_added':
+      return `${item.description}${where}`;
+    case 'payment_updated':
+      return `${actor} updated a payment: ${item.description}${where}`;
+    case 'payment_deleted':
+      return `${actor} deleted a payment: ${item.description}${where}`;
+    case 'comment_added':
+      return `${actor} commented: "${item.description}"`;
+    default:
+      return `${item.description}${where}`;
+  }
+}
+
+function Effect({ item, myId }: { item: ActivityItem; myId: number }) {
+  const currency = item.currency ?? 'USD';
+  if (item.amount === null) return null;
+  if (!isZero(item.myShare) && item.myShare > 0) {
+    return (
+      <p className="text-sm font-medium text-owed">
+        You get back {formatMoney(item.myShare, currency)}
+      </p>
+    );
+  }
+  if (item.actor?.id === myId && item.type.startsWith('expense')) {
+    return <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>;
+  }
+  if (!isZero(item.myShare)) {
+    return (
+      <p className="text-sm font-medium text-owe">You owe {formatMoney(-item.myShare, currency)}</p>
+    );
+  }
+  return (
+    <p className="text-sm text-muted">{formatMoney(item.amount, currency)} · no balance change</p>
+  );
+}
+
+export default function ActivityPage() {
+  useDocumentTitle('Activity');
+  const me = useCurrentUser();
+  const { data, isPending, error } = useActivity();
+  return (
+    <>
+      <PageHeader title="Recent activity" />
+      {isPending ? (
+        <SkeletonList rows={5} />
+      ) : error ? (
+        <p role="alert" className="card p-4 text-danger">
+          {error.message}
+        </p>
+      ) : data.length === 0 ? (
+        <div className="card flex flex-col items-center gap-2 p-8 text-center">
+          <ActivityIcon className="size-10 text-muted" />
+          <p className="font-semibold">No activity yet</p>
+          <p className="text-sm text-muted">
+            Expenses and groups you take part in will show up here.
+          </p>
+        </div>
+      ) : (
+        <ul className="card divide-y divide-border">
+          {data.map((item) => {
+            const content = (
+              <>
+                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
+                  {item.type === 'group_created' ? (
+                    <GroupIcon className="size-5" />
+                  ) : (
+                    <ReceiptIcon className="size-5" />
+                  )}
+                </span>
+                <div className="min-w-0 flex-1">
+                  <p className="text-sm">{describe(item, me.id)}</p>
+                  <Effect item={item} myId={me.id} />
+                  <p className="text-xs text-muted">{formatDateTime(item.createdAt)}</p>
+                </div>
+              </>
+            );
+            return (
+              <li key={item.id}>
+                {item.groupId ? (
+                  <Link
+                    to={`/app/group/${item.groupId}`}
+                    className="flex gap-3 px-4 py-3 hover:bg-surface-2"
+                  >
+                    {content}
+                  </Link>
+                ) : (
+                  <div className="flex gap-3 px-4 py-3">{content}</div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { errorMessage } from '../api/client';
+import { friendshipsApi } from '../api/friendships';
+import type { Friendship } from '../api/types';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { AddFriendForm } from '../components/friends/AddFriendForm';
+import { FriendRequests } from '../components/friends/FriendRequests';
+import { FriendRow } from '../components/friends/FriendRow';
+import { OverallBalanceText } from '../components/OverallBalance';
+import { PageHeader } from '../components/PageHeader';
+import { SkeletonList } from '../components/Skeleton';
+import { useToast } from '../components/toast/toastContext';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useFriends } from '../hooks/useFriendships';
+import { useInvalidateAll } from '../hooks/useInvalidate';
+
+export default function FriendsPage() {
+  useDocumentTitle('Friends');
+  const { data: friends, isPending, error } = useFriends();
+  const [removing, setRemoving] = useState<Friendship | null>(null);
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+
+  const accepted = friends?.filter((f) => f.status === 'ACCEPTED') ?? [];
+
+  const remove = async (friendship: Friendship) => {
+    const name = friendship.otherUser?.name ?? 'friend';
+    try {
+      await friendshipsApi.remove(friendship.id);
+      toast.success(`Removed ${name}.`);
+      setRemoving(null);
+    } catch (e) {
+      toast.error(`Failed to remove friend: ${errorMessage(e)}`);
+      setRemoving(null);
+    } finally {
+      await invalidate();
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Friends"
+        actions={
+          <Link to="/app/settle-up" className="btn-secondary">
+            Settle Up
+          </Link>
+        }
+      />
+      <section className="card mb-4 p-4" aria-label="Overall balance">
+        <OverallBalanceText />
+      </section>
+      <AddFriendForm />
+      <section aria-labelledby="friends-title" className="mt-6">
+        <h2
+          id="friends-title"
+          className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
+        >
+          Your friends
+        </h2>
+        {isPending ? (
+          <SkeletonList rows={3} />
+        ) : error ? (
+          <p role="alert" className="card p-4 text-danger">
+            {error.message}
+          </p>
+        ) : accepted.length === 0 ? (
+          <p className="card p-6 text-center text-muted">
+            No friends yet. Add one by e-mail above.
+          </p>
+        ) : (
+          <ul className="card divide-y divide-border">
+            {accepted.map((f) => (
+              <FriendRow key={f.id} friendship={f} onRemove={() => setRemoving(f)} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <FriendRequests />
+      {removing ? (
+        <ConfirmDialog
+          title="Remove friend"
+          message={`Remove ${removing.otherUser?.name ?? 'this friend'} from your friends?`}
+          confirmLabel="Remove"
+          danger
+          onConfirm={() => remove(removing)}
+          onClose={() => setRemoving(null)}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,363 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { errorMessage } from '../api/client';
+import { expensesApi } from '../api/expenses';
+import { groupsApi } from '../api/groups';
+import { paymentsApi } from '../api/payments';
+import type { Expense, Group, Payment } from '../api/types';
+import { useCurrentUser } from '../auth/authContext';
+import { Avatar } from '../components/Avatar';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ExpenseForm } from '../components/expense/ExpenseForm';
+import { AddMemberModal } from '../components/groups/AddMemberModal';
+import { ExpenseDetailModal } from '../components/groups/ExpenseDetailModal';
+import { GroupActivity } from '../components/groups/GroupActivity';
+import { GroupBalances } from '../components/groups/GroupBalances';
+import { PaymentFormModal } from '../components/groups/PaymentFormModal';
+import { SettleSuggestions } from '../components/groups/SettleSuggestions';
+import { PlusIcon } from '../components/icons';
+import { Modal } from '../components/Modal';
+import { PageHeader } from '../components/PageHeader';
+import { SkeletonList } from '../components/Skeleton';
+import { useToast } from '../components/toast/toastContext';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import {
+  useGroup,
+  useGroupBalances,
+  useGroupTransactions,
+  useSettleSuggestions,
+} from '../hooks/useGroups';
+import { useInvalidateAll } from '../hooks/useInvalidate';
+import { isNumericId } from '../lib/validation';
+
+type Dialog =
+  | { kind: 'addExpense' }
+  | { kind: 'editExpense'; expense: Expense }
+  | { kind: 'expense'; expense: Expense }
+  | {
+      kind: 'payment';
+      payment: Payment | null;
+      preset: { toUserId: number; amount: number } | null;
+    }
+  | { kind: 'addMember' }
+  | {
+      kind: 'confirm';
+      title: string;
+      message: string;
+      confirmLabel: string;
+      action: () => Promise<void>;
+    };
+
+function SectionTitle({ children, id }: { children: React.ReactNode; id: string }) {
+  return (
+    <h2 id={id} className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
+      {children}
+    </h2>
+  );
+}
+
+export default function GroupDetailPage() {
+  const { groupId: rawId } = useParams();
+  const validId = isNumericId(rawId);
+  const groupId = validId ? Number(rawId) : null;
+  const me = useCurrentUser();
+  const group = useGroup(groupId);
+  useDocumentTitle(group.data?.name ?? 'Group');
+
+  if (!validId) {
+    return (
+      <>
+        <PageHeader title="Group" back="/app/groups" />
+        <p role="alert" className="card p-4 text-danger">
+          Error: Invalid Group ID.
+        </p>
+      </>
+    );
+  }
+  if (group.isPending) {
+    return (
+      <>
+        <PageHeader title="Loading data..." back="/app/groups" />
+        <SkeletonList rows={5} height="h-16" />
+      </>
+    );
+  }
+  if (group.error) {
+    return (
+      <>
+        <PageHeader title="Group" back="/app/groups" />
+        <p role="alert" className="card p-4 text-danger">
+          Error: {group.error.message || 'Could not load group data.'}
+        </p>
+      </>
+    );
+  }
+  return <GroupDetail group={group.data} meId={me.id} />;
+}
+
+function GroupDetail({ group, meId }: { group: Group; meId: number }) {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+  const transactions = useGroupTransactions(group.id);
+  const balances = useGroupBalances(group.id);
+  const suggestions = useSettleSuggestions(group.id, group.simplifyDebts);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [toggling, setToggling] = useState(false);
+  const close = () => setDialog(null);
+  const isCreator = group.creator.id === meId;
+
+  const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
+    try {
+      await action();
+      toast.success(success);
+      close();
+      return true;
+    } catch (e) {
+      toast.error(`Failed to ${failure}: ${errorMessage(e, 'Unknown error')}`);
+      close();
+      return false;
+    } finally {
+      await invalidate();
+    }
+  };
+
+  const confirmDeleteExpense = (expense: Expense) =>
+    setDialog({
+      kind: 'confirm',
+      title: 'Delete expense',
+      message: `Delete "${expense.description}"? This cannot be undone.`,
+      confirmLabel: 'Delete',
+      action: async () => {
+        await run(() => expensesApi.remove(expense.id), 'Expense deleted', 'delete expense');
+      },
+    });
+
+  const confirmDeletePayment = (payment: Payment) =>
+    setDialog({
+      kind: 'confirm',
+      title: 'Delete payment',
+      message: `Delete the payment from ${payment.paidBy.name} to ${payment.paidTo.name}?`,
+      confirmLabel: 'Delete',
+      action: async () => {
+        await run(() => paymentsApi.remove(payment.id), 'Payment deleted', 'delete payment');
+      },
+    });
+
+  const confirmLeave = () =>
+    setDialog({
+      kind: 'confirm',
+      title: 'Leave group',
+      message: `Leave "${group.name}"? You will lose access to its expenses.`,
+      confirmLabel: 'Leave',
+      action: async () => {
+        if (await run(() => groupsApi.leave(group.id, meId), 'Left group', 'leave group')) {
+          await navigate('/app/groups');
+        }
+      },
+    });
+
+  const confirmDeleteGroup = () =>
+    setDialog({
+      kind: 'confirm',
+      title: 'Delete group',
+      message: `Delete "${group.name}" with all its expenses and payments? This cannot be undone.`,
+      confirmLabel: 'Delete Group',
+      action: async () => {
+        if (await run(() => groupsApi.remove(group.id), 'Group deleted', 'delete group')) {
+          await navigate('/app/groups');
+        }
+      },
+    });
+
+  const toggleSimplify = async () => {
+    setToggling(true);
+    try {
+      await groupsApi.update(group.id, { simplifyDebts: !group.simplifyDebts });
+      await invalidate();
+    } catch (e) {
+      toast.error(`Failed to update group: ${errorMessage(e, 'Unknown error')}`);
+    } finally {
+      setToggling(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader title={group.name} back="/app/groups" />
+      <div className="mb-6 grid grid-cols-2 gap-2">
+        <button
+          type="button"
+          className="btn-secondary"
+          onClick={() => setDialog({ kind: 'payment', payment: null, preset: null })}
+        >
+          Settle Up
+        </button>
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => setDialog({ kind: 'addExpense' })}
+        >
+          <PlusIcon className="size-5" /> Add Expense
+        </button>
+      </div>
+
+      <section aria-labelledby="members-title" className="mb-6">
+        <div className="flex items-center justify-between">
+          <SectionTitle id="members-title">Members</SectionTitle>
+          <button
+            type="button"
+            className="btn-ghost -mt-2 px-2 text-primary"
+            onClick={() => setDialog({ kind: 'addMember' })}
+          >
+            + Add Member
+          </button>
+        </div>
+        <ul className="flex flex-wrap gap-2">
+          {group.members.map((m) => (
+            <li
+              key={m.id}
+              className="inline-flex items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm"
+            >
+              <Avatar name={m.name} size="sm" />
+              <span>
+                {m.name}
+                {m.id === meId ? <span className="text-muted"> (You)</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="balances-title" className="mb-6">
+        <SectionTitle id="balances-title">Group Balances</SectionTitle>
+        {balances.isPending ? (
+          <SkeletonList rows={2} height="h-12" />
+        ) : balances.error ? (
+          <p className="card p-4 text-sm text-danger">{balances.error.message}</p>
+        ) : (
+          <GroupBalances lines={balances.data} />
+        )}
+        <label className="mt-3 flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl px-1">
+          <span>
+            <span className="block text-sm font-medium">Simplify debts</span>
+            <span className="block text-xs text-muted">Combine debts into fewer payments.</span>
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            className="peer sr-only"
+            checked={group.simplifyDebts}
+            disabled={toggling}
+            onChange={() => void toggleSimplify()}
+          />
+          <span
+            aria-hidden="true"
+            className="relative h-7 w-12 shrink-0 rounded-full bg-border transition-colors peer-checked:bg-primary peer-focus-visible:outline-3 peer-focus-visible:outline-ring after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:transition-transform peer-checked:after:translate-x-5"
+          />
+        </label>
+        {group.simplifyDebts ? (
+          <div className="mt-3">
+            <h3 className="mb-2 text-sm font-semibold">Suggested payments</h3>
+            {suggestions.isPending ? (
+              <SkeletonList rows={1} height="h-12" />
+            ) : suggestions.error ? (
+              <p className="text-sm text-danger">{suggestions.error.message}</p>
+            ) : (
+              <SettleSuggestions
+                suggestions={suggestions.data}
+                meId={meId}
+                onSettle={(s) =>
+                  setDialog({
+                    kind: 'payment',
+                    payment: null,
+                    preset: { toUserId: s.to.id, amount: s.amount },
+                  })
+                }
+              />
+            )}
+          </div>
+        ) : null}
+      </section>
+
+      <section aria-labelledby="activity-title" className="mb-6">
+        <SectionTitle id="activity-title">Group Activity</SectionTitle>
+        {transactions.isPending ? (
+          <SkeletonList rows={4} height="h-16" />
+        ) : transactions.error ? (
+          <p className="card p-4 text-sm text-danger">{transactions.error.message}</p>
+        ) : transactions.data.length === 0 ? (
+          <p className="card p-4 text-sm text-muted">No expenses or payments yet.</p>
+        ) : (
+          <GroupActivity
+            transactions={transactions.data}
+            meId={meId}
+            onOpenExpense={(expense) => setDialog({ kind: 'expense', expense })}
+            onEditPayment={(payment) => setDialog({ kind: 'payment', payment, preset: null })}
+            onDeletePayment={confirmDeletePayment}
+          />
+        )}
+      </section>
+
+      <div className="flex flex-wrap gap-2 border-t border-border pt-4">
+        <button type="button" className="btn-secondary" onClick={confirmLeave}>
+          Leave group
+        </button>
+        {isCreator ? (
+          <button type="button" className="btn-danger" onClick={confirmDeleteGroup}>
+            Delete Group
+          </button>
+        ) : null}
+      </div>
+
+      {dialog?.kind === 'addExpense' || dialog?.kind === 'editExpense' ? (
+        <Modal
+          title={dialog.kind === 'addExpense' ? 'Add New Expense' : 'Edit Expense'}
+          onClose={close}
+          size="lg"
+        >
+          <ExpenseForm
+            me={me}
+            participants={group.members}
+            groupId={group.id}
+            groupName={group.name}
+            currency={group.defaultCurrency}
+            expense={dialog.kind === 'editExpense' ? dialog.expense : null}
+            onSaved={close}
+            onCancel={close}
+          />
+        </Modal>
+      ) : null}
+      {dialog?.kind === 'expense' ? (
+        <ExpenseDetailModal
+          expense={dialog.expense}
+          meId={meId}
+          onClose={close}
+          onEdit={() => setDialog({ kind: 'editExpense', expense: dialog.expense })}
+          onDelete={() => confirmDeleteExpense(dialog.expense)}
+        />
+      ) : null}
+      {dialog?.kind === 'payment' ? (
+        <PaymentFormModal
+          group={group}
+          meId={meId}
+          payment={dialog.payment}
+          preset={dialog.preset}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'addMember' ? <AddMemberModal group={group} onClose={close} /> : null}
+      {dialog?.kind === 'confirm' ? (
+        <ConfirmDialog
+          title={dialog.title}
+          message={dialog.message}
+          confirmLabel={dialog.confirmLabel}
+          danger
+          onConfirm={dialog.action}
+          onClose={close}
+        />
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,65 @@
+import { createBrowserRouter } from 'react-router';
+import { AppLayout } from './components/AppLayout';
+import { RootLayout } from './components/RootLayout';
+import { ProtectedRoute, PublicOnlyRoute } from './components/RouteGuards';
+import LandingPage from './pages/LandingPage';
+import {
+  LoginPage,
+  RegisterPage,
+  ForgotPasswordPage,
+  ResetPasswordPage,
+  VerifyEmailPage,
+  GroupsPage,
+  GroupDetailPage,
+  FriendsPage,
+  ActivityPage,
+  AccountPage,
+  AddExpensePage,
+  NewExpensePage,
+  SettleUpPage,
+  HelpPage,
+  NotFoundPage,
+  AppNotFoundPage,
+} from './lazyPages';
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    children: [
+      { path: '/', element: <LandingPage /> },
+      {
+        element: <PublicOnlyRoute />,
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          { path: '/register', element: <RegisterPage /> },
+        ],
+      },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
+      {
+        path: '/app',
+        element: <ProtectedRoute />,
+        children: [
+          {
+            element: <AppLayout />,
+            children: [
+              { index: true, element: <GroupsPage /> },
+              { path: 'groups', element: <GroupsPage /> },
+              { path: 'friends', element: <FriendsPage /> },
+              { path: 'add-expense', element: <AddExpensePage /> },
+              { path: 'activity', element: <ActivityPage /> },
+              { path: 'account', element: <AccountPage /> },
+              { path: 'group/:groupId', element: <GroupDetailPage /> },
+              { path: 'help', element: <HelpPage /> },
+              { path: 'expense/new', element: <NewExpensePage /> },
+              { path: 'settle-up', element: <SettleUpPage /> },
+              { path: '*', element: <AppNotFoundPage /> },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+]);

@@ -1,0 +1,125 @@
+// Photographs the main screens on a phone viewport against the mocked API.
+// Saved to e2e/.artifacts/screenshots; with UPDATE_SCREENSHOTS=1 to docs/screenshots (committed).
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
+import { useMockApi } from './support/mockApi';
+import { REPO_ROOT } from './support/server';
+import { startStaticServer, type StaticServer } from './support/staticServer';
+
+const OUT_DIR =
+  process.env.UPDATE_SCREENSHOTS === '1'
+    ? join(REPO_ROOT, 'docs/screenshots')
+    : join(REPO_ROOT, 'e2e/.artifacts/screenshots');
+
+let browser: Browser;
+let server: StaticServer;
+
+beforeAll(async () => {
+  mkdirSync(OUT_DIR, { recursive: true });
+  browser = await launchBrowser();
+  server = await startStaticServer();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function shoot(
+  name: string,
+  path: string,
+  ready: (page: Page) => Promise<void>,
+  options: { theme?: 'light' | 'dark'; signedIn?: boolean; fullPage?: boolean } = {},
+) {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    viewport: PHONE_VIEWPORT,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    reducedMotion: 'reduce',
+  });
+  if (options.signedIn ?? true) await useMockApi(context, options.theme ?? 'light');
+  else
+    await context.addInitScript((t) => localStorage.setItem('theme', t), options.theme ?? 'light');
+  const page = await context.newPage();
+  await page.goto(server.baseUrl + path);
+  await ready(page);
+  await page.waitForTimeout(150);
+  await page.screenshot({
+    path: join(OUT_DIR, `${name}.png`),
+    fullPage: options.fullPage ?? false,
+  });
+  await context.close();
+}
+
+describe('screenshots', () => {
+  it('landing (light and dark)', async () => {
+    const ready = (p: Page) => p.getByRole('link', { name: 'Get Started' }).waitFor();
+    await shoot('landing', '/', ready, { signedIn: false });
+    await shoot('landing-dark', '/', ready, { signedIn: false, theme: 'dark' });
+  });
+
+  it('login', async () => {
+    await shoot(
+      'login',
+      '/login',
+      (p) => p.getByRole('heading', { name: 'Welcome back' }).waitFor(),
+      {
+        signedIn: false,
+      },
+    );
+  });
+
+  it('groups (light and dark)', async () => {
+    const ready = (p: Page) => p.getByText('Plus 1 more balance').waitFor();
+    await shoot('groups', '/app/groups', ready);
+    await shoot('groups-dark', '/app/groups', ready, { theme: 'dark' });
+  });
+
+  it('group detail and expense detail', async () => {
+    await shoot('group-detail', '/app/group/7', (p) =>
+      p.getByText('Dinner at Time Out Market').waitFor(),
+    );
+    await shoot('group-activity', '/app/group/7', async (p) => {
+      await p.getByText('Dinner at Time Out Market').waitFor();
+      await p
+        .getByRole('heading', { name: 'Group Activity' })
+        .evaluate((el) => el.scrollIntoView());
+    });
+    await shoot('expense-detail', '/app/group/7', async (p) => {
+      await p.getByText('Dinner at Time Out Market').click();
+      await p.getByText('Thanks for booking!').waitFor();
+    });
+  });
+
+  it('add expense modal and split dialog', async () => {
+    await shoot('expense-form', '/app/group/7', async (p) => {
+      await p.getByRole('button', { name: 'Add Expense' }).click();
+      await p.getByLabel('Description').fill('Groceries');
+      await p.getByLabel(/^Amount/).fill('100');
+    });
+    await shoot(
+      'split-dialog',
+      '/app/group/7',
+      async (p) => {
+        await p.getByRole('button', { name: 'Add Expense' }).click();
+        await p.getByLabel(/^Amount/).fill('100');
+        await p.getByRole('button', { name: /Change/ }).click();
+        await p.getByRole('radio', { name: 'Percentages' }).click();
+        await p.getByLabel('Percentages for Ann Lee').fill('40');
+        await p.getByLabel('Percentages for Bea Costa').fill('60');
+      },
+      { theme: 'dark' },
+    );
+  });
+
+  it('friends, activity, account', async () => {
+    await shoot('friends', '/app/friends', (p) => p.getByText('Farah Ali').waitFor());
+    await shoot('activity', '/app/activity', (p) => p.getByText(/You get back/).waitFor());
+    await shoot('account', '/app/account', (p) => p.getByText('Connected Accounts').waitFor());
+  });
+});

@@ -1,0 +1,273 @@
+// A fixed, contract-shaped API answered inside the browser (page.route), so screens can be
+// rendered and photographed without the server. Shapes follow api-contract §3–4.
+import type { BrowserContext, Page, Route } from 'playwright-core';
+
+const ann = { id: 1, name: 'Ann Lee', email: 'ann@example.com' };
+const bea = { id: 5, name: 'Bea Costa', email: 'bea@example.com' };
+const carlos = { id: 9, name: 'Carlos Diaz', email: 'carlos@example.com' };
+const dana = { id: 12, name: 'Dana Kim', email: 'dana@example.com' };
+const eli = { id: 14, name: 'Eli Novak', email: 'eli@example.com' };
+export const MOCK_USER = ann;
+const T = '2026-11-20T18:04:05.123Z';
+
+const lisbon = {
+  id: 7,
+  name: 'Lisbon trip',
+  createdAt: T,
+  lastActivityAt: T,
+  creator: ann,
+  members: [ann, bea, carlos, dana],
+  simplifyDebts: true,
+  defaultCurrency: 'USD',
+};
+const flat = { ...lisbon, id: 8, name: 'Flat 3B', members: [ann, eli], simplifyDebts: false };
+const climbing = { ...lisbon, id: 11, name: 'Climbing club', members: [ann, bea, eli] };
+
+const line = (otherUser: typeof bea, netAmount: number) => ({
+  otherUser,
+  netAmount,
+  currency: 'USD',
+});
+
+const groupsMy = [
+  {
+    ...lisbon,
+    myBalance: {
+      net: 95.5,
+      currency: 'USD',
+      lines: [line(bea, 60), line(carlos, 45.5), line(dana, -10)],
+    },
+  },
+  { ...flat, myBalance: { net: -42.25, currency: 'USD', lines: [line(eli, -42.25)] } },
+  { ...climbing, myBalance: { net: 0, currency: 'USD', lines: [] } },
+];
+
+const split = (
+  splitId: number,
+  owedBy: typeof bea,
+  amountOwed: number,
+  value: number | null = null,
+) => ({
+  splitId,
+  owedBy,
+  amountOwed,
+  value,
+});
+
+const dinner = {
+  type: 'expense',
+  id: 42,
+  description: 'Dinner at Time Out Market',
+  amount: 120,
+  currency: 'USD',
+  date: '2026-11-18',
+  createdAt: T,
+  updatedAt: T,
+  groupId: 7,
+  splitType: 'EQUAL',
+  payers: [{ user: ann, amountPaid: 120 }],
+  splits: [split(1, ann, 30), split(2, bea, 30), split(3, carlos, 30), split(4, dana, 30)],
+  notes: 'Shared starters and wine',
+  receiptUrl: 'https://example.com/receipt.jpg',
+  commentCount: 2,
+  createdBy: ann,
+};
+const tram = {
+  ...dinner,
+  id: 43,
+  description: 'Tram 28 tickets',
+  amount: 24,
+  date: '2026-11-17',
+  splitType: 'SHARE',
+  payers: [{ user: dana, amountPaid: 24 }],
+  splits: [split(5, ann, 16, 2), split(6, dana, 8, 1)],
+  notes: null,
+  receiptUrl: null,
+};
+const apartment = {
+  ...dinner,
+  id: 40,
+  description: 'Apartment',
+  amount: 480,
+  date: '2026-10-30',
+  splitType: 'PERCENTAGE',
+  payers: [
+    { user: ann, amountPaid: 240 },
+    { user: bea, amountPaid: 240 },
+  ],
+  splits: [
+    split(7, ann, 120, 25),
+    split(8, bea, 120, 25),
+    split(9, carlos, 120, 25),
+    split(10, dana, 120, 25),
+  ],
+  notes: null,
+  receiptUrl: null,
+};
+const payment = {
+  type: 'payment',
+  id: 31,
+  amount: 25,
+  currency: 'USD',
+  date: '2026-11-19',
+  createdAt: T,
+  updatedAt: T,
+  groupId: 7,
+  paidBy: carlos,
+  paidTo: ann,
+  summary: 'Carlos Diaz paid Ann Lee',
+  createdBy: carlos,
+};
+
+const friendship = (
+  id: number,
+  otherUser: typeof bea,
+  netBalance: number,
+  nonGroupBalance = 0,
+) => ({
+  id,
+  status: 'ACCEPTED',
+  direction: null,
+  otherUser,
+  netBalance,
+  nonGroupBalance,
+  currency: 'USD',
+  byCurrency: [],
+  createdAt: T,
+});
+
+const activity = [
+  {
+    id: 903,
+    type: 'expense_added',
+    createdAt: '2026-11-20T19:30:00.000Z',
+    actor: ann,
+    groupId: 7,
+    group: { id: 7, name: 'Lisbon trip' },
+    expenseId: 42,
+    paymentId: null,
+    commentId: null,
+    description: 'Dinner at Time Out Market',
+    amount: 120,
+    currency: 'USD',
+    myShare: 90,
+  },
+  {
+    id: 902,
+    type: 'expense_added',
+    createdAt: '2026-11-19T10:00:00.000Z',
+    actor: dana,
+    groupId: 7,
+    group: { id: 7, name: 'Lisbon trip' },
+    expenseId: 43,
+    paymentId: null,
+    commentId: null,
+    description: 'Tram 28 tickets',
+    amount: 24,
+    currency: 'USD',
+    myShare: -16,
+  },
+  {
+    id: 901,
+    type: 'group_created',
+    createdAt: '2026-10-28T09:00:00.000Z',
+    actor: ann,
+    groupId: 7,
+    group: { id: 7, name: 'Lisbon trip' },
+    expenseId: null,
+    paymentId: null,
+    commentId: null,
+    description: 'Lisbon trip',
+    amount: null,
+    currency: null,
+    myShare: 0,
+  },
+];
+
+const routes: Record<string, unknown> = {
+  'GET /api/groups/my': groupsMy,
+  'GET /api/groups/7': lisbon,
+  'GET /api/groups/7/transactions': [dinner, payment, tram, apartment],
+  'GET /api/balances/group/7': [line(bea, 60), line(carlos, 45.5), line(dana, -10)],
+  'GET /api/groups/7/settle-suggestions': [
+    { from: bea, to: ann, amount: 60, currency: 'USD' },
+    { from: carlos, to: ann, amount: 45.5, currency: 'USD' },
+    { from: ann, to: dana, amount: 10, currency: 'USD' },
+  ],
+  'GET /api/balances/overall': {
+    totalOwedToUser: 105.5,
+    totalOwedByUser: 52.25,
+    currency: 'USD',
+    byCurrency: [],
+  },
+  'GET /api/friendships/friends': [
+    friendship(21, bea, 60, 0),
+    friendship(22, carlos, 45.5, 0),
+    friendship(23, dana, -10, -2.5),
+    friendship(24, eli, -42.25),
+  ],
+  'GET /api/friendships/requests/incoming': [
+    {
+      ...friendship(30, { id: 20, name: 'Farah Ali', email: 'farah@example.com' }, 0),
+      status: 'PENDING',
+      direction: 'INCOMING',
+    },
+  ],
+  'GET /api/friendships/requests/outgoing': [
+    {
+      ...friendship(31, { id: 0, name: 'Gus Moreau', email: 'gus@example.com' }, 0),
+      status: 'PENDING',
+      direction: 'OUTGOING',
+    },
+  ],
+  'GET /api/activity': activity,
+  'GET /api/expenses/42/comments': [
+    { id: 3, content: 'Thanks for booking!', createdAt: T, author: bea, expenseId: 42 },
+    {
+      id: 4,
+      content: 'The custard tarts were worth it.',
+      createdAt: T,
+      author: ann,
+      expenseId: 42,
+    },
+  ],
+  'GET /api/expenses/my': [dinner, tram, apartment],
+};
+
+async function handle(route: Route) {
+  const request = route.request();
+  const url = new URL(request.url());
+  const key = `${request.method()} ${url.pathname}`;
+  if (key in routes) {
+    await route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify(routes[key]),
+    });
+    return;
+  }
+  // Live events are not simulated: the client retries later.
+  await route.fulfill({
+    status: 503,
+    contentType: 'application/json',
+    body: JSON.stringify({
+      status: 503,
+      error: 'Service Unavailable',
+      code: 'BUSY',
+      message: 'Not mocked.',
+    }),
+  });
+}
+
+/** Signs the page in as Ann and answers every /api/ call from the fixtures above. */
+export async function useMockApi(target: Page | BrowserContext, theme: 'light' | 'dark' = 'light') {
+  await target.addInitScript(
+    ({ user, theme: t }) => {
+      localStorage.setItem('authToken', 'mock-token');
+      localStorage.setItem('userInfo', JSON.stringify(user));
+      localStorage.setItem('theme', t);
+    },
+    { user: MOCK_USER, theme },
+  );
+  await target.route('**/api/**', handle);
+}

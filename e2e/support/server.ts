@@ -1,0 +1,114 @@
+// Starts the built Evenly server (apps/api/dist/main.js) for e2e tests and stops it afterwards.
+// Builds nothing: run `npm run build` first. Each server gets a fresh DATA_DIR and a free port.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
+export const WEB_DIST = join(REPO_ROOT, 'apps/web/dist');
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  outboxDir: string;
+  stop: () => Promise<void>;
+}
+
+export interface StartOptions {
+  requireEmailVerification?: boolean;
+  env?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export function serverIsBuilt(): boolean {
+  return existsSync(SERVER_ENTRY);
+}
+
+export async function freePort(): Promise<number> {
+  return await new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs: number,
+  logs: () => string,
+) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(
+        `Server exited with code ${child.exitCode} before becoming healthy.\n${logs()}`,
+      );
+    }
+    try {
+      const response = await fetch(`${baseUrl}/api/health`);
+      if (response.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`Server did not answer GET /api/health within ${timeoutMs} ms.\n${logs()}`);
+}
+
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  if (!serverIsBuilt()) {
+    throw new Error(`Server entry ${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+  }
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'evenly-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
+    cwd: REPO_ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      APP_URL: baseUrl,
+      REQUIRE_EMAIL_VERIFICATION: String(options.requireEmailVerification ?? false),
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const collect = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  try {
+    await waitForHealth(baseUrl, child, options.timeoutMs ?? 60_000, () => output);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, dataDir, outboxDir: join(dataDir, 'outbox'), stop };
+}
