@@ -190,7 +190,9 @@ describe('expenseDebts properties', () => {
           const gives = debts.filter((d) => d.from === id).reduce((t, d) => t + d.cents, 0);
           const paid = payers.find((p) => p.userId === id)?.paidCents ?? 0;
           const owed = shares.find((s) => s.userId === id)?.owedCents ?? 0;
-          expect(Math.abs(receives - gives - (paid - owed))).toBeLessThanOrEqual(shares.length * payers.length);
+          expect(Math.abs(receives - gives - (paid - owed))).toBeLessThanOrEqual(
+            shares.length * payers.length,
+          );
         }
       }),
       { numRuns: 300 },
