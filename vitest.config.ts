@@ -16,6 +16,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'receipts',
+          include: ['packages/receipts/src/**/*.test.ts'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
           testTimeout: 60_000,
