@@ -39,7 +39,10 @@ export function normaliseStoreName(name: string): string {
     const escaped = suffix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&').replace(/\s/g, '\\s*');
     s = s.replace(new RegExp(String.raw`(?<![\p{L}\p{N}])${escaped}(?![\p{L}\p{N}])`, 'gu'), ' ');
   }
-  return s.replace(/[^\p{L}\p{N}]/gu, '');
+  // Suffixes glued to the name by OCR that dropped the spaces: "STATIONERYSDNBHD".
+  return s
+    .replace(/[^\p{L}\p{N}]/gu, '')
+    .replace(/(?:SDNBHD|SDNBND|BHD|BERHAD|INC|LLC|LTD|GMBH|PTELTD|CORP)$/u, '');
 }
 
 /** Levenshtein distance. */

@@ -165,7 +165,10 @@ function fullYear(y: string): number {
 export function findDateCandidates(lines: ReceiptLine[]): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
-    const u = line.upper;
+    // OCR often glues the time to the year: "25/12/20188:13:39PM", "13 MAY201818:26".
+    const u = line.upper
+      .replace(/([/\-.]\s?\d{1,2}\s?[/\-.]\s?)((?:19|20)\d{2}|\d{2})(?=\d{1,2}:\d{2})/g, '$1$2 ')
+      .replace(/([A-Z]\.?\s?)((?:19|20)\d{2})(?=\d{1,2}:\d{2})/g, '$1$2 ');
     const labelled = DATE_LABEL.test(u);
     const negative = NEGATIVE_LABEL.test(u);
     const base = { lineIndex: line.index, labelled, negative };

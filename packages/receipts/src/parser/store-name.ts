@@ -14,7 +14,7 @@ export interface StoreNameResult {
 
 /** Legal-entity markers, matched on upper-case text (OCR may drop the spaces). */
 const LEGAL =
-  /SDN\.?\s?B[HN]D\.?|\bSDN\b\.?|\bS\/B\b|\bSB\b|\bBHD\b\.?|\bBERHAD\b|\bINC\b\.?|\bINCORPORATED\b|\bLLC\b|\bL\.L\.C\.|\bLTD\b\.?|\bLIMITED\b|\bGMBH\b|\bCORP\b\.?|\bCORPORATION\b|\bPTE\b\.?|\bPLC\b|\bPTY\b|\bS\.A\.S\b|\bS\.?R\.?L\b|\bS\.P\.A\b|\bB\.V\.|\bAG\b(?=$)|\bTBK\b|\bENTERPRISES?\b|\bTRADING\b|&\s?CO\.?$/;
+  /S[DO]N\.?\s?B[HN]D\.?|\bSDN\b\.?|\bS\/B\b|\bSB\b|(?<=[A-Z])SB(?=\s?\()|\bBHD\b\.?|\bBERHAD\b|\bINC\b\.?|\bINCORPORATED\b|\bLLC\b|\bL\.L\.C\.|\bLTD\b\.?|\bLIMITED\b|\bGMBH\b|\bCORP\b\.?|\bCORPORATION\b|\bPTE\b\.?|\bPLC\b|\bPTY\b|\bS\.A\.S\b|\bS\.?R\.?L\b|\bS\.P\.A\b|\bB\.V\.|\bAG\b(?=$)|\bTBK\b|\bENTERPRISES?\b|\bTRADING\b|&\s?CO\.?$/;
 
 const SKIP =
   /WELCOME|THANK|\bTQ\b|TAX\s?INVOICE|SIMPLIFIED|\bINVOICE\b|\bRECEIPT\b|\bCASH\s?BILL\b|\bBILL\b|DUPLICATE|\bCOPY\b|CUSTOMER|OFFICIAL|\bORDER\b|\bTABLE\b|\bCASHIER\b|\bSTATION\b|\bTERMINAL\b|\bPOS\b|\bREG\b|\bREGISTRATION|COMPANY\s?(?:NO|REG)|\bCO\.?\s?(?:REG|NO)\b|\bROC\b|\bBRN\b|\bGST\b|\bVAT\b|\bTAX\b|\bABN\b|\bTIN\b|\bNPWP\b|\bSST\b|\bTEL\b|\bPHONE|TELEPHONE|\bFAX\b|\bHP\b|E-?MAIL|@|WWW\.|HTTP|\.COM\b|OPERATED BY|\bOUTLET\b|\bBRANCH\b|OPEN\s(?:DAILY|\d)|\bHOURS\b|\bSTORE\s?#|\bDATE\b|\bTIME\b|MEMBER|\bDOC\b|\bNO\s?[.:#]/;
@@ -24,6 +24,10 @@ const ADDRESS =
 /** Removes registration numbers, "owned by" prefixes and text after the legal suffix. */
 function cleanName(text: string): string {
   let s = text
+    // OCR slips: "SON BHD" for "SDN BHD"; spaces dropped before a suffix ("RETAILSB(306295-X)").
+    .replace(/\bSON(\.?\s?BHD)/gi, 'SDN$1')
+    .replace(/(?<=[A-Za-z])(SDN)\.?\s?(BHD)/gi, ' $1 $2')
+    .replace(/(?<=[A-Za-z])(SB)(?=\s?\()/g, ' $1')
     .replace(
       /^(?:OWN(?:ED)?\s?BY|DIMILIKI(?:\s?OLEH)?|OPERATED\s?BY|A\s?DIVISION\s?OF)\s*:?\s*/i,
       '',
@@ -39,11 +43,16 @@ function cleanName(text: string): string {
     if (more) end += more[0].length;
     s = s.slice(0, end);
   }
-  return s
-    .replace(/[*=#~_|]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .replace(/^[\s,.:;-]+|[\s,:;-]+$/g, '')
-    .trim();
+  return (
+    s
+      // "STATIONERYSDNBHD" → "STATIONERY SDN BHD" (OCR dropped the spaces)
+      .replace(/(?<=[A-Za-z])(SDN)\.?\s?(BHD)/gi, ' $1 $2')
+      .replace(/(?<=[A-Za-z])(SB)(?=\s?\()/g, ' $1')
+      .replace(/[*=#~_|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s,.:;-]+|[\s,:;-]+$/g, '')
+      .trim()
+  );
 }
 
 function isNameLike(line: ReceiptLine): boolean {

@@ -47,6 +47,11 @@ export function cleanOcrLine(line: string): string {
       .replace(/[）]/g, ')')
       // RMO.02 / $O.50 → RM0.02
       .replace(/(RM|\$)\s?[Oo](?=[.,]\d)/g, '$10')
+      // RM5:00 → RM5.00 (colon read for the decimal point after a currency marker)
+      .replace(/((?:RM|\$)\s?\d+)[:;](?=[\dOo]{2}(?![\dA-Za-z]))/g, '$1.')
+      // 5.O0 / 5.0O → 5.00
+      .replace(/(?<=\d[.,])[Oo](?=[\dOo](?![\dA-Za-z]))/g, '0')
+      .replace(/(?<=\d[.,]\d)[Oo](?![\dA-Za-z])/g, '0')
       // 1O.50 → 10.50 (letter O between digits)
       .replace(/(?<=\d)[Oo](?=\d|[.,]\d\d)/g, '0')
       // 12. 50 → 12.50 (a stray space after the decimal point)
