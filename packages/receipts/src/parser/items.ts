@@ -64,7 +64,9 @@ export function extractItems(
     if (letterCount(name) < 2 && pendingName) name = pendingName;
     pendingName = null;
     if (letterCount(name) < 2) continue;
-    let cents = last.cents;
+    // A discount line may also print the discounted line total: the negative amount is the discount.
+    const negative = discount ? line.amounts.find((a) => a.cents < 0) : undefined;
+    let cents = (negative ?? last).cents;
     if (cents === 0) continue;
     if (discount && cents > 0) cents = -cents;
     items.push({ name, price: centsToNumber(cents) });

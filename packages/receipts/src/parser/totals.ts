@@ -229,13 +229,12 @@ export function extractTotal(lines: ReceiptLine[]): TotalResult {
   else if (best.labelScore > 0) confidence = 0.6;
   else confidence = 0.35;
 
-  const blockStart =
-    lines.find((l) => {
-      const k = classifyLabel(l.upper);
-      return (
-        (k === 'strong' || k === 'total' || k === 'subtotal') &&
-        !/TOTAL\s?\(?(?:RM|\$)?\)?$/.test(l.upper)
-      );
-    })?.index ?? best.lineIndex;
+  // The totals block starts at the first total-like line that carries an amount (column headers
+  // such as "QTY PRICE AMOUNT" carry none).
+  const firstTotalLine = lines.find((l) => {
+    const k = classifyLabel(l.upper);
+    return (k === 'strong' || k === 'total' || k === 'subtotal') && l.amounts.length > 0;
+  });
+  const blockStart = Math.min(firstTotalLine?.index ?? best.lineIndex, best.lineIndex);
   return { cents: best.cents, confidence, lineIndex: best.lineIndex, blockStart };
 }
