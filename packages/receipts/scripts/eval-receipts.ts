@@ -6,6 +6,7 @@
  * Prints per-field accuracy, p50/p95 seconds per receipt and peak memory.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseReceiptText } from '../src/parser/parse-receipt.js';
@@ -39,6 +40,9 @@ const verbose = flag('--verbose');
 const limit = Number(option('--limit') ?? Infinity);
 const dumpDir = option('--dump');
 const maxSide = option('--max-side');
+const threads = option('--threads');
+const memArena = flag('--mem-arena');
+const cpuSeconds: number[] = [];
 
 function peakRssMb(): number {
   // Peak resident set size of this process (the OCR engine runs in its own child process).
@@ -66,6 +70,9 @@ async function main(): Promise<void> {
     const t = performance.now();
     scanner = createReceiptScanner({
       concurrency: 1,
+      memArena,
+      onScanned: (d) => cpuSeconds.push(d.engineCpuSeconds),
+      ...(threads ? { threads: Number(threads) } : {}),
       ...(maxSide ? { maxSide: Number(maxSide) } : {}),
     });
     if (dumpDir) await mkdir(dumpDir, { recursive: true });
@@ -124,6 +131,17 @@ async function main(): Promise<void> {
   console.log(
     `seconds per receipt: p50 ${percentile(seconds, 50).toFixed(2)}  p95 ${percentile(seconds, 95).toFixed(2)}  max ${Math.max(...seconds).toFixed(2)}`,
   );
+  if (!parserOnly) {
+    console.log(
+      `OCR engine CPU seconds per receipt: p50 ${percentile(cpuSeconds, 50).toFixed(2)}  p95 ${percentile(cpuSeconds, 95).toFixed(2)}`,
+    );
+    console.log(
+      `machine load average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')} (${os.cpus().length} cores)`,
+    );
+  }
   console.log(`peak memory: server process ${peakRssMb().toFixed(0)} MB (RSS high-water mark)`);
   if (!parserOnly) {
     console.log(

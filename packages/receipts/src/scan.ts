@@ -26,7 +26,10 @@ export interface ReceiptScanDetails {
   source: 'ocr' | 'pdf-text';
   parser: 'ai' | 'rules';
   aiError?: string;
+  /** Wall-clock seconds for the whole scan. */
   seconds: number;
+  /** CPU seconds the OCR engine spent on the file. */
+  engineCpuSeconds: number;
 }
 
 export interface ReceiptScannerOptions {
@@ -48,6 +51,8 @@ export interface ReceiptScannerOptions {
   queueTimeoutMs?: number;
   /** ONNX Runtime threads per engine. Default: CPU cores / concurrency. */
   threads?: number;
+  /** ONNX Runtime CPU memory arena. Default false (lower peak memory). */
+  memArena?: boolean;
   /** V8 heap limit of each engine process, MB. Default 1024. */
   maxOldSpaceMb?: number;
   /** AI parser; null or absent → rules only. See `aiOptionsFromEnv`. */
@@ -84,6 +89,7 @@ export function createReceiptScanner(options: ReceiptScannerOptions = {}): Recei
       maxInputPixels: options.maxInputPixels ?? 40_000_000,
       maxPdfPages: options.maxPdfPages ?? 3,
       threads: options.threads ?? Math.max(1, Math.floor(cores / concurrency)),
+      memArena: options.memArena ?? false,
     },
   });
   const ai = options.ai ?? null;
@@ -104,6 +110,7 @@ export function createReceiptScanner(options: ReceiptScannerOptions = {}): Recei
         source: out.source,
         parser,
         seconds: (performance.now() - t0) / 1000,
+        engineCpuSeconds: out.cpuMs / 1000,
       };
       if (aiError !== undefined) details.aiError = aiError;
       options.onScanned?.(details);

@@ -22,6 +22,7 @@ const config = JSON.parse(process.env['EVENLY_OCR_CONFIG'] ?? '{}') as EngineCon
 let engine: OcrEngine;
 
 async function handle(req: ScanRequest): Promise<EngineMessage> {
+  const cpu0 = process.cpuUsage();
   try {
     const lines: OcrTextLine[] = [];
     let source: 'ocr' | 'pdf-text' = 'ocr';
@@ -43,7 +44,9 @@ async function handle(req: ScanRequest): Promise<EngineMessage> {
       const img = await normaliseImage(req.data, config);
       lines.push(...(await engine.recognise(img.png)));
     }
-    return { type: 'result', id: req.id, lines, source, peakRssMb: peakRssMb() };
+    const cpu = process.cpuUsage(cpu0);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    return { type: 'result', id: req.id, lines, source, peakRssMb: peakRssMb(), cpuMs };
   } catch (err) {
     const unreadable = err instanceof UnreadableReceiptError;
     const reason = unreadable ? err.reason : err instanceof Error ? err.message : String(err);
@@ -53,7 +56,7 @@ async function handle(req: ScanRequest): Promise<EngineMessage> {
 
 async function main(): Promise<void> {
   try {
-    engine = await loadOcrEngine(config.threads);
+    engine = await loadOcrEngine(config.threads, config.memArena);
   } catch (err) {
     send({ type: 'fatal', reason: err instanceof Error ? err.message : String(err) });
     process.exit(1);

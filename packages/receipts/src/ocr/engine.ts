@@ -21,13 +21,15 @@ export interface OcrEngine {
 }
 
 /** Loads the detection and recognition models. */
-export async function loadOcrEngine(threads: number): Promise<OcrEngine> {
+export async function loadOcrEngine(threads: number, memArena: boolean): Promise<OcrEngine> {
   const ocr = (await Ocr.create({
     onnxOptions: {
       intraOpNumThreads: threads,
       interOpNumThreads: 1,
       executionMode: 'sequential',
       graphOptimizationLevel: 'all',
+      enableCpuMemArena: memArena,
+      enableMemPattern: memArena,
     },
   })) as GutenOcr;
   return {

@@ -30,6 +30,8 @@ export interface OcrPoolOptions {
 export interface OcrOutput {
   lines: OcrTextLine[];
   source: 'ocr' | 'pdf-text';
+  /** CPU time the engine spent on the file, ms. */
+  cpuMs: number;
 }
 
 interface Job {
@@ -195,7 +197,8 @@ export class OcrPool {
         else if (msg.type === 'result' || msg.type === 'error') {
           this.#peakEngineRssMb = Math.max(this.#peakEngineRssMb, msg.peakRssMb);
           if (slot.child !== child || slot.job?.id !== msg.id) return;
-          if (msg.type === 'result') this.#finish(slot, { lines: msg.lines, source: msg.source });
+          if (msg.type === 'result')
+            this.#finish(slot, { lines: msg.lines, source: msg.source, cpuMs: msg.cpuMs });
           else
             this.#finish(
               slot,

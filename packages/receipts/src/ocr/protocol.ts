@@ -9,6 +9,8 @@ export interface EngineConfig {
   maxPdfPages: number;
   /** ONNX Runtime intra-op threads. */
   threads: number;
+  /** ONNX Runtime CPU memory arena (faster with many input shapes, but keeps memory). */
+  memArena: boolean;
 }
 
 export interface ScanRequest {
@@ -32,6 +34,8 @@ export type EngineMessage =
       lines: OcrTextLine[];
       source: 'ocr' | 'pdf-text';
       peakRssMb: number;
+      /** CPU time the engine spent on this file, ms. */
+      cpuMs: number;
     }
   | { type: 'error'; id: number; unreadable: boolean; reason: string; peakRssMb: number }
   | { type: 'fatal'; reason: string };
