@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseReceiptText } from '../src/parser/parse-receipt.js';
 import type { ParsedReceipt } from '../src/parser/parse-receipt.js';
+import type { ReceiptScanner } from '../src/scan.js';
 import { dateMatches, percentile, storeNameMatches, totalMatches } from '../src/eval/metrics.js';
 
 interface Label {
@@ -60,11 +61,7 @@ async function main(): Promise<void> {
   let total = 0;
   let failures = 0;
 
-  let scanner: {
-    scan(b: Buffer): Promise<ParsedReceipt & { rawText: string }>;
-    close(): Promise<void>;
-    warmUp(): Promise<void>;
-  } | null = null;
+  let scanner: ReceiptScanner | null = null;
   if (!parserOnly) {
     const { createReceiptScanner } = await import('../src/scan.js');
     const t = performance.now();
