@@ -86,17 +86,22 @@ export class EventHub {
   }
 
   /**
-   * Registers a stream for `userId` once this process listens; returns its unsubscribe.
-   * Resolves even when the database is unreachable (the listener keeps reconnecting).
+   * Starts this process's LISTEN (once). Resolves when it is established, or after a failed first
+   * attempt (the listener then keeps reconnecting in the background).
    */
-  async subscribe(userId: number, sink: StreamSink): Promise<() => void> {
+  ready(): Promise<void> {
+    this.started ??= this.listen();
+    return this.started;
+  }
+
+  /** Registers a stream for `userId`; returns its unsubscribe. Call {@link ready} first. */
+  subscribe(userId: number, sink: StreamSink): () => void {
     let set = this.sinks.get(userId);
     if (set === undefined) {
       set = new Set();
       this.sinks.set(userId, set);
     }
     set.add(sink);
-    await this.start();
     return () => {
       const current = this.sinks.get(userId);
       if (current === undefined) return;
@@ -158,11 +163,6 @@ export class EventHub {
     if (unlisten !== null) await unlisten().catch(() => undefined);
   }
 
-  private start(): Promise<void> {
-    this.started ??= this.listen();
-    return this.started;
-  }
-
   private async listen(): Promise<void> {
     if (this.closed) return;
     const { database, config } = this.deps;
@@ -172,13 +172,17 @@ export class EventHub {
       );
       return;
     }
-    if (config.databaseUrl === null) throw new Error('no database to listen on');
-    await this.connectPg(config.databaseUrl);
+    // The pool's own connection settings (tests hand in a database without DATABASE_URL).
+    const settings: pg.ClientConfig =
+      database.pool !== null
+        ? { ...database.pool.options }
+        : { connectionString: config.databaseUrl ?? undefined };
+    await this.connectPg({ ...settings, connectionTimeoutMillis: 5_000 });
   }
 
   /** Connects the dedicated LISTEN client; on failure or drop, retries with backoff. */
-  private async connectPg(url: string): Promise<void> {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  private async connectPg(settings: pg.ClientConfig): Promise<void> {
+    const client = new pg.Client(settings);
     let dropped = false;
     const onDrop = (error?: Error) => {
       if (dropped) return;
@@ -190,7 +194,7 @@ export class EventHub {
         { err: error },
         `event listener lost its database connection; reconnecting in ${this.backoffMs} ms`,
       );
-      this.scheduleReconnect(url);
+      this.scheduleReconnect(settings);
     };
     client.on('error', onDrop);
     client.on('end', () => onDrop());
@@ -212,13 +216,13 @@ export class EventHub {
     this.backoffMs = 250;
   }
 
-  private scheduleReconnect(url: string): void {
+  private scheduleReconnect(settings: pg.ClientConfig): void {
     if (this.reconnectTimer !== null || this.closed) return;
     const delay = this.backoffMs;
     this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = null;
-      void this.connectPg(url);
+      void this.connectPg(settings);
     }, delay);
     this.reconnectTimer.unref();
   }

@@ -69,6 +69,7 @@ export async function publicEventsRoutes(
         bearerToken(request),
       );
       const hub = services.events;
+      await hub.ready();
       const res = reply.raw;
       reply.hijack();
       let open = true;
@@ -104,15 +105,9 @@ export async function publicEventsRoutes(
           ),
         end: finish,
       };
-      request.raw.on('close', finish);
       res.on('close', finish);
       res.on('error', finish);
 
-      unsubscribe = await hub.subscribe(user.id, sink);
-      if (!open) {
-        unsubscribe();
-        return;
-      }
       res.writeHead(200, {
         ...(reply.getHeaders() as Record<string, string>),
         'content-type': 'text/event-stream; charset=utf-8',
@@ -121,6 +116,7 @@ export async function publicEventsRoutes(
         'x-accel-buffering': 'no',
       });
       res.write('retry: 3000\n\n');
+      unsubscribe = hub.subscribe(user.id, sink);
       ping = setInterval(() => write(': ping\n\n'), PING_INTERVAL_MS);
       ping.unref();
     },
