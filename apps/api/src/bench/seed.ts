@@ -131,7 +131,7 @@ export async function seed(
       `${sizes.expenses} expenses`,
       `insert into expenses
         (group_id, description, amount_cents, currency, date, split_type, created_by_id, created_at, updated_at)
-      select e.g, 'Expense ' || e.i, 100 + (e.i * 7919) % 99900, 'USD',
+      select e.g, 'Expense ' || e.i, 100 + (e.i::bigint * 7919) % 99900, 'USD',
              date '2024-01-01' + (e.i % 700), 'EQUAL', 1,
              timestamptz '2024-01-01' + e.i * interval '1 second',
              timestamptz '2024-01-01' + e.i * interval '1 second'

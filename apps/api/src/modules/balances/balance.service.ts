@@ -2,11 +2,12 @@
 // modules (friendships, groups). Thin over balance-reader.ts, which reads the running totals.
 import { counterpartySummary, overallSummary } from '@evenly/core';
 import type { CounterpartyNet, OverallSummary } from '@evenly/core';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { friendships, groups, users } from '../../db/schema.js';
+import { friendships, groupMembers, groups, users } from '../../db/schema.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { requireGroupMember } from '../groups/membership.repository.js';
+import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/membership.repository.js';
+import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import type { BalanceLineData, GroupSettings, Person } from './balance-reader.js';
 import {
   counterpartyFigures,
@@ -158,8 +159,26 @@ export class BalanceService {
 
   /** GET /balances/group/{id}: members only (404 / 403 as for group endpoints). */
   async groupBalance(groupId: number, userId: number): Promise<BalanceLineData[]> {
-    const group = await requireGroupMember(this.deps.db, groupId, userId);
-    return groupLines(this.deps.db, group, userId);
+    const db = this.deps.db;
+    // The group and the caller's membership in one round trip (same answers as
+    // requireGroupMember: 404 'Group not found.', 403 'You are not a member of this group.').
+    if (!Number.isSafeInteger(groupId) || groupId > 2_147_483_647) {
+      throw new NotFoundError(GROUP_NOT_FOUND);
+    }
+    const [row] = await db
+      .select({
+        id: groups.id,
+        simplifyDebts: groups.simplifyDebts,
+        member: sql<boolean>`exists (select 1 from ${groupMembers}
+          where ${groupMembers.groupId} = ${groups.id} and ${groupMembers.userId} = ${userId}
+            and ${groupMembers.leftAt} is null)`,
+      })
+      .from(groups)
+      .where(eq(groups.id, groupId))
+      .limit(1);
+    if (row === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
+    if (!row.member) throw new ForbiddenError(NOT_A_MEMBER);
+    return groupLines(db, row, userId);
   }
 
   /** The caller's lines in one group whose membership was already checked. */
