@@ -129,17 +129,18 @@ export class BalanceService {
       db
         .select({ id: users.id, name: users.name, email: users.email })
         .from(friendships)
+        // The other person of each accepted friendship; requester/addressee are indexed.
         .innerJoin(
           users,
-          or(
-            and(eq(friendships.userLow, userId), eq(users.id, friendships.userHigh)),
-            and(eq(friendships.userHigh, userId), eq(users.id, friendships.userLow)),
+          eq(
+            users.id,
+            sql`case when ${friendships.requesterId} = ${userId} then ${friendships.addresseeId} else ${friendships.requesterId} end`,
           ),
         )
         .where(
           and(
             eq(friendships.status, 'ACCEPTED'),
-            or(eq(friendships.userLow, userId), eq(friendships.userHigh, userId)),
+            or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)),
           ),
         ),
       this.friendFigures(userId, db),
