@@ -346,6 +346,29 @@ describe('GET /api/balances/friends', () => {
     });
   });
 
+  it('keeps the lines of former members, and the overall figure counts non-friends too', async () => {
+    const [ann, bea, stranger] = await people('Ann', 'Bea', 'Stranger');
+    await befriend(db, ann, bea);
+    const g = await createGroup(db, ann, 'Old flat', [bea, stranger]);
+    await add(g, 'USD', owes(bea, ann, 4000), owes(stranger, ann, 100));
+    await leaveGroup(db, g, bea.id);
+    const list = (await get(ann, '/api/balances/friends')).json<FriendBalanceOut[]>();
+    expect(list).toEqual([
+      {
+        otherUser: { id: bea.id, name: 'Bea', email: 'bea@example.com' },
+        netBalance: 40,
+        nonGroupBalance: 0,
+        currency: 'USD',
+        byCurrency: [{ currency: 'USD', netBalance: 40, nonGroupBalance: 0 }],
+        groups: [{ group: { id: g, name: 'Old flat' }, netAmount: 40, currency: 'USD' }],
+      },
+    ]);
+    expect((await get(ann, '/api/balances/overall')).json()).toMatchObject({
+      totalOwedToUser: 41,
+      totalOwedByUser: 0,
+    });
+  });
+
   it('needs a token', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/balances/friends' });
     expect(res.statusCode).toBe(401);
