@@ -15,6 +15,8 @@ export const GROUP_NOT_FOUND = 'Group not found.';
 export const NOT_A_MEMBER = 'You are not a member of this group.';
 
 export async function findGroup(db: Db, groupId: number): Promise<GroupRow | undefined> {
+  // Ids beyond the int4 column are well-formed but cannot exist (404, never a database error).
+  if (!Number.isSafeInteger(groupId) || groupId > 2_147_483_647) return undefined;
   const rows = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
   return rows[0];
 }
