@@ -61,10 +61,12 @@ describe.skipIf(!built)('with e-mail verification', () => {
       .getByText('Registration successful! Please check your email to verify your account.')
       .waitFor();
     await page.waitForURL('**/login', { timeout: 10_000 });
+    // The login page is loaded lazily: wait for its button before typing.
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
 
     // Not verified yet: the server's message is shown inline.
     await page.getByLabel('Email').fill('vera@example.com');
-    await page.getByLabel('Password').fill('secret123');
+    await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Please verify your email address before logging in.').waitFor();
 
