@@ -85,6 +85,8 @@ async function insertExpenseWithComment(groupId: number, by: TestUser): Promise<
       currency: 'USD',
       date: '2025-03-01',
       splitType: 'EQUAL',
+      receiptKey: 'no-such-file.pdf',
+      receiptContentType: 'application/pdf',
       createdById: by.id,
     })
     .returning({ id: expenses.id });

@@ -1,6 +1,6 @@
 // GroupService: groups, their settings and membership (contract §4.3, §5.5, §5.6).
 import type { AddMembersInput, GroupCreateInput, GroupPatchInput } from '@evenly/core';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { expenses, groupMembers, groups, payments } from '../../db/schema.js';
 import {
@@ -51,6 +51,11 @@ export const GROUP_TEXT = {
   onlyCreatorDeletes: 'Only the group creator can delete this group.',
   deleteOutstanding: 'This group still has outstanding balances. Settle up before deleting it.',
 } as const;
+
+/** What group deletion needs from the receipts service. */
+interface ReceiptFileRemover {
+  deleteFiles(keys: readonly (string | null)[]): Promise<void>;
+}
 
 export interface GroupView {
   id: number;
@@ -394,15 +399,18 @@ export class GroupService {
 
   async delete(userId: number, groupId: number): Promise<void> {
     const at = new Date();
-    await this.deps.db.transaction(async (tx) => {
+    const receiptKeys = await this.deps.db.transaction(async (tx) => {
       const row = await this.lockForMember(tx, groupId, userId);
       if (row.creatorId !== userId) throw new ForbiddenError(GROUP_TEXT.onlyCreatorDeletes);
       if (!(await everyoneSettled(tx, row))) {
         throw new ConflictError('OUTSTANDING_BALANCE', GROUP_TEXT.deleteOutstanding);
       }
       const members = await currentMembers(tx, groupId);
-      // TODO(receipts): delete the stored receipt files of the group's expenses once the
-      // receipts service exposes a delete method.
+      // Read before the rows go: the files are removed once the deletion has committed.
+      const keys = await tx
+        .select({ key: expenses.receiptKey })
+        .from(expenses)
+        .where(and(eq(expenses.groupId, groupId), isNotNull(expenses.receiptKey)));
       await deleteGroupPairs(tx, groupId);
       // Expenses (with payers, splits, comments), payments, memberships and invitations cascade.
       await tx.delete(groupMembers).where(eq(groupMembers.groupId, groupId));
@@ -414,7 +422,27 @@ export class GroupService {
         members.map((m) => m.id),
         at,
       );
+      return keys.flatMap((k) => (k.key === null ? [] : [k.key]));
     });
+    await this.deleteReceiptFiles(receiptKeys);
+  }
+
+  /**
+   * Best-effort removal of a deleted group's receipt files through the receipts service's
+   * `deleteFiles` (a leftover file is harmless; the deletion has already committed).
+   */
+  private async deleteReceiptFiles(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const receipts = this.services.receipts as Partial<ReceiptFileRemover>;
+    if (typeof receipts.deleteFiles !== 'function') {
+      this.deps.logger.warn({ keys }, 'receipt files of a deleted group were not removed');
+      return;
+    }
+    try {
+      await receipts.deleteFiles(keys);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, keys }, 'could not delete receipt files');
+    }
   }
 
   async settleSuggestions(userId: number, groupId: number): Promise<SettleSuggestion[]> {
