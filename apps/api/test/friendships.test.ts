@@ -186,6 +186,30 @@ describe('POST /friendships/requests', () => {
     });
     expect(cat).toBeDefined();
   });
+  it('crossing requests sent at the same time end as one accepted friendship', async () => {
+    const [ann, bea] = await users('Ann', 'Bea');
+    const [a, b] = await Promise.all([
+      caller(ctx, ann)('POST', '/api/friendships/requests', { recipientEmail: 'bea@example.com' }),
+      caller(ctx, bea)('POST', '/api/friendships/requests', { recipientEmail: 'ann@example.com' }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect([a.json<FriendshipBody>().status, b.json<FriendshipBody>().status].sort()).toEqual([
+      'ACCEPTED',
+      'PENDING',
+    ]);
+    const rows = await db().select().from(friendships);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.status).toBe('ACCEPTED');
+  });
+
+  it('the same request sent twice at once creates one row and one REQUEST_EXISTS', async () => {
+    const [ann] = await users('Ann', 'Bea');
+    const send = () =>
+      caller(ctx, ann)('POST', '/api/friendships/requests', { recipientEmail: 'bea@example.com' });
+    const results = await Promise.all([send(), send()]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    expect(await db().select().from(friendships)).toHaveLength(1);
+  });
 });
 
 describe('accept and reject', () => {
