@@ -14,7 +14,7 @@ import {
 import { groupLines } from '../src/modules/balances/balance-reader.js';
 import { befriend, createGroup, leaveGroup } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
-import { caller, makeUsers, owe } from './support/social.js';
+import { caller, listenChanges, makeUsers, owe } from './support/social.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 
@@ -43,6 +43,9 @@ interface GroupBody {
   members: UserBody[];
   simplifyDebts: boolean;
   defaultCurrency: string;
+}
+interface FriendshipBody {
+  id: number;
 }
 interface MyGroupBody extends GroupBody {
   myBalance: {
@@ -617,5 +620,63 @@ describe('GET /groups/{id}/settle-suggestions', () => {
     await owe(ctx, g, bea, cat, 1000);
     const res = await caller(ctx, cat)('GET', `/api/groups/${g}/settle-suggestions`);
     expect(res.json()).toEqual([{ from: u(ann), to: u(cat), amount: 10, currency: 'USD' }]);
+  });
+});
+
+describe('change notifications', () => {
+  it('friendship and group changes reach both parties / every member and the one who leaves', async () => {
+    const [ann, bea, cat] = await users('Ann', 'Bea', 'Cat');
+    await befriend(db(), ann, bea);
+    const listener = await listenChanges(ctx);
+    try {
+      const req = await caller(ctx, ann)('POST', '/api/friendships/requests', {
+        recipientEmail: 'cat@example.com',
+      });
+      const fid = req.json<FriendshipBody>().id;
+      await caller(ctx, cat)('PUT', `/api/friendships/requests/${fid}/accept`);
+      const g = (await caller(ctx, ann)('POST', '/api/groups', { name: 'Trip' })).json<GroupBody>()
+        .id;
+      await caller(ctx, ann)('POST', `/api/groups/${g}/members`, { memberIds: [bea.id, cat.id] });
+      await caller(ctx, cat)('DELETE', `/api/groups/${g}/members/${cat.id}`);
+      await caller(ctx, ann)('DELETE', `/api/groups/${g}`);
+      await listener.settle();
+      const seen = listener.changes.map((c) => [
+        c.entity,
+        c.action,
+        c.id,
+        c.groupId,
+        [...c.recipients].sort((x, y) => x - y),
+      ]);
+      const sorted = (...ids: number[]) => ids.sort((x, y) => x - y);
+      expect(seen).toEqual([
+        ['friendship', 'created', fid, null, sorted(ann.id, cat.id)],
+        ['friendship', 'updated', fid, null, sorted(ann.id, cat.id)],
+        ['group', 'created', g, g, [ann.id]],
+        ['group', 'updated', g, g, sorted(ann.id, bea.id, cat.id)],
+        ['group', 'updated', g, g, sorted(ann.id, bea.id, cat.id)],
+        ['group', 'deleted', g, g, sorted(ann.id, bea.id)],
+      ]);
+      for (const c of listener.changes) expect(c.at).toMatch(ISO);
+    } finally {
+      await listener.stop();
+    }
+  });
+
+  it('a refused write changes nothing and notifies no one', async () => {
+    const [ann, bea] = await users('Ann', 'Bea');
+    const g = (await caller(ctx, ann)('POST', '/api/groups', { name: 'Trip' })).json<GroupBody>()
+      .id;
+    const listener = await listenChanges(ctx);
+    try {
+      expect((await caller(ctx, bea)('DELETE', `/api/groups/${g}`)).statusCode).toBe(403);
+      expect(
+        (await caller(ctx, ann)('POST', `/api/groups/${g}/members`, { memberIds: [bea.id] }))
+          .statusCode,
+      ).toBe(400);
+      await listener.settle();
+      expect(listener.changes).toEqual([]);
+    } finally {
+      await listener.stop();
+    }
   });
 });

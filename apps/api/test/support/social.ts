@@ -2,6 +2,8 @@
 import type { Cents } from '@evenly/core';
 import type { LightMyRequestResponse } from 'fastify';
 import { applyDebts } from '../../src/modules/balances/pair-balances.repository.js';
+import { CHANGES_CHANNEL } from '../../src/modules/events/change-notifier.js';
+import type { ChangeNotification } from '../../src/modules/events/change-notifier.js';
 import { createUsers } from './fixtures.js';
 import type { TestUser } from './fixtures.js';
 import type { TestContext } from './test-app.js';
@@ -43,4 +45,35 @@ export async function makeUsers<const N extends readonly string[]>(
   ...names: N
 ): Promise<{ -readonly [K in keyof N]: TestUser }> {
   return (await createUsers(ctx, ...names)) as { -readonly [K in keyof N]: TestUser };
+}
+
+/** Collects the change notifications (NOTIFY on the changes channel) while it runs. */
+export async function listenChanges(
+  ctx: TestContext,
+): Promise<{ changes: ChangeNotification[]; settle(): Promise<void>; stop(): Promise<void> }> {
+  const changes: ChangeNotification[] = [];
+  const push = (payload: string | undefined) => {
+    if (payload !== undefined) changes.push(JSON.parse(payload) as ChangeNotification);
+  };
+  const { pglite, pool } = ctx.database.handle;
+  let stop: () => Promise<void>;
+  if (pglite !== null) {
+    const unsubscribe = await pglite.listen(CHANGES_CHANNEL, push);
+    stop = unsubscribe;
+  } else if (pool !== null) {
+    const client = await pool.connect();
+    client.on('notification', (n) => push(n.payload));
+    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
+    stop = async () => {
+      await client.query(`UNLISTEN ${CHANGES_CHANNEL}`);
+      client.release();
+    };
+  } else {
+    throw new Error('no database to listen on');
+  }
+  return {
+    changes,
+    settle: () => new Promise((r) => setTimeout(r, 150)),
+    stop: () => stop(),
+  };
 }
