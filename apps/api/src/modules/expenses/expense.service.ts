@@ -11,7 +11,7 @@ import {
   toId,
   validateExpenseFields,
 } from '@evenly/core';
-import type { Cents, ExpenseInput, Share, ValidationIssue } from '@evenly/core';
+import type { Cents, Debt, ExpenseInput, Share, ValidationIssue } from '@evenly/core';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
@@ -118,6 +118,25 @@ function debtsOf(payers: readonly StoredPayer[], splits: readonly StoredSplit[])
     payers.map((p) => ({ userId: p.userId, paidCents: p.amountPaidCents as Cents })),
     splits.map((s): Share => ({ userId: s.userId, owedCents: s.owedCents as Cents })),
   );
+}
+
+/**
+ * Swaps an old effect for a new one on pair_balances. In one currency both go in one sorted
+ * batch, so concurrent writers always lock pair rows in key order (no deadlocks).
+ */
+export async function replaceEffect(
+  tx: Db,
+  groupId: number | null,
+  old: { currency: string; debts: Debt[] },
+  next: { currency: string; debts: Debt[] },
+): Promise<void> {
+  if (old.currency === next.currency) {
+    const reversed = old.debts.map((d) => ({ from: d.to, to: d.from, cents: d.cents }));
+    await applyDebts(tx, groupId, next.currency, [...reversed, ...next.debts], 1);
+    return;
+  }
+  await applyDebts(tx, groupId, old.currency, old.debts, -1);
+  await applyDebts(tx, groupId, next.currency, next.debts, 1);
 }
 
 interface Validated {
@@ -347,12 +366,11 @@ export class ExpenseService {
           receiptKey = null;
           receiptContentType = null;
         }
-        await applyDebts(
+        await replaceEffect(
           tx,
           row.groupId,
-          row.currency,
-          debtsOf(existing.payers, existing.splits),
-          -1,
+          { currency: row.currency, debts: debtsOf(existing.payers, existing.splits) },
+          { currency: v.currency, debts: debtsOf(v.payers, v.splits) },
         );
         const [updated] = await tx
           .update(expenses)
@@ -371,7 +389,6 @@ export class ExpenseService {
           .returning();
         if (updated === undefined) throw new Error('expense vanished');
         await replaceParticipants(tx, row.id, v.payers, v.splits);
-        await applyDebts(tx, row.groupId, v.currency, debtsOf(v.payers, v.splits), 1);
         const oldEffects = effects(existing.payers, existing.splits);
         const newEffects = effects(v.payers, v.splits);
         const recipients =

@@ -36,7 +36,12 @@ import {
 } from '../groups/membership.repository.js';
 import { checkText, decodeCursor, encodeCursor, TIMESTAMP_TEXT } from '../expenses/cursor.js';
 import { acceptedFriendIds, isDbId } from '../expenses/expense-access.js';
-import { groupCurrencyMessage, issuesError, todayUtc } from '../expenses/expense.service.js';
+import {
+  groupCurrencyMessage,
+  issuesError,
+  replaceEffect,
+  todayUtc,
+} from '../expenses/expense.service.js';
 import type { Page } from '../expenses/expense.service.js';
 import { findPaymentRow, loadPaymentViews } from './payment.repository.js';
 import type { PaymentRow, PaymentView } from './payment.repository.js';
@@ -180,7 +185,6 @@ export class PaymentService {
       });
       if (!parsed.ok) throw issuesError(parsed.issues);
       const v = await this.validate(tx, callerId, parsed.value, old);
-      await applyDebts(tx, old.groupId, old.currency, debtOf(old), -1);
       const [row] = await tx
         .update(payments)
         .set({
@@ -194,7 +198,12 @@ export class PaymentService {
         .where(eq(payments.id, old.id))
         .returning();
       if (row === undefined) throw new Error('payment vanished');
-      await applyDebts(tx, row.groupId, row.currency, debtOf(row), 1);
+      await replaceEffect(
+        tx,
+        row.groupId,
+        { currency: old.currency, debts: debtOf(old) },
+        { currency: row.currency, debts: debtOf(row) },
+      );
       await this.record(tx, 'payment_updated', 'updated', callerId, row, v.group, old);
       const [view] = await loadPaymentViews(tx, [row.id]);
       if (view === undefined) throw new Error('payment vanished');
