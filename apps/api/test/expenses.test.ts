@@ -7,7 +7,9 @@ import type { TestUser } from './support/fixtures.js';
 import { befriend, createGroup, createUsers, leaveGroup } from './support/fixtures.js';
 import {
   equalExpense,
+  eventually,
   expectBalancesMatchRecomputation,
+  listenChanges,
   multipart,
   postExpense,
   putExpense,
@@ -721,7 +723,93 @@ describe('activity and events', () => {
     expect(share('expense_deleted', cal)).toBe(0);
     expect(rows.filter((r) => r.type === 'expense_added')).toHaveLength(3);
     expect(rows[0]).toMatchObject({ description: 'Dinner', a: 3000, group_name: 'Trip' });
-    const act = await ctx.app.inject({ method: 'GET', url: '/api/groups/my', headers: ann.auth });
-    expect(act.statusCode).toBeLessThan(500);
+    const touched = (await db.execute(
+      sql`select last_activity_at > created_at as t from groups where id = ${groupId}`,
+    )) as unknown as { rows: { t: boolean }[] };
+    expect(touched.rows[0]?.t).toBe(true);
+  });
+
+  it('notifies expense, payment and comment changes to the people who can see them', async () => {
+    await befriend(ctx.database.handle.db, ann, dan);
+    const listener = await listenChanges(ctx);
+    try {
+      const g = await postExpense(ctx, ann, equalExpense(ann, [ann, bea], 10, { groupId }));
+      const gid = g.json<{ id: number }>().id;
+      const ng = await postExpense(ctx, ann, equalExpense(ann, [ann, dan], 10));
+      const ngid = ng.json<{ id: number }>().id;
+      await putExpense(ctx, bea, gid, equalExpense(bea, [ann, bea], 12, { groupId }));
+      const c = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/expenses/${ngid}/comments`,
+        headers: dan.auth,
+        payload: { content: 'ok' },
+      });
+      const p = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments',
+        headers: dan.auth,
+        payload: { paidToUserId: ann.id, amount: 5 },
+      });
+      await ctx.app.inject({ method: 'DELETE', url: `/api/expenses/${gid}`, headers: cal.auth });
+      await eventually(() => expect(listener.events).toHaveLength(6));
+      const simple = listener.events.map((e) => ({
+        entity: e.entity,
+        action: e.action,
+        id: e.id,
+        groupId: e.groupId,
+        recipients: [...e.recipients].sort((x, y) => x - y),
+      }));
+      const sorted = (...u: TestUser[]) => u.map((x) => x.id).sort((x, y) => x - y);
+      expect(simple).toEqual([
+        {
+          entity: 'expense',
+          action: 'created',
+          id: gid,
+          groupId,
+          recipients: sorted(ann, bea, cal),
+        },
+        {
+          entity: 'expense',
+          action: 'created',
+          id: ngid,
+          groupId: null,
+          recipients: sorted(ann, dan),
+        },
+        {
+          entity: 'expense',
+          action: 'updated',
+          id: gid,
+          groupId,
+          recipients: sorted(ann, bea, cal),
+        },
+        {
+          entity: 'comment',
+          action: 'created',
+          id: c.json().id,
+          groupId: null,
+          recipients: sorted(ann, dan),
+        },
+        {
+          entity: 'payment',
+          action: 'created',
+          id: p.json().id,
+          groupId: null,
+          recipients: sorted(ann, dan),
+        },
+        {
+          entity: 'expense',
+          action: 'deleted',
+          id: gid,
+          groupId,
+          recipients: sorted(ann, bea, cal),
+        },
+      ]);
+      // A refused write notifies nobody.
+      await postExpense(ctx, ann, equalExpense(ann, [ann, ann], 10, { groupId }));
+      await new Promise((r) => setTimeout(r, 100));
+      expect(listener.events).toHaveLength(6);
+    } finally {
+      await listener.stop();
+    }
   });
 });

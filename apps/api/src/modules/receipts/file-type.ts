@@ -25,7 +25,6 @@ const HEIF_BRANDS = new Set([
   'hevs',
   'mif1',
   'msf1',
-  'avif',
 ]);
 
 /** JPEG, PNG, WebP, HEIC/HEIF or PDF; null for anything else. */
