@@ -285,7 +285,11 @@ export class ExpenseService {
   // -------------------------------------------------------------------------------------------
   // Writes
 
-  async create(callerId: number, request: ExpenseRequest): Promise<ExpenseView> {
+  async create(
+    callerId: number,
+    request: ExpenseRequest,
+    beforeCommit?: (tx: Db, view: ExpenseView) => Promise<void>,
+  ): Promise<ExpenseView> {
     let storedKey: string | null = null;
     let storedType: string | null = null;
     try {
@@ -330,6 +334,7 @@ export class ExpenseService {
         );
         const [view] = await loadExpenseViews(tx, [row.id]);
         if (view === undefined) throw new Error('expense vanished');
+        if (beforeCommit !== undefined) await beforeCommit(tx, view);
         return view;
       });
     } catch (e) {

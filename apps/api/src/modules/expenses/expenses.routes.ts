@@ -55,9 +55,12 @@ export async function expensesRoutes(
         request.user.id,
         'POST /api/expenses',
         () => body.hashParts,
-        async () => {
-          const view = await services.expenses.create(request.user.id, body);
-          return { status: 201, body: expenseOut(view, receiptLinker(services, request)) };
+        async (complete) => {
+          const link = receiptLinker(services, request);
+          const view = await services.expenses.create(request.user.id, body, (tx, v) =>
+            complete(tx, 201, expenseOut(v, link)),
+          );
+          return { status: 201, body: expenseOut(view, link) };
         },
       );
     },

@@ -53,6 +53,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
+/** Stores the response inside the write's own transaction (a no-op without a key). */
+export type CompleteResponse = (tx: Db, status: number, body: unknown) => Promise<void>;
+
 export interface IdempotentResult {
   status: number;
   body: unknown;
@@ -60,7 +63,8 @@ export interface IdempotentResult {
 
 /**
  * Runs `handler` under the request's Idempotency-Key (when it has one) and sends its result.
- * `hashParts` is called only when a key is present.
+ * `hashParts` is called only when a key is present. The handler passes `complete` to the service,
+ * which calls it inside the writing transaction, so the stored response commits with the write.
  */
 export async function runIdempotent(
   db: Db,
@@ -69,11 +73,11 @@ export async function runIdempotent(
   userId: number,
   endpoint: string,
   hashParts: () => readonly (string | Uint8Array)[],
-  handler: () => Promise<IdempotentResult>,
+  handler: (complete: CompleteResponse) => Promise<IdempotentResult>,
 ): Promise<FastifyReply> {
   const key = readIdempotencyKey(request);
   if (key === null) {
-    const result = await handler();
+    const result = await handler(() => Promise.resolve());
     return reply.code(result.status).send(result.body);
   }
   const ref: KeyRef = { userId, endpoint, key };
@@ -93,12 +97,11 @@ export async function runIdempotent(
   }
   let result: IdempotentResult;
   try {
-    result = await handler();
+    result = await handler((tx, status, body) => completeKey(tx, ref, status, body));
   } catch (e) {
     // Only successes are stored: a failed request frees the key.
     await releaseKey(db, ref).catch(() => undefined);
     throw e;
   }
-  await completeKey(db, ref, result.status, result.body);
   return reply.code(result.status).send(result.body);
 }

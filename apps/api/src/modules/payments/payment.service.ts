@@ -135,7 +135,11 @@ export class PaymentService {
   // -------------------------------------------------------------------------------------------
   // Writes
 
-  async create(callerId: number, body: unknown): Promise<PaymentView> {
+  async create(
+    callerId: number,
+    body: unknown,
+    beforeCommit?: (tx: Db, view: PaymentView) => Promise<void>,
+  ): Promise<PaymentView> {
     const parsed = validatePaymentInput(body);
     if (!parsed.ok) throw issuesError(parsed.issues);
     return this.deps.db.transaction(async (tx) => {
@@ -160,6 +164,7 @@ export class PaymentService {
       await this.record(tx, 'payment_added', 'created', callerId, row, v.group, null);
       const [view] = await loadPaymentViews(tx, [row.id]);
       if (view === undefined) throw new Error('payment vanished');
+      if (beforeCommit !== undefined) await beforeCommit(tx, view);
       return view;
     });
   }
@@ -225,7 +230,11 @@ export class PaymentService {
    * POST /payments/settle: one payment per shared group whose line points the payment's way,
    * largest line first (then lower group id), each at most that line; the rest outside groups.
    */
-  async settle(callerId: number, body: unknown): Promise<PaymentView[]> {
+  async settle(
+    callerId: number,
+    body: unknown,
+    beforeCommit?: (tx: Db, views: PaymentView[]) => Promise<void>,
+  ): Promise<PaymentView[]> {
     const parsed = validateSettleInput(body);
     if (!parsed.ok) throw issuesError(parsed.issues);
     const input = parsed.value;
@@ -312,7 +321,9 @@ export class PaymentService {
         await this.record(tx, 'payment_added', 'created', callerId, row, p.group, null);
         ids.push(row.id);
       }
-      return loadPaymentViews(tx, ids);
+      const views = await loadPaymentViews(tx, ids);
+      if (beforeCommit !== undefined) await beforeCommit(tx, views);
+      return views;
     });
   }
 

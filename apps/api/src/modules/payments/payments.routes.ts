@@ -47,9 +47,13 @@ export async function paymentsRoutes(
         request.user.id,
         'POST /api/payments',
         () => [canonicalJson(request.body ?? null)],
-        async () => ({
+        async (complete) => ({
           status: 201,
-          body: paymentOut(await services.payments.create(request.user.id, request.body)),
+          body: paymentOut(
+            await services.payments.create(request.user.id, request.body, (tx, v) =>
+              complete(tx, 201, paymentOut(v)),
+            ),
+          ),
         }),
       ),
   );
@@ -74,9 +78,13 @@ export async function paymentsRoutes(
         request.user.id,
         'POST /api/payments/settle',
         () => [canonicalJson(request.body ?? null)],
-        async () => ({
+        async (complete) => ({
           status: 201,
-          body: (await services.payments.settle(request.user.id, request.body)).map(paymentOut),
+          body: (
+            await services.payments.settle(request.user.id, request.body, (tx, views) =>
+              complete(tx, 201, views.map(paymentOut)),
+            )
+          ).map(paymentOut),
         }),
       ),
   );
