@@ -83,6 +83,10 @@ describe('Idempotency-Key', () => {
     expect((await send(form(PNG))).statusCode).toBe(201);
     const replay = await send(form(PNG));
     expect(replay.headers['idempotent-replayed']).toBe('true');
+    // The replayed receipt link is freshly signed and works.
+    const url = new URL(String(replay.json().receiptUrl));
+    const file = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(file.statusCode).toBe(200);
     const changed = await send(form(Buffer.concat([PNG, Buffer.from('x')])));
     expect(changed.statusCode).toBe(409);
     expect(await count('expenses')).toBe(1);

@@ -26,6 +26,15 @@ export function receiptLinker(services: Services, request: FastifyRequest): Rece
   return (key) => services.receipts.signedUrl(base, key, request.user.id);
 }
 
+/** A replayed expense gets a freshly signed receipt link (the stored one may have expired). */
+function refreshReceiptUrl(stored: unknown, link: ReceiptLinker): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const body = stored as { receiptUrl?: unknown };
+  if (typeof body.receiptUrl !== 'string') return stored;
+  const key = decodeURIComponent(new URL(body.receiptUrl).pathname.split('/').pop() ?? '');
+  return { ...body, receiptUrl: link(key) };
+}
+
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function expensesRoutes(
   app: FastifyInstance,
@@ -62,6 +71,7 @@ export async function expensesRoutes(
           );
           return { status: 201, body: expenseOut(view, link) };
         },
+        (stored) => refreshReceiptUrl(stored, receiptLinker(services, request)),
       );
     },
   );

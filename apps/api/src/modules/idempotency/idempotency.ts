@@ -74,6 +74,8 @@ export async function runIdempotent(
   endpoint: string,
   hashParts: () => readonly (string | Uint8Array)[],
   handler: (complete: CompleteResponse) => Promise<IdempotentResult>,
+  /** Adjusts a stored body on replay (e.g. fresh signed links). */
+  refresh: (body: unknown) => unknown = (body) => body,
 ): Promise<FastifyReply> {
   const key = readIdempotencyKey(request);
   if (key === null) {
@@ -93,7 +95,7 @@ export async function runIdempotent(
     return reply
       .code(existing.responseStatus)
       .header('idempotent-replayed', 'true')
-      .send(existing.responseBody);
+      .send(refresh(existing.responseBody));
   }
   let result: IdempotentResult;
   try {
