@@ -45,7 +45,7 @@ export interface ReceiptScannerOptions {
   concurrency?: number;
   /** Files allowed to wait; more → BUSY. Default 4. */
   maxQueue?: number;
-  /** Per-file engine time limit, ms. Default 30 000. */
+  /** Per-file engine time limit, ms. Default 60 000. */
   timeoutMs?: number;
   /** Longest wait for a free engine, ms → BUSY. Default 60 000. */
   queueTimeoutMs?: number;
@@ -81,7 +81,7 @@ export function createReceiptScanner(options: ReceiptScannerOptions = {}): Recei
   const pool = new OcrPool({
     concurrency,
     maxQueue: options.maxQueue ?? 4,
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs: options.timeoutMs ?? 60_000,
     queueTimeoutMs: options.queueTimeoutMs ?? 60_000,
     maxOldSpaceMb: options.maxOldSpaceMb ?? 1024,
     engine: {
