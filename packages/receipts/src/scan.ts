@@ -37,6 +37,8 @@ export interface ReceiptScannerOptions {
   maxFileBytes?: number;
   /** Long side of the image given to the text detector, px. Default 1600. */
   maxSide?: number;
+  /** Largest area of the image given to the text detector, px². Default 2 million. */
+  maxPixels?: number;
   /** Largest decoded image, pixels (decompression-bomb guard). Default 40 million. */
   maxInputPixels?: number;
   /** PDF pages read at most. Default 3. */
@@ -86,6 +88,7 @@ export function createReceiptScanner(options: ReceiptScannerOptions = {}): Recei
     maxOldSpaceMb: options.maxOldSpaceMb ?? 1024,
     engine: {
       maxSide: options.maxSide ?? 1600,
+      maxPixels: options.maxPixels ?? 2_000_000,
       maxInputPixels: options.maxInputPixels ?? 40_000_000,
       maxPdfPages: options.maxPdfPages ?? 3,
       threads: options.threads ?? Math.max(1, Math.floor(cores / concurrency)),
