@@ -37,6 +37,8 @@ export interface ReceiptScannerOptions {
   maxFileBytes?: number;
   /** Long side of the image given to the text detector, px. Default 1600. */
   maxSide?: number;
+  /** Largest area of the image given to the text detector, px². Default 2 million. */
+  maxPixels?: number;
   /** Largest decoded image, pixels (decompression-bomb guard). Default 40 million. */
   maxInputPixels?: number;
   /** PDF pages read at most. Default 3. */
@@ -45,7 +47,7 @@ export interface ReceiptScannerOptions {
   concurrency?: number;
   /** Files allowed to wait; more → BUSY. Default 4. */
   maxQueue?: number;
-  /** Per-file engine time limit, ms. Default 30 000. */
+  /** Per-file engine time limit, ms. Default 60 000. */
   timeoutMs?: number;
   /** Longest wait for a free engine, ms → BUSY. Default 60 000. */
   queueTimeoutMs?: number;
@@ -81,11 +83,12 @@ export function createReceiptScanner(options: ReceiptScannerOptions = {}): Recei
   const pool = new OcrPool({
     concurrency,
     maxQueue: options.maxQueue ?? 4,
-    timeoutMs: options.timeoutMs ?? 30_000,
+    timeoutMs: options.timeoutMs ?? 60_000,
     queueTimeoutMs: options.queueTimeoutMs ?? 60_000,
     maxOldSpaceMb: options.maxOldSpaceMb ?? 1024,
     engine: {
       maxSide: options.maxSide ?? 1600,
+      maxPixels: options.maxPixels ?? 2_000_000,
       maxInputPixels: options.maxInputPixels ?? 40_000_000,
       maxPdfPages: options.maxPdfPages ?? 3,
       threads: options.threads ?? Math.max(1, Math.floor(cores / concurrency)),

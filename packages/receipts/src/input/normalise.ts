@@ -9,6 +9,8 @@ import { UnreadableReceiptError } from '../ocr/errors.js';
 export interface NormaliseOptions {
   /** Long side of the image handed to OCR, in px. */
   maxSide: number;
+  /** Largest area of the image handed to OCR, in pixels (wide scans are shrunk further). */
+  maxPixels: number;
   /** Largest decoded image accepted, in pixels (width × height). */
   maxInputPixels: number;
 }
@@ -37,16 +39,32 @@ export async function normaliseImage(
     const meta = await image.metadata();
     if (!meta.width || !meta.height) throw new Error('no dimensions');
     if (meta.width * meta.height > options.maxInputPixels) throw new Error('pixel limit');
-    const { data, info } = await image
+    // 1. Upright, opaque, at most twice the detector size (bounds the work of the next step).
+    const stage = await image
       .rotate()
       .flatten({ background: '#ffffff' })
+      .toColourspace('srgb')
       .resize({
-        width: options.maxSide,
-        height: options.maxSide,
+        width: options.maxSide * 2,
+        height: options.maxSide * 2,
         fit: 'inside',
         withoutEnlargement: true,
       })
-      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    // 2. Detector size: long side ≤ maxSide and area ≤ maxPixels.
+    const { width: w, height: h, channels } = stage.info;
+    const scale = Math.min(
+      1,
+      options.maxSide / Math.max(w, h),
+      Math.sqrt(options.maxPixels / (w * h)),
+    );
+    const { data, info } = await sharp(stage.data, { raw: { width: w, height: h, channels } })
+      .resize({
+        width: Math.max(1, Math.round(w * scale)),
+        height: Math.max(1, Math.round(h * scale)),
+        fit: 'fill',
+      })
       .png({ compressionLevel: 1 })
       .toBuffer({ resolveWithObject: true });
     return { png: data, width: info.width, height: info.height };

@@ -30,6 +30,8 @@ export async function loadOcrEngine(threads: number, memArena: boolean): Promise
       graphOptimizationLevel: 'all',
       enableCpuMemArena: memArena,
       enableMemPattern: memArena,
+      // Idle ONNX threads would otherwise spin and burn CPU that other requests need.
+      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
     },
   })) as GutenOcr;
   return {

@@ -185,7 +185,13 @@ export class OcrPool {
     const { file, execArgv } = engineEntry();
     const child = fork(file, [], {
       execArgv: [...execArgv, `--max-old-space-size=${this.#options.maxOldSpaceMb}`],
-      env: { ...process.env, EVENLY_OCR_CONFIG: JSON.stringify(this.#options.engine) },
+      // Fewer malloc arenas: ONNX Runtime's many short-lived buffers otherwise fragment into
+      // hundreds of MB of resident memory.
+      env: {
+        MALLOC_ARENA_MAX: '2',
+        ...process.env,
+        EVENLY_OCR_CONFIG: JSON.stringify(this.#options.engine),
+      },
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

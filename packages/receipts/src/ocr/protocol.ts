@@ -3,6 +3,8 @@
 export interface EngineConfig {
   /** Long side of the image given to the text detector, px. */
   maxSide: number;
+  /** Largest area of the image given to the text detector, pixels. */
+  maxPixels: number;
   /** Largest decoded image accepted, pixels. */
   maxInputPixels: number;
   /** PDF pages read at most. */

@@ -91,7 +91,8 @@ export function extractStoreName(lines: ReceiptLine[]): StoreNameResult {
       prev &&
       isNameLike(prev) &&
       !LEGAL.test(prev.upper) &&
-      (core.split(/\s+/).filter(Boolean).length <= 1 || /&\s*$/.test(prev.upper))
+      ((core.split(/\s+/).filter(Boolean).length <= 1 && core.length <= 12) ||
+        /&\s*$/.test(prev.upper))
     ) {
       name = `${cleanName(prev.text)} ${name}`;
     }
