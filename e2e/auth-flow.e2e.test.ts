@@ -29,8 +29,9 @@ async function apiJson<T>(
 }
 
 async function login(page: Page, email: string, password: string) {
+  await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/app'));
 }
@@ -61,8 +62,7 @@ describe.skipIf(!built)('with e-mail verification', () => {
       .getByText('Registration successful! Please check your email to verify your account.')
       .waitFor();
     await page.waitForURL('**/login', { timeout: 10_000 });
-    // The login page is loaded lazily: wait for its button before typing.
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
 
     // Not verified yet: the server's message is shown inline.
     await page.getByLabel('Email').fill('vera@example.com');
@@ -76,7 +76,7 @@ describe.skipIf(!built)('with e-mail verification', () => {
     await page.getByRole('link', { name: 'Proceed to Login' }).click();
 
     await login(page, 'vera@example.com', 'secret123');
-    await page.getByText('You are all settled up!').waitFor();
+    await page.getByRole('heading', { name: 'Groups' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
 
     await page.getByRole('link', { name: 'Account' }).click();
@@ -91,7 +91,7 @@ describe.skipIf(!built)('with e-mail verification', () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel('Email').fill('nobody@example.com');
-    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByLabel('Password', { exact: true }).fill('wrong-password');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Invalid email or password.').waitFor();
     await context.close();
@@ -147,6 +147,7 @@ describe.skipIf(!built)('groups, expenses and balances', () => {
     const page = await context.newPage();
     await page.goto(`${server.baseUrl}/login`);
     await login(page, 'ann@example.com', 'secret123');
+    await page.getByText('You are all settled up!').waitFor();
 
     await page.getByRole('button', { name: 'Create group' }).first().click();
     await page.getByLabel('Group name').fill('Lisbon trip');

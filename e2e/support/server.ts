@@ -49,13 +49,12 @@ async function waitForHealth(
 ) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      throw new Error(
-        `Server exited with code ${child.exitCode} before becoming healthy.\n${logs()}`,
-      );
+    if (child.exitCode !== null || child.signalCode !== null) {
+      const how = child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
+      throw new Error(`Server exited (${how}) before becoming healthy.\n${logs()}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/health`);
+      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
     } catch {
       /* not listening yet */
@@ -94,7 +93,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stderr?.on('data', collect);
 
   const stop = async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
