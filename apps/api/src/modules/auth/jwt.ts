@@ -1,6 +1,7 @@
 // Access tokens: HS256 JWTs whose subject is the user id and whose `ver` claim is the user's
 // token version (bumped by password reset/change, which invalidates every earlier token).
-import { randomBytes } from 'node:crypto';
+import { createSecretKey, randomBytes } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
@@ -16,14 +17,15 @@ export interface IssuedToken {
 }
 
 export class JwtService {
-  private readonly key: Uint8Array;
+  /** A KeyObject made once: jose would otherwise import the raw secret on every call. */
+  private readonly key: KeyObject;
 
   constructor(
     secret: string,
     /** Lifetime in seconds. */
     private readonly ttlSeconds: number,
   ) {
-    this.key = new TextEncoder().encode(secret);
+    this.key = createSecretKey(Buffer.from(secret, 'utf8'));
   }
 
   async issue(claims: TokenClaims, now: Date = new Date()): Promise<IssuedToken> {
