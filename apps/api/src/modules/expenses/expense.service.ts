@@ -222,7 +222,11 @@ export class ExpenseService {
     const db = this.deps.db;
     if (!isDbId(groupId)) throw new NotFoundError(GROUP_NOT_FOUND);
     await requireGroupMember(db, groupId, callerId);
-    let cond = sql``;
+    // Each table is read in its index order (group_id, date desc, created_at desc, id desc) with
+    // its own LIMIT, then the two short lists are merged here: the cost of a page does not grow
+    // with the group's history. Order: date, createdAt, id, then kind (payment before expense).
+    let expenseCond = sql``;
+    let paymentCond = sql``;
     if (before !== null) {
       const [d, c, id, kind] = decodeCursor(before, ['s', 's', 'n', 's']) as [
         string,
@@ -231,22 +235,38 @@ export class ExpenseService {
         string,
       ];
       if (kind !== 'expense' && kind !== 'payment') decodeCursor('!', ['s']);
-      cond = sql`where (t.date, t.created_at, t.id, t.kind) < (${checkText(d, DATE_TEXT)}::date, ${checkText(
-        c,
-        TIMESTAMP_TEXT,
-      )}::timestamptz, ${id}, ${kind})`;
+      const dv = sql`${checkText(d, DATE_TEXT)}::date`;
+      const cv = sql`${checkText(c, TIMESTAMP_TEXT)}::timestamptz`;
+      expenseCond =
+        kind === 'payment'
+          ? sql`and (date, created_at, id) <= (${dv}, ${cv}, ${id})`
+          : sql`and (date, created_at, id) < (${dv}, ${cv}, ${id})`;
+      paymentCond = sql`and (date, created_at, id) < (${dv}, ${cv}, ${id})`;
     }
-    const rows = await queryRows<{ kind: string; id: number; d: string; c: string }>(
-      db,
-      sql`select t.kind, t.id, to_char(t.date, 'YYYY-MM-DD') as d,
-                 to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
-          from (select 'expense'::text as kind, id, date, created_at from expenses where group_id = ${groupId}
-                union all
-                select 'payment'::text as kind, id, date, created_at from payments where group_id = ${groupId}) t
-          ${cond}
-          order by t.date desc, t.created_at desc, t.id desc, t.kind desc
-          limit ${limit + 1}`,
-    );
+    type Key = { kind: string; id: number; d: string; c: string };
+    const keysOf = (table: 'expenses' | 'payments', cond: typeof expenseCond) =>
+      queryRows<Key>(
+        db,
+        sql`select ${table === 'expenses' ? 'expense' : 'payment'}::text as kind, id,
+                   to_char(date, 'YYYY-MM-DD') as d,
+                   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+            from ${sql.raw(table)} where group_id = ${groupId} ${cond}
+            order by date desc, created_at desc, id desc
+            limit ${limit + 1}`,
+      );
+    const [expenseKeys, paymentKeys] = [
+      await keysOf('expenses', expenseCond),
+      await keysOf('payments', paymentCond),
+    ];
+    const rows = [...expenseKeys, ...paymentKeys]
+      .sort(
+        (a, b) =>
+          (a.d < b.d ? 1 : a.d > b.d ? -1 : 0) ||
+          (a.c < b.c ? 1 : a.c > b.c ? -1 : 0) ||
+          Number(b.id) - Number(a.id) ||
+          (a.kind < b.kind ? 1 : a.kind > b.kind ? -1 : 0),
+      )
+      .slice(0, limit + 1);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const nextCursor =
