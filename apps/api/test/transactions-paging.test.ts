@@ -63,7 +63,11 @@ describe('transactions paging', () => {
       const seen: string[] = [];
       let url: string | null = `/api/groups/${groupId}/transactions?limit=${size}`;
       while (url !== null) {
-        const res = await ctx.app.inject({ method: 'GET', url, headers: ann.auth });
+        const res: Awaited<ReturnType<typeof ctx.app.inject>> = await ctx.app.inject({
+          method: 'GET',
+          url,
+          headers: ann.auth,
+        });
         expect(res.statusCode).toBe(200);
         seen.push(...res.json<{ type: string; id: number }[]>().map((t) => `${t.type}:${t.id}`));
         const next = res.headers['x-next-cursor'];
