@@ -12,6 +12,14 @@ const integration = {
 
 const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+  {
+    extends: true,
+    test: {
+      name: 'receipts',
+      include: ['packages/receipts/src/**/*.test.ts'],
+      testTimeout: 60_000,
+    },
+  },
   // Unit tests beside the API code, and integration tests through the real HTTP stack on PGlite.
   {
     extends: true,

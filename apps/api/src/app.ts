@@ -24,6 +24,7 @@ import { friendshipsRoutes } from './modules/friendships/friendships.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
+import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
 import { Services } from './services.js';
 import { createAuthenticate } from './plugins/authentication.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
@@ -133,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(activityRoutes, { services });
     await scope.register(eventsRoutes, { services });
     await scope.register(receiptsRoutes, { services });
+    await scope.register(receiptScanRoutes, { services });
   });
 
   await app.register(webApp, { distDir: config.webDistDir });

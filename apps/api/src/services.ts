@@ -2,6 +2,8 @@
 // Services receive the shared dependencies and the container, and take collaborators from it
 // when they need them, so modules can grow without rewiring each other's constructors.
 import type { FastifyBaseLogger } from 'fastify';
+import { aiOptionsFromEnv, createReceiptScanner } from '@evenly/receipts';
+import type { ReceiptScanner } from '@evenly/receipts';
 import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle, Db } from './db/database.js';
 import type { Mailer } from './mail/mailer.js';
@@ -71,8 +73,26 @@ export class Services {
     return this.once('receipts', () => new ReceiptService(this.deps, this));
   }
 
-  /** Releases what services hold (listeners, connections). */
+  /** The receipt scanner; its engine processes start on the first scan. */
+  get scanner(): ReceiptScanner {
+    return this.once('scanner', () => {
+      const ai = this.deps.config.receiptAi;
+      return createReceiptScanner({
+        ai:
+          ai === null
+            ? null
+            : aiOptionsFromEnv({
+                RECEIPT_AI_URL: ai.url,
+                RECEIPT_AI_MODEL: ai.model,
+                ...(ai.key === null ? {} : { RECEIPT_AI_KEY: ai.key }),
+              }),
+      });
+    });
+  }
+
+  /** Releases what services hold (listeners, connections, engine processes). */
   async close(): Promise<void> {
     if (this.instances.has('events')) await this.events.close();
+    if (this.instances.has('scanner')) await this.scanner.close();
   }
 }

@@ -5,13 +5,13 @@ import { groupLinesForUser, personNets, simplifyDebts } from '@evenly/core';
 import type { Cents, PairwiseNets, PairKey, Transfer } from '@evenly/core';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { groups, users } from '../../db/schema.js';
+import { users } from '../../db/schema.js';
 import type { PairBalanceRow } from './pair-balances.repository.js';
 import {
   groupPairRows,
   NON_GROUP_SCOPE,
   pairRowsOfGroups,
-  pairRowsOfUser,
+  pairRowsOfUserWithSettings,
 } from './pair-balances.repository.js';
 
 export interface Person {
@@ -209,7 +209,7 @@ export async function counterpartyFigures(
   db: Db,
   userId: number,
 ): Promise<Map<number, CounterpartyFigures>> {
-  const own = await pairRowsOfUser(db, userId);
+  const own = await pairRowsOfUserWithSettings(db, userId);
   const out = new Map<number, CounterpartyFigures>();
   const entry = (otherId: number): CounterpartyFigures => {
     let e = out.get(otherId);
@@ -227,41 +227,34 @@ export async function counterpartyFigures(
     e.byCurrency.set(currency, c);
   };
 
-  const groupIds = new Set<number>();
+  // One round trip in the common case: the user's own pairs with each group's setting. Groups
+  // that simplify need all their pairs (the plan depends on everyone's nets): a second query.
+  const simplified = new Set<number>();
+  const rowsByGroup = new Map<number, PairBalanceRow[]>();
   for (const r of own) {
     if (r.groupId === NON_GROUP_SCOPE) {
       const other = r.userLow === userId ? r.userHigh : r.userLow;
       add(other, r.currency, r.userLow === userId ? r.netCents : -r.netCents, true);
-    } else {
-      groupIds.add(r.groupId);
+      continue;
     }
+    if (r.simplifyDebts === true) {
+      simplified.add(r.groupId);
+      continue;
+    }
+    const list = rowsByGroup.get(r.groupId) ?? [];
+    list.push(r);
+    rowsByGroup.set(r.groupId, list);
   }
-  if (groupIds.size > 0) {
-    const settings = await db
-      .select({ id: groups.id, simplifyDebts: groups.simplifyDebts })
-      .from(groups)
-      .where(inArray(groups.id, [...groupIds]));
-    const simplified = settings.filter((g) => g.simplifyDebts).map((g) => g.id);
-    const simplifiedRows = await pairRowsOfGroups(db, simplified);
-    const rowsByGroup = new Map<number, PairBalanceRow[]>();
-    for (const r of [
-      ...own.filter((r) => r.groupId !== NON_GROUP_SCOPE && !simplified.includes(r.groupId)),
-      ...simplifiedRows,
-    ]) {
-      const list = rowsByGroup.get(r.groupId) ?? [];
-      list.push(r);
-      rowsByGroup.set(r.groupId, list);
-    }
-    for (const g of settings) {
-      const amounts = lineAmounts(
-        userId,
-        netsByCurrency(rowsByGroup.get(g.id) ?? []),
-        g.simplifyDebts,
-      );
-      for (const a of amounts) {
-        add(a.otherId, a.currency, a.netCents, false);
-        entry(a.otherId).groups.push({ groupId: g.id, currency: a.currency, netCents: a.netCents });
-      }
+  for (const r of await pairRowsOfGroups(db, [...simplified])) {
+    const list = rowsByGroup.get(r.groupId) ?? [];
+    list.push(r);
+    rowsByGroup.set(r.groupId, list);
+  }
+  for (const [groupId, rows] of rowsByGroup) {
+    const amounts = lineAmounts(userId, netsByCurrency(rows), simplified.has(groupId));
+    for (const a of amounts) {
+      add(a.otherId, a.currency, a.netCents, false);
+      entry(a.otherId).groups.push({ groupId, currency: a.currency, netCents: a.netCents });
     }
   }
   for (const e of out.values()) e.groups.sort((a, b) => a.groupId - b.groupId);

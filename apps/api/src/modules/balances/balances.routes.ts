@@ -1,9 +1,130 @@
-// Routes of the balances module (contract §4). Thin: validate, call the service, map the result.
+// Routes of the balances module (contract §4.7). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { pathIdSchema } from '@evenly/core';
+import { errorResponses } from '../../http/error-body.js';
+import { money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
+import type { BalanceLineData } from './balance-reader.js';
+import type { FriendEntry } from './balance.service.js';
+
+export const balanceLineSchema = z
+  .object({ otherUser: userSchema, netAmount: z.number(), currency: z.string() })
+  .meta({ id: 'BalanceLine' });
+
+export function balanceLineOut(line: BalanceLineData): z.infer<typeof balanceLineSchema> {
+  return {
+    otherUser: userOut(line.otherUser),
+    netAmount: money(line.netCents),
+    currency: line.currency,
+  };
+}
+
+const currencyTotalsSchema = z.object({
+  currency: z.string(),
+  totalOwedToUser: z.number(),
+  totalOwedByUser: z.number(),
+});
+const overallSchema = currencyTotalsSchema
+  .extend({ byCurrency: z.array(currencyTotalsSchema) })
+  .meta({ id: 'OverallBalance' });
+
+const friendBalanceSchema = z
+  .object({
+    otherUser: userSchema,
+    netBalance: z.number(),
+    nonGroupBalance: z.number(),
+    currency: z.string(),
+    byCurrency: z.array(
+      z.object({ currency: z.string(), netBalance: z.number(), nonGroupBalance: z.number() }),
+    ),
+    groups: z.array(
+      z.object({
+        group: z.object({ id: z.number().int(), name: z.string() }),
+        netAmount: z.number(),
+        currency: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'FriendBalance' });
+
+function friendOut(e: FriendEntry): z.infer<typeof friendBalanceSchema> {
+  return {
+    otherUser: userOut(e.otherUser),
+    netBalance: money(e.netCents),
+    nonGroupBalance: money(e.nonGroupCents),
+    currency: e.currency,
+    byCurrency: e.byCurrency.map((c) => ({
+      currency: c.currency,
+      netBalance: money(c.netCents),
+      nonGroupBalance: money(c.nonGroupCents),
+    })),
+    groups: e.groups.map((g) => ({
+      group: { id: g.groupId, name: g.groupName },
+      netAmount: money(g.netCents),
+      currency: g.currency,
+    })),
+  };
+}
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function balancesRoutes(
-  _app: FastifyInstance,
-  _opts: { services: Services },
-): Promise<void> {}
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Balances'];
+
+  r.get(
+    '/api/balances/overall',
+    {
+      schema: {
+        tags,
+        summary: 'What the caller is owed and owes overall (primary currency + byCurrency)',
+        response: { 200: overallSchema, ...errorResponses(401) },
+      },
+    },
+    async (request) => {
+      const s = await services.balances.overall(request.user.id);
+      return {
+        currency: s.currency,
+        totalOwedToUser: money(s.totalOwedToUser),
+        totalOwedByUser: money(s.totalOwedByUser),
+        byCurrency: s.byCurrency.map((c) => ({
+          currency: c.currency,
+          totalOwedToUser: money(c.totalOwedToUser),
+          totalOwedByUser: money(c.totalOwedByUser),
+        })),
+      };
+    },
+  );
+
+  r.get(
+    '/api/balances/group/:id',
+    {
+      schema: {
+        tags,
+        summary: "The caller's balance lines in a group (members only)",
+        params: z.object({ id: pathIdSchema('Group') }),
+        response: { 200: z.array(balanceLineSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      (await services.balances.groupBalance(request.params.id, request.user.id)).map(
+        balanceLineOut,
+      ),
+  );
+
+  r.get(
+    '/api/balances/friends',
+    {
+      schema: {
+        tags,
+        summary: 'The balance with every accepted friend, with the shared groups behind it',
+        response: { 200: z.array(friendBalanceSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => (await services.balances.friends(request.user.id)).map(friendOut),
+  );
+}

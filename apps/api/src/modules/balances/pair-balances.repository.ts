@@ -4,7 +4,7 @@ import { computePairwiseNets, pairOf } from '@evenly/core';
 import type { Debt } from '@evenly/core';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { pairBalances } from '../../db/schema.js';
+import { groups, pairBalances } from '../../db/schema.js';
 
 export type PairBalanceRow = typeof pairBalances.$inferSelect;
 
@@ -78,6 +78,28 @@ export async function pairRowsOfUser(db: Db, userId: number): Promise<PairBalanc
   return db
     .select()
     .from(pairBalances)
+    .where(or(eq(pairBalances.userLow, userId), eq(pairBalances.userHigh, userId)));
+}
+
+/**
+ * Every non-zero pair involving one user, in every scope, with its group's `simplifyDebts`
+ * setting (null outside groups): one round trip for the per-counterparty figures.
+ */
+export async function pairRowsOfUserWithSettings(
+  db: Db,
+  userId: number,
+): Promise<(PairBalanceRow & { simplifyDebts: boolean | null })[]> {
+  return db
+    .select({
+      groupId: pairBalances.groupId,
+      currency: pairBalances.currency,
+      userLow: pairBalances.userLow,
+      userHigh: pairBalances.userHigh,
+      netCents: pairBalances.netCents,
+      simplifyDebts: groups.simplifyDebts,
+    })
+    .from(pairBalances)
+    .leftJoin(groups, eq(groups.id, pairBalances.groupId))
     .where(or(eq(pairBalances.userLow, userId), eq(pairBalances.userHigh, userId)));
 }
 

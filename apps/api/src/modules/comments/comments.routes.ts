@@ -1,9 +1,88 @@
-// Routes of the comments module (contract §4). Thin: validate, call the service, map the result.
+// Routes of the comments module (contract §4.6). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathIdSchema } from '@evenly/core';
+import { z } from 'zod';
+import { errorResponses } from '../../http/error-body.js';
+import { iso, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
+import type { CommentView } from './comment.service.js';
+
+const commentSchema = z
+  .object({
+    id: z.number().int(),
+    content: z.string(),
+    createdAt: z.string(),
+    author: userSchema,
+    expenseId: z.number().int(),
+  })
+  .meta({ id: 'Comment' });
+
+function commentOut(c: CommentView): z.infer<typeof commentSchema> {
+  return {
+    id: c.id,
+    content: c.content,
+    createdAt: iso(c.createdAt),
+    author: userOut(c.author),
+    expenseId: c.expenseId,
+  };
+}
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function commentsRoutes(
-  _app: FastifyInstance,
-  _opts: { services: Services },
-): Promise<void> {}
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Comments'];
+  const expenseParams = z.object({ id: pathIdSchema('Expense') });
+
+  r.get(
+    '/api/expenses/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Comments of an expense, oldest first',
+        params: expenseParams,
+        response: { 200: z.array(commentSchema), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      (await services.comments.list(request.user.id, request.params.id)).map(commentOut),
+  );
+
+  r.post(
+    '/api/expenses/:id/comments',
+    {
+      schema: {
+        tags,
+        summary: 'Add a comment to an expense',
+        params: expenseParams,
+        body: z.unknown().describe('{ content: string (1–2000) }'),
+        response: { 201: commentSchema, ...errorResponses(400, 403, 404, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          commentOut(await services.comments.add(request.user.id, request.params.id, request.body)),
+        ),
+  );
+
+  r.delete(
+    '/api/comments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete one of your comments',
+        params: z.object({ id: pathIdSchema('Comment') }),
+        response: { 204: z.null(), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await services.comments.remove(request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,15 +1,124 @@
-// Routes of the events module (contract §4). Thin: validate, call the service, map the result.
+// Routes of the events module (contract §4.10): tickets, and the text/event-stream itself.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../http/error-body.js';
+import { iso } from '../../http/mappers.js';
+import { bearerToken } from '../../plugins/authentication.js';
 import type { Services } from '../../services.js';
+import type { ChangeEvent, StreamSink } from './event-hub.js';
+
+export const PING_INTERVAL_MS = 25_000;
+/** A client that stops reading is dropped rather than buffered without bound. */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function eventsRoutes(
-  _app: FastifyInstance,
-  _opts: { services: Services },
-): Promise<void> {}
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/events/ticket',
+    {
+      schema: {
+        tags: ['Events'],
+        summary:
+          'A 60-second ticket for opening the event stream (EventSource cannot send headers)',
+        response: {
+          201: z.object({ ticket: z.string(), expiresAt: z.string() }),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const t = await services.events.issueTicket(request.user.id);
+      return reply.code(201).send({ ticket: t.ticket, expiresAt: iso(t.expiresAt) });
+    },
+  );
+}
 
 /** Public routes: the stream authenticates with a ticket or a bearer token itself. */
 export async function publicEventsRoutes(
-  _app: FastifyInstance,
-  _opts: { services: Services },
-): Promise<void> {}
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  // Open streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    services.events.endStreams();
+  });
+
+  r.get(
+    '/api/events',
+    {
+      schema: {
+        tags: ['Events'],
+        summary: 'Server-sent change events for the signed-in user (ticket or bearer token)',
+        security: [{ bearerAuth: [] }, {}],
+        querystring: z.object({ ticket: z.string().optional() }),
+        response: {
+          200: z.string().describe('text/event-stream: `event: change` with JSON data'),
+          ...errorResponses(401),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await services.events.authenticateStream(
+        request.query.ticket,
+        bearerToken(request),
+      );
+      const hub = services.events;
+      await hub.ready();
+      const res = reply.raw;
+      reply.hijack();
+      let open = true;
+      let ping: NodeJS.Timeout | null = null;
+      let unsubscribe: (() => void) | null = null;
+      const finish = () => {
+        if (!open) return;
+        open = false;
+        if (ping !== null) clearInterval(ping);
+        unsubscribe?.();
+        if (!res.writableEnded) res.end();
+      };
+      const write = (chunk: string) => {
+        if (!open) return;
+        if (res.writableLength > MAX_BUFFERED_BYTES) {
+          request.log.warn('event stream client is not reading; closing it');
+          finish();
+          res.destroy();
+          return;
+        }
+        res.write(chunk);
+      };
+      const sink: StreamSink = {
+        send: (event: ChangeEvent) =>
+          write(
+            `event: change\ndata: ${JSON.stringify({
+              entity: event.entity,
+              action: event.action,
+              id: event.id,
+              groupId: event.groupId,
+              at: event.at,
+            })}\n\n`,
+          ),
+        end: finish,
+      };
+      res.on('close', finish);
+      res.on('error', finish);
+
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      res.write('retry: 3000\n\n');
+      unsubscribe = hub.subscribe(user.id, sink);
+      ping = setInterval(() => write(': ping\n\n'), PING_INTERVAL_MS);
+      ping.unref();
+    },
+  );
+}

@@ -1,9 +1,599 @@
-// ExpenseService: use cases of the expenses module (contract §4). Placeholder until implemented.
+// ExpenseService: expenses (contract §4.4), the group transaction list (§4.3) and the expense
+// side of activity and change events. Every write runs in one transaction together with its
+// pair_balances bookkeeping, activity rows and notification (§5.9).
+import {
+  asRecord,
+  checkExpenseRules,
+  computeShares,
+  expenseDebts,
+  formatCents,
+  formatIssuePath,
+  toId,
+  validateExpenseFields,
+} from '@evenly/core';
+import type { Cents, Debt, ExpenseInput, Share, ValidationIssue } from '@evenly/core';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { queryRows } from '../../db/database.js';
+import { expenses, users } from '../../db/schema.js';
+import {
+  ForbiddenError,
+  NotFoundError,
+  NotFriendsError,
+  NotGroupMemberError,
+  ValidationError,
+} from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
+import { insertActivities } from '../activity/activity.repository.js';
+import type { ActivityType } from '../activity/activity.repository.js';
+import { applyDebts } from '../balances/pair-balances.repository.js';
+import { notifyChange } from '../events/change-notifier.js';
+import type { ChangeAction } from '../events/change-notifier.js';
+import type { GroupRow } from '../groups/membership.repository.js';
+import {
+  currentMembers,
+  findGroup,
+  GROUP_NOT_FOUND,
+  requireGroupMember,
+  touchGroup,
+} from '../groups/membership.repository.js';
+import { loadPaymentViews } from '../payments/payment.repository.js';
+import type { PaymentView } from '../payments/payment.repository.js';
+import type { UploadedFile } from '../receipts/receipt.service.js';
+import { checkText, DATE_TEXT, decodeCursor, encodeCursor, TIMESTAMP_TEXT } from './cursor.js';
+import {
+  acceptedFriendIds,
+  canSeeExpense,
+  EXPENSE_NOT_FOUND,
+  findExpenseRow,
+  isDbId,
+  NO_EXPENSE_ACCESS,
+  participantIds,
+} from './expense-access.js';
+import {
+  insertExpense,
+  loadExpenseViews,
+  replaceParticipants,
+  storedPayers,
+  storedSplits,
+} from './expense.repository.js';
+import type { ExpenseRow, ExpenseView, StoredPayer, StoredSplit } from './expense.repository.js';
+
+export const EXPENSE_MESSAGES_API = {
+  dataRequired: 'expenseData is required.',
+  moved: 'An expense cannot be moved to another group.',
+  unknownPerson: 'One of the selected people does not exist.',
+  callerNotInvolved: 'You must be a payer or part of the split.',
+  needsFriend: 'A non-group expense must include at least one friend.',
+  notFriends: 'You can only share non-group expenses with your friends.',
+} as const;
+
+export function groupCurrencyMessage(currency: string): string {
+  return `Expenses and payments in this group must be in ${currency}.`;
+}
+
+export function issuesError(issues: readonly ValidationIssue[]): ValidationError {
+  const details = issues.map((i) => ({ field: formatIssuePath(i.path), message: i.message }));
+  return new ValidationError(details[0]?.message ?? 'The request is not valid.', details);
+}
+
+export function todayUtc(): string {
+  return new Date().toISOString().slice(0, 10);
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export type TransactionView =
+  { type: 'expense'; expense: ExpenseView } | { type: 'payment'; payment: PaymentView };
+
+/** What the request carried: the parsed expenseData and the optional receipt file. */
+export interface ExpenseRequest {
+  data: unknown;
+  file: UploadedFile | null;
+}
+
+/** Stored typed value beside the cents: EXACT money, PERCENTAGE percent, SHARE count. */
+function valueText(input: ExpenseInput, value: number | null): string | null {
+  if (value === null || input.splitType === 'EQUAL') return null;
+  if (input.splitType === 'EXACT') return formatCents(value);
+  return String(value);
+}
+
+/** Each person's balance effect of an expense: paid − owed (+ = gets back). */
+function effects(
+  payers: readonly StoredPayer[],
+  splits: readonly StoredSplit[],
+): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const p of payers) out.set(p.userId, (out.get(p.userId) ?? 0) + p.amountPaidCents);
+  for (const s of splits) out.set(s.userId, (out.get(s.userId) ?? 0) - s.owedCents);
+  return out;
+}
+
+function debtsOf(payers: readonly StoredPayer[], splits: readonly StoredSplit[]) {
+  return expenseDebts(
+    payers.map((p) => ({ userId: p.userId, paidCents: p.amountPaidCents as Cents })),
+    splits.map((s): Share => ({ userId: s.userId, owedCents: s.owedCents as Cents })),
+  );
+}
+
+/**
+ * Swaps an old effect for a new one on pair_balances. In one currency both go in one sorted
+ * batch, so concurrent writers always lock pair rows in key order (no deadlocks).
+ */
+export async function replaceEffect(
+  tx: Db,
+  groupId: number | null,
+  old: { currency: string; debts: Debt[] },
+  next: { currency: string; debts: Debt[] },
+): Promise<void> {
+  if (old.currency === next.currency) {
+    const reversed = old.debts.map((d) => ({ from: d.to, to: d.from, cents: d.cents }));
+    await applyDebts(tx, groupId, next.currency, [...reversed, ...next.debts], 1);
+    return;
+  }
+  await applyDebts(tx, groupId, old.currency, old.debts, -1);
+  await applyDebts(tx, groupId, next.currency, next.debts, 1);
+}
+
+interface Validated {
+  input: ExpenseInput;
+  group: GroupRow | null;
+  currency: string;
+  payers: StoredPayer[];
+  splits: StoredSplit[];
+}
+
+interface ExistingExpense {
+  row: ExpenseRow;
+  payers: StoredPayer[];
+  splits: StoredSplit[];
+}
 
 export class ExpenseService {
   constructor(
     protected readonly deps: ServiceDeps,
     protected readonly services: Services,
   ) {}
+
+  // -------------------------------------------------------------------------------------------
+  // Reads
+
+  /** The expense row when `userId` may see (and so edit) it; 404 / 403 otherwise. */
+  async requireAccess(db: Db, expenseId: number, userId: number, forUpdate = false) {
+    const row = await findExpenseRow(db, expenseId, forUpdate);
+    if (row === undefined) throw new NotFoundError(EXPENSE_NOT_FOUND);
+    if (!(await canSeeExpense(db, row, userId))) throw new ForbiddenError(NO_EXPENSE_ACCESS);
+    return row;
+  }
+
+  async get(callerId: number, expenseId: number): Promise<ExpenseView> {
+    const db = this.deps.db;
+    await this.requireAccess(db, expenseId, callerId);
+    const [view] = await loadExpenseViews(db, [expenseId]);
+    if (view === undefined) throw new NotFoundError(EXPENSE_NOT_FOUND);
+    return view;
+  }
+
+  /** GET /expenses/my: the caller is a payer or in the split; groups still joined or none. */
+  async listMine(
+    callerId: number,
+    limit: number,
+    before: string | null,
+  ): Promise<Page<ExpenseView>> {
+    let cond = sql``;
+    if (before !== null) {
+      const [c, id] = decodeCursor(before, ['s', 'n']) as [string, number];
+      cond = sql`and (e.created_at, e.id) < (${checkText(c, TIMESTAMP_TEXT)}::timestamptz, ${id})`;
+    }
+    const rows = await queryRows<{ id: number; c: string }>(
+      this.deps.db,
+      sql`select e.id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from expenses e
+          where (exists (select 1 from expense_payers p where p.expense_id = e.id and p.user_id = ${callerId})
+              or exists (select 1 from expense_splits s where s.expense_id = e.id and s.user_id = ${callerId}))
+            and (e.group_id is null or exists (select 1 from group_members m
+                 where m.group_id = e.group_id and m.user_id = ${callerId} and m.left_at is null))
+            ${cond}
+          order by e.created_at desc, e.id desc
+          limit ${limit + 1}`,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > limit && last !== undefined ? encodeCursor([last.c, Number(last.id)]) : null;
+    const items = await loadExpenseViews(
+      this.deps.db,
+      page.map((r) => Number(r.id)),
+    );
+    return { items, nextCursor };
+  }
+
+  /** GET /groups/{id}/transactions: expenses and payments, newest date, createdAt, id first. */
+  async groupTransactions(
+    callerId: number,
+    groupId: number,
+    limit: number,
+    before: string | null,
+  ): Promise<Page<TransactionView>> {
+    const db = this.deps.db;
+    if (!isDbId(groupId)) throw new NotFoundError(GROUP_NOT_FOUND);
+    await requireGroupMember(db, groupId, callerId);
+    let cond = sql``;
+    if (before !== null) {
+      const [d, c, id, kind] = decodeCursor(before, ['s', 's', 'n', 's']) as [
+        string,
+        string,
+        number,
+        string,
+      ];
+      if (kind !== 'expense' && kind !== 'payment') decodeCursor('!', ['s']);
+      cond = sql`where (t.date, t.created_at, t.id, t.kind) < (${checkText(d, DATE_TEXT)}::date, ${checkText(
+        c,
+        TIMESTAMP_TEXT,
+      )}::timestamptz, ${id}, ${kind})`;
+    }
+    const rows = await queryRows<{ kind: string; id: number; d: string; c: string }>(
+      db,
+      sql`select t.kind, t.id, to_char(t.date, 'YYYY-MM-DD') as d,
+                 to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from (select 'expense'::text as kind, id, date, created_at from expenses where group_id = ${groupId}
+                union all
+                select 'payment'::text as kind, id, date, created_at from payments where group_id = ${groupId}) t
+          ${cond}
+          order by t.date desc, t.created_at desc, t.id desc, t.kind desc
+          limit ${limit + 1}`,
+    );
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor =
+      rows.length > limit && last !== undefined
+        ? encodeCursor([last.d, last.c, Number(last.id), last.kind])
+        : null;
+    const expenseViews = new Map(
+      (
+        await loadExpenseViews(
+          db,
+          page.filter((r) => r.kind === 'expense').map((r) => Number(r.id)),
+        )
+      ).map((v) => [v.id, v]),
+    );
+    const paymentViews = new Map(
+      (
+        await loadPaymentViews(
+          db,
+          page.filter((r) => r.kind === 'payment').map((r) => Number(r.id)),
+        )
+      ).map((v) => [v.id, v]),
+    );
+    const items: TransactionView[] = [];
+    for (const r of page) {
+      if (r.kind === 'expense') {
+        const expense = expenseViews.get(Number(r.id));
+        if (expense !== undefined) items.push({ type: 'expense', expense });
+      } else {
+        const payment = paymentViews.get(Number(r.id));
+        if (payment !== undefined) items.push({ type: 'payment', payment });
+      }
+    }
+    return { items, nextCursor };
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Writes
+
+  async create(
+    callerId: number,
+    request: ExpenseRequest,
+    beforeCommit?: (tx: Db, view: ExpenseView) => Promise<void>,
+  ): Promise<ExpenseView> {
+    let storedKey: string | null = null;
+    let storedType: string | null = null;
+    try {
+      return await this.deps.db.transaction(async (tx) => {
+        const v = await this.validate(tx, callerId, request.data, null, request.file);
+        if (request.file !== null) {
+          const checked = this.services.receipts.checkUpload(request.file);
+          const stored = await this.services.receipts.store(checked);
+          storedKey = stored.key;
+          storedType = stored.contentType;
+        }
+        const now = new Date();
+        const row = await insertExpense(tx, {
+          groupId: v.group?.id ?? null,
+          description: v.input.description,
+          amountCents: v.input.amount,
+          currency: v.currency,
+          date: v.input.date ?? todayUtc(),
+          splitType: v.input.splitType,
+          notes: v.input.notes,
+          receiptKey: storedKey,
+          receiptContentType: storedType,
+          createdById: callerId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await replaceParticipants(tx, row.id, v.payers, v.splits);
+        await applyDebts(tx, row.groupId, row.currency, debtsOf(v.payers, v.splits), 1);
+        const recipients =
+          v.group === null
+            ? [...new Set([...v.payers, ...v.splits].map((p) => p.userId))]
+            : (await currentMembers(tx, v.group.id)).map((m) => m.id);
+        await this.record(
+          tx,
+          'expense_added',
+          'created',
+          callerId,
+          row,
+          v.group,
+          recipients,
+          (u) => effects(v.payers, v.splits).get(u) ?? 0,
+        );
+        const [view] = await loadExpenseViews(tx, [row.id]);
+        if (view === undefined) throw new Error('expense vanished');
+        if (beforeCommit !== undefined) await beforeCommit(tx, view);
+        return view;
+      });
+    } catch (e) {
+      await this.services.receipts.deleteFiles([storedKey]);
+      throw e;
+    }
+  }
+
+  async update(callerId: number, expenseId: number, request: ExpenseRequest): Promise<ExpenseView> {
+    let storedKey: string | null = null;
+    let oldKeyToDelete: string | null = null;
+    let view: ExpenseView;
+    try {
+      view = await this.deps.db.transaction(async (tx) => {
+        // The row lock serializes concurrent edits and deletes of the same expense (§5.9).
+        const row = await this.requireAccess(tx, expenseId, callerId, true);
+        const existing: ExistingExpense = {
+          row,
+          payers: await storedPayers(tx, row.id),
+          splits: await storedSplits(tx, row.id),
+        };
+        const v = await this.validate(tx, callerId, request.data, existing, request.file);
+        let receiptKey = row.receiptKey;
+        let receiptContentType = row.receiptContentType;
+        if (request.file !== null) {
+          const checked = this.services.receipts.checkUpload(request.file);
+          const stored = await this.services.receipts.store(checked);
+          storedKey = stored.key;
+          oldKeyToDelete = row.receiptKey;
+          receiptKey = stored.key;
+          receiptContentType = stored.contentType;
+        } else if (v.input.removeReceipt) {
+          oldKeyToDelete = row.receiptKey;
+          receiptKey = null;
+          receiptContentType = null;
+        }
+        await replaceEffect(
+          tx,
+          row.groupId,
+          { currency: row.currency, debts: debtsOf(existing.payers, existing.splits) },
+          { currency: v.currency, debts: debtsOf(v.payers, v.splits) },
+        );
+        const [updated] = await tx
+          .update(expenses)
+          .set({
+            description: v.input.description,
+            amountCents: v.input.amount,
+            currency: v.currency,
+            date: v.input.date ?? row.date,
+            splitType: v.input.splitType,
+            notes: v.input.notes,
+            receiptKey,
+            receiptContentType,
+            updatedAt: new Date(),
+          })
+          .where(eq(expenses.id, row.id))
+          .returning();
+        if (updated === undefined) throw new Error('expense vanished');
+        await replaceParticipants(tx, row.id, v.payers, v.splits);
+        const oldEffects = effects(existing.payers, existing.splits);
+        const newEffects = effects(v.payers, v.splits);
+        const recipients =
+          v.group === null
+            ? [
+                ...new Set(
+                  [...existing.payers, ...existing.splits, ...v.payers, ...v.splits].map(
+                    (p) => p.userId,
+                  ),
+                ),
+              ]
+            : (await currentMembers(tx, v.group.id)).map((m) => m.id);
+        await this.record(
+          tx,
+          'expense_updated',
+          'updated',
+          callerId,
+          updated,
+          v.group,
+          recipients,
+          (u) => (newEffects.get(u) ?? 0) - (oldEffects.get(u) ?? 0),
+        );
+        const [out] = await loadExpenseViews(tx, [row.id]);
+        if (out === undefined) throw new Error('expense vanished');
+        return out;
+      });
+    } catch (e) {
+      await this.services.receipts.deleteFiles([storedKey]);
+      throw e;
+    }
+    await this.services.receipts.deleteFiles([oldKeyToDelete]);
+    return view;
+  }
+
+  async remove(callerId: number, expenseId: number): Promise<void> {
+    const key = await this.deps.db.transaction(async (tx) => {
+      const row = await this.requireAccess(tx, expenseId, callerId, true);
+      const payers = await storedPayers(tx, row.id);
+      const splits = await storedSplits(tx, row.id);
+      await applyDebts(tx, row.groupId, row.currency, debtsOf(payers, splits), -1);
+      const group = row.groupId === null ? null : ((await findGroup(tx, row.groupId)) ?? null);
+      const recipients =
+        group === null
+          ? await participantIds(tx, row.id)
+          : (await currentMembers(tx, group.id)).map((m) => m.id);
+      const old = effects(payers, splits);
+      await tx.delete(expenses).where(eq(expenses.id, row.id));
+      await this.record(
+        tx,
+        'expense_deleted',
+        'deleted',
+        callerId,
+        row,
+        group,
+        recipients,
+        (u) => -(old.get(u) ?? 0),
+      );
+      return row.receiptKey;
+    });
+    await this.services.receipts.deleteFiles([key]);
+  }
+
+  // -------------------------------------------------------------------------------------------
+  // Internals
+
+  private async record(
+    tx: Db,
+    type: ActivityType,
+    action: ChangeAction,
+    actorId: number,
+    row: ExpenseRow,
+    group: GroupRow | null,
+    recipients: number[],
+    myShare: (userId: number) => number,
+  ): Promise<void> {
+    await insertActivities(
+      tx,
+      recipients.map((recipientId) => ({
+        recipientId,
+        type,
+        actorId,
+        groupId: group?.id ?? null,
+        groupName: group?.name ?? null,
+        expenseId: row.id,
+        description: row.description,
+        amountCents: row.amountCents,
+        currency: row.currency,
+        myShareCents: myShare(recipientId),
+      })),
+    );
+    await notifyChange(tx, {
+      entity: 'expense',
+      action,
+      id: row.id,
+      groupId: group?.id ?? null,
+      recipients,
+    });
+    if (group !== null) await touchGroup(tx, group.id);
+  }
+
+  /** §4.4 in order: group (404/403), moved group, field shapes, currency, rules 1–6. */
+  private async validate(
+    tx: Db,
+    callerId: number,
+    data: unknown,
+    existing: ExistingExpense | null,
+    file: UploadedFile | null,
+  ): Promise<Validated> {
+    if (data === undefined || data === null) {
+      throw new ValidationError(EXPENSE_MESSAGES_API.dataRequired);
+    }
+    const raw = asRecord(data);
+    let group: GroupRow | null = null;
+    if (existing === null) {
+      const gid = toId(raw.groupId);
+      if (gid !== null) {
+        if (!isDbId(gid)) throw new NotFoundError(GROUP_NOT_FOUND);
+        group = await requireGroupMember(tx, gid, callerId);
+      }
+    } else {
+      const given = raw.groupId;
+      if (given !== undefined && given !== null) {
+        const gid = toId(given);
+        if (gid !== null && gid !== existing.row.groupId) {
+          throw new ValidationError(EXPENSE_MESSAGES_API.moved, [
+            { field: 'groupId', message: EXPENSE_MESSAGES_API.moved },
+          ]);
+        }
+      }
+      if (existing.row.groupId !== null) {
+        group = (await findGroup(tx, existing.row.groupId)) ?? null;
+      }
+    }
+
+    const fields = validateExpenseFields(data);
+    if (!fields.ok) throw issuesError(fields.issues);
+    const input = fields.value;
+
+    const currency = input.currency ?? existing?.row.currency ?? group?.defaultCurrency ?? 'USD';
+    if (group !== null && currency !== group.defaultCurrency) {
+      const message = groupCurrencyMessage(group.defaultCurrency);
+      throw new ValidationError(message, [{ field: 'currency', message }]);
+    }
+
+    // Rules 1–3.
+    const ruleIssues = checkExpenseRules(input);
+    if (ruleIssues.length > 0) throw issuesError(ruleIssues);
+
+    // Rule 4: every person exists.
+    const ids = [...new Set([...input.payers, ...input.splits].map((p) => p.userId))];
+    const people = new Map(
+      (
+        await tx
+          .select({ id: users.id, name: users.name })
+          .from(users)
+          .where(inArray(users.id, ids.filter(isDbId)))
+      ).map((u) => [u.id, u]),
+    );
+    if (people.size !== ids.length) {
+      throw new ValidationError(EXPENSE_MESSAGES_API.unknownPerson);
+    }
+
+    const alreadyOn = new Set(
+      existing === null ? [] : [...existing.payers, ...existing.splits].map((p) => p.userId),
+    );
+    if (group !== null) {
+      // Rule 5: current members (or already on this expense).
+      const members = new Set((await currentMembers(tx, group.id)).map((m) => m.id));
+      for (const p of [...input.payers, ...input.splits]) {
+        if (!members.has(p.userId) && !alreadyOn.has(p.userId)) {
+          const name = people.get(p.userId)?.name ?? 'This person';
+          throw new NotGroupMemberError(`${name} is not a member of this group.`);
+        }
+      }
+    } else {
+      // Rule 6: the caller takes part, with at least one friend.
+      if (!ids.includes(callerId))
+        throw new ValidationError(EXPENSE_MESSAGES_API.callerNotInvolved);
+      const others = ids.filter((id) => id !== callerId);
+      if (others.length === 0) throw new ValidationError(EXPENSE_MESSAGES_API.needsFriend);
+      const friends = await acceptedFriendIds(tx, callerId, others);
+      if (others.some((id) => !friends.has(id) && !alreadyOn.has(id))) {
+        throw new NotFriendsError(EXPENSE_MESSAGES_API.notFriends);
+      }
+    }
+
+    // Rule 7: the receipt file.
+    if (file !== null) this.services.receipts.checkUpload(file);
+
+    const shares = computeShares(input.splitType, input.amount, input.splits);
+    return {
+      input,
+      group,
+      currency,
+      payers: input.payers.map((p) => ({ userId: p.userId, amountPaidCents: p.amountPaid })),
+      splits: input.splits.map((s, i) => ({
+        userId: s.userId,
+        owedCents: shares[i]?.owedCents ?? 0,
+        value: valueText(input, s.value),
+      })),
+    };
+  }
 }

@@ -1,9 +1,182 @@
-// Routes of the expenses module (contract §4). Thin: validate, call the service, map the result.
-import type { FastifyInstance } from 'fastify';
+// Routes of the expenses module (contract §4.4) and the group transaction list (§4.3).
+// Thin: validate, call the service, map the result.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathIdSchema } from '@evenly/core';
+import { z } from 'zod';
+import { errorResponses } from '../../http/error-body.js';
 import type { Services } from '../../services.js';
+import { runIdempotent } from '../idempotency/idempotency.js';
+import { readExpenseBody } from './expense-request.js';
+import {
+  expenseOut,
+  expenseSchema,
+  pageQuerySchema,
+  paymentOut,
+  paymentSchema,
+  readBefore,
+  readLimit,
+  setNextPage,
+} from './expense.mapper.js';
+import type { ReceiptLinker } from './expense.mapper.js';
+
+/** Signed receipt links for the caller, absolute from the request's scheme and host. */
+export function receiptLinker(services: Services, request: FastifyRequest): ReceiptLinker {
+  const base = `${request.protocol}://${request.host}`;
+  return (key) => services.receipts.signedUrl(base, key, request.user.id);
+}
+
+/** A replayed expense gets a freshly signed receipt link (the stored one may have expired). */
+function refreshReceiptUrl(stored: unknown, link: ReceiptLinker): unknown {
+  if (typeof stored !== 'object' || stored === null) return stored;
+  const body = stored as { receiptUrl?: unknown };
+  if (typeof body.receiptUrl !== 'string') return stored;
+  const key = decodeURIComponent(new URL(body.receiptUrl).pathname.split('/').pop() ?? '');
+  return { ...body, receiptUrl: link(key) };
+}
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function expensesRoutes(
-  _app: FastifyInstance,
-  _opts: { services: Services },
-): Promise<void> {}
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Expenses'];
+  const idParams = z.object({ id: pathIdSchema('Expense') });
+
+  r.post(
+    '/api/expenses',
+    {
+      config: { rawBody: true },
+      schema: {
+        tags,
+        summary:
+          'Create an expense (multipart/form-data with expenseData and optional receiptFile, or JSON)',
+        response: { 201: expenseSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const body = await readExpenseBody(request);
+      return runIdempotent(
+        services.deps.db,
+        request,
+        reply,
+        request.user.id,
+        'POST /api/expenses',
+        () => body.hashParts,
+        async (complete) => {
+          const link = receiptLinker(services, request);
+          const view = await services.expenses.create(request.user.id, body, (tx, v) =>
+            complete(tx, 201, expenseOut(v, link)),
+          );
+          return { status: 201, body: expenseOut(view, link) };
+        },
+        (stored) => refreshReceiptUrl(stored, receiptLinker(services, request)),
+      );
+    },
+  );
+
+  r.get(
+    '/api/expenses/my',
+    {
+      schema: {
+        tags,
+        summary: 'Expenses where the caller is a payer or in the split, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: z.array(expenseSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const limit = readLimit(request.query.limit);
+      const page = await services.expenses.listMine(
+        request.user.id,
+        limit,
+        readBefore(request.query.before),
+      );
+      setNextPage(reply, '/api/expenses/my', limit, page.nextCursor);
+      const link = receiptLinker(services, request);
+      return page.items.map((v) => expenseOut(v, link));
+    },
+  );
+
+  r.get(
+    '/api/expenses/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One expense',
+        params: idParams,
+        response: { 200: expenseSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) =>
+      expenseOut(
+        await services.expenses.get(request.user.id, request.params.id),
+        receiptLinker(services, request),
+      ),
+  );
+
+  r.put(
+    '/api/expenses/:id',
+    {
+      config: { rawBody: true },
+      schema: {
+        tags,
+        summary: 'Replace an expense wholly (same body forms as POST)',
+        params: idParams,
+        response: { 200: expenseSchema, ...errorResponses(400, 403, 404, 413, 415) },
+      },
+    },
+    async (request) => {
+      const body = await readExpenseBody(request);
+      const view = await services.expenses.update(request.user.id, request.params.id, body);
+      return expenseOut(view, receiptLinker(services, request));
+    },
+  );
+
+  r.delete(
+    '/api/expenses/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete an expense with its comments and receipt',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await services.expenses.remove(request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    '/api/groups/:id/transactions',
+    {
+      schema: {
+        tags: ['Groups'],
+        summary: 'Expenses and payments of a group, newest first',
+        params: z.object({ id: pathIdSchema('Group') }),
+        querystring: pageQuerySchema,
+        response: {
+          200: z.array(z.union([expenseSchema, paymentSchema])),
+          ...errorResponses(400, 403, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const limit = readLimit(request.query.limit);
+      const page = await services.expenses.groupTransactions(
+        request.user.id,
+        request.params.id,
+        limit,
+        readBefore(request.query.before),
+      );
+      setNextPage(reply, `/api/groups/${request.params.id}/transactions`, limit, page.nextCursor);
+      const link = receiptLinker(services, request);
+      return page.items.map((t) =>
+        t.type === 'expense' ? expenseOut(t.expense, link) : paymentOut(t.payment),
+      );
+    },
+  );
+}

@@ -1,9 +1,465 @@
-// GroupService: use cases of the groups module (contract §4). Placeholder until implemented.
+// GroupService: groups, their settings and membership (contract §4.3, §5.5, §5.6).
+import type { AddMembersInput, GroupCreateInput, GroupPatchInput } from '@evenly/core';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { expenses, groupMembers, groups, payments } from '../../db/schema.js';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  NotFriendsError,
+} from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
+import type { NewActivity } from '../activity/activity.repository.js';
+import { insertActivities } from '../activity/activity.repository.js';
+import type { BalanceLineData, Person } from '../balances/balance-reader.js';
+import {
+  everyoneSettled,
+  groupPlan,
+  isSettledInGroup,
+  linesOfGroups,
+  peopleByIds,
+} from '../balances/balance-reader.js';
+import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
+import { notifyChange } from '../events/change-notifier.js';
+import type { ChangeAction } from '../events/change-notifier.js';
+import { acceptedFriendIds } from '../friendships/friendships.repository.js';
+import { findUserByEmail } from '../auth/users.repository.js';
+import type { GroupRow, MemberUser } from './membership.repository.js';
+import {
+  addMember,
+  currentMemberIds,
+  currentMembers,
+  currentMembersOfGroups,
+  GROUP_NOT_FOUND,
+  groupsOfMember,
+  lockGroup,
+  markLeft,
+  MAX_ROW_ID,
+  requireGroupMember,
+} from './membership.repository.js';
+
+export const GROUP_TEXT = {
+  notFriends: 'You can only add your friends. Send them a friend request first.',
+  alreadyMember: (name: string) => `${name} is already a member of this group.`,
+  currencyLocked: 'The currency can only be changed while the group has no expenses or payments.',
+  notAMemberTarget: 'That user is not a member of this group.',
+  onlyCreatorRemoves: 'Only the group creator can remove other members.',
+  leaveOutstanding: 'You can\u2019t leave a group while you have an outstanding balance in it.',
+  removeOutstanding: (name: string) => `${name} still has an outstanding balance in this group.`,
+  lastMember: 'You are the last member of this group. Delete the group instead.',
+  onlyCreatorDeletes: 'Only the group creator can delete this group.',
+  deleteOutstanding: 'This group still has outstanding balances. Settle up before deleting it.',
+} as const;
+
+/** What group deletion needs from the receipts service. */
+interface ReceiptFileRemover {
+  deleteFiles(keys: readonly (string | null)[]): Promise<void>;
+}
+
+export interface GroupView {
+  id: number;
+  name: string;
+  createdAt: Date;
+  lastActivityAt: Date;
+  creator: Person;
+  /** Current members in joining order. */
+  members: Person[];
+  simplifyDebts: boolean;
+  defaultCurrency: string;
+}
+
+export interface GroupWithBalance extends GroupView {
+  myBalance: { netCents: number; currency: string; lines: BalanceLineData[] };
+}
+
+export interface SettleSuggestion {
+  from: Person;
+  to: Person;
+  amountCents: number;
+  currency: string;
+}
+
+/** POST /groups/{id}/members either adds (the updated group) or invites an unknown address. */
+export type AddMembersResult = { kind: 'added'; group: GroupView } | { kind: 'invited' };
+
+function view(row: GroupRow, members: MemberUser[], creator: Person | undefined): GroupView {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt,
+    lastActivityAt: row.lastActivityAt,
+    creator: creator ?? { id: row.creatorId, name: '', email: '' },
+    members,
+    simplifyDebts: row.simplifyDebts,
+    defaultCurrency: row.defaultCurrency,
+  };
+}
 
 export class GroupService {
   constructor(
     protected readonly deps: ServiceDeps,
     protected readonly services: Services,
   ) {}
+
+  private async load(db: Db, row: GroupRow): Promise<GroupView> {
+    const members = await currentMembers(db, row.id);
+    let creator: Person | undefined = members.find((m) => m.id === row.creatorId);
+    if (creator === undefined)
+      creator = (await peopleByIds(db, [row.creatorId])).get(row.creatorId);
+    return view(row, members, creator);
+  }
+
+  /** Locks the group for a write after checking the caller is a current member. */
+  private async lockForMember(tx: Db, groupId: number, userId: number): Promise<GroupRow> {
+    await requireGroupMember(tx, groupId, userId);
+    const row = await lockGroup(tx, groupId);
+    if (row === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
+    return row;
+  }
+
+  private async notify(
+    tx: Db,
+    groupId: number,
+    action: ChangeAction,
+    recipients: number[],
+    at: Date,
+  ): Promise<void> {
+    await notifyChange(tx, { entity: 'group', action, id: groupId, groupId, recipients }, at);
+  }
+
+  async create(userId: number, input: GroupCreateInput): Promise<GroupView> {
+    const at = new Date();
+    return this.deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(groups)
+        .values({
+          name: input.name,
+          creatorId: userId,
+          simplifyDebts: input.simplifyDebts,
+          defaultCurrency: input.defaultCurrency,
+          createdAt: at,
+          lastActivityAt: at,
+        })
+        .returning();
+      if (row === undefined) throw new Error('group insert returned nothing');
+      await addMember(tx, row.id, userId, at);
+      await insertActivities(tx, [
+        {
+          recipientId: userId,
+          type: 'group_created',
+          actorId: userId,
+          groupId: row.id,
+          groupName: row.name,
+          description: row.name,
+          amountCents: null,
+          currency: null,
+          myShareCents: 0,
+        },
+      ]);
+      await this.notify(tx, row.id, 'created', [userId], at);
+      return this.load(tx, row);
+    });
+  }
+
+  /** The caller's current groups, newest activity first, each with the caller's lines. */
+  async listMine(userId: number): Promise<GroupWithBalance[]> {
+    const { db } = this.deps;
+    const rows = await groupsOfMember(db, userId);
+    if (rows.length === 0) return [];
+    const ids = rows.map((r) => r.id);
+    const [membersByGroup, linesByGroup] = await Promise.all([
+      currentMembersOfGroups(db, ids),
+      linesOfGroups(db, rows, userId),
+    ]);
+    const missingCreators = rows
+      .filter((r) => !(membersByGroup.get(r.id) ?? []).some((m) => m.id === r.creatorId))
+      .map((r) => r.creatorId);
+    const extra = await peopleByIds(db, missingCreators);
+    return rows.map((row) => {
+      const members = membersByGroup.get(row.id) ?? [];
+      const creator = members.find((m) => m.id === row.creatorId) ?? extra.get(row.creatorId);
+      const lines = linesByGroup.get(row.id) ?? [];
+      const netCents = lines
+        .filter((l) => l.currency === row.defaultCurrency)
+        .reduce((sum, l) => sum + l.netCents, 0);
+      return {
+        ...view(row, members, creator),
+        myBalance: { netCents, currency: row.defaultCurrency, lines },
+      };
+    });
+  }
+
+  async get(userId: number, groupId: number): Promise<GroupView> {
+    const row = await requireGroupMember(this.deps.db, groupId, userId);
+    return this.load(this.deps.db, row);
+  }
+
+  async patch(userId: number, groupId: number, patch: GroupPatchInput): Promise<GroupView> {
+    const at = new Date();
+    return this.deps.db.transaction(async (tx) => {
+      const row = await this.lockForMember(tx, groupId, userId);
+      if (
+        patch.defaultCurrency !== undefined &&
+        patch.defaultCurrency !== row.defaultCurrency &&
+        (await this.hasEntries(tx, groupId))
+      ) {
+        throw new ConflictError('CURRENCY_LOCKED', GROUP_TEXT.currencyLocked);
+      }
+      if (Object.keys(patch).length === 0) return this.load(tx, row);
+      const [updated] = await tx
+        .update(groups)
+        .set({ ...patch, lastActivityAt: at })
+        .where(eq(groups.id, groupId))
+        .returning();
+      if (updated === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
+      const result = await this.load(tx, updated);
+      await this.notify(
+        tx,
+        groupId,
+        'updated',
+        result.members.map((m) => m.id),
+        at,
+      );
+      return result;
+    });
+  }
+
+  private async hasEntries(db: Db, groupId: number): Promise<boolean> {
+    const [e] = await db
+      .select({ id: expenses.id })
+      .from(expenses)
+      .where(eq(expenses.groupId, groupId))
+      .limit(1);
+    if (e !== undefined) return true;
+    const [p] = await db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.groupId, groupId))
+      .limit(1);
+    return p !== undefined;
+  }
+
+  async addMembers(
+    userId: number,
+    groupId: number,
+    input: AddMembersInput,
+  ): Promise<AddMembersResult> {
+    const at = new Date();
+    const { result, mail } = await this.deps.db.transaction(async (tx) => {
+      const row = await this.lockForMember(tx, groupId, userId);
+      let ids: number[];
+      if (input.kind === 'email') {
+        const person = await findUserByEmail(tx, input.memberEmail);
+        if (person === undefined) {
+          const invitation = await this.services.invitations.invite(
+            tx,
+            userId,
+            input.memberEmail,
+            row,
+            at,
+          );
+          return { result: { kind: 'invited' as const }, mail: invitation };
+        }
+        ids = [person.id];
+      } else {
+        ids = input.memberIds;
+      }
+      // Ids beyond the id column's range have no row: they end up as "not friends".
+      const known = ids.filter((id) => id <= MAX_ROW_ID);
+      const members = await currentMemberIds(tx, groupId, known);
+      const friends = await acceptedFriendIds(tx, userId, known);
+      const people = await peopleByIds(tx, known);
+      for (const id of ids) {
+        const person = people.get(id);
+        if (members.has(id) && person !== undefined) {
+          throw new ConflictError('ALREADY_MEMBER', GROUP_TEXT.alreadyMember(person.name));
+        }
+        if (!friends.has(id) || person === undefined) {
+          throw new NotFriendsError(GROUP_TEXT.notFriends);
+        }
+      }
+      const group = await this.addPeople(
+        tx,
+        row,
+        userId,
+        ids.map((id) => people.get(id) as Person),
+        at,
+      );
+      return { result: { kind: 'added' as const, group }, mail: null };
+    });
+    if (mail !== null) await this.services.invitations.deliver(mail);
+    return result;
+  }
+
+  /**
+   * Adds people (not current members) to a locked group in the caller's transaction: rows,
+   * `member_added` activity for every member, the change event and lastActivityAt.
+   */
+  async addPeople(
+    tx: Db,
+    row: GroupRow,
+    actorId: number,
+    people: Person[],
+    at: Date,
+  ): Promise<GroupView> {
+    for (const p of people) await addMember(tx, row.id, p.id, at);
+    const [updated] = await tx
+      .update(groups)
+      .set({ lastActivityAt: at })
+      .where(eq(groups.id, row.id))
+      .returning();
+    const result = await this.load(tx, updated ?? row);
+    const actor =
+      result.members.find((m) => m.id === actorId) ??
+      (await peopleByIds(tx, [actorId])).get(actorId);
+    const actorName = actor?.name ?? '';
+    const activity: NewActivity[] = [];
+    for (const p of people) {
+      for (const m of result.members) {
+        activity.push({
+          recipientId: m.id,
+          type: 'member_added',
+          actorId,
+          groupId: row.id,
+          groupName: row.name,
+          description: `${actorName} added ${p.name}`,
+          amountCents: null,
+          currency: null,
+          myShareCents: 0,
+        });
+      }
+    }
+    await insertActivities(tx, activity);
+    await this.notify(
+      tx,
+      row.id,
+      'updated',
+      result.members.map((m) => m.id),
+      at,
+    );
+    return result;
+  }
+
+  async removeMember(userId: number, groupId: number, targetId: number): Promise<GroupView> {
+    const at = new Date();
+    return this.deps.db.transaction(async (tx) => {
+      const row = await this.lockForMember(tx, groupId, userId);
+      const before = await currentMembers(tx, groupId);
+      const target = before.find((m) => m.id === targetId);
+      if (target === undefined) throw new NotFoundError(GROUP_TEXT.notAMemberTarget);
+      const leaving = targetId === userId;
+      if (!leaving && row.creatorId !== userId) {
+        throw new ForbiddenError(GROUP_TEXT.onlyCreatorRemoves);
+      }
+      if (before.length === 1) throw new ConflictError('LAST_MEMBER', GROUP_TEXT.lastMember);
+      if (!(await isSettledInGroup(tx, row, targetId))) {
+        throw new ConflictError(
+          'OUTSTANDING_BALANCE',
+          leaving ? GROUP_TEXT.leaveOutstanding : GROUP_TEXT.removeOutstanding(target.name),
+        );
+      }
+      await markLeft(tx, groupId, targetId, at);
+      const remaining = before.filter((m) => m.id !== targetId);
+      const creatorId =
+        row.creatorId === targetId ? (remaining[0]?.id ?? row.creatorId) : row.creatorId;
+      const [updated] = await tx
+        .update(groups)
+        .set({ creatorId, lastActivityAt: at })
+        .where(eq(groups.id, groupId))
+        .returning();
+      const actor = before.find((m) => m.id === userId);
+      const description = leaving
+        ? `${target.name} left the group`
+        : `${actor?.name ?? ''} removed ${target.name}`;
+      await insertActivities(
+        tx,
+        before.map((m) => ({
+          recipientId: m.id,
+          type: 'member_left' as const,
+          actorId: userId,
+          groupId,
+          groupName: row.name,
+          description,
+          amountCents: null,
+          currency: null,
+          myShareCents: 0,
+        })),
+      );
+      await this.notify(
+        tx,
+        groupId,
+        'updated',
+        before.map((m) => m.id),
+        at,
+      );
+      return this.load(tx, updated ?? row);
+    });
+  }
+
+  async delete(userId: number, groupId: number): Promise<void> {
+    const at = new Date();
+    const receiptKeys = await this.deps.db.transaction(async (tx) => {
+      const row = await this.lockForMember(tx, groupId, userId);
+      if (row.creatorId !== userId) throw new ForbiddenError(GROUP_TEXT.onlyCreatorDeletes);
+      if (!(await everyoneSettled(tx, row))) {
+        throw new ConflictError('OUTSTANDING_BALANCE', GROUP_TEXT.deleteOutstanding);
+      }
+      const members = await currentMembers(tx, groupId);
+      // Read before the rows go: the files are removed once the deletion has committed.
+      const keys = await tx
+        .select({ key: expenses.receiptKey })
+        .from(expenses)
+        .where(and(eq(expenses.groupId, groupId), isNotNull(expenses.receiptKey)));
+      await deleteGroupPairs(tx, groupId);
+      // Expenses (with payers, splits, comments), payments, memberships and invitations cascade.
+      await tx.delete(groupMembers).where(eq(groupMembers.groupId, groupId));
+      await tx.delete(groups).where(eq(groups.id, groupId));
+      await this.notify(
+        tx,
+        groupId,
+        'deleted',
+        members.map((m) => m.id),
+        at,
+      );
+      return keys.flatMap((k) => (k.key === null ? [] : [k.key]));
+    });
+    await this.deleteReceiptFiles(receiptKeys);
+  }
+
+  /**
+   * Best-effort removal of a deleted group's receipt files through the receipts service's
+   * `deleteFiles` (a leftover file is harmless; the deletion has already committed).
+   */
+  private async deleteReceiptFiles(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    const receipts = this.services.receipts as Partial<ReceiptFileRemover>;
+    if (typeof receipts.deleteFiles !== 'function') {
+      this.deps.logger.warn({ keys }, 'receipt files of a deleted group were not removed');
+      return;
+    }
+    try {
+      await receipts.deleteFiles(keys);
+    } catch (error) {
+      this.deps.logger.warn({ err: error, keys }, 'could not delete receipt files');
+    }
+  }
+
+  async settleSuggestions(userId: number, groupId: number): Promise<SettleSuggestion[]> {
+    const { db } = this.deps;
+    await requireGroupMember(db, groupId, userId);
+    const plan = await groupPlan(db, groupId);
+    const people = await peopleByIds(
+      db,
+      plan.flatMap((p) => p.transfers.flatMap((t) => [t.from, t.to])),
+    );
+    return plan.flatMap((p) =>
+      p.transfers.map((t) => ({
+        from: people.get(t.from) as Person,
+        to: people.get(t.to) as Person,
+        amountCents: t.cents,
+        currency: p.currency,
+      })),
+    );
+  }
 }

@@ -1,9 +1,214 @@
-// Routes of the groups module (contract §4). Thin: validate, call the service, map the result.
+// Routes of the groups module (contract §4.3). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { addMembersSchema, groupCreateSchema, groupPatchSchema, pathIdSchema } from '@evenly/core';
+import { errorResponses } from '../../http/error-body.js';
+import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
+import type { BalanceLineData } from '../balances/balance-reader.js';
+import type { GroupView, GroupWithBalance } from './group.service.js';
+
+export const groupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    createdAt: z.string(),
+    lastActivityAt: z.string(),
+    creator: userSchema,
+    members: z.array(userSchema),
+    simplifyDebts: z.boolean(),
+    defaultCurrency: z.string(),
+  })
+  .meta({ id: 'Group' });
+type GroupOut = z.infer<typeof groupSchema>;
+
+const balanceLineSchema = z.object({
+  otherUser: userSchema,
+  netAmount: z.number(),
+  currency: z.string(),
+});
+
+const myGroupSchema = groupSchema.extend({
+  myBalance: z.object({
+    net: z.number(),
+    currency: z.string(),
+    lines: z.array(balanceLineSchema),
+  }),
+});
+
+const suggestionSchema = z.object({
+  from: userSchema,
+  to: userSchema,
+  amount: z.number(),
+  currency: z.string(),
+});
+
+export function groupOut(g: GroupView): GroupOut {
+  return {
+    id: g.id,
+    name: g.name,
+    createdAt: iso(g.createdAt),
+    lastActivityAt: iso(g.lastActivityAt),
+    creator: userOut(g.creator),
+    members: g.members.map(userOut),
+    simplifyDebts: g.simplifyDebts,
+    defaultCurrency: g.defaultCurrency,
+  };
+}
+
+function lineOut(l: BalanceLineData) {
+  return { otherUser: userOut(l.otherUser), netAmount: money(l.netCents), currency: l.currency };
+}
+
+function myGroupOut(g: GroupWithBalance): z.infer<typeof myGroupSchema> {
+  return {
+    ...groupOut(g),
+    myBalance: {
+      net: money(g.myBalance.netCents),
+      currency: g.myBalance.currency,
+      lines: g.myBalance.lines.map(lineOut),
+    },
+  };
+}
+
+const noBody = z.undefined().describe('No body');
+const groupParams = z.object({ id: pathIdSchema('Group') });
+const memberParams = z.object({ id: pathIdSchema('Group'), userId: pathIdSchema('User') });
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function groupsRoutes(
-  _app: FastifyInstance,
-  _opts: { services: Services },
-): Promise<void> {}
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Groups'];
+  const groups = services.groups;
+
+  r.post(
+    '/api/groups',
+    {
+      schema: {
+        tags,
+        summary: 'Create a group; the caller is its creator and first member',
+        body: groupCreateSchema,
+        response: { 201: groupSchema, ...errorResponses(400, 401, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(groupOut(await groups.create(request.user.id, request.body))),
+  );
+
+  r.get(
+    '/api/groups/my',
+    {
+      schema: {
+        tags,
+        summary: "The caller's current groups, newest activity first, with the caller's balance",
+        response: { 200: z.array(myGroupSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => (await groups.listMine(request.user.id)).map(myGroupOut),
+  );
+
+  r.get(
+    '/api/groups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One group (members only)',
+        params: groupParams,
+        response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => groupOut(await groups.get(request.user.id, request.params.id)),
+  );
+
+  r.patch(
+    '/api/groups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Rename or change settings (members only)',
+        params: groupParams,
+        body: groupPatchSchema,
+        response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request) =>
+      groupOut(await groups.patch(request.user.id, request.params.id, request.body)),
+  );
+
+  r.post(
+    '/api/groups/:id/members',
+    {
+      schema: {
+        tags,
+        summary: 'Add friends by id or e-mail, or invite an unknown address (202)',
+        params: groupParams,
+        body: addMembersSchema,
+        response: {
+          200: groupSchema,
+          202: noBody.describe('Invitation e-mail sent; no body'),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415),
+        },
+      },
+    },
+    async (request, reply) => {
+      const result = await groups.addMembers(request.user.id, request.params.id, request.body);
+      if (result.kind === 'invited') return reply.code(202).send(undefined);
+      return reply.code(200).send(groupOut(result.group));
+    },
+  );
+
+  r.delete(
+    '/api/groups/:id/members/:userId',
+    {
+      schema: {
+        tags,
+        summary: 'Leave the group, or remove a member (creator only); must be settled',
+        params: memberParams,
+        response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      groupOut(
+        await groups.removeMember(request.user.id, request.params.id, request.params.userId),
+      ),
+  );
+
+  r.delete(
+    '/api/groups/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete the group with its expenses and payments (creator only, all settled)',
+        params: groupParams,
+        response: { 204: noBody, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      await groups.delete(request.user.id, request.params.id);
+      return reply.code(204).send(undefined);
+    },
+  );
+
+  r.get(
+    '/api/groups/:id/settle-suggestions',
+    {
+      schema: {
+        tags,
+        summary: 'The debt-simplification plan of the group (members only)',
+        params: groupParams,
+        response: { 200: z.array(suggestionSchema), ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) =>
+      (await groups.settleSuggestions(request.user.id, request.params.id)).map((s) => ({
+        from: userOut(s.from),
+        to: userOut(s.to),
+        amount: money(s.amountCents),
+        currency: s.currency,
+      })),
+  );
+}

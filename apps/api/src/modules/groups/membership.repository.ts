@@ -1,5 +1,5 @@
 // Group rows and membership checks, shared by every module that touches group data.
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { groupMembers, groups, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
@@ -14,7 +14,12 @@ export interface MemberUser {
 export const GROUP_NOT_FOUND = 'Group not found.';
 export const NOT_A_MEMBER = 'You are not a member of this group.';
 
+/** Largest value of an `integer` id column: a well-formed larger path id has no row (404). */
+export const MAX_ROW_ID = 2_147_483_647;
+
 export async function findGroup(db: Db, groupId: number): Promise<GroupRow | undefined> {
+  // Ids beyond the int4 column are well-formed but cannot exist (404, never a database error).
+  if (!Number.isSafeInteger(groupId) || groupId > MAX_ROW_ID) return undefined;
   const rows = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
   return rows[0];
 }
@@ -80,4 +85,68 @@ export async function currentMembersOfGroups(
 /** Marks the group as changed now (orders GET /groups/my). */
 export async function touchGroup(db: Db, groupId: number, at: Date = new Date()): Promise<void> {
   await db.update(groups).set({ lastActivityAt: at }).where(eq(groups.id, groupId));
+}
+
+/** The group row, locked until the transaction ends (membership and settings changes). */
+export async function lockGroup(db: Db, groupId: number): Promise<GroupRow | undefined> {
+  if (groupId > MAX_ROW_ID) return undefined;
+  const rows = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1).for('update');
+  return rows[0];
+}
+
+/** Current members among `userIds`. */
+export async function currentMemberIds(
+  db: Db,
+  groupId: number,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        inArray(groupMembers.userId, [...new Set(userIds)]),
+        isNull(groupMembers.leftAt),
+      ),
+    );
+  return new Set(rows.map((r) => r.userId));
+}
+
+/**
+ * Makes `userId` a current member. A former member's row is reactivated and moves to the end of
+ * the joining order (a new join_seq), so "earliest-joined" always means the current stint.
+ */
+export async function addMember(db: Db, groupId: number, userId: number, at: Date): Promise<void> {
+  await db.execute(sql`
+    insert into ${groupMembers} (group_id, user_id, joined_at) values (${groupId}, ${userId}, ${at.toISOString()})
+    on conflict (group_id, user_id) do update
+      set join_seq = default, joined_at = excluded.joined_at, left_at = null
+      where ${groupMembers.leftAt} is not null`);
+}
+
+/** Marks a current member as having left (the row stays: their entries still count). */
+export async function markLeft(db: Db, groupId: number, userId: number, at: Date): Promise<void> {
+  await db
+    .update(groupMembers)
+    .set({ leftAt: at })
+    .where(
+      and(
+        eq(groupMembers.groupId, groupId),
+        eq(groupMembers.userId, userId),
+        isNull(groupMembers.leftAt),
+      ),
+    );
+}
+
+/** Groups `userId` currently belongs to, newest activity first. */
+export async function groupsOfMember(db: Db, userId: number): Promise<GroupRow[]> {
+  return db
+    .select({ group: groups })
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .where(and(eq(groupMembers.userId, userId), isNull(groupMembers.leftAt)))
+    .orderBy(desc(groups.lastActivityAt), desc(groups.id))
+    .then((rows) => rows.map((r) => r.group));
 }

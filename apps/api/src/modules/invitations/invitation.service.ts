@@ -1,7 +1,30 @@
-// InvitationService: use cases of the invitations module (contract §4). Placeholder until implemented.
+// InvitationService: e-mails to addresses with no account yet, and what happens when such an
+// address is verified or its friend request accepted (contract §5.7, limits §1.11).
 import type { Db } from '../../db/database.js';
+import type { MailMessage } from '../../mail/mailer.js';
 import type { UserRow } from '../auth/users.repository.js';
+import { findUserById } from '../auth/users.repository.js';
+import type { Person } from '../balances/balance-reader.js';
+import { notifyChange } from '../events/change-notifier.js';
+import { findPairForUpdate, insertRequest } from '../friendships/friendships.repository.js';
+import type { GroupRow } from '../groups/membership.repository.js';
+import { currentMemberIds, lockGroup } from '../groups/membership.repository.js';
 import type { ServiceDeps, Services } from '../../services.js';
+import { invitationEmail, registerLink } from './invitation-mail.js';
+import {
+  clearGroupOf,
+  groupInvitationsBetween,
+  insertInvitation,
+  lockInviter,
+  mailedSince,
+  markConverted,
+  unconvertedTo,
+} from './invitations.repository.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** §1.11: invitation e-mails per (inviter, address) and per inviter, per 24 hours. */
+export const INVITES_PER_ADDRESS = 1;
+export const INVITES_PER_INVITER = 20;
 
 export class InvitationService {
   constructor(
@@ -10,8 +33,102 @@ export class InvitationService {
   ) {}
 
   /**
-   * Runs in the transaction that marks `user`'s address verified: every invitation to that
-   * address becomes a PENDING request from the inviter (§5.7).
+   * Records an invitation of `email` (no account) by `inviterId`, optionally to a group, in the
+   * caller's transaction. Returns the e-mail to send after commit, or null when the limits
+   * suppress it (the invitation is recorded either way).
    */
-  async onEmailVerified(_tx: Db, _user: UserRow): Promise<void> {}
+  async invite(
+    tx: Db,
+    inviterId: number,
+    email: string,
+    group: GroupRow | null,
+    at: Date,
+  ): Promise<MailMessage | null> {
+    await lockInviter(tx, inviterId);
+    const sent = await mailedSince(tx, inviterId, email, new Date(at.getTime() - DAY_MS));
+    const mayMail = sent.toAddress < INVITES_PER_ADDRESS && sent.total < INVITES_PER_INVITER;
+    await insertInvitation(tx, {
+      inviterId,
+      email,
+      groupId: group?.id ?? null,
+      mailedAt: mayMail ? at : null,
+    });
+    if (!mayMail) return null;
+    const inviter = await findUserById(tx, inviterId);
+    return invitationEmail(
+      email,
+      inviter?.name ?? 'A friend',
+      group?.name ?? null,
+      registerLink(this.deps.config.appUrl, email),
+    );
+  }
+
+  /** Sends an invitation e-mail; a delivery failure is logged, never shown to the inviter. */
+  async deliver(mail: MailMessage): Promise<void> {
+    try {
+      await this.deps.mailer.send(mail);
+    } catch (error) {
+      this.deps.logger.error({ err: error, to: mail.to }, 'invitation mail delivery failed');
+    }
+  }
+
+  /**
+   * Runs in the transaction that marks `user`'s address verified: every invitation to that
+   * address becomes a PENDING request from the inviter, unless they are already friends or
+   * either has asked the other (§5.7).
+   */
+  async onEmailVerified(tx: Db, user: UserRow): Promise<void> {
+    const open = await unconvertedTo(tx, user.email);
+    if (open.length === 0) return;
+    const at = new Date();
+    const inviters = [...new Set(open.map((i) => i.inviterId))].filter((id) => id !== user.id);
+    for (const inviterId of inviters) {
+      if ((await findPairForUpdate(tx, inviterId, user.id)) !== undefined) continue;
+      const row = await insertRequest(tx, inviterId, user.id);
+      if (row === undefined) continue;
+      await notifyChange(
+        tx,
+        {
+          entity: 'friendship',
+          action: 'created',
+          id: row.id,
+          groupId: null,
+          recipients: [inviterId, user.id],
+        },
+        at,
+      );
+    }
+    await markConverted(
+      tx,
+      open.map((i) => i.id),
+      at,
+    );
+  }
+
+  /**
+   * Two people just became friends: every group one of them invited the other's address to is
+   * completed, if the group still exists and the inviter is still a member (§5.7).
+   */
+  async completeGroupInvitations(tx: Db, a: Person, b: Person, at: Date): Promise<void> {
+    const open = await groupInvitationsBetween(tx, a, b);
+    if (open.length === 0) return;
+    const done = new Set<string>();
+    for (const inv of open) {
+      const groupId = inv.groupId;
+      if (groupId === null) continue;
+      const key = `${groupId}:${inv.inviterId}`;
+      if (done.has(key)) continue;
+      done.add(key);
+      const invitee = inv.inviterId === a.id ? b : a;
+      const group = await lockGroup(tx, groupId);
+      if (group === undefined) continue;
+      const members = await currentMemberIds(tx, groupId, [inv.inviterId, invitee.id]);
+      if (!members.has(inv.inviterId) || members.has(invitee.id)) continue;
+      await this.services.groups.addPeople(tx, group, inv.inviterId, [invitee], at);
+    }
+    await clearGroupOf(
+      tx,
+      open.map((i) => i.id),
+    );
+  }
 }

@@ -1,9 +1,159 @@
-// Routes of the payments module (contract §4). Thin: validate, call the service, map the result.
+// Routes of the payments module (contract §4.5). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pathIdSchema } from '@evenly/core';
+import { z } from 'zod';
+import { errorResponses } from '../../http/error-body.js';
 import type { Services } from '../../services.js';
+import {
+  pageQuerySchema,
+  paymentOut,
+  paymentSchema,
+  readBefore,
+  readLimit,
+  setNextPage,
+} from '../expenses/expense.mapper.js';
+import { canonicalJson, runIdempotent } from '../idempotency/idempotency.js';
+
+// Bodies are validated by the service with core's validators (field order and messages).
+const anyBody = z.unknown();
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function paymentsRoutes(
-  _app: FastifyInstance,
-  _opts: { services: Services },
-): Promise<void> {}
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Payments'];
+  const idParams = z.object({ id: pathIdSchema('Payment') });
+
+  r.post(
+    '/api/payments',
+    {
+      schema: {
+        tags,
+        summary: 'Record a payment',
+        body: anyBody.describe(
+          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId? }',
+        ),
+        response: { 201: paymentSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(
+        services.deps.db,
+        request,
+        reply,
+        request.user.id,
+        'POST /api/payments',
+        () => [canonicalJson(request.body ?? null)],
+        async (complete) => ({
+          status: 201,
+          body: paymentOut(
+            await services.payments.create(request.user.id, request.body, (tx, v) =>
+              complete(tx, 201, paymentOut(v)),
+            ),
+          ),
+        }),
+      ),
+  );
+
+  r.post(
+    '/api/payments/settle',
+    {
+      schema: {
+        tags,
+        summary: 'Settle up with one person across shared groups and outside groups',
+        body: anyBody.describe(
+          '{ otherUserId, direction: I_PAID | THEY_PAID, amount, date?, currency? }',
+        ),
+        response: { 201: z.array(paymentSchema), ...errorResponses(400, 409, 413, 415) },
+      },
+    },
+    async (request, reply) =>
+      runIdempotent(
+        services.deps.db,
+        request,
+        reply,
+        request.user.id,
+        'POST /api/payments/settle',
+        () => [canonicalJson(request.body ?? null)],
+        async (complete) => ({
+          status: 201,
+          body: (
+            await services.payments.settle(request.user.id, request.body, (tx, views) =>
+              complete(tx, 201, views.map(paymentOut)),
+            )
+          ).map(paymentOut),
+        }),
+      ),
+  );
+
+  r.get(
+    '/api/payments/my',
+    {
+      schema: {
+        tags,
+        summary: 'Payments the caller made or received, newest first',
+        querystring: pageQuerySchema,
+        response: { 200: z.array(paymentSchema), ...errorResponses(400) },
+      },
+    },
+    async (request, reply) => {
+      const limit = readLimit(request.query.limit);
+      const page = await services.payments.listMine(
+        request.user.id,
+        limit,
+        readBefore(request.query.before),
+      );
+      setNextPage(reply, '/api/payments/my', limit, page.nextCursor);
+      return page.items.map(paymentOut);
+    },
+  );
+
+  r.get(
+    '/api/payments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One payment',
+        params: idParams,
+        response: { 200: paymentSchema, ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request) => paymentOut(await services.payments.get(request.user.id, request.params.id)),
+  );
+
+  r.put(
+    '/api/payments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Change a payment (absent payer and currency are kept)',
+        params: idParams,
+        body: anyBody.describe(
+          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId? }',
+        ),
+        response: { 200: paymentSchema, ...errorResponses(400, 403, 404, 413, 415) },
+      },
+    },
+    async (request) =>
+      paymentOut(await services.payments.update(request.user.id, request.params.id, request.body)),
+  );
+
+  r.delete(
+    '/api/payments/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Delete a payment',
+        params: idParams,
+        response: { 204: z.null(), ...errorResponses(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await services.payments.remove(request.user.id, request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}

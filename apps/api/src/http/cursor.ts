@@ -1,0 +1,69 @@
+// Opaque pagination cursors (contract §1.9): a JSON array of positional keys, base64url-encoded.
+// Any cursor that does not decode to the expected shape is a 400 `Invalid cursor.`.
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { ValidationError } from '../errors/app-errors.js';
+
+export const INVALID_CURSOR = 'Invalid cursor.';
+
+/** Cursor keys: numbers (ids) and strings (dates, timestamps). */
+export type CursorKey = number | string;
+
+export function encodeCursor(keys: readonly CursorKey[]): string {
+  return Buffer.from(JSON.stringify(keys), 'utf8').toString('base64url');
+}
+
+/**
+ * Decodes a cursor and checks it against `shape` (a zod schema of the keys array, e.g.
+ * `z.tuple([z.number().int().positive()])`); throws ValidationError('Invalid cursor.') otherwise.
+ */
+export function decodeCursor<T>(raw: string, shape: z.ZodType<T>): T {
+  if (raw.length === 0 || raw.length > 512 || !/^[A-Za-z0-9_-]+$/.test(raw)) {
+    throw invalidCursor();
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  const result = shape.safeParse(parsed);
+  if (!result.success) throw invalidCursor();
+  return result.data;
+}
+
+/** Cursor of one positive integer id (e.g. `/activity`, newest-first by id). */
+export const idCursorShape = z.tuple([z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]);
+
+export function invalidCursor(): ValidationError {
+  return new ValidationError(INVALID_CURSOR, [{ field: 'before', message: INVALID_CURSOR }]);
+}
+
+/** The `limit` query parameter: integer within [1, max], default `def`. */
+export function limitSchema(max: number, def: number) {
+  const message = `limit must be an integer between 1 and ${max}.`;
+  return z
+    .union([z.string(), z.number()])
+    .optional()
+    .transform((v, ctx): number => {
+      if (v === undefined || v === '') return def;
+      const n = typeof v === 'number' ? v : /^[0-9]{1,6}$/.test(v) ? Number(v) : NaN;
+      if (!Number.isInteger(n) || n < 1 || n > max) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}
+
+/** Sets `X-Next-Cursor` and `Link: <path?limit=N&before=C>; rel="next"` when a next page exists. */
+export function setNextPage(
+  reply: FastifyReply,
+  path: string,
+  limit: number,
+  nextCursor: string | null,
+): void {
+  if (nextCursor === null) return;
+  reply.header('X-Next-Cursor', nextCursor);
+  reply.header('Link', `<${path}?limit=${limit}&before=${nextCursor}>; rel="next"`);
+}

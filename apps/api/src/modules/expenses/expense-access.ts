@@ -1,0 +1,74 @@
+// Who may see and change an expense (contract §5.6): current members of its group, or the
+// participants (payers and split people) of a non-group expense.
+import { and, eq, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { expensePayers, expenseSplits, expenses, friendships } from '../../db/schema.js';
+import { isCurrentMember } from '../groups/membership.repository.js';
+
+/** Ids are PostgreSQL integers: anything larger names no row (a 404, never a 5xx). */
+export const MAX_DB_ID = 2_147_483_647;
+
+export function isDbId(id: number): boolean {
+  return Number.isSafeInteger(id) && id > 0 && id <= MAX_DB_ID;
+}
+
+export const EXPENSE_NOT_FOUND = 'Expense not found.';
+export const NO_EXPENSE_ACCESS = 'You do not have access to this expense.';
+
+export async function participantIds(db: Db, expenseId: number): Promise<number[]> {
+  const payers = await db
+    .select({ userId: expensePayers.userId })
+    .from(expensePayers)
+    .where(eq(expensePayers.expenseId, expenseId));
+  const splits = await db
+    .select({ userId: expenseSplits.userId })
+    .from(expenseSplits)
+    .where(eq(expenseSplits.expenseId, expenseId));
+  return [...new Set([...payers, ...splits].map((r) => r.userId))];
+}
+
+export async function canSeeExpense(
+  db: Db,
+  expense: { id: number; groupId: number | null },
+  userId: number,
+): Promise<boolean> {
+  if (expense.groupId !== null) return isCurrentMember(db, expense.groupId, userId);
+  return (await participantIds(db, expense.id)).includes(userId);
+}
+
+export async function findExpenseRow(
+  db: Db,
+  expenseId: number,
+  forUpdate = false,
+): Promise<typeof expenses.$inferSelect | undefined> {
+  if (!isDbId(expenseId)) return undefined;
+  const q = db.select().from(expenses).where(eq(expenses.id, expenseId)).limit(1);
+  const rows = forUpdate ? await q.for('update') : await q;
+  return rows[0];
+}
+
+/** Ids among `others` that are accepted friends of `userId`. */
+export async function acceptedFriendIds(
+  db: Db,
+  userId: number,
+  others: number[],
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  others = others.filter(isDbId);
+  if (others.length === 0) return out;
+  const rows = await db
+    .select({ low: friendships.userLow, high: friendships.userHigh })
+    .from(friendships)
+    .where(
+      and(
+        eq(friendships.status, 'ACCEPTED'),
+        or(eq(friendships.userLow, userId), eq(friendships.userHigh, userId)),
+        sql`(case when ${friendships.userLow} = ${userId} then ${friendships.userHigh} else ${friendships.userLow} end) in (${sql.join(
+          others.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      ),
+    );
+  for (const r of rows) out.add(r.low === userId ? r.high : r.low);
+  return out;
+}

@@ -1,0 +1,144 @@
+// Friendship rows (table friendships): one row per pair of people, a pending request
+// (requester → addressee) or an accepted friendship.
+import { and, desc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { friendships, users } from '../../db/schema.js';
+import { MAX_ROW_ID } from '../groups/membership.repository.js';
+
+export type FriendshipRow = typeof friendships.$inferSelect;
+
+export interface FriendshipWithOther {
+  row: FriendshipRow;
+  other: { id: number; name: string; email: string };
+}
+
+function pair(a: number, b: number): { userLow: number; userHigh: number } {
+  return { userLow: Math.min(a, b), userHigh: Math.max(a, b) };
+}
+
+export async function findFriendship(db: Db, id: number): Promise<FriendshipRow | undefined> {
+  if (id > MAX_ROW_ID) return undefined;
+  const rows = await db.select().from(friendships).where(eq(friendships.id, id)).limit(1);
+  return rows[0];
+}
+
+/** The row between two people, locked for the rest of the transaction. */
+export async function findPairForUpdate(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<FriendshipRow | undefined> {
+  const { userLow, userHigh } = pair(a, b);
+  const rows = await db
+    .select()
+    .from(friendships)
+    .where(and(eq(friendships.userLow, userLow), eq(friendships.userHigh, userHigh)))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+/** Locks a row by id (accept, reject, delete). */
+export async function findFriendshipForUpdate(
+  db: Db,
+  id: number,
+): Promise<FriendshipRow | undefined> {
+  if (id > MAX_ROW_ID) return undefined;
+  const rows = await db
+    .select()
+    .from(friendships)
+    .where(eq(friendships.id, id))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+/** Inserts a pending request; undefined when a row for the pair appeared meanwhile. */
+export async function insertRequest(
+  db: Db,
+  requesterId: number,
+  addresseeId: number,
+): Promise<FriendshipRow | undefined> {
+  const rows = await db
+    .insert(friendships)
+    .values({ requesterId, addresseeId, status: 'PENDING', ...pair(requesterId, addresseeId) })
+    .onConflictDoNothing()
+    .returning();
+  return rows[0];
+}
+
+export async function markAccepted(db: Db, id: number, at: Date): Promise<FriendshipRow> {
+  const rows = await db
+    .update(friendships)
+    .set({ status: 'ACCEPTED', acceptedAt: at })
+    .where(eq(friendships.id, id))
+    .returning();
+  const row = rows[0];
+  if (row === undefined) throw new Error(`friendship ${id} vanished`);
+  return row;
+}
+
+export async function deleteFriendship(db: Db, id: number): Promise<void> {
+  await db.delete(friendships).where(eq(friendships.id, id));
+}
+
+/** Accepted friends of a user, with the other person. */
+export async function acceptedOf(db: Db, userId: number): Promise<FriendshipWithOther[]> {
+  const rows = await db
+    .select({ row: friendships, other: { id: users.id, name: users.name, email: users.email } })
+    .from(friendships)
+    .innerJoin(
+      users,
+      or(
+        and(eq(friendships.requesterId, userId), eq(users.id, friendships.addresseeId)),
+        and(eq(friendships.addresseeId, userId), eq(users.id, friendships.requesterId)),
+      ),
+    )
+    .where(eq(friendships.status, 'ACCEPTED'));
+  return rows;
+}
+
+/** Pending requests addressed to (`incoming`) or sent by the user, newest first. */
+export async function pendingOf(
+  db: Db,
+  userId: number,
+  direction: 'INCOMING' | 'OUTGOING',
+): Promise<FriendshipWithOther[]> {
+  const incoming = direction === 'INCOMING';
+  return db
+    .select({ row: friendships, other: { id: users.id, name: users.name, email: users.email } })
+    .from(friendships)
+    .innerJoin(users, eq(users.id, incoming ? friendships.requesterId : friendships.addresseeId))
+    .where(
+      and(
+        eq(friendships.status, 'PENDING'),
+        eq(incoming ? friendships.addresseeId : friendships.requesterId, userId),
+      ),
+    )
+    .orderBy(desc(friendships.createdAt), desc(friendships.id));
+}
+
+/** The ids among `candidates` that are accepted friends of `userId`. */
+export async function acceptedFriendIds(
+  db: Db,
+  userId: number,
+  candidates: readonly number[],
+): Promise<Set<number>> {
+  const out = new Set<number>();
+  if (candidates.length === 0) return out;
+  const list = [...new Set(candidates)];
+  const rows = await db
+    .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
+    .from(friendships)
+    .where(
+      and(
+        eq(friendships.status, 'ACCEPTED'),
+        or(
+          and(eq(friendships.requesterId, userId), inArray(friendships.addresseeId, list)),
+          and(eq(friendships.addresseeId, userId), inArray(friendships.requesterId, list)),
+        ),
+      ),
+    );
+  for (const r of rows) out.add(r.requesterId === userId ? r.addresseeId : r.requesterId);
+  return out;
+}

@@ -1,0 +1,40 @@
+/**
+ * @evenly/receipts: offline receipt scanning for Evenly.
+ *
+ *   const scanner = createReceiptScanner({ ai: aiOptionsFromEnv() });
+ *   const result = await scanner.scan(fileBytes); // ReceiptScanResult, or a ReceiptScanError
+ *   await scanner.close();
+ */
+export { createReceiptScanner, DEFAULT_MAX_FILE_BYTES } from './scan.js';
+export type {
+  ReceiptScanner,
+  ReceiptScannerOptions,
+  ReceiptScanResult,
+  ReceiptScanDetails,
+} from './scan.js';
+export {
+  ReceiptScanError,
+  UnreadableReceiptError,
+  ScannerBusyError,
+  UnsupportedMediaTypeError,
+  PayloadTooLargeError,
+} from './ocr/errors.js';
+export { parseReceiptText } from './parser/parse-receipt.js';
+export type {
+  FieldConfidence,
+  ParsedReceipt,
+  ParseOptions,
+  ReceiptItem,
+} from './parser/parse-receipt.js';
+export { aiOptionsFromEnv, parseWithAi, parseReceipt } from './ai/ai-parser.js';
+export type { AiParserOptions, ParseResultWithSource } from './ai/ai-parser.js';
+export { sniffMediaType } from './input/sniff.js';
+export type { ReceiptMediaType } from './input/sniff.js';
+export {
+  normaliseStoreName,
+  storeNameSimilarity,
+  storeNameMatches,
+  totalMatches,
+  dateMatches,
+  percentile,
+} from './eval/metrics.js';

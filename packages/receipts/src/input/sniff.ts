@@ -1,0 +1,54 @@
+/** Recognises upload types by their magic bytes, never by name or declared type. */
+
+export type ReceiptMediaType =
+  'image/jpeg' | 'image/png' | 'image/webp' | 'image/heic' | 'application/pdf';
+
+function ascii(buf: Uint8Array, start: number, end: number): string {
+  return Buffer.from(buf.subarray(start, end)).toString('latin1');
+}
+
+const HEIF_BRANDS = new Set([
+  'heic',
+  'heix',
+  'hevc',
+  'hevx',
+  'heim',
+  'heis',
+  'hevm',
+  'hevs',
+  'mif1',
+  'msf1',
+  'avif',
+  'avis',
+]);
+
+/** Returns the media type of a receipt upload, or null when it is not one we accept. */
+export function sniffMediaType(buf: Uint8Array): ReceiptMediaType | null {
+  if (buf.length < 12) {
+    if (buf.length >= 5 && ascii(buf, 0, 5) === '%PDF-') return 'application/pdf';
+    return null;
+  }
+  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  if (
+    buf[0] === 0x89 &&
+    ascii(buf, 1, 4) === 'PNG' &&
+    buf[4] === 0x0d &&
+    buf[5] === 0x0a &&
+    buf[6] === 0x1a &&
+    buf[7] === 0x0a
+  ) {
+    return 'image/png';
+  }
+  if (ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return 'image/webp';
+  if (ascii(buf, 4, 8) === 'ftyp') {
+    const brands = [ascii(buf, 8, 12)];
+    const boxSize = Math.min(new DataView(buf.buffer, buf.byteOffset, 4).getUint32(0), buf.length);
+    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(buf, i, i + 4));
+    if (brands.some((b) => HEIF_BRANDS.has(b))) return 'image/heic';
+    return null;
+  }
+  // PDFs may have a little junk before the header; the spec allows it within the first 1024 bytes.
+  const head = ascii(buf, 0, Math.min(buf.length, 1024));
+  if (head.includes('%PDF-')) return 'application/pdf';
+  return null;
+}

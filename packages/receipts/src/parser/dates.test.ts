@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { extractDate } from './dates.js';
+import { toLines } from './text.js';
+
+const date = (text: string): string | null =>
+  extractDate(toLines(text), new Date('2026-01-01T00:00:00Z')).date;
+
+describe('extractDate', () => {
+  it.each([
+    ['DATE: 25/12/2018 8:13:39 PM', '2018-12-25'],
+    ['23-01-2019 13:14', '2019-01-23'],
+    ['2018-03-18', '2018-03-18'],
+    ['DATE/TIME : 20180428/191204', '2018-04-28'],
+    ['00440010036 25032018 13:11:54', '2018-03-25'],
+    ['05-JAN-2017', '2017-01-05'],
+    ['30 MAY 2018 18:24', '2018-05-30'],
+    ['Mar 14, 2025', '2025-03-14'],
+    ['14. März 2025', '2025-03-14'],
+    ['Le 3 février 2024', '2024-02-03'],
+    ['Date 25/12/20188:13:39PM', '2018-12-25'],
+    ['13 May201818:26', '2018-05-13'],
+    ['18/03/1815:17', '2018-03-18'],
+  ])('reads %s', (text, expected) => {
+    expect(date(text)).toBe(expected);
+  });
+
+  it('reads ambiguous numeric dates day-first by default and on Malaysian/European receipts', () => {
+    expect(date('DATE: 06/03/2018')).toBe('2018-03-06');
+    expect(date('RM 5.00\nDATE: 06/03/2018')).toBe('2018-03-06');
+  });
+
+  it('reads them month-first on US receipts or when another date proves it', () => {
+    expect(date('SALES TAX 0.80\nDATE: 06/03/2018')).toBe('2018-06-03');
+    expect(date('Springfield, IL 62704\n06/03/2018')).toBe('2018-06-03');
+    expect(date('DATE: 12/13/2016\nPRINTED 06/03/2016')).toBe('2016-12-13');
+  });
+
+  it('prefers the labelled purchase date over expiry dates', () => {
+    expect(date('VALID UNTIL 31/12/2026\nDATE: 01/02/2025 10:00')).toBe('2025-02-01');
+  });
+
+  it('returns null with confidence 0 when there is no date', () => {
+    expect(extractDate(toLines('TOTAL 9.00'))).toEqual({ date: null, confidence: 0 });
+  });
+});

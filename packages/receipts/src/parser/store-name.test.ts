@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { extractStoreName } from './store-name.js';
+import { toLines } from './text.js';
+
+const store = (text: string): string | null => extractStoreName(toLines(text)).storeName;
+
+describe('extractStoreName', () => {
+  it('prefers the registered company line near the top and trims registration numbers', () => {
+    expect(
+      store('TAN WOON YANN\nBOOK TA .K(TAMAN DAYA) SDN BND\n789417-W\nNO.53, JALAN SAGU 18'),
+    ).toBe('BOOK TA .K(TAMAN DAYA) SDN BND');
+    expect(store('MYDIN\nTRI SHAAS SDN BHD (728515-M)\nMYDIN MART SRI MUDA')).toBe(
+      'TRI SHAAS SDN BHD',
+    );
+    expect(store('OLD ASIA\nOWN BY: CHEF LEE SDN BHD\nCO.NO. (458592-T)')).toBe('CHEF LEE SDN BHD');
+    expect(store('LIGHTROOM GALLERY SDN BHD NO: 28, JALAN ASTANA 1C,')).toBe(
+      'LIGHTROOM GALLERY SDN BHD',
+    );
+  });
+
+  it('joins a name split over two lines and a bracketed branch line', () => {
+    expect(store('LIAN CHI PU TIAN VEGETARIAN\nRESTAURANT SDN BHD\n(1095514-X)')).toBe(
+      'LIAN CHI PU TIAN VEGETARIAN RESTAURANT SDN BHD',
+    );
+    expect(store('HOME MASTER HARDWARE &\nELECTRICAL\nNO.113G, JALAN SETIA')).toBe(
+      'HOME MASTER HARDWARE & ELECTRICAL',
+    );
+    expect(store('CHECKERS HYPERMARKET SDN BHD\n(JALAN KLANG LAMA)\nLOT 2942')).toBe(
+      'CHECKERS HYPERMARKET SDN BHD (JALAN KLANG LAMA)',
+    );
+  });
+
+  it('repairs OCR-glued suffixes', () => {
+    expect(store('MYNEWSRETAILSB(306295-X)FKABISONSTORESSB')).toBe('MYNEWSRETAIL SB');
+    expect(store('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');
+  });
+
+  it('otherwise takes the first name-like line, skipping greetings, titles, addresses and phones', () => {
+    expect(store('WELCOME\nTAX INVOICE\nTrader Joe’s\n123 Main St\nTel 555-1234')).toBe(
+      'Trader Joe’s',
+    );
+    expect(store('12345\nStarbucks Coffee\nStore #1234')).toBe('Starbucks Coffee');
+  });
+
+  it('returns null with confidence 0 when nothing qualifies', () => {
+    expect(extractStoreName(toLines('12.00\n03-1234 5678'))).toEqual({
+      storeName: null,
+      confidence: 0,
+    });
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * Store name extraction. Receipts print the merchant at the top; the registered company line
+ * (with a legal suffix such as SDN BHD, INC, LLC, GMBH, LTD) is preferred when present near the
+ * top, else the first line that reads like a name rather than an address, phone, tax number,
+ * greeting or document title.
+ */
+import type { ReceiptLine } from './text.js';
+import { digitCount, letterCount } from './text.js';
+
+export interface StoreNameResult {
+  storeName: string | null;
+  confidence: number;
+}
+
+/** Legal-entity markers, matched on upper-case text (OCR may drop the spaces). */
+const LEGAL =
+  /S[DO]N\.?\s?B[HN]D\.?|\bSDN\b\.?|\bS\/B\b|\bSB\b|(?<=[A-Z])SB(?=\s?\()|\bBHD\b\.?|\bBERHAD\b|\bINC\b\.?|\bINCORPORATED\b|\bLLC\b|\bL\.L\.C\.|\bLTD\b\.?|\bLIMITED\b|\bGMBH\b|\bCORP\b\.?|\bCORPORATION\b|\bPTE\b\.?|\bPLC\b|\bPTY\b|\bS\.A\.S\b|\bS\.?R\.?L\b|\bS\.P\.A\b|\bB\.V\.|\bAG\b(?=$)|\bTBK\b|\bENTERPRISES?\b|\bTRADING\b|&\s?CO\.?$/;
+
+const SKIP =
+  /WELCOME|THANK|\bTQ\b|TAX\s?INVOICE|SIMPLIFIED|\bINVOICE\b|\bRECEIPT\b|\bCASH\s?BILL\b|\bBILL\b|DUPLICATE|\bCOPY\b|CUSTOMER|OFFICIAL|\bORDER\b|\bTABLE\b|\bCASHIER\b|\bSTATION\b|\bTERMINAL\b|\bPOS\b|\bREG\b|\bREGISTRATION|COMPANY\s?(?:NO|REG)|\bCO\.?\s?(?:REG|NO)\b|\bROC\b|\bBRN\b|\bGST\b|\bVAT\b|\bTAX\b|\bABN\b|\bTIN\b|\bNPWP\b|\bSST\b|\bTEL\b|\bPHONE|TELEPHONE|\bFAX\b|\bHP\b|E-?MAIL|@|WWW\.|HTTP|\.COM\b|OPERATED BY|\bOUTLET\b|\bBRANCH\b|OPEN\s(?:DAILY|\d)|\bHOURS\b|\bSTORE\s?#|\bDATE\b|\bTIME\b|MEMBER|\bDOC\b|\bNO\s?[.:#]/;
+const ADDRESS =
+  /\bJALAN\b|\bJLN\b|\bLORONG\b|\bTAMAN\b|\bTMN\b|\bLOT\b|\bJL\.|\bSTREET\b|\bST\.|\bAVENUE\b|\bAVE\b|\bROAD\b|\bRD\b\.?|\bBLVD\b|\bHWY\b|\bHIGHWAY\b|\bSUITE\b|\bSTE\b|\bFLOOR\b|\bLEVEL\b|\bBLOCK\b|\bBLK\b|\bSTRASSE\b|STRAßE|\bSTR\.|\bPLATZ\b|\bWEG\b|\bRUE\b|\bAVENIDA\b|\bCALLE\b|\bVIA\b|\bPO BOX\b|\bSEKSYEN\b|\bSECTION\b|\bBANDAR\b|\bKAMPUNG\b|\bKG\.|\bPERSIARAN\b|\bLEBUH\b|\bSELANGOR\b|\bKUALA\b|\bJOHOR\b|\bD\.?E\.?$|\bMALAYSIA\b|\d{5}/;
+
+/** Removes registration numbers, "owned by" prefixes and text after the legal suffix. */
+function cleanName(text: string): string {
+  let s = text
+    // OCR slips: "SON BHD" for "SDN BHD"; spaces dropped before a suffix ("RETAILSB(306295-X)").
+    .replace(/\bSON(\.?\s?BHD)/gi, 'SDN$1')
+    .replace(/(?<=[A-Za-z])(SDN)\.?\s?(BHD)/gi, ' $1 $2')
+    .replace(/(?<=[A-Za-z])(SB)(?=\s?\()/g, ' $1')
+    .replace(
+      /^(?:OWN(?:ED)?\s?BY|DIMILIKI(?:\s?OLEH)?|OPERATED\s?BY|A\s?DIVISION\s?OF)\s*:?\s*/i,
+      '',
+    )
+    .replace(/\(\s*(?:NO\.?\s*)?[A-Z]{0,3}\d[\d\s-]*-?\s?[A-Z]?\s*\)/gi, ' ')
+    .replace(/\b(?:CO\.?\s?(?:REG\.?)?\s?NO|COMPANY\s?NO)\b.*$/i, '')
+    .replace(/\s\d{4,}[\d-]*-?[A-Z]?\b/g, ' ');
+  const m = LEGAL.exec(s.toUpperCase());
+  if (m && !/ENTERPRISE|TRADING|\bCO\b/.test(m[0])) {
+    let end = m.index + m[0].length;
+    // "PTE LTD", "SDN. BHD.", "CO., LTD": keep the whole run of legal words.
+    const more = /^[\s.,]*(?:LTD|LIMITED|BHD|BERHAD|INC|CO|KG|LLC)\b\.?/i.exec(s.slice(end));
+    if (more) end += more[0].length;
+    s = s.slice(0, end);
+  }
+  return (
+    s
+      // "STATIONERYSDNBHD" → "STATIONERY SDN BHD" (OCR dropped the spaces)
+      .replace(/(?<=[A-Za-z])(SDN)\.?\s?(BHD)/gi, ' $1 $2')
+      .replace(/(?<=[A-Za-z])(SB)(?=\s?\()/g, ' $1')
+      .replace(/[*=#~_|]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .replace(/^[\s,.:;-]+|[\s,:;-]+$/g, '')
+      .trim()
+  );
+}
+
+function isNameLike(line: ReceiptLine): boolean {
+  const u = line.upper;
+  if (line.amounts.length > 0) return false;
+  const letters = letterCount(u);
+  if (letters < 3) return false;
+  if (digitCount(u) > letters / 2) return false;
+  if (SKIP.test(u) || ADDRESS.test(u)) return false;
+  if (/^\W*(?:\d+|[A-Z])\W*$/.test(u)) return false;
+  return true;
+}
+
+/** Extracts the merchant name. */
+export function extractStoreName(lines: ReceiptLine[]): StoreNameResult {
+  const top = lines.slice(0, 12);
+  // 1. A registered company line near the top.
+  for (let i = 0; i < top.length; i++) {
+    const line = top[i] as ReceiptLine;
+    const u = line.upper;
+    if (line.amounts.length > 0 || !LEGAL.test(u)) continue;
+    if (
+      /\bCO\.?\s?(?:REG|NO)|COMPANY\s?NO|REG\.?\s?NO/.test(u) &&
+      !/SDN|BHD|INC|LTD|LLC|GMBH/.test(u)
+    )
+      continue;
+    let name = cleanName(line.text);
+    const core = name
+      .toUpperCase()
+      .replace(LEGAL, '')
+      .replace(/[^A-Z0-9& ]/g, ' ')
+      .trim();
+    const prev = top[i - 1];
+    // A name split over two lines: "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD".
+    if (
+      prev &&
+      isNameLike(prev) &&
+      !LEGAL.test(prev.upper) &&
+      ((core.split(/\s+/).filter(Boolean).length <= 1 && core.length <= 12) ||
+        /&\s*$/.test(prev.upper))
+    ) {
+      name = `${cleanName(prev.text)} ${name}`;
+    }
+    // A branch in brackets on the next line: "(JALAN KLANG LAMA)".
+    const next = top[i + 1];
+    if (next && /^\([A-Z\s.&'-]+\)$/i.test(next.text) && letterCount(next.text) >= 4) {
+      name = `${name} ${next.text}`;
+    }
+    if (letterCount(name) >= 2) return { storeName: name, confidence: 0.85 };
+  }
+  // 2. The first name-like line.
+  for (let i = 0; i < Math.min(lines.length, 8); i++) {
+    const line = lines[i] as ReceiptLine;
+    if (!isNameLike(line)) continue;
+    let name = cleanName(line.text);
+    const next = lines[i + 1];
+    if (/&\s*$/.test(line.upper) && next && isNameLike(next))
+      name = `${name} ${cleanName(next.text)}`;
+    if (letterCount(name) >= 3) return { storeName: name, confidence: i <= 2 ? 0.7 : 0.5 };
+  }
+  return { storeName: null, confidence: 0 };
+}

@@ -1,0 +1,118 @@
+/**
+ * Shared text helpers for the rule-based receipt parser: line splitting, OCR clean-up and
+ * money-token extraction. Amounts are handled as integer cents; floating point never touches money.
+ */
+
+export interface MoneyToken {
+  /** Signed amount in cents. */
+  cents: number;
+  /** Character offset of the token in the line. */
+  index: number;
+  /** The matched text. */
+  raw: string;
+  /** True when the token carried a currency marker (RM, $, €, EUR…). */
+  hasCurrency: boolean;
+}
+
+export interface ReceiptLine {
+  /** Index of the line in the receipt. */
+  index: number;
+  /** The line as read (trimmed). */
+  text: string;
+  /** Upper-cased text with common OCR confusions fixed, for matching. */
+  upper: string;
+  /** Money tokens found on the line, left to right. */
+  amounts: MoneyToken[];
+}
+
+const CURRENCY_PREFIX = String.raw`(?:RM|MYR|USD|US\$|S\$|SGD|A\$|AUD|C\$|CAD|NZ\$|EUR|GBP|CHF|HK\$|\$|€|£)`;
+
+/**
+ * A money amount with exactly two decimals: `12.50`, `1,234.50`, `1.234,50`, `RM 9.00`, `-2.37`,
+ * `$8.70`, `12,50 €`, `2.37-`. Three-decimal unit prices (`9.000`) and times (`12:06`) do not match.
+ */
+const MONEY_RE = new RegExp(
+  String.raw`(?<![\d.,])(-)?(${CURRENCY_PREFIX}\s?)?(-)?(\d{1,3}(?:[,.'’]\d{3})+|\d+)([.,])(\d{2})(?![\d]|[.,]\d|\s?%)(-(?![\w]))?(\s?(?:€|EUR))?`,
+  'g',
+);
+
+/** Fixes OCR letter/digit confusions next to currency markers and inside numbers. */
+export function cleanOcrLine(line: string): string {
+  return (
+    line
+      .replace(/\t/g, ' ')
+      .replace(/[，]/g, ',')
+      .replace(/[：]/g, ':')
+      .replace(/[（]/g, '(')
+      .replace(/[）]/g, ')')
+      // RMO.02 / $O.50 → RM0.02
+      .replace(/(RM|\$)\s?[Oo](?=[.,]\d)/g, '$10')
+      // RM5:00 → RM5.00 (colon read for the decimal point after a currency marker)
+      .replace(/((?:RM|\$)\s?\d+)[:;](?=[\dOo]{2}(?![\dA-Za-z]))/g, '$1.')
+      // 5.O0 / 5.0O → 5.00
+      .replace(/(?<=\d[.,])[Oo](?=[\dOo](?![\dA-Za-z]))/g, '0')
+      .replace(/(?<=\d[.,]\d)[Oo](?![\dA-Za-z])/g, '0')
+      // 1O.50 → 10.50 (letter O between digits)
+      .replace(/(?<=\d)[Oo](?=\d|[.,]\d\d)/g, '0')
+      // 12. 50 → 12.50 (a stray space after the decimal point)
+      .replace(/(?<=\d)\.\s(?=\d\d(?!\d))/g, '.')
+  );
+}
+
+/** Parses the money tokens of one line. */
+export function findAmounts(line: string): MoneyToken[] {
+  const tokens: MoneyToken[] = [];
+  for (const m of line.matchAll(MONEY_RE)) {
+    const [raw, minusBefore, currency, minusAfterCurrency, intPart = '', , decimals = ''] = m;
+    const trailingMinus = m[7];
+    const currencyAfter = m[8];
+    const digits = intPart.replace(/[,.'’]/g, '');
+    if (digits.length > 9) continue;
+    const unsigned = Number(digits) * 100 + Number(decimals);
+    const negative = Boolean(minusBefore ?? minusAfterCurrency ?? trailingMinus);
+    tokens.push({
+      cents: negative ? -unsigned : unsigned,
+      index: m.index,
+      raw: raw.trim(),
+      hasCurrency: Boolean(currency ?? currencyAfter),
+    });
+  }
+  return tokens;
+}
+
+/** Splits raw text into cleaned lines with their money tokens; blank lines are dropped. */
+export function toLines(rawText: string): ReceiptLine[] {
+  const lines: ReceiptLine[] = [];
+  for (const rawLine of rawText.split(/\r?\n/)) {
+    const text = cleanOcrLine(rawLine).replace(/\s+/g, ' ').trim();
+    if (text === '') continue;
+    const upper = text.toUpperCase();
+    lines.push({ index: lines.length, text, upper, amounts: findAmounts(upper) });
+  }
+  return lines;
+}
+
+/** Letters in a string (any script). */
+export function letterCount(s: string): number {
+  return (s.match(/\p{L}/gu) ?? []).length;
+}
+
+/** Digits in a string. */
+export function digitCount(s: string): number {
+  return (s.match(/\d/g) ?? []).length;
+}
+
+/** Text of a line with its money tokens removed. */
+export function withoutAmounts(line: ReceiptLine): string {
+  let out = line.upper;
+  for (const a of [...line.amounts].reverse()) {
+    out = out.slice(0, a.index) + ' ' + out.slice(a.index + a.raw.length);
+  }
+  return out.replace(/\s+/g, ' ').trim();
+}
+
+/** Converts cents to a JSON number in major units (never -0). */
+export function centsToNumber(cents: number): number {
+  const n = Math.round(cents) / 100;
+  return n === 0 ? 0 : n;
+}

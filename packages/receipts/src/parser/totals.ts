@@ -1,0 +1,240 @@
+/**
+ * Total extraction. Every money amount is a candidate; labels on its line (or a label line it is
+ * paired with in a two-column layout) give it a weight. Subtotals, tax lines, tendered cash and
+ * change are not totals; tendered minus change confirms one; a rounding adjustment moves the total
+ * to the rounded figure.
+ */
+import type { ReceiptLine } from './text.js';
+import { letterCount } from './text.js';
+
+export type LabelKind =
+  | 'strong'
+  | 'total'
+  | 'subtotal'
+  | 'rounding'
+  | 'tax'
+  | 'cash'
+  | 'card'
+  | 'change'
+  | 'ignore'
+  | 'none';
+
+const CHANGE =
+  /CHANGE|\bKEMBALI|BAKI\b|R[ÜU]CKGELD|WECHSELGELD|\bRENDU|MONNAIE RENDUE|\bCAMBIO\b|\bVUELTO\b|\bRESTO\b/;
+const ROUNDING = /ROUND|PENGGENAPAN|RUNDUNG|ARRONDI|REDONDEO|ARROTONDAMENTO/;
+const SUBTOTAL =
+  /SUB\s?-?\s?TOTAL|SUB\s?-?\s?TTL|ZWISCHENSUMME|SOUS[\s-]?TOTAL|SUBTOTALE|\bGROSS\b|\bNET SALES\b|TOTAL BEFORE|MERCHANDISE TOTAL/;
+const IGNORE =
+  /TOTAL\s*(?:OF\s*)?(?:QTY|QUANTITY|ITEM|NO\b|NUMBER|DISC|SAVING|POINT|LOADING|UNITS?\b|PCS|ARTICLES|WEIGHT|COUNT)|ITEM\s?COUNT|QTY\s?COUNT|\bNO\.? OF ITEM|\bSAVINGS?\b|YOU SAVED|\bPOINTS?\b|BALANCE\s(?:BEFORE|AFTER)|PREV(?:IOUS)?\.? BALANCE|OPENING|CLOSING|\bDEPOSIT\b|\bTIP\b|GRATUITY|SERVICE CHARGE|SERV\.?\s?CHG|\bDISCOUNT|\bDISC\b|RABATT|REMISE|DESCUENTO|\bQTY\b|\bCODE\b/;
+const EXCL = /EXCL|EXCLUDING|EXCLUSIVE|BEFORE TAX|PRE-?TAX|\bNETTO\b|\bHT\b|SIN IVA|OHNE MWST/;
+const TAX =
+  /\bTAX(?:ES)?\b|\bGST\b|\bVAT\b|\bMWST\b|\bUST\b|\bTVA\b|\bIVA\b|\bHST\b|\bPST\b|\bSST\b|\bPPN\b|\bTA AMT\b/;
+const INCL = /INCL|INCLUSIVE|INCLUDING|INCLUDE|\bINC\b|WITH\s?GST|WITH\s?TAX|\bTTC\b|\bBRUTTO\b/;
+const CASH =
+  /CASH|TENDER|RECEIVED|\bPAID\b|\bBAR\b|BARGELD|GEGEBEN|ESP[ÈE]CES|EFECTIVO|CONTANTI|TUNAI|\bPAYMENT\b|PAYMENT MODE/;
+const CARD =
+  /\bVISA\b|MASTER\s?CARD|\bMASTER\b|\bAMEX\b|\bCARD\b|\bDEBIT\b|\bCREDIT\b|\bEFTPOS\b|\bEC\b|\bGIROCARD\b|\bCB\b|\bTNG\b|E-?WALLET|\bBOOST\b|GRABPAY|\bDINERS\b|\bMAESTRO\b/;
+const STRONG =
+  /GRAND\s?TOTAL|NET+\s?TOTAL|NET+\s?AMT|NET+\s?AMOUNT|TOTAL\s?AMOUNT\s?PAYABLE|AMOUNT\s?PAYABLE|AMT\s?PAYABLE|TOTAL\s?PAYABLE|TOTAL\s?DUE|AMOUNT\s?DUE|BALANCE\s?DUE|TOTAL\s?AFTER|ROUNDED\s?TOTAL|ROUND\w*\s?D?\s?TOTAL|TOTAL\s?AMT\s?ROUNDED|TOTAL\s?ROUNDED|TOTAL\s?TO\s?PAY|TO\s?PAY\b|TOTAL\s?TTC|ZU\s?ZAHLEN|GESAMTBETRAG|\bGESAMT\b|\bSUMME\b|\bA\s?PAGAR\b|TOTAL\s?A\s?PAGAR|\bTOTALE\b|\bTOTAAL\b|IMPORTE\s?TOTAL|MONTANT\s?TOTAL|\bPAYABLE\b|\bTOTAL\s?SALES?\b|TOTAL\s?INC|TOTAL\s?\(INC|TOTAL\s?WITH/;
+const TOTAL =
+  /TOTAL|\bTTL\b|\bTOT\b|\bAMOUNT\b|\bAMT\b|\bSUM\b|\bBETRAG\b|\bMONTANT\b|\bIMPORTE\b|\bJUMLAH\b|\bBALANCE\b/;
+
+/** Classifies the label text of a line. */
+export function classifyLabel(upper: string): LabelKind {
+  if (CHANGE.test(upper)) return 'change';
+  if (ROUNDING.test(upper) && !/AFTER\s?ROUND|ROUNDED|ROUND\w*\s?D?\s?TOTAL/.test(upper))
+    return 'rounding';
+  if (SUBTOTAL.test(upper)) return 'subtotal';
+  if (IGNORE.test(upper)) return 'ignore';
+  if (EXCL.test(upper)) return 'ignore';
+  if (TAX.test(upper) && !INCL.test(upper)) return 'tax';
+  if (/TTL\s?CASH|TOTAL\s?PAYMENT/.test(upper)) return 'card';
+  if (CARD.test(upper)) return 'card';
+  if (CASH.test(upper)) return 'cash';
+  if (STRONG.test(upper)) return 'strong';
+  if (TOTAL.test(upper)) return 'total';
+  return 'none';
+}
+
+const WEIGHT: Record<LabelKind, number> = {
+  strong: 3,
+  total: 2.2,
+  card: 1,
+  subtotal: 0.5,
+  rounding: 0,
+  tax: -2,
+  cash: -0.5,
+  change: -3,
+  ignore: -2,
+  none: 0,
+};
+
+/** Lines that are nothing but amounts (and perhaps a currency code or a tax letter). */
+function isAmountOnly(line: ReceiptLine): boolean {
+  if (line.amounts.length === 0) return false;
+  let rest = line.upper;
+  for (const a of line.amounts) rest = rest.replace(a.raw, ' ');
+  rest = rest.replace(/\b(?:RM|MYR|USD|EUR|SGD|[A-Z])\b|[:$€£*()\s]/g, '');
+  return rest.length === 0;
+}
+
+function isLabelOnly(line: ReceiptLine): boolean {
+  return line.amounts.length === 0 && letterCount(line.upper) >= 2;
+}
+
+interface Occurrence {
+  cents: number;
+  kind: LabelKind;
+  lineIndex: number;
+  /** Line carries several amounts (a table row such as a tax summary). */
+  crowded: boolean;
+}
+
+export interface TotalResult {
+  cents: number | null;
+  confidence: number;
+  /** Index of the line the total came from (for item extraction). */
+  lineIndex: number | null;
+  /** First line of the totals block (first total/subtotal-labelled line). */
+  blockStart: number | null;
+}
+
+/** Pairs label lines with amount lines in receipts printed as a column of labels then a column of values. */
+function pairColumns(lines: ReceiptLine[]): Map<number, LabelKind> {
+  const paired = new Map<number, LabelKind>();
+  let i = 0;
+  while (i < lines.length) {
+    const line = lines[i];
+    if (!line || !isLabelOnly(line)) {
+      i++;
+      continue;
+    }
+    const labels: ReceiptLine[] = [];
+    while (i < lines.length && isLabelOnly(lines[i] as ReceiptLine)) {
+      labels.push(lines[i] as ReceiptLine);
+      i++;
+    }
+    const values: ReceiptLine[] = [];
+    while (i < lines.length && isAmountOnly(lines[i] as ReceiptLine)) {
+      values.push(lines[i] as ReceiptLine);
+      i++;
+    }
+    if (values.length === 0) continue;
+    // Align the bottom of the label column with the values when there are more labels
+    // (a heading or an item name often sits above the labels).
+    const meaningful = labels.filter((l) => classifyLabel(l.upper) !== 'none');
+    const source = meaningful.length >= values.length ? meaningful : labels;
+    const offset = Math.max(0, source.length - values.length);
+    for (let k = 0; k < values.length; k++) {
+      const label = source[k + (source === meaningful ? 0 : offset)];
+      const value = values[k];
+      if (label && value) paired.set(value.index, classifyLabel(label.upper));
+    }
+  }
+  return paired;
+}
+
+/** Extracts the total payable. */
+export function extractTotal(lines: ReceiptLine[]): TotalResult {
+  const paired = pairColumns(lines);
+  const occurrences: Occurrence[] = [];
+  let roundingCents: number[] = [];
+  const cashValues: number[] = [];
+  const changeValues: number[] = [];
+
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as ReceiptLine;
+    if (line.amounts.length === 0) continue;
+    let kind = classifyLabel(line.upper);
+    if (kind === 'none' && isAmountOnly(line)) {
+      kind = paired.get(line.index) ?? 'none';
+      // A lone label line ("TOTAL:") right above.
+      const prev = lines[i - 1];
+      if (kind === 'none' && prev && isLabelOnly(prev) && !paired.has(line.index)) {
+        kind = classifyLabel(prev.upper);
+      }
+    }
+    const crowded = line.amounts.filter((a) => a.cents !== 0).length >= 3;
+    const last = line.amounts[line.amounts.length - 1];
+    if (!last) continue;
+    if (kind === 'rounding') {
+      for (const a of line.amounts) {
+        if (Math.abs(a.cents) < 10) roundingCents.push(a.cents);
+        else occurrences.push({ cents: a.cents, kind: 'total', lineIndex: line.index, crowded });
+      }
+      continue;
+    }
+    if (kind === 'cash' || kind === 'card') cashValues.push(last.cents);
+    if (kind === 'change') changeValues.push(last.cents);
+    occurrences.push({ cents: last.cents, kind, lineIndex: line.index, crowded });
+    // Other amounts on the line count as unlabelled occurrences.
+    for (const a of line.amounts.slice(0, -1)) {
+      occurrences.push({ cents: a.cents, kind: 'none', lineIndex: line.index, crowded: true });
+    }
+  }
+  roundingCents = roundingCents.filter((c) => c !== 0);
+
+  const byValue = new Map<number, Occurrence[]>();
+  for (const o of occurrences) {
+    if (o.cents <= 0) continue;
+    const list = byValue.get(o.cents) ?? [];
+    list.push(o);
+    byValue.set(o.cents, list);
+  }
+  if (byValue.size === 0) return { cents: null, confidence: 0, lineIndex: null, blockStart: null };
+
+  const confirmed = new Set<number>();
+  for (const cash of cashValues) {
+    for (const change of changeValues) {
+      if (cash - change > 0 && change >= 0) confirmed.add(cash - change);
+    }
+  }
+  const labelledValues = new Set(
+    occurrences.filter((o) => WEIGHT[o.kind] >= 2 || o.kind === 'subtotal').map((o) => o.cents),
+  );
+  const maxValue = Math.max(...byValue.keys());
+
+  let best: { score: number; cents: number; lineIndex: number; labelScore: number } | null = null;
+  for (const [cents, occ] of byValue) {
+    let labelScore = -Infinity;
+    let lineIndex = occ[0]?.lineIndex ?? 0;
+    for (const o of occ) {
+      let w = WEIGHT[o.kind];
+      if (o.crowded && w > 0) w -= 1;
+      if (w > labelScore || (w === labelScore && o.lineIndex > lineIndex)) {
+        labelScore = w;
+        lineIndex = o.lineIndex;
+      }
+    }
+    let score = labelScore;
+    const positive = occ.filter((o) => WEIGHT[o.kind] > -1).length;
+    score += 0.3 * Math.min(positive - 1, 3);
+    if (confirmed.has(cents)) score += 3;
+    for (const r of roundingCents) {
+      if (labelledValues.has(cents - r)) score += 1.2;
+      if (labelledValues.has(cents + r)) score -= 0.6;
+    }
+    if (cents === maxValue) score += 0.3;
+    // Later totals on the receipt are usually the final ones.
+    score += (lineIndex / Math.max(lines.length, 1)) * 0.4;
+    if (!best || score > best.score) best = { score, cents, lineIndex, labelScore };
+  }
+  if (!best) return { cents: null, confidence: 0, lineIndex: null, blockStart: null };
+
+  let confidence: number;
+  if (confirmed.has(best.cents) && best.labelScore >= 2) confidence = 0.97;
+  else if (best.labelScore >= 3) confidence = 0.92;
+  else if (confirmed.has(best.cents)) confidence = 0.85;
+  else if (best.labelScore >= 2) confidence = 0.8;
+  else if (best.labelScore > 0) confidence = 0.6;
+  else confidence = 0.35;
+
+  // The totals block starts at the first total-like line that carries an amount (column headers
+  // such as "QTY PRICE AMOUNT" carry none).
+  const firstTotalLine = lines.find((l) => {
+    const k = classifyLabel(l.upper);
+    return (k === 'strong' || k === 'total' || k === 'subtotal') && l.amounts.length > 0;
+  });
+  const blockStart = Math.min(firstTotalLine?.index ?? best.lineIndex, best.lineIndex);
+  return { cents: best.cents, confidence, lineIndex: best.lineIndex, blockStart };
+}

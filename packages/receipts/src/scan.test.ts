@@ -1,0 +1,181 @@
+/**
+ * Integration tests of the whole scanner: real OCR engine process on two dev receipts (one
+ * rotated and tagged with an EXIF orientation), PDFs, and every refusal path.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  PayloadTooLargeError,
+  ScannerBusyError,
+  UnreadableReceiptError,
+  UnsupportedMediaTypeError,
+} from './ocr/errors.js';
+import { createReceiptScanner } from './scan.js';
+import type { ReceiptScanner } from './scan.js';
+
+const devDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../shared/datasets/receipts-dev',
+);
+const haveDev = existsSync(path.join(devDir, 'labels.json'));
+
+/** A one-page PDF; with `lines` it has a text layer in Helvetica, without it the page is blank. */
+function makePdf(lines: string[]): Buffer {
+  const content = lines.length
+    ? `BT /F1 12 Tf 20 370 Td 16 TL ${lines.map((l) => `(${l.replace(/[()\\]/g, '\\$&')}) '`).join(' ')} ET`
+    : '';
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out);
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+let scanner: ReceiptScanner;
+
+beforeAll(async () => {
+  scanner = createReceiptScanner({ maxInputPixels: 30_000_000 });
+  await scanner.warmUp();
+}, 120_000);
+
+afterAll(async () => {
+  await scanner.close();
+});
+
+describe.runIf(haveDev)('scanner on real receipts', () => {
+  it('reads an upright JPEG receipt end to end', async () => {
+    const r = await scanner.scan(readFileSync(path.join(devDir, 'sroie-train-020.jpg')));
+    expect(r.totalAmount).toBe(54.5);
+    expect(r.date).toBe('2018-03-06');
+    expect(r.storeName?.toUpperCase()).toContain('SYL ROASTED DELIGHTS');
+    expect(r.currency).toBe('MYR');
+    expect(r.rawText).toMatch(/TOTAL/i);
+    expect(r.items.length).toBeGreaterThan(0);
+    expect(r.confidence.totalAmount).toBeGreaterThan(0.5);
+  });
+
+  it('honours the EXIF orientation of a sideways photo', async () => {
+    const sideways = await sharp(readFileSync(path.join(devDir, 'sroie-train-000.jpg')))
+      .rotate(-90)
+      .withMetadata({ orientation: 6 })
+      .jpeg()
+      .toBuffer();
+    const r = await scanner.scan(sideways);
+    expect(r.totalAmount).toBe(9);
+    expect(r.date).toBe('2018-12-25');
+  });
+});
+
+describe('scanner inputs and refusals', () => {
+  it('uses the text layer of a digital PDF receipt without OCR', async () => {
+    const pdf = makePdf([
+      'CORNER GROCERY',
+      'Date: 03/14/2025',
+      'Milk 1L        3.20',
+      'Subtotal      21.60',
+      'Sales tax      1.80',
+      'Total $23.40',
+    ]);
+    const r = await scanner.scan(pdf);
+    expect(r.storeName).toBe('CORNER GROCERY');
+    expect(r.date).toBe('2025-03-14');
+    expect(r.totalAmount).toBe(23.4);
+    expect(r.currency).toBe('USD');
+    expect(r.rawText.split('\n')[0]).toBe('CORNER GROCERY');
+  });
+
+  it('renders a PDF without text and reports no text as unreadable', async () => {
+    await expect(scanner.scan(makePdf([]))).rejects.toBeInstanceOf(UnreadableReceiptError);
+  });
+
+  it('refuses files over 10 MB (413) and unknown types (415)', async () => {
+    await expect(scanner.scan(Buffer.alloc(10 * 1024 * 1024 + 1))).rejects.toBeInstanceOf(
+      PayloadTooLargeError,
+    );
+    await expect(scanner.scan(Buffer.from('GIF89a not a receipt'))).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      status: 415,
+      message: 'Please upload an image or PDF receipt.',
+    });
+    await expect(scanner.scan(Buffer.from('just text'))).rejects.toBeInstanceOf(
+      UnsupportedMediaTypeError,
+    );
+  });
+
+  it('turns corrupt and truncated files into a clean 422, and keeps working afterwards', async () => {
+    const jpegHeaderOnly = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.alloc(200, 7),
+    ]);
+    await expect(scanner.scan(jpegHeaderOnly)).rejects.toMatchObject({
+      code: 'UNREADABLE_RECEIPT',
+      status: 422,
+      message: 'Could not read any text from this receipt.',
+    });
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    await expect(scanner.scan(png.subarray(0, 40))).rejects.toBeInstanceOf(UnreadableReceiptError);
+    const fakeHeic = Buffer.concat([
+      Buffer.from([0, 0, 0, 24]),
+      Buffer.from('ftypheic\0\0\0\0mif1heic', 'latin1'),
+      Buffer.alloc(100),
+    ]);
+    await expect(scanner.scan(fakeHeic)).rejects.toBeInstanceOf(UnreadableReceiptError);
+    await expect(scanner.scan(Buffer.from('%PDF-1.4\nnot really a pdf'))).rejects.toBeInstanceOf(
+      UnreadableReceiptError,
+    );
+    // A blank image has no text.
+    await expect(scanner.scan(png)).rejects.toMatchObject({ reason: 'no text' });
+  });
+
+  it('refuses decompression bombs beyond the pixel limit', async () => {
+    // 8000 × 8000 = 64 MP of white: a few hundred KB as PNG.
+    const bomb = await sharp({
+      create: { width: 8000, height: 8000, channels: 3, background: '#fff' },
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(bomb.length).toBeLessThan(10 * 1024 * 1024);
+    await expect(scanner.scan(bomb)).rejects.toMatchObject({
+      code: 'UNREADABLE_RECEIPT',
+      reason: 'pixel limit',
+    });
+  });
+});
+
+describe('scanner queue', () => {
+  it('answers BUSY when the queue is full, and abandons a file that takes too long', async () => {
+    const small = createReceiptScanner({ maxQueue: 0, timeoutMs: 1 });
+    try {
+      const png = await sharp({
+        create: { width: 400, height: 200, channels: 3, background: '#fff' },
+      })
+        .png()
+        .toBuffer();
+      const first = small.scan(png);
+      const second = small.scan(png);
+      await expect(second).rejects.toBeInstanceOf(ScannerBusyError);
+      await expect(second).rejects.toMatchObject({ status: 503, retryAfterSeconds: 5 });
+      await expect(first).rejects.toMatchObject({ code: 'UNREADABLE_RECEIPT', reason: 'timeout' });
+    } finally {
+      await small.close();
+    }
+  }, 120_000);
+});
