@@ -151,7 +151,7 @@ describe.skipIf(!built)('groups, expenses and balances', () => {
 
     await page.getByRole('button', { name: 'Create group' }).first().click();
     await page.getByLabel('Group name').fill('Lisbon trip');
-    await page.getByRole('button', { name: 'Create Group' }).click();
+    await page.getByRole('button', { name: 'Create Group', exact: true }).click();
     await page.waitForURL(/\/app\/group\/\d+$/);
     await page.getByText('Ann Lee').first().waitFor();
     expect(await page.getByText('(You)').count()).toBe(1);
