@@ -175,6 +175,23 @@ describe.skipIf(!built)('groups, expenses and balances', () => {
     await context.close();
   });
 
+  it('records a settle-up payment and ends settled', async () => {
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await login(page, 'ann@example.com', 'secret123');
+    await page.goto(`${server.baseUrl}/app/settle-up`);
+    await page.getByRole('button', { name: 'Someone paid you' }).click();
+    await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
+    await page.getByLabel(/^Amount/).fill('45');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Payment recorded successfully!').waitFor();
+    await page.waitForURL('**/app/activity');
+    await page.goto(`${server.baseUrl}/app/groups`);
+    await page.getByText('You are all settled up!').waitFor();
+    await context.close();
+  });
+
   it('sends a signed-in user with a rejected token back to /login', async () => {
     const context = await browser.newContext({ serviceWorkers: 'block' });
     await context.addInitScript(() => {
