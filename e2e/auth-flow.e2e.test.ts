@@ -151,7 +151,7 @@ describe.skipIf(!built)('groups, expenses and balances', () => {
 
     await page.getByRole('button', { name: 'Create group' }).first().click();
     await page.getByLabel('Group name').fill('Lisbon trip');
-    await page.getByRole('button', { name: 'Create Group' }).click();
+    await page.getByRole('button', { name: 'Create Group', exact: true }).click();
     await page.waitForURL(/\/app\/group\/\d+$/);
     await page.getByText('Ann Lee').first().waitFor();
     expect(await page.getByText('(You)').count()).toBe(1);
@@ -172,6 +172,23 @@ describe.skipIf(!built)('groups, expenses and balances', () => {
 
     await page.getByRole('link', { name: 'Groups' }).click();
     await page.getByText('Overall, you are owed $45.00').waitFor();
+    await context.close();
+  });
+
+  it('records a settle-up payment and ends settled', async () => {
+    const context = await browser.newContext({ viewport: PHONE_VIEWPORT, serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await login(page, 'ann@example.com', 'secret123');
+    await page.goto(`${server.baseUrl}/app/settle-up`);
+    await page.getByRole('button', { name: 'Someone paid you' }).click();
+    await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
+    await page.getByLabel(/^Amount/).fill('45');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Payment recorded successfully!').waitFor();
+    await page.waitForURL('**/app/activity');
+    await page.goto(`${server.baseUrl}/app/groups`);
+    await page.getByText('You are all settled up!').waitFor();
     await context.close();
   });
 
