@@ -1,6 +1,6 @@
 // GroupService: groups, their settings and membership (contract §4.3, §5.5, §5.6).
 import type { AddMembersInput, GroupCreateInput, GroupPatchInput } from '@evenly/core';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { expenses, groupMembers, groups, payments } from '../../db/schema.js';
 import {
@@ -51,11 +51,6 @@ export const GROUP_TEXT = {
   onlyCreatorDeletes: 'Only the group creator can delete this group.',
   deleteOutstanding: 'This group still has outstanding balances. Settle up before deleting it.',
 } as const;
-
-/** What group deletion needs from the receipts service. */
-interface ReceiptFileRemover {
-  deleteFiles(keys: readonly (string | null)[]): Promise<void>;
-}
 
 export interface GroupView {
   id: number;
@@ -407,10 +402,7 @@ export class GroupService {
       }
       const members = await currentMembers(tx, groupId);
       // Read before the rows go: the files are removed once the deletion has committed.
-      const keys = await tx
-        .select({ key: expenses.receiptKey })
-        .from(expenses)
-        .where(and(eq(expenses.groupId, groupId), isNotNull(expenses.receiptKey)));
+      const keys = await this.services.receipts.receiptKeysOfGroup(tx, groupId);
       await deleteGroupPairs(tx, groupId);
       // Expenses (with payers, splits, comments), payments, memberships and invitations cascade.
       await tx.delete(groupMembers).where(eq(groupMembers.groupId, groupId));
@@ -422,27 +414,10 @@ export class GroupService {
         members.map((m) => m.id),
         at,
       );
-      return keys.flatMap((k) => (k.key === null ? [] : [k.key]));
+      return keys;
     });
-    await this.deleteReceiptFiles(receiptKeys);
-  }
-
-  /**
-   * Best-effort removal of a deleted group's receipt files through the receipts service's
-   * `deleteFiles` (a leftover file is harmless; the deletion has already committed).
-   */
-  private async deleteReceiptFiles(keys: string[]): Promise<void> {
-    if (keys.length === 0) return;
-    const receipts = this.services.receipts as Partial<ReceiptFileRemover>;
-    if (typeof receipts.deleteFiles !== 'function') {
-      this.deps.logger.warn({ keys }, 'receipt files of a deleted group were not removed');
-      return;
-    }
-    try {
-      await receipts.deleteFiles(keys);
-    } catch (error) {
-      this.deps.logger.warn({ err: error, keys }, 'could not delete receipt files');
-    }
+    // Best effort, after commit: a leftover file is harmless, a lost group is not.
+    await this.services.receipts.deleteFiles(receiptKeys);
   }
 
   async settleSuggestions(userId: number, groupId: number): Promise<SettleSuggestion[]> {
