@@ -13,6 +13,8 @@ import type { Mailer } from './mail/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { protectedAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
+import { Authenticator } from './modules/auth/authenticator.js';
+import { DatabaseListener } from './db/listener.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -79,6 +81,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const jwt = new JwtService(jwtSecret, config.jwtTtlSeconds);
   const rateLimiter = new RateLimiter(database.db);
+  const listener = new DatabaseListener(database, app.log, config.databaseUrl);
+  const authenticator = new Authenticator(database.db, jwt, listener);
   const services = new Services({
     db: database.db,
     database,
@@ -87,8 +91,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     rateLimiter,
     jwt,
+    authenticator,
+    listener,
     signingSecret: jwtSecret,
   });
+  // Every notification handler is registered (the event hub registers when made); then listen,
+  // so change events and auth-cache invalidations flow from the start.
+  void services.events;
+  await listener.start();
   const auth = new AuthService({
     db: database.db,
     jwt,
@@ -123,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Everything registered in this scope requires a valid bearer token.
   await app.register(async (scope) => {
-    scope.addHook('onRequest', createAuthenticate(database.db, jwt));
+    scope.addHook('onRequest', createAuthenticate(authenticator));
     await scope.register(protectedAuthRoutes, { auth, rateLimiter });
     await scope.register(friendshipsRoutes, { services });
     await scope.register(groupsRoutes, { services });
@@ -141,6 +151,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     await services.close();
+    await listener.close();
     if (options.mailer === undefined) mailer.close();
   });
   return app;

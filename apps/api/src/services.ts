@@ -16,6 +16,8 @@ import { FriendshipService } from './modules/friendships/friendship.service.js';
 import { GroupService } from './modules/groups/group.service.js';
 import { InvitationService } from './modules/invitations/invitation.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
+import type { Authenticator } from './modules/auth/authenticator.js';
+import type { DatabaseListener } from './db/listener.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { ReceiptService } from './modules/receipts/receipt.service.js';
@@ -28,6 +30,10 @@ export interface ServiceDeps {
   logger: FastifyBaseLogger;
   rateLimiter: RateLimiter;
   jwt: JwtService;
+  /** Bearer token → user, with the process-local cache kept in step by the database. */
+  authenticator: Authenticator;
+  /** This process's LISTEN connection. */
+  listener: DatabaseListener;
   /** Secret for signed receipt links and event tickets (the JWT secret). */
   signingSecret: string;
 }
@@ -92,7 +98,7 @@ export class Services {
 
   /** Releases what services hold (listeners, connections, engine processes). */
   async close(): Promise<void> {
-    if (this.instances.has('events')) await this.events.close();
+    if (this.instances.has('events')) this.events.close();
     if (this.instances.has('scanner')) await this.scanner.close();
   }
 }

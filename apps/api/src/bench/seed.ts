@@ -247,7 +247,8 @@ async function verifyGroup(client: pg.Client, groupId: number): Promise<void> {
   }
   const expected = computePairwiseNets(debts);
   const stored = await client.query<{ user_low: number; user_high: number; net: string }>(
-    `select user_low, user_high, net_cents::text as net from pair_balances where group_id = $1`,
+    `select user_low, user_high, sum(net_cents)::text as net from pair_balances where group_id = $1
+      group by user_low, user_high having sum(net_cents) <> 0`,
     [groupId],
   );
   const got = new Map(stored.rows.map((r) => [`${r.user_low}:${r.user_high}`, Number(r.net)]));

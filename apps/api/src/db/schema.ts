@@ -12,6 +12,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -199,7 +200,9 @@ export const expenses = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('expenses_group_order_idx').on(t.groupId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
+    // Ascending, read backwards for "newest first" (date desc, created_at desc, id desc): the
+    // scan order of an ascending index reversed is exactly ORDER BY … DESC (NULLS FIRST).
+    index('expenses_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
     check('expenses_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -268,7 +271,7 @@ export const payments = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    index('payments_group_order_idx').on(t.groupId, t.date.desc(), t.createdAt.desc(), t.id.desc()),
+    index('payments_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
     index('payments_paid_by_idx').on(t.paidById, t.createdAt),
     index('payments_paid_to_idx').on(t.paidToId, t.createdAt),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
@@ -295,8 +298,10 @@ export const comments = pgTable(
 /**
  * Running pairwise balances, maintained in the same transaction as every expense and payment
  * write, so balance reads cost O(people), not O(history). Scope: `groupId` 0 = outside groups.
- * Convention as in @evenly/core: `netCents` is the net of `userLow` with `userHigh`,
- * positive = userHigh owes userLow. Rows that return to zero are deleted.
+ * Convention as in @evenly/core: the net of `userLow` with `userHigh` is the SUM of `netCents`
+ * over the pair's slots, positive = userHigh owes userLow. Each write adds its change to one
+ * slot (0 … PAIR_SLOTS − 1, chosen at random), so concurrent writes in one group rarely wait for
+ * each other's row locks; a read sums at most PAIR_SLOTS rows per pair. Zero rows may remain.
  */
 export const pairBalances = pgTable(
   'pair_balances',
@@ -306,9 +311,10 @@ export const pairBalances = pgTable(
     userLow: integer('user_low').notNull(),
     userHigh: integer('user_high').notNull(),
     netCents: cents('net_cents').notNull(),
+    slot: smallint('slot').notNull().default(0),
   },
   (t) => [
-    primaryKey({ columns: [t.groupId, t.currency, t.userLow, t.userHigh] }),
+    primaryKey({ columns: [t.groupId, t.currency, t.userLow, t.userHigh, t.slot] }),
     index('pair_balances_low_idx').on(t.userLow),
     index('pair_balances_high_idx').on(t.userHigh),
     check('pair_balances_order', sql`${t.userLow} < ${t.userHigh}`),

@@ -1,10 +1,8 @@
 // Bearer-token authentication for protected routes. Registered as an onRequest hook on the
 // protected scope, so a route is protected unless it is deliberately placed outside it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Db } from '../db/database.js';
 import { MESSAGE_BAD_TOKEN, MESSAGE_NO_TOKEN, UnauthenticatedError } from '../errors/app-errors.js';
-import type { JwtService } from '../modules/auth/jwt.js';
-import { findUserById } from '../modules/auth/users.repository.js';
+import type { Authenticator } from '../modules/auth/authenticator.js';
 
 export interface AuthUser {
   id: number;
@@ -27,26 +25,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1] ?? '';
 }
 
-export function createAuthenticate(db: Db, jwt: JwtService) {
+export function createAuthenticate(authenticator: Authenticator) {
   return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
     const token = bearerToken(request);
     if (token === undefined) throw new UnauthenticatedError(MESSAGE_NO_TOKEN);
-    const user = await userForToken(db, jwt, token);
+    const user = await authenticator.userForToken(token);
     if (user === null) throw new UnauthenticatedError(MESSAGE_BAD_TOKEN);
     request.user = user;
   };
-}
-
-/** The user a token belongs to, or null when the token is bad, expired or superseded. */
-export async function userForToken(
-  db: Db,
-  jwt: JwtService,
-  token: string,
-): Promise<AuthUser | null> {
-  if (token === '' || token.length > 4096) return null;
-  const claims = await jwt.verify(token);
-  if (claims === null) return null;
-  const row = await findUserById(db, claims.userId);
-  if (row === undefined || row.tokenVersion !== claims.tokenVersion) return null;
-  return { id: row.id, name: row.name, email: row.email };
 }

@@ -1,8 +1,10 @@
 // Security headers (helmet) with a strict Content-Security-Policy for the web app, and CORS
 // from CORS_ORIGINS (unset = same origin only; no cookies are used, so no credentials).
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
+import type { HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 
 export interface SecurityOptions {
@@ -26,13 +28,44 @@ export const CONTENT_SECURITY_POLICY = {
   upgradeInsecureRequests: null,
 };
 
+export const HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+  // Receipts and the docs page are opened in new tabs; the strictest COEP breaks images.
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  strictTransportSecurity: false,
+};
+
+/**
+ * The headers helmet sets, worked out once: helmet's middleware is run against a response that
+ * records them. The set is the same for every response, so each request copies a ready object
+ * instead of re-running helmet (which re-parses its options on every call).
+ */
+export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => {
+      if (error !== undefined && error !== null) throw error;
+    },
+  );
+  return headers;
+}
+
 async function security(app: FastifyInstance, options: SecurityOptions): Promise<void> {
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-    // Receipts and the docs page are opened in new tabs; the strictest COEP breaks images.
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    hsts: false,
+  const headers = helmetHeaders(HELMET_OPTIONS);
+  app.addHook('onRequest', (_request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 
   if (options.corsOrigins !== null) {

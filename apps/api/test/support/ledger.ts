@@ -148,7 +148,7 @@ export async function recomputeNets(db: Db): Promise<Map<string, Map<string, num
   return out;
 }
 
-/** The stored pair_balances rows in the same shape as recomputeNets. */
+/** The stored pair nets (pair_balances summed over slots, non-zero) in the shape of recomputeNets. */
 export async function storedNets(db: Db): Promise<Map<string, Map<string, number>>> {
   const rows = await queryRows<{
     group_id: number;
@@ -156,7 +156,12 @@ export async function storedNets(db: Db): Promise<Map<string, Map<string, number
     user_low: number;
     user_high: number;
     net_cents: string | number;
-  }>(db, sqlText('select group_id, currency, user_low, user_high, net_cents from pair_balances'));
+  }>(
+    db,
+    sqlText(`select group_id, currency, user_low, user_high, sum(net_cents) as net_cents
+               from pair_balances group by group_id, currency, user_low, user_high
+             having sum(net_cents) <> 0`),
+  );
   const out = new Map<string, Map<string, number>>();
   for (const r of rows) {
     const scope = `${r.group_id}|${r.currency}`;

@@ -11,6 +11,11 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
+export interface VerifiedClaims extends TokenClaims {
+  /** When the token expires (ms since the epoch). */
+  expiresAtMs: number;
+}
+
 export interface IssuedToken {
   token: string;
   expiresAt: Date;
@@ -41,14 +46,16 @@ export class JwtService {
   }
 
   /** Returns the claims, or null for a malformed, tampered or expired token. */
-  async verify(token: string): Promise<TokenClaims | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const version = payload['ver'];
       if (!Number.isSafeInteger(userId) || userId <= 0) return null;
       if (typeof version !== 'number' || !Number.isSafeInteger(version)) return null;
-      return { userId, tokenVersion: version };
+      // jwtVerify has checked `exp` when present; every token this server issues has one.
+      if (typeof payload.exp !== 'number') return null;
+      return { userId, tokenVersion: version, expiresAtMs: payload.exp * 1000 };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
       throw error;

@@ -6,12 +6,14 @@ import type { Cents, PairwiseNets, PairKey, Transfer } from '@evenly/core';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
-import type { PairBalanceRow } from './pair-balances.repository.js';
+import { run, statement } from '../../db/statements.js';
+import type { PairNet, PairNetTuple } from './pair-balances.repository.js';
 import {
   groupPairRows,
   NON_GROUP_SCOPE,
-  pairRowsOfGroups,
-  pairRowsOfUserWithSettings,
+  pairNetOfTuple,
+  pairNetsJson,
+  pairNetsSql,
 } from './pair-balances.repository.js';
 
 export interface Person {
@@ -33,7 +35,7 @@ export interface GroupSettings {
 }
 
 /** Pairwise nets per currency, from stored rows of one scope. */
-export function netsByCurrency(rows: readonly PairBalanceRow[]): Map<string, PairwiseNets> {
+export function netsByCurrency(rows: readonly PairNet[]): Map<string, PairwiseNets> {
   const out = new Map<string, PairwiseNets>();
   for (const r of rows) {
     let nets = out.get(r.currency);
@@ -91,63 +93,34 @@ function sortLines(lines: BalanceLineData[]): BalanceLineData[] {
   });
 }
 
-/** The caller's balance lines in a group, as GET /balances/group/{id} lists them. */
-export async function groupLines(
-  db: Db,
-  group: GroupSettings,
-  callerId: number,
-): Promise<BalanceLineData[]> {
-  const rows = await groupPairRows(db, group.id);
-  const amounts = lineAmounts(callerId, netsByCurrency(rows), group.simplifyDebts);
-  const people = await peopleByIds(
-    db,
-    amounts.map((a) => a.otherId),
-  );
-  return sortLines(
-    amounts.map((a) => ({
-      otherUser: people.get(a.otherId) as Person,
-      netCents: a.netCents,
-      currency: a.currency,
-    })),
-  );
-}
-
-/** Lines of the caller in several groups at once (GET /groups/my). */
-export async function linesOfGroups(
-  db: Db,
+/**
+ * The caller's lines in each group from the groups' pair nets and the people they name, as
+ * GET /balances/group/{id} lists them (one group) and GET /groups/my shows them (several).
+ */
+export function linesOfGroups(
   groupList: readonly GroupSettings[],
+  pairs: readonly PairNet[],
+  people: ReadonlyMap<number, Person>,
   callerId: number,
-): Promise<Map<number, BalanceLineData[]>> {
-  const rows = await pairRowsOfGroups(
-    db,
-    groupList.map((g) => g.id),
-  );
-  const rowsByGroup = new Map<number, PairBalanceRow[]>();
-  for (const r of rows) {
+): Map<number, BalanceLineData[]> {
+  const rowsByGroup = new Map<number, PairNet[]>();
+  for (const r of pairs) {
     const list = rowsByGroup.get(r.groupId) ?? [];
     list.push(r);
     rowsByGroup.set(r.groupId, list);
   }
-  const amountsByGroup = new Map<number, ReturnType<typeof lineAmounts>>();
-  const ids = new Set<number>();
+  const out = new Map<number, BalanceLineData[]>();
   for (const g of groupList) {
     const amounts = lineAmounts(
       callerId,
       netsByCurrency(rowsByGroup.get(g.id) ?? []),
       g.simplifyDebts,
     );
-    amountsByGroup.set(g.id, amounts);
-    for (const a of amounts) ids.add(a.otherId);
-  }
-  const people = await peopleByIds(db, ids);
-  const out = new Map<number, BalanceLineData[]>();
-  for (const g of groupList) {
-    const amounts = amountsByGroup.get(g.id) ?? [];
     out.set(
       g.id,
       sortLines(
         amounts.map((a) => ({
-          otherUser: people.get(a.otherId) as Person,
+          otherUser: people.get(a.otherId) ?? { id: a.otherId, name: '', email: '' },
           netCents: a.netCents,
           currency: a.currency,
         })),
@@ -155,6 +128,33 @@ export async function linesOfGroups(
     );
   }
   return out;
+}
+
+/** The caller's lines in one group whose membership was already checked (writes). */
+export async function groupLines(
+  db: Db,
+  group: GroupSettings,
+  callerId: number,
+): Promise<BalanceLineData[]> {
+  const pairs = await groupPairRows(db, group.id);
+  const people = await peopleByIds(
+    db,
+    pairs.flatMap((p) => [p.userLow, p.userHigh]),
+  );
+  return linesOfGroups([group], pairs, people, callerId).get(group.id) ?? [];
+}
+
+/** People as the JSON array `[id, name, email]` (see peopleJson). */
+export type PersonTuple = [number, string, string];
+
+/** SQL: the users whose ids `idsSql` selects, as one JSON array of PersonTuple (never null). */
+export function peopleJson(idsSql: string): string {
+  return `coalesce((select json_agg(json_build_array(u.id, u.name, u.email)) from users u
+            where u.id in (${idsSql})), '[]')`;
+}
+
+export function peopleMap(tuples: readonly PersonTuple[]): Map<number, Person> {
+  return new Map(tuples.map(([id, name, email]) => [id, { id, name, email }]));
 }
 
 /** §5.5: a person is settled in a group when all their lines, as the group shows them, are zero. */
@@ -202,14 +202,37 @@ export interface CounterpartyFigures {
 }
 
 /**
+ * SQL: the rows behind the per-counterparty figures of user $1, as one JSON array of
+ * `[groupId, currency, userLow, userHigh, net, simplified]`: the user's own non-zero pair nets
+ * in every scope, except in groups that simplify debts, which give every pair of the group (the
+ * plan depends on everyone's nets).
+ */
+export const COUNTERPARTY_ROWS_JSON = `coalesce((
+  with mine as (${pairNetsSql('user_low = $1 or user_high = $1')}),
+       simplified as (select g.id from groups g
+                       where g.simplify_debts and g.id in (select group_id from mine))
+  select json_agg(x) from (
+    select json_build_array(m.group_id, m.currency, m.user_low, m.user_high, m.net, false) as x
+      from mine m where m.group_id not in (select id from simplified)
+    union all
+    select json_build_array(p.group_id, p.currency, p.user_low, p.user_high, p.net, true)
+      from (${pairNetsSql('group_id in (select id from simplified)')}) p) t), '[]')`;
+
+export type CounterpartyTuple = [...PairNetTuple, boolean];
+
+const counterpartyRows = statement<{ rows: CounterpartyTuple[] }>(
+  'balances.counterparty_rows',
+  `select ${COUNTERPARTY_ROWS_JSON} as rows`,
+);
+
+/**
  * For every other person the user has a non-zero figure with: group lines as each group shows
  * them (simplified where on) plus the non-group net, per currency (§5.3 "per counterparty").
  */
-export async function counterpartyFigures(
-  db: Db,
+export function counterpartyFiguresOf(
   userId: number,
-): Promise<Map<number, CounterpartyFigures>> {
-  const own = await pairRowsOfUserWithSettings(db, userId);
+  tuples: readonly CounterpartyTuple[],
+): Map<number, CounterpartyFigures> {
   const out = new Map<number, CounterpartyFigures>();
   const entry = (otherId: number): CounterpartyFigures => {
     let e = out.get(otherId);
@@ -227,25 +250,16 @@ export async function counterpartyFigures(
     e.byCurrency.set(currency, c);
   };
 
-  // One round trip in the common case: the user's own pairs with each group's setting. Groups
-  // that simplify need all their pairs (the plan depends on everyone's nets): a second query.
   const simplified = new Set<number>();
-  const rowsByGroup = new Map<number, PairBalanceRow[]>();
-  for (const r of own) {
+  const rowsByGroup = new Map<number, PairNet[]>();
+  for (const t of tuples) {
+    const r = pairNetOfTuple([t[0], t[1], t[2], t[3], t[4]]);
     if (r.groupId === NON_GROUP_SCOPE) {
       const other = r.userLow === userId ? r.userHigh : r.userLow;
       add(other, r.currency, r.userLow === userId ? r.netCents : -r.netCents, true);
       continue;
     }
-    if (r.simplifyDebts === true) {
-      simplified.add(r.groupId);
-      continue;
-    }
-    const list = rowsByGroup.get(r.groupId) ?? [];
-    list.push(r);
-    rowsByGroup.set(r.groupId, list);
-  }
-  for (const r of await pairRowsOfGroups(db, [...simplified])) {
+    if (t[5]) simplified.add(r.groupId);
     const list = rowsByGroup.get(r.groupId) ?? [];
     list.push(r);
     rowsByGroup.set(r.groupId, list);
@@ -259,4 +273,106 @@ export async function counterpartyFigures(
   }
   for (const e of out.values()) e.groups.sort((a, b) => a.groupId - b.groupId);
   return out;
+}
+
+/** The per-counterparty figures of one user: one round trip. */
+export async function counterpartyFigures(
+  db: Db,
+  userId: number,
+): Promise<Map<number, CounterpartyFigures>> {
+  const [row] = await run(db, counterpartyRows, [userId]);
+  return counterpartyFiguresOf(userId, row?.rows ?? []);
+}
+
+/** Names of the groups user $1 has pair rows in, as JSON `[[id, name], …]`. */
+const PAIR_GROUP_NAMES_JSON = `coalesce((select json_agg(json_build_array(g.id, g.name)) from groups g
+  where g.id in (select group_id from pair_balances where user_low = $1 or user_high = $1)), '[]')`;
+
+export interface CounterpartyData {
+  figures: Map<number, CounterpartyFigures>;
+  groupNames: Map<number, string>;
+}
+
+const counterpartyWithNames = statement<{
+  rows: CounterpartyTuple[];
+  names: [number, string][];
+}>(
+  'balances.counterparty_with_names',
+  `select ${COUNTERPARTY_ROWS_JSON} as rows, ${PAIR_GROUP_NAMES_JSON} as names`,
+);
+
+/** The per-counterparty figures of one user with the names of the groups behind them. */
+export async function counterpartyData(db: Db, userId: number): Promise<CounterpartyData> {
+  const [row] = await run(db, counterpartyWithNames, [userId]);
+  return {
+    figures: counterpartyFiguresOf(userId, row?.rows ?? []),
+    groupNames: new Map(row?.names ?? []),
+  };
+}
+
+const friendsWithFigures = statement<{
+  rows: CounterpartyTuple[];
+  names: [number, string][];
+  friends: PersonTuple[];
+}>(
+  'balances.friends',
+  `select ${COUNTERPARTY_ROWS_JSON} as rows, ${PAIR_GROUP_NAMES_JSON} as names,
+          ${peopleJson(`select case when f.requester_id = $1 then f.addressee_id else f.requester_id end
+                          from friendships f
+                         where f.status = 'ACCEPTED' and (f.requester_id = $1 or f.addressee_id = $1)`)}
+            as friends`,
+);
+
+/** Every accepted friend of the user, with the per-counterparty data: one round trip. */
+export async function friendsWithData(
+  db: Db,
+  userId: number,
+): Promise<CounterpartyData & { friends: Person[] }> {
+  const [row] = await run(db, friendsWithFigures, [userId]);
+  return {
+    figures: counterpartyFiguresOf(userId, row?.rows ?? []),
+    groupNames: new Map(row?.names ?? []),
+    friends: [...peopleMap(row?.friends ?? []).values()],
+  };
+}
+
+/** GET /balances/group/{id}: the group's setting, the caller's membership, its pairs, people. */
+const groupBalanceData = statement<{
+  simplify: boolean;
+  member: boolean;
+  pairs: PairNetTuple[] | null;
+  people: PersonTuple[] | null;
+}>(
+  'balances.group',
+  `select g.simplify_debts as simplify, m.member,
+          case when m.member then ${pairNetsJson('group_id = $1')} end as pairs,
+          case when m.member then ${peopleJson(
+            `select user_low from pair_balances where group_id = $1
+             union select user_high from pair_balances where group_id = $1`,
+          )} end as people
+     from groups g
+     cross join lateral (select exists (select 1 from group_members gm
+        where gm.group_id = g.id and gm.user_id = $2 and gm.left_at is null) as member) m
+    where g.id = $1`,
+);
+
+/**
+ * The caller's balance lines in one group, or 'not-found' / 'not-member': one round trip.
+ * `groupId` must fit the id column (callers check).
+ */
+export async function groupBalanceLines(
+  db: Db,
+  groupId: number,
+  callerId: number,
+): Promise<BalanceLineData[] | 'not-found' | 'not-member'> {
+  const [row] = await run(db, groupBalanceData, [groupId, callerId]);
+  if (row === undefined) return 'not-found';
+  if (!row.member) return 'not-member';
+  const lines = linesOfGroups(
+    [{ id: groupId, simplifyDebts: row.simplify }],
+    (row.pairs ?? []).map(pairNetOfTuple),
+    peopleMap(row.people ?? []),
+    callerId,
+  );
+  return lines.get(groupId) ?? [];
 }

@@ -2,11 +2,10 @@
 // expense and payment write. Scope 0 = outside groups. See the schema for the sign convention.
 import { computePairwiseNets, pairOf } from '@evenly/core';
 import type { Debt } from '@evenly/core';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { groups, pairBalances } from '../../db/schema.js';
-
-export type PairBalanceRow = typeof pairBalances.$inferSelect;
+import { pairBalances } from '../../db/schema.js';
+import { run, statement } from '../../db/statements.js';
 
 export const NON_GROUP_SCOPE = 0;
 
@@ -14,9 +13,18 @@ export function scopeOf(groupId: number | null): number {
   return groupId ?? NON_GROUP_SCOPE;
 }
 
+/** Slots per pair (see pair_balances in the schema): slot 0 plus the spill slots. */
+export const PAIR_SLOTS = 16;
+
+const applyPairDeltas = statement<{ slot: number }>(
+  'pair_balances.apply',
+  `select evenly_apply_pair_deltas($1, $2, $3::int[], $4::int[], $5::bigint[], $6::smallint) as slot`,
+);
+
 /**
- * Adds (`sign` = 1) or removes (`sign` = -1) the effect of `debts` in one scope and currency.
- * Pairs are written in key order so concurrent writers lock rows in the same order.
+ * Adds (`sign` = 1) or removes (`sign` = -1) the effect of `debts` in one scope and currency:
+ * one round trip (the database function evenly_apply_pair_deltas, migration 0002). Pairs go in
+ * key order so concurrent writers always lock rows in the same order (no deadlocks).
  */
 export async function applyDebts(
   db: Db,
@@ -26,81 +34,90 @@ export async function applyDebts(
   sign: 1 | -1,
 ): Promise<void> {
   const nets = computePairwiseNets(debts);
-  if (nets.size === 0) return;
-  const scope = scopeOf(groupId);
   const rows = [...nets]
+    .filter(([, net]) => net !== 0)
     .map(([key, net]) => {
       const [userLow, userHigh] = pairOf(key);
-      return { groupId: scope, currency, userLow, userHigh, netCents: net * sign };
+      return { userLow, userHigh, delta: net * sign };
     })
     .sort((a, b) => a.userLow - b.userLow || a.userHigh - b.userHigh);
-  await db
-    .insert(pairBalances)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [
-        pairBalances.groupId,
-        pairBalances.currency,
-        pairBalances.userLow,
-        pairBalances.userHigh,
-      ],
-      set: { netCents: sql`${pairBalances.netCents} + excluded.net_cents` },
-    });
-  await db
-    .delete(pairBalances)
-    .where(
-      and(
-        eq(pairBalances.groupId, scope),
-        eq(pairBalances.currency, currency),
-        eq(pairBalances.netCents, 0),
-        or(
-          ...rows.map((r) =>
-            and(eq(pairBalances.userLow, r.userLow), eq(pairBalances.userHigh, r.userHigh)),
-          ),
-        ),
-      ),
-    );
+  if (rows.length === 0) return;
+  const spillSlot = 1 + Math.floor(Math.random() * (PAIR_SLOTS - 1));
+  await run(db, applyPairDeltas, [
+    scopeOf(groupId),
+    currency,
+    rows.map((r) => r.userLow),
+    rows.map((r) => r.userHigh),
+    rows.map((r) => r.delta),
+    spillSlot,
+  ]);
 }
 
-/** Every non-zero pair of one group (all currencies). */
-export async function groupPairRows(db: Db, groupId: number): Promise<PairBalanceRow[]> {
-  return db.select().from(pairBalances).where(eq(pairBalances.groupId, groupId));
+/** The net of one pair in one scope and currency (the sum over its slots), never zero. */
+export interface PairNet {
+  groupId: number;
+  currency: string;
+  userLow: number;
+  userHigh: number;
+  /** + = userHigh owes userLow. */
+  netCents: number;
 }
 
-/** Every non-zero pair of several groups. */
-export async function pairRowsOfGroups(db: Db, groupIds: number[]): Promise<PairBalanceRow[]> {
+/** SQL: the non-zero pair nets of the scopes chosen by `where` (a condition on pair_balances). */
+export function pairNetsSql(where: string): string {
+  return `select group_id, currency, user_low, user_high, sum(net_cents)::bigint as net
+            from pair_balances where ${where}
+           group by group_id, currency, user_low, user_high
+          having sum(net_cents) <> 0`;
+}
+
+interface PairNetRow {
+  group_id: number;
+  currency: string;
+  user_low: number;
+  user_high: number;
+  /** int8 arrives as a string on PostgreSQL. */
+  net: string | number;
+}
+
+export function pairNetOf(r: PairNetRow): PairNet {
+  return {
+    groupId: r.group_id,
+    currency: r.currency,
+    userLow: r.user_low,
+    userHigh: r.user_high,
+    netCents: Number(r.net),
+  };
+}
+
+/** A pair net as the JSON array `[groupId, currency, userLow, userHigh, net]` (see pairNetsJson). */
+export type PairNetTuple = [number, string, number, number, number];
+
+/** SQL: the pair nets of `pairNetsSql(where)` as one JSON array of PairNetTuple (never null). */
+export function pairNetsJson(where: string): string {
+  return `coalesce((select json_agg(json_build_array(p.group_id, p.currency, p.user_low,
+            p.user_high, p.net)) from (${pairNetsSql(where)}) p), '[]')`;
+}
+
+export function pairNetOfTuple(t: PairNetTuple): PairNet {
+  return { groupId: t[0], currency: t[1], userLow: t[2], userHigh: t[3], netCents: Number(t[4]) };
+}
+
+const pairsOfGroup = statement<PairNetRow>('pair_balances.of_group', pairNetsSql('group_id = $1'));
+const pairsOfGroups = statement<PairNetRow>(
+  'pair_balances.of_groups',
+  pairNetsSql('group_id = any($1::int[])'),
+);
+
+/** Every non-zero pair net of one group (all currencies). */
+export async function groupPairRows(db: Db, groupId: number): Promise<PairNet[]> {
+  return (await run(db, pairsOfGroup, [groupId])).map(pairNetOf);
+}
+
+/** Every non-zero pair net of several groups. */
+export async function pairRowsOfGroups(db: Db, groupIds: readonly number[]): Promise<PairNet[]> {
   if (groupIds.length === 0) return [];
-  return db.select().from(pairBalances).where(inArray(pairBalances.groupId, groupIds));
-}
-
-/** Every non-zero pair involving one user, in every scope. */
-export async function pairRowsOfUser(db: Db, userId: number): Promise<PairBalanceRow[]> {
-  return db
-    .select()
-    .from(pairBalances)
-    .where(or(eq(pairBalances.userLow, userId), eq(pairBalances.userHigh, userId)));
-}
-
-/**
- * Every non-zero pair involving one user, in every scope, with its group's `simplifyDebts`
- * setting (null outside groups): one round trip for the per-counterparty figures.
- */
-export async function pairRowsOfUserWithSettings(
-  db: Db,
-  userId: number,
-): Promise<(PairBalanceRow & { simplifyDebts: boolean | null })[]> {
-  return db
-    .select({
-      groupId: pairBalances.groupId,
-      currency: pairBalances.currency,
-      userLow: pairBalances.userLow,
-      userHigh: pairBalances.userHigh,
-      netCents: pairBalances.netCents,
-      simplifyDebts: groups.simplifyDebts,
-    })
-    .from(pairBalances)
-    .leftJoin(groups, eq(groups.id, pairBalances.groupId))
-    .where(or(eq(pairBalances.userLow, userId), eq(pairBalances.userHigh, userId)));
+  return (await run(db, pairsOfGroups, [[...groupIds]])).map(pairNetOf);
 }
 
 /** Drops every pair of a group (the group is being deleted while settled). */

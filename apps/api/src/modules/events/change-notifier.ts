@@ -1,7 +1,7 @@
 // Change notifications (contract §4.10). Sent with pg_notify inside the writing transaction, so
 // PostgreSQL delivers them on commit — and only on commit — to every server process listening.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { run, statement } from '../../db/statements.js';
 
 export const CHANGES_CHANNEL = 'evenly_changes';
 
@@ -22,16 +22,31 @@ export interface ChangeNotification extends Change {
   at: string;
 }
 
-export async function notifyChange(db: Db, change: Change, at: Date = new Date()): Promise<void> {
+/**
+ * The NOTIFY payloads of one change: one per 500 recipients, so a large group stays well under
+ * PostgreSQL's payload limit.
+ */
+export function notificationPayloads(change: Change, at: Date = new Date()): string[] {
   const recipients = [...new Set(change.recipients)];
-  // Large groups are split into several notifications to respect the payload limit.
+  const out: string[] = [];
   for (let i = 0; i < recipients.length || i === 0; i += 500) {
     const payload: ChangeNotification = {
       ...change,
       recipients: recipients.slice(i, i + 500),
       at: at.toISOString(),
     };
-    await db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${JSON.stringify(payload)})`);
+    out.push(JSON.stringify(payload));
     if (recipients.length === 0) break;
   }
+  return out;
+}
+
+const notifyStatement = statement<{ n: number }>(
+  'changes.notify',
+  `select count(*)::int as n from (select pg_notify('${CHANGES_CHANNEL}', p)
+     from unnest($1::text[]) as p) x`,
+);
+
+export async function notifyChange(db: Db, change: Change, at: Date = new Date()): Promise<void> {
+  await run(db, notifyStatement, [notificationPayloads(change, at)]);
 }

@@ -1,15 +1,12 @@
-// EventHub: fans change notifications out to the signed-in users' event streams (§4.10).
-// One LISTEN per process: a dedicated pg.Client on PostgreSQL (reconnected with backoff when it
-// drops), `pglite.listen` on PGlite. PostgreSQL delivers NOTIFY only on commit, so a rolled-back
-// change is never sent. There is no replay: clients refetch on (re)connect.
-import pg from 'pg';
+// EventHub: fans change notifications out to the signed-in users' event streams (§4.10). The
+// notifications arrive through this process's DatabaseListener (one LISTEN per process). There is
+// no replay: clients refetch on (re)connect.
 import {
   MESSAGE_BAD_TOKEN,
   MESSAGE_NO_TOKEN,
   UnauthenticatedError,
 } from '../../errors/app-errors.js';
 import type { AuthUser } from '../../plugins/authentication.js';
-import { userForToken } from '../../plugins/authentication.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { findUserById } from '../auth/users.repository.js';
 import { TicketSigner } from './event-ticket.js';
@@ -31,16 +28,8 @@ export interface StreamSink {
   end(): void;
 }
 
-const MAX_BACKOFF_MS = 10_000;
-
 export class EventHub {
   private readonly sinks = new Map<number, Set<StreamSink>>();
-  private started: Promise<void> | null = null;
-  private closed = false;
-  private client: pg.Client | null = null;
-  private reconnectTimer: NodeJS.Timeout | null = null;
-  private backoffMs = 250;
-  private unlistenPglite: (() => Promise<void>) | null = null;
   private readonly tickets: TicketSigner;
 
   constructor(
@@ -48,6 +37,7 @@ export class EventHub {
     protected readonly services: Services,
   ) {
     this.tickets = new TicketSigner(deps.signingSecret);
+    deps.listener.on(CHANGES_CHANNEL, (payload) => this.dispatch(payload));
   }
 
   /** POST /events/ticket: a 60-second credential for opening the stream. */
@@ -73,7 +63,7 @@ export class EventHub {
       throw new UnauthenticatedError(MESSAGE_BAD_TOKEN);
     }
     if (bearer === undefined) throw new UnauthenticatedError(MESSAGE_NO_TOKEN);
-    const user = await userForToken(this.deps.db, this.deps.jwt, bearer);
+    const user = await this.deps.authenticator.userForToken(bearer);
     if (user === null) throw new UnauthenticatedError(MESSAGE_BAD_TOKEN);
     return user;
   }
@@ -85,13 +75,9 @@ export class EventHub {
     return n;
   }
 
-  /**
-   * Starts this process's LISTEN (once). Resolves when it is established, or after a failed first
-   * attempt (the listener then keeps reconnecting in the background).
-   */
+  /** Resolves once this process listens for notifications (or its first attempt failed). */
   ready(): Promise<void> {
-    this.started ??= this.listen();
-    return this.started;
+    return this.deps.listener.start();
   }
 
   /** Registers a stream for `userId`; returns its unsubscribe. Call {@link ready} first. */
@@ -147,83 +133,7 @@ export class EventHub {
     for (const sink of all) sink.end();
   }
 
-  async close(): Promise<void> {
-    this.closed = true;
+  close(): void {
     this.endStreams();
-    if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = null;
-    const client = this.client;
-    this.client = null;
-    if (client !== null) {
-      client.removeAllListeners('end');
-      await client.end().catch(() => undefined);
-    }
-    const unlisten = this.unlistenPglite;
-    this.unlistenPglite = null;
-    if (unlisten !== null) await unlisten().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    if (this.closed) return;
-    const { database, config } = this.deps;
-    if (database.pglite !== null) {
-      this.unlistenPglite = await database.pglite.listen(CHANGES_CHANNEL, (payload) =>
-        this.dispatch(payload),
-      );
-      return;
-    }
-    // The pool's own connection settings (tests hand in a database without DATABASE_URL).
-    const settings: pg.ClientConfig =
-      database.pool !== null
-        ? { ...database.pool.options }
-        : { connectionString: config.databaseUrl ?? undefined };
-    await this.connectPg({ ...settings, connectionTimeoutMillis: 5_000 });
-  }
-
-  /** Connects the dedicated LISTEN client; on failure or drop, retries with backoff. */
-  private async connectPg(settings: pg.ClientConfig): Promise<void> {
-    const client = new pg.Client(settings);
-    let dropped = false;
-    const onDrop = (error?: Error) => {
-      if (dropped) return;
-      dropped = true;
-      if (this.client === client) this.client = null;
-      client.end().catch(() => undefined);
-      if (this.closed) return;
-      this.deps.logger.warn(
-        { err: error },
-        `event listener lost its database connection; reconnecting in ${this.backoffMs} ms`,
-      );
-      this.scheduleReconnect(settings);
-    };
-    client.on('error', onDrop);
-    client.on('end', () => onDrop());
-    client.on('notification', (msg) => {
-      if (msg.channel === CHANGES_CHANNEL && msg.payload !== undefined) this.dispatch(msg.payload);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-    } catch (error) {
-      onDrop(error instanceof Error ? error : new Error(String(error)));
-      return;
-    }
-    if (this.closed || dropped) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    this.backoffMs = 250;
-  }
-
-  private scheduleReconnect(settings: pg.ClientConfig): void {
-    if (this.reconnectTimer !== null || this.closed) return;
-    const delay = this.backoffMs;
-    this.backoffMs = Math.min(this.backoffMs * 2, MAX_BACKOFF_MS);
-    this.reconnectTimer = setTimeout(() => {
-      this.reconnectTimer = null;
-      void this.connectPg(settings);
-    }, delay);
-    this.reconnectTimer.unref();
   }
 }

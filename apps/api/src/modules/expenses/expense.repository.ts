@@ -1,8 +1,10 @@
 // Expense rows with their payers and splits (stored in request order), loaded as full views.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { SplitType } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import { comments, expensePayers, expenseSplits, expenses, users } from '../../db/schema.js';
+import type { expenses } from '../../db/schema.js';
+import { expensePayers, expenseSplits } from '../../db/schema.js';
+import { isoSql, run, statement } from '../../db/statements.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type NewExpenseRow = typeof expenses.$inferInsert;
@@ -41,10 +43,76 @@ export interface StoredSplit {
   value: string | null;
 }
 
-export async function insertExpense(db: Db, row: NewExpenseRow): Promise<ExpenseRow> {
-  const [out] = await db.insert(expenses).values(row).returning();
-  if (out === undefined) throw new Error('expense insert returned nothing');
-  return out;
+export interface NewExpenseGraph {
+  expense: {
+    groupId: number | null;
+    description: string;
+    amountCents: number;
+    currency: string;
+    /** YYYY-MM-DD */
+    date: string;
+    splitType: SplitType;
+    notes: string | null;
+    receiptKey: string | null;
+    receiptContentType: string | null;
+    createdById: number;
+    createdAt: Date;
+  };
+  /** In request order. */
+  payers: readonly StoredPayer[];
+  /** In request order. */
+  splits: readonly StoredSplit[];
+}
+
+const insertGraph = statement<{ id: number; created_at: string; split_ids: number[] }>(
+  'expenses.insert_graph',
+  `with e as (
+     insert into expenses (group_id, description, amount_cents, currency, date, split_type, notes,
+                           receipt_key, receipt_content_type, created_by_id, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+     returning id, created_at),
+   pay as (
+     insert into expense_payers (expense_id, position, user_id, amount_paid_cents)
+     select (select id from e), t.ord - 1, t.user_id, t.paid
+       from unnest($12::int[], $13::bigint[]) with ordinality as t(user_id, paid, ord)
+     returning 1),
+   spl as (
+     insert into expense_splits (expense_id, position, user_id, value, owed_cents)
+     select (select id from e), t.ord - 1, t.user_id, t.value, t.owed
+       from unnest($14::int[], $15::text[], $16::bigint[]) with ordinality as t(user_id, value, owed, ord)
+     returning id, position)
+   select e.id, ${isoSql('e.created_at')} as created_at,
+          (select json_agg(id order by position) from spl) as split_ids,
+          (select count(*) from pay) as payers
+     from e`,
+);
+
+/** Inserts an expense with its payers and splits in one round trip. */
+export async function insertExpenseGraph(
+  db: Db,
+  g: NewExpenseGraph,
+): Promise<{ id: number; createdAt: Date; splitIds: number[] }> {
+  const e = g.expense;
+  const [row] = await run(db, insertGraph, [
+    e.groupId,
+    e.description,
+    e.amountCents,
+    e.currency,
+    e.date,
+    e.splitType,
+    e.notes,
+    e.receiptKey,
+    e.receiptContentType,
+    e.createdById,
+    e.createdAt.toISOString(),
+    g.payers.map((p) => p.userId),
+    g.payers.map((p) => p.amountPaidCents),
+    g.splits.map((s) => s.userId),
+    g.splits.map((s) => s.value),
+    g.splits.map((s) => s.owedCents),
+  ]);
+  if (row === undefined) throw new Error('expense insert returned nothing');
+  return { id: row.id, createdAt: new Date(row.created_at), splitIds: row.split_ids };
 }
 
 export async function replaceParticipants(
@@ -94,87 +162,83 @@ export async function storedSplits(db: Db, expenseId: number): Promise<StoredSpl
     .orderBy(asc(expenseSplits.position));
 }
 
+/**
+ * SQL: the full view of expense row `e` as one JSON array (parsed by {@link expenseViewOf}):
+ * the row, its creator, payers and splits in request order with their people, comment count.
+ */
+export const EXPENSE_VIEW_JSON = `json_build_array(e.id, e.group_id, e.description, e.amount_cents,
+  e.currency, to_char(e.date, 'YYYY-MM-DD'), e.split_type, e.notes, e.receipt_key,
+  ${isoSql('e.created_at')}, ${isoSql('e.updated_at')},
+  (select json_build_array(u.id, u.name, u.email) from users u where u.id = e.created_by_id),
+  (select json_agg(json_build_array(u.id, u.name, u.email, p.amount_paid_cents) order by p.position)
+     from expense_payers p join users u on u.id = p.user_id where p.expense_id = e.id),
+  (select json_agg(json_build_array(s.id, u.id, u.name, u.email, s.owed_cents, s.value)
+            order by s.position)
+     from expense_splits s join users u on u.id = s.user_id where s.expense_id = e.id),
+  (select count(*) from comments c where c.expense_id = e.id))`;
+
+type PersonT = [number, string, string];
+export type ExpenseViewTuple = [
+  number,
+  number | null,
+  string,
+  number | string,
+  string,
+  string,
+  SplitType,
+  string | null,
+  string | null,
+  string,
+  string,
+  PersonT | null,
+  [number, string, string, number | string][] | null,
+  [number, number, string, string, number | string, string | null][] | null,
+  number | string,
+];
+
+export function expenseViewOf(t: ExpenseViewTuple): ExpenseView {
+  const creator = t[11];
+  return {
+    id: t[0],
+    groupId: t[1],
+    description: t[2],
+    amountCents: Number(t[3]),
+    currency: t[4],
+    date: t[5],
+    splitType: t[6],
+    notes: t[7],
+    receiptKey: t[8],
+    createdAt: new Date(t[9]),
+    updatedAt: new Date(t[10]),
+    createdBy:
+      creator === null
+        ? { id: 0, name: '', email: '' }
+        : { id: creator[0], name: creator[1], email: creator[2] },
+    payers: (t[12] ?? []).map(([id, name, email, paid]) => ({
+      user: { id, name, email },
+      amountPaidCents: Number(paid),
+    })),
+    splits: (t[13] ?? []).map(([splitId, id, name, email, owed, value]) => ({
+      splitId,
+      owedBy: { id, name, email },
+      owedCents: Number(owed),
+      value,
+    })),
+    commentCount: Number(t[14]),
+  };
+}
+
+const expenseViews = statement<{ v: ExpenseViewTuple }>(
+  'expenses.views',
+  `select ${EXPENSE_VIEW_JSON} as v from expenses e where e.id = any($1::int[])`,
+);
+
 /** Full views of the given expenses, in the order of `ids` (missing ids are skipped). */
 export async function loadExpenseViews(db: Db, ids: readonly number[]): Promise<ExpenseView[]> {
   if (ids.length === 0) return [];
-  const list = [...new Set(ids)];
-  const rows = await db.select().from(expenses).where(inArray(expenses.id, list));
-  const payerRows = await db
-    .select({
-      expenseId: expensePayers.expenseId,
-      amountPaidCents: expensePayers.amountPaidCents,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-    })
-    .from(expensePayers)
-    .innerJoin(users, eq(users.id, expensePayers.userId))
-    .where(inArray(expensePayers.expenseId, list))
-    .orderBy(asc(expensePayers.expenseId), asc(expensePayers.position));
-  const splitRows = await db
-    .select({
-      expenseId: expenseSplits.expenseId,
-      splitId: expenseSplits.id,
-      owedCents: expenseSplits.owedCents,
-      value: expenseSplits.value,
-      id: users.id,
-      name: users.name,
-      email: users.email,
-    })
-    .from(expenseSplits)
-    .innerJoin(users, eq(users.id, expenseSplits.userId))
-    .where(inArray(expenseSplits.expenseId, list))
-    .orderBy(asc(expenseSplits.expenseId), asc(expenseSplits.position));
-  const countRows = await db
-    .select({ expenseId: comments.expenseId, count: sql<number>`count(*)::int` })
-    .from(comments)
-    .where(inArray(comments.expenseId, list))
-    .groupBy(comments.expenseId);
-  const creatorIds = [...new Set(rows.map((r) => r.createdById))];
-  const creators = new Map<number, Person>();
-  if (creatorIds.length > 0) {
-    for (const u of await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, creatorIds))) {
-      creators.set(u.id, u);
-    }
-  }
-  const counts = new Map(countRows.map((r) => [r.expenseId, Number(r.count)]));
+  const rows = await run(db, expenseViews, [[...new Set(ids)]]);
   const byId = new Map<number, ExpenseView>();
-  for (const r of rows) {
-    byId.set(r.id, {
-      id: r.id,
-      groupId: r.groupId,
-      description: r.description,
-      amountCents: r.amountCents,
-      currency: r.currency,
-      date: r.date,
-      splitType: r.splitType,
-      notes: r.notes,
-      receiptKey: r.receiptKey,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      createdBy: creators.get(r.createdById) ?? { id: r.createdById, name: '', email: '' },
-      payers: [],
-      splits: [],
-      commentCount: counts.get(r.id) ?? 0,
-    });
-  }
-  for (const p of payerRows) {
-    byId.get(p.expenseId)?.payers.push({
-      user: { id: p.id, name: p.name, email: p.email },
-      amountPaidCents: p.amountPaidCents,
-    });
-  }
-  for (const s of splitRows) {
-    byId.get(s.expenseId)?.splits.push({
-      splitId: s.splitId,
-      owedBy: { id: s.id, name: s.name, email: s.email },
-      owedCents: s.owedCents,
-      value: s.value,
-    });
-  }
+  for (const r of rows) byId.set(r.v[0], expenseViewOf(r.v));
   return ids.flatMap((id) => {
     const v = byId.get(id);
     return v === undefined ? [] : [v];

@@ -12,10 +12,10 @@ import {
   validateExpenseFields,
 } from '@evenly/core';
 import type { Cents, Debt, ExpenseInput, Share, ValidationIssue } from '@evenly/core';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
-import { expenses, users } from '../../db/schema.js';
+import { expenses } from '../../db/schema.js';
 import {
   ForbiddenError,
   NotFoundError,
@@ -24,25 +24,21 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
+import { recordChange } from '../activity/record-change.js';
 import type { ActivityType } from '../activity/activity.repository.js';
 import { applyDebts } from '../balances/pair-balances.repository.js';
-import { notifyChange } from '../events/change-notifier.js';
 import type { ChangeAction } from '../events/change-notifier.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import {
   currentMembers,
   findGroup,
   GROUP_NOT_FOUND,
-  requireGroupMember,
-  touchGroup,
+  NOT_A_MEMBER,
 } from '../groups/membership.repository.js';
-import { loadPaymentViews } from '../payments/payment.repository.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { UploadedFile } from '../receipts/receipt.service.js';
 import { checkText, DATE_TEXT, decodeCursor, encodeCursor, TIMESTAMP_TEXT } from './cursor.js';
 import {
-  acceptedFriendIds,
   canSeeExpense,
   EXPENSE_NOT_FOUND,
   findExpenseRow,
@@ -50,14 +46,23 @@ import {
   NO_EXPENSE_ACCESS,
   participantIds,
 } from './expense-access.js';
+import { loadExpenseContext } from './expense-context.js';
 import {
-  insertExpense,
+  insertExpenseGraph,
   loadExpenseViews,
   replaceParticipants,
   storedPayers,
   storedSplits,
 } from './expense.repository.js';
-import type { ExpenseRow, ExpenseView, StoredPayer, StoredSplit } from './expense.repository.js';
+import type {
+  ExpenseRow,
+  ExpenseView,
+  Person,
+  StoredPayer,
+  StoredSplit,
+} from './expense.repository.js';
+import type { Cursor } from './transactions.repository.js';
+import { transactionPage } from './transactions.repository.js';
 
 export const EXPENSE_MESSAGES_API = {
   dataRequired: 'expenseData is required.',
@@ -143,6 +148,10 @@ interface Validated {
   input: ExpenseInput;
   group: GroupRow | null;
   currency: string;
+  /** The people the request names. */
+  people: Map<number, Person>;
+  /** Current members of the group in joining order (empty outside groups). */
+  memberIds: number[];
   payers: StoredPayer[];
   splits: StoredSplit[];
 }
@@ -219,14 +228,8 @@ export class ExpenseService {
     limit: number,
     before: string | null,
   ): Promise<Page<TransactionView>> {
-    const db = this.deps.db;
     if (!isDbId(groupId)) throw new NotFoundError(GROUP_NOT_FOUND);
-    await requireGroupMember(db, groupId, callerId);
-    // Each table is read in its index order (group_id, date desc, created_at desc, id desc) with
-    // its own LIMIT, then the two short lists are merged here: the cost of a page does not grow
-    // with the group's history. Order: date, createdAt, id, then kind (payment before expense).
-    let expenseCond = sql``;
-    let paymentCond = sql``;
+    let cursor: Cursor | null = null;
     if (before !== null) {
       const [d, c, id, kind] = decodeCursor(before, ['s', 's', 'n', 's']) as [
         string,
@@ -235,70 +238,27 @@ export class ExpenseService {
         string,
       ];
       if (kind !== 'expense' && kind !== 'payment') decodeCursor('!', ['s']);
-      const dv = sql`${checkText(d, DATE_TEXT)}::date`;
-      const cv = sql`${checkText(c, TIMESTAMP_TEXT)}::timestamptz`;
-      expenseCond =
-        kind === 'payment'
-          ? sql`and (date, created_at, id) <= (${dv}, ${cv}, ${id})`
-          : sql`and (date, created_at, id) < (${dv}, ${cv}, ${id})`;
-      paymentCond = sql`and (date, created_at, id) < (${dv}, ${cv}, ${id})`;
+      cursor = {
+        date: checkText(d, DATE_TEXT),
+        createdAt: checkText(c, TIMESTAMP_TEXT),
+        id,
+        kind: kind as Cursor['kind'],
+      };
     }
-    type Key = { kind: string; id: number; d: string; c: string };
-    const keysOf = (table: 'expenses' | 'payments', cond: typeof expenseCond) =>
-      queryRows<Key>(
-        db,
-        sql`select ${table === 'expenses' ? 'expense' : 'payment'}::text as kind, id,
-                   to_char(date, 'YYYY-MM-DD') as d,
-                   to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
-            from ${sql.raw(table)} where group_id = ${groupId} ${cond}
-            order by date desc, created_at desc, id desc
-            limit ${limit + 1}`,
-      );
-    const [expenseKeys, paymentKeys] = [
-      await keysOf('expenses', expenseCond),
-      await keysOf('payments', paymentCond),
-    ];
-    const rows = [...expenseKeys, ...paymentKeys]
-      .sort(
-        (a, b) =>
-          (a.d < b.d ? 1 : a.d > b.d ? -1 : 0) ||
-          (a.c < b.c ? 1 : a.c > b.c ? -1 : 0) ||
-          Number(b.id) - Number(a.id) ||
-          (a.kind < b.kind ? 1 : a.kind > b.kind ? -1 : 0),
-      )
-      .slice(0, limit + 1);
+    const rows = await transactionPage(this.deps.db, groupId, callerId, limit + 1, cursor);
+    if (rows === 'not-found') throw new NotFoundError(GROUP_NOT_FOUND);
+    if (rows === 'not-member') throw new ForbiddenError(NOT_A_MEMBER);
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const nextCursor =
       rows.length > limit && last !== undefined
-        ? encodeCursor([last.d, last.c, Number(last.id), last.kind])
+        ? encodeCursor([last.date, last.createdAt, last.id, last.kind])
         : null;
-    const expenseViews = new Map(
-      (
-        await loadExpenseViews(
-          db,
-          page.filter((r) => r.kind === 'expense').map((r) => Number(r.id)),
-        )
-      ).map((v) => [v.id, v]),
+    const items: TransactionView[] = page.map((r) =>
+      r.kind === 'expense'
+        ? { type: 'expense', expense: r.expense }
+        : { type: 'payment', payment: r.payment },
     );
-    const paymentViews = new Map(
-      (
-        await loadPaymentViews(
-          db,
-          page.filter((r) => r.kind === 'payment').map((r) => Number(r.id)),
-        )
-      ).map((v) => [v.id, v]),
-    );
-    const items: TransactionView[] = [];
-    for (const r of page) {
-      if (r.kind === 'expense') {
-        const expense = expenseViews.get(Number(r.id));
-        if (expense !== undefined) items.push({ type: 'expense', expense });
-      } else {
-        const payment = paymentViews.get(Number(r.id));
-        if (payment !== undefined) items.push({ type: 'payment', payment });
-      }
-    }
     return { items, nextCursor };
   }
 
@@ -306,10 +266,11 @@ export class ExpenseService {
   // Writes
 
   async create(
-    callerId: number,
+    caller: Person,
     request: ExpenseRequest,
     beforeCommit?: (tx: Db, view: ExpenseView) => Promise<void>,
   ): Promise<ExpenseView> {
+    const callerId = caller.id;
     let storedKey: string | null = null;
     let storedType: string | null = null;
     try {
@@ -322,38 +283,68 @@ export class ExpenseService {
           storedType = stored.contentType;
         }
         const now = new Date();
-        const row = await insertExpense(tx, {
+        const date = v.input.date ?? todayUtc();
+        const inserted = await insertExpenseGraph(tx, {
+          expense: {
+            groupId: v.group?.id ?? null,
+            description: v.input.description,
+            amountCents: v.input.amount,
+            currency: v.currency,
+            date,
+            splitType: v.input.splitType,
+            notes: v.input.notes,
+            receiptKey: storedKey,
+            receiptContentType: storedType,
+            createdById: callerId,
+            createdAt: now,
+          },
+          payers: v.payers,
+          splits: v.splits,
+        });
+        await applyDebts(tx, v.group?.id ?? null, v.currency, debtsOf(v.payers, v.splits), 1);
+        const recipients =
+          v.group === null
+            ? [...new Set([...v.payers, ...v.splits].map((p) => p.userId))]
+            : v.memberIds;
+        const effect = effects(v.payers, v.splits);
+        await this.record(tx, 'expense_added', 'created', callerId, {
+          id: inserted.id,
+          description: v.input.description,
+          amountCents: v.input.amount,
+          currency: v.currency,
+          group: v.group,
+          recipients,
+          myShare: (u) => effect.get(u) ?? 0,
+          at: now,
+        });
+        // The view from what was just written: no read-back.
+        const person = (id: number): Person =>
+          v.people.get(id) ?? (id === callerId ? caller : { id, name: '', email: '' });
+        const view: ExpenseView = {
+          id: inserted.id,
           groupId: v.group?.id ?? null,
           description: v.input.description,
           amountCents: v.input.amount,
           currency: v.currency,
-          date: v.input.date ?? todayUtc(),
+          date,
           splitType: v.input.splitType,
           notes: v.input.notes,
           receiptKey: storedKey,
-          receiptContentType: storedType,
-          createdById: callerId,
-          createdAt: now,
-          updatedAt: now,
-        });
-        await replaceParticipants(tx, row.id, v.payers, v.splits);
-        await applyDebts(tx, row.groupId, row.currency, debtsOf(v.payers, v.splits), 1);
-        const recipients =
-          v.group === null
-            ? [...new Set([...v.payers, ...v.splits].map((p) => p.userId))]
-            : (await currentMembers(tx, v.group.id)).map((m) => m.id);
-        await this.record(
-          tx,
-          'expense_added',
-          'created',
-          callerId,
-          row,
-          v.group,
-          recipients,
-          (u) => effects(v.payers, v.splits).get(u) ?? 0,
-        );
-        const [view] = await loadExpenseViews(tx, [row.id]);
-        if (view === undefined) throw new Error('expense vanished');
+          createdAt: inserted.createdAt,
+          updatedAt: inserted.createdAt,
+          createdBy: person(callerId),
+          payers: v.payers.map((p) => ({
+            user: person(p.userId),
+            amountPaidCents: p.amountPaidCents,
+          })),
+          splits: v.splits.map((s, i) => ({
+            splitId: inserted.splitIds[i] ?? 0,
+            owedBy: person(s.userId),
+            owedCents: s.owedCents,
+            value: s.value,
+          })),
+          commentCount: 0,
+        };
         if (beforeCommit !== undefined) await beforeCommit(tx, view);
         return view;
       });
@@ -426,16 +417,12 @@ export class ExpenseService {
                 ),
               ]
             : (await currentMembers(tx, v.group.id)).map((m) => m.id);
-        await this.record(
-          tx,
-          'expense_updated',
-          'updated',
-          callerId,
-          updated,
-          v.group,
+        await this.record(tx, 'expense_updated', 'updated', callerId, {
+          ...updated,
+          group: v.group,
           recipients,
-          (u) => (newEffects.get(u) ?? 0) - (oldEffects.get(u) ?? 0),
-        );
+          myShare: (u) => (newEffects.get(u) ?? 0) - (oldEffects.get(u) ?? 0),
+        });
         const [out] = await loadExpenseViews(tx, [row.id]);
         if (out === undefined) throw new Error('expense vanished');
         return out;
@@ -461,16 +448,12 @@ export class ExpenseService {
           : (await currentMembers(tx, group.id)).map((m) => m.id);
       const old = effects(payers, splits);
       await tx.delete(expenses).where(eq(expenses.id, row.id));
-      await this.record(
-        tx,
-        'expense_deleted',
-        'deleted',
-        callerId,
-        row,
+      await this.record(tx, 'expense_deleted', 'deleted', callerId, {
+        ...row,
         group,
         recipients,
-        (u) => -(old.get(u) ?? 0),
-      );
+        myShare: (u) => -(old.get(u) ?? 0),
+      });
       return row.receiptKey;
     });
     await this.services.receipts.deleteFiles([key]);
@@ -479,42 +462,42 @@ export class ExpenseService {
   // -------------------------------------------------------------------------------------------
   // Internals
 
+  /** Activity rows, lastActivityAt and the change event of an expense write (one round trip). */
   private async record(
     tx: Db,
     type: ActivityType,
     action: ChangeAction,
     actorId: number,
-    row: ExpenseRow,
-    group: GroupRow | null,
-    recipients: number[],
-    myShare: (userId: number) => number,
+    e: {
+      id: number;
+      description: string;
+      amountCents: number;
+      currency: string;
+      group: GroupRow | null;
+      recipients: readonly number[];
+      myShare: (userId: number) => number;
+      at?: Date;
+    },
   ): Promise<void> {
-    await insertActivities(
-      tx,
-      recipients.map((recipientId) => ({
-        recipientId,
-        type,
-        actorId,
-        groupId: group?.id ?? null,
-        groupName: group?.name ?? null,
-        expenseId: row.id,
-        description: row.description,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        myShareCents: myShare(recipientId),
-      })),
-    );
-    await notifyChange(tx, {
-      entity: 'expense',
-      action,
-      id: row.id,
-      groupId: group?.id ?? null,
-      recipients,
+    await recordChange(tx, {
+      type,
+      actorId,
+      group: e.group,
+      expenseId: e.id,
+      description: e.description,
+      amountCents: e.amountCents,
+      currency: e.currency,
+      recipients: e.recipients,
+      myShare: e.myShare,
+      notification: { entity: 'expense', action, id: e.id, groupId: e.group?.id ?? null },
+      ...(e.at === undefined ? {} : { at: e.at }),
     });
-    if (group !== null) await touchGroup(tx, group.id);
   }
 
-  /** §4.4 in order: group (404/403), moved group, field shapes, currency, rules 1–6. */
+  /**
+   * §4.4 in order: group (404/403), moved group, field shapes, currency, rules 1–6. The database
+   * facts behind the checks come in one round trip (expense-context.ts).
+   */
   private async validate(
     tx: Db,
     callerId: number,
@@ -526,12 +509,12 @@ export class ExpenseService {
       throw new ValidationError(EXPENSE_MESSAGES_API.dataRequired);
     }
     const raw = asRecord(data);
-    let group: GroupRow | null = null;
+    let groupId: number | null = null;
     if (existing === null) {
       const gid = toId(raw.groupId);
       if (gid !== null) {
         if (!isDbId(gid)) throw new NotFoundError(GROUP_NOT_FOUND);
-        group = await requireGroupMember(tx, gid, callerId);
+        groupId = gid;
       }
     } else {
       const given = raw.groupId;
@@ -543,12 +526,19 @@ export class ExpenseService {
           ]);
         }
       }
-      if (existing.row.groupId !== null) {
-        group = (await findGroup(tx, existing.row.groupId)) ?? null;
-      }
+      groupId = existing.row.groupId;
     }
 
     const fields = validateExpenseFields(data);
+    const ids = fields.ok
+      ? [...new Set([...fields.value.payers, ...fields.value.splits].map((p) => p.userId))]
+      : [];
+    const ctx = await loadExpenseContext(tx, callerId, groupId, ids.filter(isDbId));
+    const group = ctx.group;
+    if (existing === null && groupId !== null) {
+      if (group === null) throw new NotFoundError(GROUP_NOT_FOUND);
+      if (!ctx.callerIsMember) throw new ForbiddenError(NOT_A_MEMBER);
+    }
     if (!fields.ok) throw issuesError(fields.issues);
     const input = fields.value;
 
@@ -563,16 +553,7 @@ export class ExpenseService {
     if (ruleIssues.length > 0) throw issuesError(ruleIssues);
 
     // Rule 4: every person exists.
-    const ids = [...new Set([...input.payers, ...input.splits].map((p) => p.userId))];
-    const people = new Map(
-      (
-        await tx
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(inArray(users.id, ids.filter(isDbId)))
-      ).map((u) => [u.id, u]),
-    );
-    if (people.size !== ids.length) {
+    if (ctx.people.size !== ids.length) {
       throw new ValidationError(EXPENSE_MESSAGES_API.unknownPerson);
     }
 
@@ -581,10 +562,10 @@ export class ExpenseService {
     );
     if (group !== null) {
       // Rule 5: current members (or already on this expense).
-      const members = new Set((await currentMembers(tx, group.id)).map((m) => m.id));
+      const members = new Set(ctx.memberIds);
       for (const p of [...input.payers, ...input.splits]) {
         if (!members.has(p.userId) && !alreadyOn.has(p.userId)) {
-          const name = people.get(p.userId)?.name ?? 'This person';
+          const name = ctx.people.get(p.userId)?.name ?? 'This person';
           throw new NotGroupMemberError(`${name} is not a member of this group.`);
         }
       }
@@ -594,8 +575,7 @@ export class ExpenseService {
         throw new ValidationError(EXPENSE_MESSAGES_API.callerNotInvolved);
       const others = ids.filter((id) => id !== callerId);
       if (others.length === 0) throw new ValidationError(EXPENSE_MESSAGES_API.needsFriend);
-      const friends = await acceptedFriendIds(tx, callerId, others);
-      if (others.some((id) => !friends.has(id) && !alreadyOn.has(id))) {
+      if (others.some((id) => !ctx.friendIds.has(id) && !alreadyOn.has(id))) {
         throw new NotFriendsError(EXPENSE_MESSAGES_API.notFriends);
       }
     }
@@ -608,6 +588,8 @@ export class ExpenseService {
       input,
       group,
       currency,
+      people: ctx.people,
+      memberIds: ctx.memberIds,
       payers: input.payers.map((p) => ({ userId: p.userId, amountPaidCents: p.amountPaid })),
       splits: input.splits.map((s, i) => ({
         userId: s.userId,

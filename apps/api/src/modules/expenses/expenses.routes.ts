@@ -66,7 +66,7 @@ export async function expensesRoutes(
         () => body.hashParts,
         async (complete) => {
           const link = receiptLinker(services, request);
-          const view = await services.expenses.create(request.user.id, body, (tx, v) =>
+          const view = await services.expenses.create(request.user, body, (tx, v) =>
             complete(tx, 201, expenseOut(v, link)),
           );
           return { status: 201, body: expenseOut(view, link) };

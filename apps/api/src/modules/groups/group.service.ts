@@ -20,6 +20,7 @@ import {
   linesOfGroups,
   peopleByIds,
 } from '../balances/balance-reader.js';
+import { myGroupsData } from './my-groups.repository.js';
 import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
 import { notifyChange } from '../events/change-notifier.js';
 import type { ChangeAction } from '../events/change-notifier.js';
@@ -30,9 +31,7 @@ import {
   addMember,
   currentMemberIds,
   currentMembers,
-  currentMembersOfGroups,
   GROUP_NOT_FOUND,
-  groupsOfMember,
   lockGroup,
   markLeft,
   MAX_ROW_ID,
@@ -159,27 +158,17 @@ export class GroupService {
 
   /** The caller's current groups, newest activity first, each with the caller's lines. */
   async listMine(userId: number): Promise<GroupWithBalance[]> {
-    const { db } = this.deps;
-    const rows = await groupsOfMember(db, userId);
-    if (rows.length === 0) return [];
-    const ids = rows.map((r) => r.id);
-    const [membersByGroup, linesByGroup] = await Promise.all([
-      currentMembersOfGroups(db, ids),
-      linesOfGroups(db, rows, userId),
-    ]);
-    const missingCreators = rows
-      .filter((r) => !(membersByGroup.get(r.id) ?? []).some((m) => m.id === r.creatorId))
-      .map((r) => r.creatorId);
-    const extra = await peopleByIds(db, missingCreators);
+    const { groups: rows, members, pairs, people } = await myGroupsData(this.deps.db, userId);
+    const linesByGroup = linesOfGroups(rows, pairs, people, userId);
     return rows.map((row) => {
-      const members = membersByGroup.get(row.id) ?? [];
-      const creator = members.find((m) => m.id === row.creatorId) ?? extra.get(row.creatorId);
+      const list = members.get(row.id) ?? [];
+      const creator = list.find((m) => m.id === row.creatorId) ?? people.get(row.creatorId);
       const lines = linesByGroup.get(row.id) ?? [];
       const netCents = lines
         .filter((l) => l.currency === row.defaultCurrency)
         .reduce((sum, l) => sum + l.netCents, 0);
       return {
-        ...view(row, members, creator),
+        ...view(row, list, creator),
         myBalance: { netCents, currency: row.defaultCurrency, lines },
       };
     });

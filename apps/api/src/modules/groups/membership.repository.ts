@@ -1,6 +1,7 @@
 // Group rows and membership checks, shared by every module that touches group data.
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { run, statement } from '../../db/statements.js';
 import { groupMembers, groups, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 
@@ -61,31 +62,20 @@ export async function currentMembers(db: Db, groupId: number): Promise<MemberUse
     .orderBy(asc(groupMembers.joinSeq));
 }
 
-/** Current member ids of several groups at once, in joining order. */
-export async function currentMembersOfGroups(
-  db: Db,
-  groupIds: number[],
-): Promise<Map<number, MemberUser[]>> {
-  const out = new Map<number, MemberUser[]>();
-  if (groupIds.length === 0) return out;
-  const rows = await db
-    .select({ groupId: groupMembers.groupId, id: users.id, name: users.name, email: users.email })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(and(inArray(groupMembers.groupId, groupIds), isNull(groupMembers.leftAt)))
-    .orderBy(asc(groupMembers.joinSeq));
-  for (const r of rows) {
-    const list = out.get(r.groupId) ?? [];
-    list.push({ id: r.id, name: r.name, email: r.email });
-    out.set(r.groupId, list);
-  }
-  return out;
+/**
+ * Marks the group as changed now (orders GET /groups/my). Skipped when another transaction is
+ * touching the group at this moment (it sets the same moment), so concurrent writers in one
+ * group do not queue behind each other's commits on this row.
+ */
+export async function touchGroup(db: Db, groupId: number, at: Date = new Date()): Promise<void> {
+  await run(db, touchGroupStatement, [groupId, at.toISOString()]);
 }
 
-/** Marks the group as changed now (orders GET /groups/my). */
-export async function touchGroup(db: Db, groupId: number, at: Date = new Date()): Promise<void> {
-  await db.update(groups).set({ lastActivityAt: at }).where(eq(groups.id, groupId));
-}
+const touchGroupStatement = statement<never>(
+  'groups.touch',
+  `update groups set last_activity_at = greatest(last_activity_at, $2::timestamptz)
+    where id = (select id from groups where id = $1 for no key update skip locked)`,
+);
 
 /** The group row, locked until the transaction ends (membership and settings changes). */
 export async function lockGroup(db: Db, groupId: number): Promise<GroupRow | undefined> {
@@ -138,15 +128,4 @@ export async function markLeft(db: Db, groupId: number, userId: number, at: Date
         isNull(groupMembers.leftAt),
       ),
     );
-}
-
-/** Groups `userId` currently belongs to, newest activity first. */
-export async function groupsOfMember(db: Db, userId: number): Promise<GroupRow[]> {
-  return db
-    .select({ group: groups })
-    .from(groupMembers)
-    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .where(and(eq(groupMembers.userId, userId), isNull(groupMembers.leftAt)))
-    .orderBy(desc(groups.lastActivityAt), desc(groups.id))
-    .then((rows) => rows.map((r) => r.group));
 }

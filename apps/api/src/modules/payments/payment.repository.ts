@@ -1,8 +1,8 @@
 // Payment rows and their views (payer and recipient as people).
-import { inArray } from 'drizzle-orm';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { payments, users } from '../../db/schema.js';
+import { payments } from '../../db/schema.js';
+import { isoSql, run, statement } from '../../db/statements.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -36,43 +36,57 @@ export async function findPaymentRow(
   return rows[0];
 }
 
+/** SQL: the view of payment row `p` as one JSON array (parsed by {@link paymentViewOf}). */
+export const PAYMENT_VIEW_JSON = `json_build_array(p.id, p.group_id, p.amount_cents, p.currency,
+  to_char(p.date, 'YYYY-MM-DD'), ${isoSql('p.created_at')}, ${isoSql('p.updated_at')},
+  (select json_build_array(u.id, u.name, u.email) from users u where u.id = p.paid_by_id),
+  (select json_build_array(u.id, u.name, u.email) from users u where u.id = p.paid_to_id),
+  (select json_build_array(u.id, u.name, u.email) from users u where u.id = p.created_by_id))`;
+
+type PersonT = [number, string, string] | null;
+export type PaymentViewTuple = [
+  number,
+  number | null,
+  number | string,
+  string,
+  string,
+  string,
+  string,
+  PersonT,
+  PersonT,
+  PersonT,
+];
+
+function personOf(t: PersonT): Person {
+  return t === null ? { id: 0, name: '', email: '' } : { id: t[0], name: t[1], email: t[2] };
+}
+
+export function paymentViewOf(t: PaymentViewTuple): PaymentView {
+  return {
+    id: t[0],
+    groupId: t[1],
+    amountCents: Number(t[2]),
+    currency: t[3],
+    date: t[4],
+    createdAt: new Date(t[5]),
+    updatedAt: new Date(t[6]),
+    paidBy: personOf(t[7]),
+    paidTo: personOf(t[8]),
+    createdBy: personOf(t[9]),
+  };
+}
+
+const paymentViews = statement<{ v: PaymentViewTuple }>(
+  'payments.views',
+  `select ${PAYMENT_VIEW_JSON} as v from payments p where p.id = any($1::int[])`,
+);
+
+/** Views of the given payments, in the order of `ids` (missing ids are skipped). */
 export async function loadPaymentViews(db: Db, ids: readonly number[]): Promise<PaymentView[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(payments)
-    .where(inArray(payments.id, [...new Set(ids)]));
-  const peopleIds = new Set<number>();
-  for (const r of rows) {
-    peopleIds.add(r.paidById);
-    peopleIds.add(r.paidToId);
-    peopleIds.add(r.createdById);
-  }
-  const people = new Map<number, Person>();
-  if (peopleIds.size > 0) {
-    for (const u of await db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(inArray(users.id, [...peopleIds]))) {
-      people.set(u.id, u);
-    }
-  }
-  const person = (id: number): Person => people.get(id) ?? { id, name: '', email: '' };
+  const rows = await run(db, paymentViews, [[...new Set(ids)]]);
   const byId = new Map<number, PaymentView>();
-  for (const r of rows) {
-    byId.set(r.id, {
-      id: r.id,
-      groupId: r.groupId,
-      amountCents: r.amountCents,
-      currency: r.currency,
-      date: r.date,
-      createdAt: r.createdAt,
-      updatedAt: r.updatedAt,
-      paidBy: person(r.paidById),
-      paidTo: person(r.paidToId),
-      createdBy: person(r.createdById),
-    });
-  }
+  for (const r of rows) byId.set(r.v[0], paymentViewOf(r.v));
   return ids.flatMap((id) => {
     const v = byId.get(id);
     return v === undefined ? [] : [v];

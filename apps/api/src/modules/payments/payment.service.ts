@@ -19,11 +19,10 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
+import { recordChange } from '../activity/record-change.js';
 import type { ActivityType } from '../activity/activity.repository.js';
 import { groupLines } from '../balances/balance-reader.js';
 import { applyDebts } from '../balances/pair-balances.repository.js';
-import { notifyChange } from '../events/change-notifier.js';
 import type { ChangeAction } from '../events/change-notifier.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import {
@@ -32,7 +31,6 @@ import {
   GROUP_NOT_FOUND,
   isCurrentMember,
   requireGroupMember,
-  touchGroup,
 } from '../groups/membership.repository.js';
 import { checkText, decodeCursor, encodeCursor, TIMESTAMP_TEXT } from '../expenses/cursor.js';
 import { acceptedFriendIds, isDbId } from '../expenses/expense-access.js';
@@ -359,29 +357,18 @@ export class PaymentService {
     );
     const description = `${names.get(row.paidById) ?? ''} paid ${names.get(row.paidToId) ?? ''}`;
     const sign = type === 'payment_deleted' ? -1 : 1;
-    await insertActivities(
-      tx,
-      recipients.map((recipientId) => ({
-        recipientId,
-        type,
-        actorId,
-        groupId: group?.id ?? null,
-        groupName: group?.name ?? null,
-        paymentId: row.id,
-        description,
-        amountCents: row.amountCents,
-        currency: row.currency,
-        myShareCents: sign * effectOf(row, recipientId) - effectOf(old, recipientId),
-      })),
-    );
-    await notifyChange(tx, {
-      entity: 'payment',
-      action,
-      id: row.id,
-      groupId: row.groupId,
+    await recordChange(tx, {
+      type,
+      actorId,
+      group,
+      paymentId: row.id,
+      description,
+      amountCents: row.amountCents,
+      currency: row.currency,
       recipients,
+      myShare: (u) => sign * effectOf(row, u) - effectOf(old, u),
+      notification: { entity: 'payment', action, id: row.id, groupId: row.groupId },
     });
-    if (group !== null) await touchGroup(tx, group.id);
   }
 
   /** §4.5 in order: payer ≠ recipient, both exist, group membership or friendship, currency. */

@@ -1,0 +1,121 @@
+// Authenticator: bearer token → signed-in user, for every protected request.
+//
+// A token is valid when its signature and expiry check out and the user's current token version
+// equals the token's (a password reset or change bumps it). Reading the user costs a database
+// round trip on every request, so verified tokens are cached in this process — and the cache is
+// kept honest by the database itself: a trigger on `users` (migration 0002) sends
+// NOTIFY evenly_users with the user's id whenever token_version, name or e-mail change or the row
+// goes (and `*` on TRUNCATE), delivered to every process on commit. Each process evicts on
+// receipt; it caches nothing while its LISTEN connection is down and empties the cache when it
+// comes back (notifications may have been missed). Entries also expire after CACHE_TTL_MS as a
+// backstop. The process that makes a change evicts at once (see `evictUser`), so on a single
+// process a superseded token is refused on the very next request; other processes follow within
+// the notification's delivery time.
+import type { DatabaseListener } from '../../db/listener.js';
+import type { Db } from '../../db/database.js';
+import type { AuthUser } from '../../plugins/authentication.js';
+import type { JwtService } from './jwt.js';
+import { findUserById } from './users.repository.js';
+
+export const USERS_CHANNEL = 'evenly_users';
+/** Longest time a cached verification is trusted without hearing from the database. */
+export const CACHE_TTL_MS = 30_000;
+/** Bound on cached tokens; the oldest are dropped first. */
+export const CACHE_MAX_ENTRIES = 20_000;
+/** Tokens longer than this are refused outright (no signature work on junk). */
+const MAX_TOKEN_LENGTH = 4096;
+
+interface Entry {
+  user: AuthUser;
+  /** min(token expiry, cached time + TTL), ms since the epoch. */
+  validUntilMs: number;
+}
+
+export class Authenticator {
+  /** token → entry, in insertion order (oldest first). */
+  private readonly cache = new Map<string, Entry>();
+  /** user id → their cached tokens, for eviction. */
+  private readonly tokensOfUser = new Map<number, Set<string>>();
+  /** Bumped on every invalidation: a lookup that overlapped one is not cached. */
+  private generation = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly jwt: JwtService,
+    private readonly listener: DatabaseListener,
+    private readonly now: () => number = Date.now,
+  ) {
+    listener.on(USERS_CHANNEL, (payload) => {
+      if (payload === '*') this.clear();
+      else this.evictUser(Number(payload));
+    });
+    listener.onState({ connected: () => this.clear(), disconnected: () => this.clear() });
+  }
+
+  /** The user a token belongs to, or null when the token is bad, expired or superseded. */
+  async userForToken(token: string): Promise<AuthUser | null> {
+    if (token === '' || token.length > MAX_TOKEN_LENGTH) return null;
+    const now = this.now();
+    const hit = this.cache.get(token);
+    if (hit !== undefined) {
+      if (hit.validUntilMs > now) return hit.user;
+      this.forget(token, hit.user.id);
+    }
+    const generation = this.generation;
+    const claims = await this.jwt.verify(token);
+    if (claims === null) return null;
+    const row = await findUserById(this.db, claims.userId);
+    if (row === undefined || row.tokenVersion !== claims.tokenVersion) return null;
+    const user: AuthUser = { id: row.id, name: row.name, email: row.email };
+    if (this.listener.connected && generation === this.generation) {
+      this.remember(token, {
+        user,
+        validUntilMs: Math.min(claims.expiresAtMs, this.now() + CACHE_TTL_MS),
+      });
+    }
+    return user;
+  }
+
+  /** Drops every cached token of a user (their password, name or e-mail changed). */
+  evictUser(userId: number): void {
+    this.generation++;
+    const tokens = this.tokensOfUser.get(userId);
+    if (tokens === undefined) return;
+    this.tokensOfUser.delete(userId);
+    for (const t of tokens) this.cache.delete(t);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.cache.clear();
+    this.tokensOfUser.clear();
+  }
+
+  /** Cached tokens (tests, diagnostics). */
+  get size(): number {
+    return this.cache.size;
+  }
+
+  private remember(token: string, entry: Entry): void {
+    while (this.cache.size >= CACHE_MAX_ENTRIES) {
+      const oldest = this.cache.entries().next().value;
+      if (oldest === undefined) break;
+      this.forget(oldest[0], oldest[1].user.id);
+    }
+    this.cache.set(token, entry);
+    let tokens = this.tokensOfUser.get(entry.user.id);
+    if (tokens === undefined) {
+      tokens = new Set();
+      this.tokensOfUser.set(entry.user.id, tokens);
+    }
+    tokens.add(token);
+  }
+
+  private forget(token: string, userId: number): void {
+    this.cache.delete(token);
+    const tokens = this.tokensOfUser.get(userId);
+    if (tokens === undefined) return;
+    tokens.delete(token);
+    if (tokens.size === 0) this.tokensOfUser.delete(userId);
+  }
+}

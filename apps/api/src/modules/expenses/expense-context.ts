@@ -1,0 +1,77 @@
+// Everything an expense write checks against the database (§4.4 rules 4–6 and the group checks),
+// read in one round trip: the group and the caller's membership, the named people, the group's
+// current members and the caller's accepted friends among the named people.
+import type { Db } from '../../db/database.js';
+import { isoSql, run, statement } from '../../db/statements.js';
+import type { Person, PersonTuple } from '../balances/balance-reader.js';
+import { peopleMap } from '../balances/balance-reader.js';
+import type { GroupRow } from '../groups/membership.repository.js';
+
+type GroupTuple = [number, string, number, boolean, string, string, string];
+
+/** $1 caller, $2 group id or null, $3 the people named in the request. */
+const contextStatement = statement<{
+  grp: GroupTuple | null;
+  member: boolean;
+  people: PersonTuple[];
+  members: number[];
+  friends: number[];
+}>(
+  'expenses.context',
+  `select (select json_build_array(g.id, g.name, g.creator_id, g.simplify_debts,
+                    g.default_currency, ${isoSql('g.created_at')}, ${isoSql('g.last_activity_at')})
+             from groups g where g.id = $2) as grp,
+          exists (select 1 from group_members where group_id = $2 and user_id = $1
+                    and left_at is null) as member,
+          coalesce((select json_agg(json_build_array(u.id, u.name, u.email)) from users u
+                     where u.id = any($3::int[])), '[]') as people,
+          coalesce((select json_agg(gm.user_id order by gm.join_seq) from group_members gm
+                     where gm.group_id = $2 and gm.left_at is null), '[]') as members,
+          coalesce((select json_agg(case when f.user_low = $1 then f.user_high else f.user_low end)
+                      from friendships f
+                     where f.status = 'ACCEPTED'
+                       and (f.user_low, f.user_high) in
+                           (select least($1, x), greatest($1, x) from unnest($3::int[]) as x)),
+                   '[]') as friends`,
+);
+
+export interface ExpenseContext {
+  /** The group named by the request (or the expense's group), when it exists. */
+  group: GroupRow | null;
+  /** The caller is a current member of that group. */
+  callerIsMember: boolean;
+  /** The named people that exist. */
+  people: Map<number, Person>;
+  /** Current members of the group in joining order (empty outside groups). */
+  memberIds: number[];
+  /** The caller's accepted friends among the named people. */
+  friendIds: Set<number>;
+}
+
+export async function loadExpenseContext(
+  db: Db,
+  callerId: number,
+  groupId: number | null,
+  personIds: readonly number[],
+): Promise<ExpenseContext> {
+  const [row] = await run(db, contextStatement, [callerId, groupId, [...new Set(personIds)]]);
+  const g = row?.grp ?? null;
+  return {
+    group:
+      g === null
+        ? null
+        : {
+            id: g[0],
+            name: g[1],
+            creatorId: g[2],
+            simplifyDebts: g[3],
+            defaultCurrency: g[4],
+            createdAt: new Date(g[5]),
+            lastActivityAt: new Date(g[6]),
+          },
+    callerIsMember: row?.member ?? false,
+    people: peopleMap(row?.people ?? []),
+    memberIds: row?.members ?? [],
+    friendIds: new Set(row?.friends ?? []),
+  };
+}

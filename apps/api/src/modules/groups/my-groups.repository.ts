@@ -1,0 +1,82 @@
+// GET /groups/my in one round trip: the caller's current groups, their current members, the
+// pair nets behind the caller's lines and the people those lines and the creators name.
+import type { Db } from '../../db/database.js';
+import { isoSql, run, statement } from '../../db/statements.js';
+import type { Person, PersonTuple } from '../balances/balance-reader.js';
+import { peopleJson, peopleMap } from '../balances/balance-reader.js';
+import type { PairNet, PairNetTuple } from '../balances/pair-balances.repository.js';
+import { pairNetOfTuple, pairNetsJson } from '../balances/pair-balances.repository.js';
+import type { GroupRow } from './membership.repository.js';
+
+type GroupTuple = [number, string, number, boolean, string, string, string];
+
+/**
+ * Pairs that can give the caller ($1) a line: their own pairs, and in groups that simplify
+ * debts every pair (the plan depends on everyone's nets).
+ */
+const LINE_PAIRS = `group_id in (select id from my)
+  and (user_low = $1 or user_high = $1 or group_id in (select id from my where simplify_debts))`;
+
+const myGroups = statement<{
+  groups: GroupTuple[];
+  members: [number, number, string, string][];
+  pairs: PairNetTuple[];
+  people: PersonTuple[];
+}>(
+  'groups.my',
+  `with my as (
+     select g.id, g.name, g.creator_id, g.simplify_debts, g.default_currency, g.created_at,
+            g.last_activity_at
+       from group_members m join groups g on g.id = m.group_id
+      where m.user_id = $1 and m.left_at is null)
+   select coalesce((select json_agg(json_build_array(id, name, creator_id, simplify_debts,
+                      default_currency, ${isoSql('created_at')}, ${isoSql('last_activity_at')})
+                      order by last_activity_at desc, id desc) from my), '[]') as groups,
+          coalesce((select json_agg(json_build_array(gm.group_id, u.id, u.name, u.email)
+                      order by gm.group_id, gm.join_seq)
+                      from group_members gm join users u on u.id = gm.user_id
+                     where gm.group_id in (select id from my) and gm.left_at is null), '[]')
+            as members,
+          ${pairNetsJson(LINE_PAIRS)} as pairs,
+          ${peopleJson(`select creator_id from my
+                        union select user_low from pair_balances where ${LINE_PAIRS}
+                        union select user_high from pair_balances where ${LINE_PAIRS}`)} as people`,
+);
+
+export interface MyGroupsData {
+  /** Newest activity first. */
+  groups: GroupRow[];
+  /** Current members of each group in joining order. */
+  members: Map<number, Person[]>;
+  pairs: PairNet[];
+  people: Map<number, Person>;
+}
+
+export async function myGroupsData(db: Db, userId: number): Promise<MyGroupsData> {
+  const [row] = await run(db, myGroups, [userId]);
+  const members = new Map<number, Person[]>();
+  for (const [groupId, id, name, email] of row?.members ?? []) {
+    let list = members.get(groupId);
+    if (list === undefined) {
+      list = [];
+      members.set(groupId, list);
+    }
+    list.push({ id, name, email });
+  }
+  return {
+    groups: (row?.groups ?? []).map(
+      ([id, name, creatorId, simplifyDebts, defaultCurrency, createdAt, lastActivityAt]) => ({
+        id,
+        name,
+        creatorId,
+        simplifyDebts,
+        defaultCurrency,
+        createdAt: new Date(createdAt),
+        lastActivityAt: new Date(lastActivityAt),
+      }),
+    ),
+    members,
+    pairs: (row?.pairs ?? []).map(pairNetOfTuple),
+    people: peopleMap(row?.people ?? []),
+  };
+}
