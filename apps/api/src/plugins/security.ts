@@ -42,13 +42,13 @@ export const HELMET_OPTIONS: HelmetOptions = {
  * instead of re-running helmet (which re-parses its options on every call).
  */
 export function helmetHeaders(options: HelmetOptions): Record<string, string> {
-  const headers: Record<string, string> = {};
+  const headers = new Map<string, string>();
   const recorder = {
     setHeader(name: string, value: string | number | readonly string[]) {
-      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+      headers.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
     },
     removeHeader(name: string) {
-      delete headers[name.toLowerCase()];
+      headers.delete(name.toLowerCase());
     },
   };
   helmet(options)(
@@ -58,7 +58,7 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
       if (error !== undefined && error !== null) throw error;
     },
   );
-  return headers;
+  return Object.fromEntries(headers);
 }
 
 async function security(app: FastifyInstance, options: SecurityOptions): Promise<void> {
