@@ -15,6 +15,8 @@ import { protectedAuthRoutes, publicAuthRoutes } from './modules/auth/auth.route
 import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
 import { Authenticator } from './modules/auth/authenticator.js';
 import { DatabaseListener } from './db/listener.js';
+import { inTransaction } from './db/transaction.js';
+import { ResponseCache } from './http/response-cache.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -83,6 +85,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimiter = new RateLimiter(database.db);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const authenticator = new Authenticator(database.db, jwt, listener);
+  const responseCache = new ResponseCache(listener);
   const services = new Services({
     db: database.db,
     database,
@@ -93,6 +96,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jwt,
     authenticator,
     listener,
+    responseCache,
+    transaction: (fn) =>
+      inTransaction(database.db, fn, (changes) => responseCache.invalidateChanges(changes)),
     signingSecret: jwtSecret,
   });
   // Every notification handler is registered (the event hub registers when made); then listen,
@@ -108,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     requireEmailVerification: config.requireEmailVerification,
     // Invitations to a newly verified address become friend requests (§5.7).
     onEmailVerified: (tx, user) => services.invitations.onEmailVerified(tx, user),
+    onTokensRevoked: (userId) => authenticator.evictUser(userId),
   });
 
   await app.register(errorHandler);

@@ -18,6 +18,7 @@ import { InvitationService } from './modules/invitations/invitation.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
 import type { Authenticator } from './modules/auth/authenticator.js';
 import type { DatabaseListener } from './db/listener.js';
+import type { ResponseCache } from './http/response-cache.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { ReceiptService } from './modules/receipts/receipt.service.js';
@@ -34,6 +35,13 @@ export interface ServiceDeps {
   authenticator: Authenticator;
   /** This process's LISTEN connection. */
   listener: DatabaseListener;
+  /** Serialized heavy reads, dropped by the changes that affect them. */
+  responseCache: ResponseCache;
+  /**
+   * Runs `fn` in a transaction; after the commit, this process's caches drop what the changes
+   * noted in it affect (other processes hear it through NOTIFY).
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   /** Secret for signed receipt links and event tickets (the JWT secret). */
   signingSecret: string;
 }

@@ -17,7 +17,15 @@ export interface ListenerEvents {
   disconnected(): void;
 }
 
-export class DatabaseListener {
+/** What the caches need of the listener (tests give them a stand-in). */
+export interface NotificationSource {
+  /** True while notifications are being received. */
+  readonly connected: boolean;
+  on(channel: string, handler: NotificationHandler): void;
+  onState(listener: Partial<ListenerEvents>): void;
+}
+
+export class DatabaseListener implements NotificationSource {
   private readonly handlers = new Map<string, NotificationHandler[]>();
   private readonly stateListeners: Partial<ListenerEvents>[] = [];
   private started: Promise<void> | null = null;

@@ -12,9 +12,15 @@ export interface Statement<Row> {
   readonly row?: Row;
 }
 
+/** Every declared statement by name (tests prepare them all; names must be unique). */
+export const STATEMENTS = new Map<string, Statement<unknown>>();
+
 /** Declares a statement; `name` must be unique in the program. */
 export function statement<Row>(name: string, text: string): Statement<Row> {
-  return { name, text };
+  if (STATEMENTS.has(name)) throw new Error(`statement ${name} is declared twice`);
+  const st: Statement<Row> = { name, text };
+  STATEMENTS.set(name, st);
+  return st;
 }
 
 /** Runs a statement on the database or an open transaction; rows as objects. */

@@ -57,13 +57,24 @@ export function limitSchema(max: number, def: number) {
 }
 
 /** Sets `X-Next-Cursor` and `Link: <path?limit=N&before=C>; rel="next"` when a next page exists. */
+/** `X-Next-Cursor` and `Link` (§1.9) when there is a next page, else none. */
+export function nextPageHeaders(
+  path: string,
+  limit: number,
+  nextCursor: string | null,
+): Record<string, string> {
+  if (nextCursor === null) return {};
+  return {
+    'x-next-cursor': nextCursor,
+    link: `<${path}?limit=${limit}&before=${nextCursor}>; rel="next"`,
+  };
+}
+
 export function setNextPage(
   reply: FastifyReply,
   path: string,
   limit: number,
   nextCursor: string | null,
 ): void {
-  if (nextCursor === null) return;
-  reply.header('X-Next-Cursor', nextCursor);
-  reply.header('Link', `<${path}?limit=${limit}&before=${nextCursor}>; rel="next"`);
+  void reply.headers(nextPageHeaders(path, limit, nextCursor));
 }

@@ -2,7 +2,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitSchema, setNextPage } from '../../http/cursor.js';
+import { limitSchema, nextPageHeaders } from '../../http/cursor.js';
+import { cacheKey, sendCached } from '../../http/cached-reply.js';
+import { userTag } from '../../http/response-cache.js';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
@@ -66,9 +68,19 @@ export async function activityRoutes(
     },
     async (request, reply) => {
       const { limit, before } = request.query;
-      const page = await services.activity.list(request.user.id, limit, before);
-      setNextPage(reply, '/api/activity', limit, page.nextCursor);
-      return page.items.map(activityOut);
+      return sendCached(
+        services.deps.responseCache,
+        reply,
+        cacheKey(request, ['activity', limit, before ?? '']),
+        [userTag(request.user.id)],
+        async () => {
+          const page = await services.activity.list(request.user.id, limit, before);
+          return {
+            payload: page.items.map(activityOut),
+            headers: nextPageHeaders('/api/activity', limit, page.nextCursor),
+          };
+        },
+      );
     },
   );
 }

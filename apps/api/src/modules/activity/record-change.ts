@@ -8,6 +8,7 @@
 // it is setting the same moment anyway.
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
+import { noteChange } from '../../db/transaction.js';
 import type { Change } from '../events/change-notifier.js';
 import { CHANGES_CHANNEL, notificationPayloads } from '../events/change-notifier.js';
 import type { ActivityType } from './activity.repository.js';
@@ -69,4 +70,5 @@ export async function recordChange(tx: Db, c: ChangeRecord): Promise<void> {
     at.toISOString(),
     notificationPayloads({ ...c.notification, recipients }, at),
   ]);
+  noteChange(tx, { ...c.notification, recipients });
 }

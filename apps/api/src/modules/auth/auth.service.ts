@@ -75,6 +75,12 @@ export interface AuthServiceDeps {
   requireEmailVerification: boolean;
   /** Runs inside the transaction that marks an address verified (invitations become requests). */
   onEmailVerified?: (db: Db, user: UserRow) => Promise<void>;
+  /**
+   * Runs after a password reset or change has committed: every earlier token of the user is
+   * void from now on (this process's token cache drops them at once; other processes hear it
+   * from the database).
+   */
+  onTokensRevoked?: (userId: number) => void;
   now?: () => Date;
 }
 
@@ -189,7 +195,7 @@ export class AuthService {
     const { db } = this.deps;
     const at = this.now();
     const passwordHash = await hashPassword(input.newPassword);
-    await db.transaction(async (tx) => {
+    const userId = await db.transaction(async (tx) => {
       const row = await findEmailToken(tx, 'reset_password', hashEmailToken(input.token.trim()));
       if (row === undefined || row.usedAt !== null || row.expiresAt.getTime() <= at.getTime()) {
         throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
@@ -203,7 +209,9 @@ export class AuthService {
       if (before !== undefined && before.emailVerifiedAt === null) {
         await this.deps.onEmailVerified?.(tx, updated);
       }
+      return updated.id;
     });
+    this.deps.onTokensRevoked?.(userId);
     return AUTH_TEXT.resetDone;
   }
 
@@ -228,6 +236,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.newPassword);
     const updated = await replacePassword(db, userId, passwordHash, this.now(), false);
     if (updated === undefined) throw new WrongPasswordError();
+    this.deps.onTokensRevoked?.(userId);
     return this.loginResult(updated);
   }
 

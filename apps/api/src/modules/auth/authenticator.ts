@@ -11,7 +11,7 @@
 // backstop. The process that makes a change evicts at once (see `evictUser`), so on a single
 // process a superseded token is refused on the very next request; other processes follow within
 // the notification's delivery time.
-import type { DatabaseListener } from '../../db/listener.js';
+import type { NotificationSource } from '../../db/listener.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../plugins/authentication.js';
 import type { JwtService } from './jwt.js';
@@ -42,7 +42,7 @@ export class Authenticator {
   constructor(
     private readonly db: Db,
     private readonly jwt: JwtService,
-    private readonly listener: DatabaseListener,
+    private readonly listener: NotificationSource,
     private readonly now: () => number = Date.now,
   ) {
     listener.on(USERS_CHANNEL, (payload) => {

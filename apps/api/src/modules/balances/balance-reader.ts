@@ -147,10 +147,16 @@ export async function groupLines(
 /** People as the JSON array `[id, name, email]` (see peopleJson). */
 export type PersonTuple = [number, string, string];
 
-/** SQL: the users whose ids `idsSql` selects, as one JSON array of PersonTuple (never null). */
+/**
+ * SQL: the users whose ids `idsSql` selects (one column, no duplicates), as one JSON array of
+ * PersonTuple (never null); one primary-key lookup per id (LIMIT 1 keeps the planner from
+ * turning the lookups into a scan of every user).
+ */
 export function peopleJson(idsSql: string): string {
-  return `coalesce((select json_agg(json_build_array(u.id, u.name, u.email)) from users u
-            where u.id in (${idsSql})), '[]')`;
+  return `coalesce((select json_agg(json_build_array(u.id, u.name, u.email))
+            from (${idsSql}) as ids(id)
+            cross join lateral (select u.id, u.name, u.email from users u where u.id = ids.id limit 1) u),
+          '[]')`;
 }
 
 export function peopleMap(tuples: readonly PersonTuple[]): Map<number, Person> {

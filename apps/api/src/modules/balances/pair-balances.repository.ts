@@ -63,12 +63,18 @@ export interface PairNet {
   netCents: number;
 }
 
-/** SQL: the non-zero pair nets of the scopes chosen by `where` (a condition on pair_balances). */
-export function pairNetsSql(where: string): string {
-  return `select group_id, currency, user_low, user_high, sum(net_cents)::bigint as net
-            from pair_balances where ${where}
-           group by group_id, currency, user_low, user_high
-          having sum(net_cents) <> 0`;
+/**
+ * SQL: the non-zero pair nets of the pair_balances rows chosen by `where`. `from` may replace the
+ * table by a join whose pair_balances rows are aliased `pair_balances` (e.g. a LATERAL per group,
+ * which keeps the planner on index lookups however it estimates the tables).
+ */
+export function pairNetsSql(where: string, from = 'pair_balances'): string {
+  return `select pair_balances.group_id, pair_balances.currency, pair_balances.user_low,
+                 pair_balances.user_high, sum(pair_balances.net_cents)::bigint as net
+            from ${from} where ${where}
+           group by pair_balances.group_id, pair_balances.currency, pair_balances.user_low,
+                    pair_balances.user_high
+          having sum(pair_balances.net_cents) <> 0`;
 }
 
 interface PairNetRow {
@@ -93,10 +99,10 @@ export function pairNetOf(r: PairNetRow): PairNet {
 /** A pair net as the JSON array `[groupId, currency, userLow, userHigh, net]` (see pairNetsJson). */
 export type PairNetTuple = [number, string, number, number, number];
 
-/** SQL: the pair nets of `pairNetsSql(where)` as one JSON array of PairNetTuple (never null). */
-export function pairNetsJson(where: string): string {
+/** SQL: the pair nets of `pairNetsSql(where, from)` as one JSON array of PairNetTuple. */
+export function pairNetsJson(where: string, from?: string): string {
   return `coalesce((select json_agg(json_build_array(p.group_id, p.currency, p.user_low,
-            p.user_high, p.net)) from (${pairNetsSql(where)}) p), '[]')`;
+            p.user_high, p.net)) from (${pairNetsSql(where, from)}) p), '[]')`;
 }
 
 export function pairNetOfTuple(t: PairNetTuple): PairNet {

@@ -73,7 +73,7 @@ export class CommentService {
   }
 
   async add(callerId: number, expenseId: number, body: unknown): Promise<CommentView> {
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const expense = await this.services.expenses.requireAccess(tx, expenseId, callerId);
       const parsed = validateComment(body);
       if (!parsed.ok) throw issuesError(parsed.issues);
@@ -122,7 +122,7 @@ export class CommentService {
 
   async remove(callerId: number, commentId: number): Promise<void> {
     if (!isDbId(commentId)) throw new NotFoundError(COMMENT_NOT_FOUND);
-    await this.deps.db.transaction(async (tx) => {
+    await this.deps.transaction(async (tx) => {
       const [row] = await tx
         .select()
         .from(comments)

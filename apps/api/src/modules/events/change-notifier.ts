@@ -2,6 +2,7 @@
 // PostgreSQL delivers them on commit — and only on commit — to every server process listening.
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
+import { noteChange } from '../../db/transaction.js';
 
 export const CHANGES_CHANNEL = 'evenly_changes';
 
@@ -47,6 +48,8 @@ const notifyStatement = statement<{ n: number }>(
      from unnest($1::text[]) as p) x`,
 );
 
+/** Announces a change; call inside the writing transaction (delivered on commit). */
 export async function notifyChange(db: Db, change: Change, at: Date = new Date()): Promise<void> {
   await run(db, notifyStatement, [notificationPayloads(change, at)]);
+  noteChange(db, change);
 }

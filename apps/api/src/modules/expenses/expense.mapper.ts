@@ -1,5 +1,4 @@
 // Expense and Payment JSON (contract §3) and the list helpers shared by the ledger routes.
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ValidationError } from '../../errors/app-errors.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
@@ -118,16 +117,4 @@ export function readLimit(raw: string | undefined): number {
 
 export function readBefore(raw: string | undefined): string | null {
   return raw === undefined ? null : raw;
-}
-
-/** `X-Next-Cursor` and `Link` headers when there is a next page (§1.9). */
-export function setNextPage(
-  reply: FastifyReply,
-  path: string,
-  limit: number,
-  nextCursor: string | null,
-): void {
-  if (nextCursor === null) return;
-  reply.header('x-next-cursor', nextCursor);
-  reply.header('link', `<${path}?limit=${limit}&before=${nextCursor}>; rel="next"`);
 }

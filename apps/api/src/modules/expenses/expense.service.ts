@@ -274,7 +274,7 @@ export class ExpenseService {
     let storedKey: string | null = null;
     let storedType: string | null = null;
     try {
-      return await this.deps.db.transaction(async (tx) => {
+      return await this.deps.transaction(async (tx) => {
         const v = await this.validate(tx, callerId, request.data, null, request.file);
         if (request.file !== null) {
           const checked = this.services.receipts.checkUpload(request.file);
@@ -359,7 +359,7 @@ export class ExpenseService {
     let oldKeyToDelete: string | null = null;
     let view: ExpenseView;
     try {
-      view = await this.deps.db.transaction(async (tx) => {
+      view = await this.deps.transaction(async (tx) => {
         // The row lock serializes concurrent edits and deletes of the same expense (§5.9).
         const row = await this.requireAccess(tx, expenseId, callerId, true);
         const existing: ExistingExpense = {
@@ -436,7 +436,7 @@ export class ExpenseService {
   }
 
   async remove(callerId: number, expenseId: number): Promise<void> {
-    const key = await this.deps.db.transaction(async (tx) => {
+    const key = await this.deps.transaction(async (tx) => {
       const row = await this.requireAccess(tx, expenseId, callerId, true);
       const payers = await storedPayers(tx, row.id);
       const splits = await storedSplits(tx, row.id);

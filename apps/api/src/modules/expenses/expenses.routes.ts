@@ -16,8 +16,10 @@ import {
   paymentSchema,
   readBefore,
   readLimit,
-  setNextPage,
 } from './expense.mapper.js';
+import { nextPageHeaders, setNextPage } from '../../http/cursor.js';
+import { cacheKey, sendCached } from '../../http/cached-reply.js';
+import { groupTag } from '../../http/response-cache.js';
 import type { ReceiptLinker } from './expense.mapper.js';
 
 /** Signed receipt links for the caller, absolute from the request's scheme and host. */
@@ -165,17 +167,29 @@ export async function expensesRoutes(
       },
     },
     async (request, reply) => {
+      const groupId = request.params.id;
       const limit = readLimit(request.query.limit);
-      const page = await services.expenses.groupTransactions(
-        request.user.id,
-        request.params.id,
-        limit,
-        readBefore(request.query.before),
-      );
-      setNextPage(reply, `/api/groups/${request.params.id}/transactions`, limit, page.nextCursor);
-      const link = receiptLinker(services, request);
-      return page.items.map((t) =>
-        t.type === 'expense' ? expenseOut(t.expense, link) : paymentOut(t.payment),
+      const before = readBefore(request.query.before);
+      return sendCached(
+        services.deps.responseCache,
+        reply,
+        cacheKey(request, ['transactions', groupId, limit, before ?? '']),
+        [groupTag(groupId)],
+        async () => {
+          const page = await services.expenses.groupTransactions(
+            request.user.id,
+            groupId,
+            limit,
+            before,
+          );
+          const link = receiptLinker(services, request);
+          return {
+            payload: page.items.map((t) =>
+              t.type === 'expense' ? expenseOut(t.expense, link) : paymentOut(t.payment),
+            ),
+            headers: nextPageHeaders(`/api/groups/${groupId}/transactions`, limit, page.nextCursor),
+          };
+        },
       );
     },
   );

@@ -136,7 +136,7 @@ export class FriendshipService {
     if (me === undefined) throw new NotFoundError();
     if (me.email === input.recipientEmail) throw new ValidationError(FRIENDSHIP_TEXT.self);
     const at = new Date();
-    const { result, mail } = await this.deps.db.transaction(
+    const { result, mail } = await this.deps.transaction(
       async (tx): Promise<{ result: FriendRequestResult; mail: MailMessage | null }> => {
         const other = await findUserByEmail(tx, input.recipientEmail);
         if (other === undefined) {
@@ -217,7 +217,7 @@ export class FriendshipService {
 
   async accept(userId: number, id: number): Promise<FriendshipView> {
     const at = new Date();
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const row = await this.pendingForRecipient(
         tx,
         userId,
@@ -231,7 +231,7 @@ export class FriendshipService {
 
   async reject(userId: number, id: number): Promise<void> {
     const at = new Date();
-    await this.deps.db.transaction(async (tx) => {
+    await this.deps.transaction(async (tx) => {
       const row = await this.pendingForRecipient(
         tx,
         userId,
@@ -245,7 +245,7 @@ export class FriendshipService {
 
   async remove(userId: number, id: number): Promise<void> {
     const at = new Date();
-    await this.deps.db.transaction(async (tx) => {
+    await this.deps.transaction(async (tx) => {
       const row = await findFriendshipForUpdate(tx, id);
       if (row === undefined || (row.requesterId !== userId && row.addresseeId !== userId)) {
         throw new NotFoundError(FRIENDSHIP_TEXT.friendshipNotFound);

@@ -124,7 +124,7 @@ export class GroupService {
 
   async create(userId: number, input: GroupCreateInput): Promise<GroupView> {
     const at = new Date();
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const [row] = await tx
         .insert(groups)
         .values({
@@ -181,7 +181,7 @@ export class GroupService {
 
   async patch(userId: number, groupId: number, patch: GroupPatchInput): Promise<GroupView> {
     const at = new Date();
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const row = await this.lockForMember(tx, groupId, userId);
       if (
         patch.defaultCurrency !== undefined &&
@@ -230,7 +230,7 @@ export class GroupService {
     input: AddMembersInput,
   ): Promise<AddMembersResult> {
     const at = new Date();
-    const { result, mail } = await this.deps.db.transaction(async (tx) => {
+    const { result, mail } = await this.deps.transaction(async (tx) => {
       const row = await this.lockForMember(tx, groupId, userId);
       let ids: number[];
       if (input.kind === 'email') {
@@ -327,7 +327,7 @@ export class GroupService {
 
   async removeMember(userId: number, groupId: number, targetId: number): Promise<GroupView> {
     const at = new Date();
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const row = await this.lockForMember(tx, groupId, userId);
       const before = await currentMembers(tx, groupId);
       const target = before.find((m) => m.id === targetId);
@@ -383,7 +383,7 @@ export class GroupService {
 
   async delete(userId: number, groupId: number): Promise<void> {
     const at = new Date();
-    const receiptKeys = await this.deps.db.transaction(async (tx) => {
+    const receiptKeys = await this.deps.transaction(async (tx) => {
       const row = await this.lockForMember(tx, groupId, userId);
       if (row.creatorId !== userId) throw new ForbiddenError(GROUP_TEXT.onlyCreatorDeletes);
       if (!(await everyoneSettled(tx, row))) {

@@ -11,11 +11,13 @@ import type { GroupRow } from './membership.repository.js';
 type GroupTuple = [number, string, number, boolean, string, string, string];
 
 /**
- * Pairs that can give the caller ($1) a line: their own pairs, and in groups that simplify
- * debts every pair (the plan depends on everyone's nets).
+ * Pair rows that can give the caller ($1) a line, per group of `my`: their own pairs, and in
+ * groups that simplify debts every pair (the plan depends on everyone's nets). LATERAL joins
+ * fenced with LIMIT / OFFSET 0 (which the planner cannot flatten) keep every step an index lookup
+ * whatever the planner estimates for the tables.
  */
-const LINE_PAIRS = `group_id in (select id from my)
-  and (user_low = $1 or user_high = $1 or group_id in (select id from my where simplify_debts))`;
+const LINE_PAIRS_FROM = `my cross join lateral (select * from pair_balances x where x.group_id = my.id
+  and (x.user_low = $1 or x.user_high = $1 or my.simplify_debts) offset 0) pair_balances`;
 
 const myGroups = statement<{
   groups: GroupTuple[];
@@ -24,23 +26,26 @@ const myGroups = statement<{
   people: PersonTuple[];
 }>(
   'groups.my',
-  `with my as (
+  `with my as materialized (
      select g.id, g.name, g.creator_id, g.simplify_debts, g.default_currency, g.created_at,
             g.last_activity_at
-       from group_members m join groups g on g.id = m.group_id
+       from group_members m
+       cross join lateral (select * from groups g where g.id = m.group_id limit 1) g
       where m.user_id = $1 and m.left_at is null)
    select coalesce((select json_agg(json_build_array(id, name, creator_id, simplify_debts,
                       default_currency, ${isoSql('created_at')}, ${isoSql('last_activity_at')})
                       order by last_activity_at desc, id desc) from my), '[]') as groups,
-          coalesce((select json_agg(json_build_array(gm.group_id, u.id, u.name, u.email)
-                      order by gm.group_id, gm.join_seq)
-                      from group_members gm join users u on u.id = gm.user_id
-                     where gm.group_id in (select id from my) and gm.left_at is null), '[]')
-            as members,
-          ${pairNetsJson(LINE_PAIRS)} as pairs,
+          coalesce((select json_agg(json_build_array(my.id, u.id, u.name, u.email)
+                      order by my.id, gm.join_seq)
+                      from my
+                      cross join lateral (select gm.user_id, gm.join_seq from group_members gm
+                         where gm.group_id = my.id and gm.left_at is null offset 0) gm
+                      cross join lateral (select u.id, u.name, u.email from users u
+                         where u.id = gm.user_id limit 1) u), '[]') as members,
+          ${pairNetsJson('true', LINE_PAIRS_FROM)} as pairs,
           ${peopleJson(`select creator_id from my
-                        union select user_low from pair_balances where ${LINE_PAIRS}
-                        union select user_high from pair_balances where ${LINE_PAIRS}`)} as people`,
+                        union select pair_balances.user_low from ${LINE_PAIRS_FROM}
+                        union select pair_balances.user_high from ${LINE_PAIRS_FROM}`)} as people`,
 );
 
 export interface MyGroupsData {

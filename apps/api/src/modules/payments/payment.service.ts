@@ -140,7 +140,7 @@ export class PaymentService {
   ): Promise<PaymentView> {
     const parsed = validatePaymentInput(body);
     if (!parsed.ok) throw issuesError(parsed.issues);
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const v = await this.validate(tx, callerId, parsed.value, null);
       const now = new Date();
       const [row] = await tx
@@ -168,7 +168,7 @@ export class PaymentService {
   }
 
   async update(callerId: number, paymentId: number, body: unknown): Promise<PaymentView> {
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const old = await this.requireAccess(tx, paymentId, callerId, true);
       const raw =
         typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -215,7 +215,7 @@ export class PaymentService {
   }
 
   async remove(callerId: number, paymentId: number): Promise<void> {
-    await this.deps.db.transaction(async (tx) => {
+    await this.deps.transaction(async (tx) => {
       const row = await this.requireAccess(tx, paymentId, callerId, true);
       await applyDebts(tx, row.groupId, row.currency, debtOf(row), -1);
       const group = row.groupId === null ? null : ((await findGroup(tx, row.groupId)) ?? null);
@@ -237,7 +237,7 @@ export class PaymentService {
     if (!parsed.ok) throw issuesError(parsed.issues);
     const input = parsed.value;
     if (input.otherUserId === callerId) throw new ValidationError(PAYMENT_MESSAGES.samePerson);
-    return this.deps.db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const other = isDbId(input.otherUserId)
         ? await tx
             .select({ id: users.id })

@@ -11,8 +11,8 @@ import {
   paymentSchema,
   readBefore,
   readLimit,
-  setNextPage,
 } from '../expenses/expense.mapper.js';
+import { setNextPage } from '../../http/cursor.js';
 import { canonicalJson, runIdempotent } from '../idempotency/idempotency.js';
 
 // Bodies are validated by the service with core's validators (field order and messages).

@@ -1,0 +1,169 @@
+// Serialized responses of the heavy reads (GET /groups/my, /groups/{id}/transactions,
+// /activity), kept in this process and dropped the moment the data behind them changes.
+//
+// Each entry carries tags naming what it depends on: `group:<id>` (a group's transactions and
+// membership) and `user:<id>` (everything shown to one user). Every write sends a change
+// notification inside its transaction naming its group and the users who can see it; they drop
+// the matching entries — in this process right after the commit (db/transaction.ts), in every
+// other process when PostgreSQL delivers the NOTIFY. A change to any user's name or e-mail, a
+// lost LISTEN connection, and its return empty the whole cache; nothing is cached while LISTEN
+// is down. A read that overlapped an invalidation of one of its tags is not stored (generation
+// counters), so an entry is never older than the last change this process has heard of.
+// Entries also expire after `ttlMs`, well inside the one-hour life of the receipt links they hold.
+import type { NotificationSource } from '../db/listener.js';
+import { USERS_CHANNEL } from '../modules/auth/authenticator.js';
+import type { Change, ChangeNotification } from '../modules/events/change-notifier.js';
+import { CHANGES_CHANNEL } from '../modules/events/change-notifier.js';
+
+export interface CachedResponse {
+  /** The JSON body as sent. */
+  body: string;
+  /** Extra headers (paging links). */
+  headers: Record<string, string>;
+}
+
+interface Entry {
+  value: CachedResponse;
+  tags: readonly string[];
+  expiresAtMs: number;
+}
+
+/** The tag generations seen when a read began. */
+export interface ReadMark {
+  epoch: number;
+  generations: number[];
+}
+
+export function groupTag(groupId: number): string {
+  return `group:${groupId}`;
+}
+
+export function userTag(userId: number): string {
+  return `user:${userId}`;
+}
+
+/** Tags a change invalidates: its group and every user who can see it. */
+export function tagsOfChange(change: Pick<Change, 'groupId' | 'recipients'>): string[] {
+  const tags = change.recipients.map(userTag);
+  if (change.groupId !== null) tags.push(groupTag(change.groupId));
+  return tags;
+}
+
+/** Beyond this many tags with a generation, the cache starts afresh (bounds its memory). */
+const MAX_TRACKED_TAGS = 100_000;
+
+export interface ResponseCacheOptions {
+  ttlMs?: number;
+  maxEntries?: number;
+  now?: () => number;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysOfTag = new Map<string, Set<string>>();
+  private readonly generations = new Map<string, number>();
+  /** Bumped when everything is dropped. */
+  private epoch = 0;
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly listener: NotificationSource,
+    options: ResponseCacheOptions = {},
+  ) {
+    this.ttlMs = options.ttlMs ?? 60_000;
+    this.maxEntries = options.maxEntries ?? 5_000;
+    this.now = options.now ?? Date.now;
+    listener.on(CHANGES_CHANNEL, (payload) => {
+      let n: ChangeNotification;
+      try {
+        n = JSON.parse(payload) as ChangeNotification;
+      } catch {
+        this.clear();
+        return;
+      }
+      if (!Array.isArray(n.recipients)) this.clear();
+      else this.invalidate(tagsOfChange({ groupId: n.groupId ?? null, recipients: n.recipients }));
+    });
+    // Names and e-mails appear in every cached response.
+    listener.on(USERS_CHANNEL, () => this.clear());
+    listener.onState({ connected: () => this.clear(), disconnected: () => this.clear() });
+  }
+
+  get(key: string): CachedResponse | undefined {
+    const e = this.entries.get(key);
+    if (e === undefined) return undefined;
+    if (e.expiresAtMs <= this.now()) {
+      this.drop(key);
+      return undefined;
+    }
+    return e.value;
+  }
+
+  /** Call before reading the data of a response that may be stored under `tags`. */
+  mark(tags: readonly string[]): ReadMark {
+    return { epoch: this.epoch, generations: tags.map((t) => this.generations.get(t) ?? 0) };
+  }
+
+  /** Stores a response read since `mark`, unless one of its tags changed meanwhile. */
+  store(key: string, tags: readonly string[], mark: ReadMark, value: CachedResponse): void {
+    if (!this.listener.connected || mark.epoch !== this.epoch) return;
+    if (tags.some((t, i) => (this.generations.get(t) ?? 0) !== mark.generations[i])) return;
+    this.drop(key);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.drop(oldest);
+    }
+    this.entries.set(key, { value, tags, expiresAtMs: this.now() + this.ttlMs });
+    for (const t of tags) {
+      let keys = this.keysOfTag.get(t);
+      if (keys === undefined) {
+        keys = new Set();
+        this.keysOfTag.set(t, keys);
+      }
+      keys.add(key);
+    }
+  }
+
+  /** Drops every entry carrying one of `tags`. */
+  invalidate(tags: Iterable<string>): void {
+    if (this.generations.size > MAX_TRACKED_TAGS) this.clear();
+    for (const t of tags) {
+      this.generations.set(t, (this.generations.get(t) ?? 0) + 1);
+      const keys = this.keysOfTag.get(t);
+      if (keys === undefined) continue;
+      for (const k of [...keys]) this.drop(k);
+    }
+  }
+
+  /** Local after-commit invalidation (the NOTIFY of the same changes follows). */
+  invalidateChanges(changes: readonly Change[]): void {
+    for (const c of changes) this.invalidate(tagsOfChange(c));
+  }
+
+  clear(): void {
+    // A read that began before the clear is refused through `epoch`, so generations restart.
+    this.epoch++;
+    this.entries.clear();
+    this.keysOfTag.clear();
+    this.generations.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private drop(key: string): void {
+    const e = this.entries.get(key);
+    if (e === undefined) return;
+    this.entries.delete(key);
+    for (const t of e.tags) {
+      const keys = this.keysOfTag.get(t);
+      if (keys === undefined) continue;
+      keys.delete(key);
+      if (keys.size === 0) this.keysOfTag.delete(t);
+    }
+  }
+}
