@@ -99,6 +99,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     responseCache,
     transaction: (fn) =>
       inTransaction(database.db, fn, (changes) => responseCache.invalidateChanges(changes)),
+    committed: (changes) => responseCache.invalidateChanges(changes),
     signingSecret: jwtSecret,
   });
   // Every notification handler is registered (the event hub registers when made); then listen,

@@ -19,6 +19,7 @@ import type { JwtService } from './modules/auth/jwt.js';
 import type { Authenticator } from './modules/auth/authenticator.js';
 import type { DatabaseListener } from './db/listener.js';
 import type { ResponseCache } from './http/response-cache.js';
+import type { Change } from './modules/events/change-notifier.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { ReceiptService } from './modules/receipts/receipt.service.js';
@@ -42,6 +43,8 @@ export interface ServiceDeps {
    * noted in it affect (other processes hear it through NOTIFY).
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /** Tells this process's caches about changes committed outside `transaction`. */
+  committed(changes: readonly Change[]): void;
   /** Secret for signed receipt links and event tickets (the JWT secret). */
   signingSecret: string;
 }

@@ -32,31 +32,92 @@ export interface ChangeRecord {
   at?: Date;
 }
 
-const recordChangeStatement = statement<{ notified: number }>(
-  'changes.record',
-  `with act as (
+/** SQL expressions (parameters, casts or `null`) for the parts of a change record. */
+export interface ChangeSqlArgs {
+  recipients: string;
+  shares: string;
+  type: string;
+  actorId: string;
+  groupId: string;
+  groupName: string;
+  expenseId: string;
+  paymentId: string;
+  commentId: string;
+  description: string;
+  amountCents: string;
+  currency: string;
+  at: string;
+  payloads: string;
+}
+
+/**
+ * SQL: the CTEs `act` (activity rows), `touched` (lastActivityAt) and `notified` (NOTIFY) of one
+ * change, and `changeCount`, an expression that makes them run (a plain SELECT in a CTE runs only
+ * when referenced).
+ */
+export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: string } {
+  return {
+    ctes: `act as (
      insert into activities (recipient_id, type, actor_id, group_id, group_name, expense_id,
                              payment_id, comment_id, description, amount_cents, currency,
                              my_share_cents, created_at)
-     select r.recipient, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, r.share, $13
-       from unnest($1::int[], $2::bigint[]) as r(recipient, share)
+     select r.recipient, ${a.type}, ${a.actorId}, ${a.groupId}, ${a.groupName}, ${a.expenseId},
+            ${a.paymentId}, ${a.commentId}, ${a.description}, ${a.amountCents}, ${a.currency},
+            r.share, ${a.at}
+       from unnest(${a.recipients}::int[], ${a.shares}::bigint[]) as r(recipient, share)
      returning 1),
    touched as (
-     update groups set last_activity_at = greatest(last_activity_at, $13)
-      where id = (select id from groups where id = $5 for no key update skip locked)
-     returning 1)
-   select (select count(*) from act)::int
-        + (select count(*) from touched)::int
-        + (select count(*) from (select pg_notify('${CHANGES_CHANNEL}', p)
-                                   from unnest($14::text[]) as p) n)::int as notified`,
+     update groups set last_activity_at = greatest(last_activity_at, ${a.at})
+      where id = (select id from groups where id = ${a.groupId} for no key update skip locked)
+     returning 1),
+   notified as (
+     select pg_notify('${CHANGES_CHANNEL}', p) from unnest(${a.payloads}::text[]) as p)`,
+    changeCount: `((select count(*) from act) + (select count(*) from touched)
+                  + (select count(*) from notified))::int`,
+  };
+}
+
+const recordCtes = changeCtes({
+  recipients: '$1',
+  shares: '$2',
+  type: '$3',
+  actorId: '$4',
+  groupId: '$5::int',
+  groupName: '$6',
+  expenseId: '$7::int',
+  paymentId: '$8::int',
+  commentId: '$9::int',
+  description: '$10',
+  amountCents: '$11::bigint',
+  currency: '$12',
+  at: '$13::timestamptz',
+  payloads: '$14',
+});
+
+const recordChangeStatement = statement<{ notified: number }>(
+  'changes.record',
+  `with ${recordCtes.ctes} select ${recordCtes.changeCount} as notified`,
 );
+
+/** The per-recipient arguments of a change: recipients (deduplicated), shares, payloads. */
+export function changeArrays(
+  c: Pick<ChangeRecord, 'recipients' | 'myShare' | 'notification'>,
+  at: Date,
+): { recipients: number[]; shares: number[]; payloads: string[] } {
+  const recipients = [...new Set(c.recipients)];
+  return {
+    recipients,
+    shares: recipients.map((r) => c.myShare(r)),
+    payloads: notificationPayloads({ ...c.notification, recipients }, at),
+  };
+}
 
 export async function recordChange(tx: Db, c: ChangeRecord): Promise<void> {
   const at = c.at ?? new Date();
-  const recipients = [...new Set(c.recipients)];
+  const { recipients, shares, payloads } = changeArrays(c, at);
   await run(tx, recordChangeStatement, [
     recipients,
-    recipients.map((r) => c.myShare(r)),
+    shares,
     c.type,
     c.actorId,
     c.group?.id ?? null,
@@ -68,7 +129,7 @@ export async function recordChange(tx: Db, c: ChangeRecord): Promise<void> {
     c.amountCents,
     c.currency,
     at.toISOString(),
-    notificationPayloads({ ...c.notification, recipients }, at),
+    payloads,
   ]);
   noteChange(tx, { ...c.notification, recipients });
 }

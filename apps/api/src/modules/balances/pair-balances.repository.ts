@@ -16,15 +16,62 @@ export function scopeOf(groupId: number | null): number {
 /** Slots per pair (see pair_balances in the schema): slot 0 plus the spill slots. */
 export const PAIR_SLOTS = 16;
 
+/** The arguments of evenly_apply_pair_deltas for one write in one scope and currency. */
+export interface PairDeltaArgs {
+  scope: number;
+  currency: string;
+  lows: number[];
+  highs: number[];
+  deltas: number[];
+  spillSlot: number;
+}
+
+/**
+ * The pairwise changes of adding (`sign` = 1) or removing (`sign` = -1) the effect of `debts`,
+ * in key order so concurrent writers always lock rows in the same order (no deadlocks), with a
+ * random spill slot.
+ */
+export function pairDeltaArgs(
+  groupId: number | null,
+  currency: string,
+  debts: readonly Debt[],
+  sign: 1 | -1,
+): PairDeltaArgs {
+  const rows = [...computePairwiseNets(debts)]
+    .filter(([, net]) => net !== 0)
+    .map(([key, net]) => {
+      const [userLow, userHigh] = pairOf(key);
+      return { userLow, userHigh, delta: net * sign };
+    })
+    .sort((a, b) => a.userLow - b.userLow || a.userHigh - b.userHigh);
+  return {
+    scope: scopeOf(groupId),
+    currency,
+    lows: rows.map((r) => r.userLow),
+    highs: rows.map((r) => r.userHigh),
+    deltas: rows.map((r) => r.delta),
+    spillSlot: 1 + Math.floor(Math.random() * (PAIR_SLOTS - 1)),
+  };
+}
+
+/** SQL: the call applying PairDeltaArgs given as the parameters $n … $n+5, in that order. */
+export function applyPairDeltasSql(n: number): string {
+  return `evenly_apply_pair_deltas($${n}::int, $${n + 1}, $${n + 2}::int[], $${n + 3}::int[],
+            $${n + 4}::bigint[], $${n + 5}::smallint)`;
+}
+
+export function pairDeltaParams(a: PairDeltaArgs): unknown[] {
+  return [a.scope, a.currency, a.lows, a.highs, a.deltas, a.spillSlot];
+}
+
 const applyPairDeltas = statement<{ slot: number }>(
   'pair_balances.apply',
-  `select evenly_apply_pair_deltas($1, $2, $3::int[], $4::int[], $5::bigint[], $6::smallint) as slot`,
+  `select ${applyPairDeltasSql(1)} as slot`,
 );
 
 /**
  * Adds (`sign` = 1) or removes (`sign` = -1) the effect of `debts` in one scope and currency:
- * one round trip (the database function evenly_apply_pair_deltas, migration 0002). Pairs go in
- * key order so concurrent writers always lock rows in the same order (no deadlocks).
+ * one round trip (the database function evenly_apply_pair_deltas, migration 0002).
  */
 export async function applyDebts(
   db: Db,
@@ -33,24 +80,9 @@ export async function applyDebts(
   debts: readonly Debt[],
   sign: 1 | -1,
 ): Promise<void> {
-  const nets = computePairwiseNets(debts);
-  const rows = [...nets]
-    .filter(([, net]) => net !== 0)
-    .map(([key, net]) => {
-      const [userLow, userHigh] = pairOf(key);
-      return { userLow, userHigh, delta: net * sign };
-    })
-    .sort((a, b) => a.userLow - b.userLow || a.userHigh - b.userHigh);
-  if (rows.length === 0) return;
-  const spillSlot = 1 + Math.floor(Math.random() * (PAIR_SLOTS - 1));
-  await run(db, applyPairDeltas, [
-    scopeOf(groupId),
-    currency,
-    rows.map((r) => r.userLow),
-    rows.map((r) => r.userHigh),
-    rows.map((r) => r.delta),
-    spillSlot,
-  ]);
+  const args = pairDeltaArgs(groupId, currency, debts, sign);
+  if (args.lows.length === 0) return;
+  await run(db, applyPairDeltas, pairDeltaParams(args));
 }
 
 /** The net of one pair in one scope and currency (the sum over its slots), never zero. */

@@ -9,13 +9,17 @@ import type { GroupRow } from '../groups/membership.repository.js';
 
 type GroupTuple = [number, string, number, boolean, string, string, string];
 
-/** $1 caller, $2 group id or null, $3 the people named in the request. */
+/**
+ * $1 caller, $2 group id or null, $3 the people named in the request, $4 whether to draw the id
+ * of a new expense (drawing it here saves the insert a round trip for the id).
+ */
 const contextStatement = statement<{
   grp: GroupTuple | null;
   member: boolean;
   people: PersonTuple[];
   members: number[];
   friends: number[];
+  new_id: number | null;
 }>(
   'expenses.context',
   `select (select json_build_array(g.id, g.name, g.creator_id, g.simplify_debts,
@@ -32,7 +36,8 @@ const contextStatement = statement<{
                      where f.status = 'ACCEPTED'
                        and (f.user_low, f.user_high) in
                            (select least($1, x), greatest($1, x) from unnest($3::int[]) as x)),
-                   '[]') as friends`,
+                   '[]') as friends,
+          case when $4 then nextval(pg_get_serial_sequence('expenses', 'id'))::int end as new_id`,
 );
 
 export interface ExpenseContext {
@@ -46,6 +51,8 @@ export interface ExpenseContext {
   memberIds: number[];
   /** The caller's accepted friends among the named people. */
   friendIds: Set<number>;
+  /** The id for a new expense, when asked for. */
+  newId: number | null;
 }
 
 export async function loadExpenseContext(
@@ -53,8 +60,14 @@ export async function loadExpenseContext(
   callerId: number,
   groupId: number | null,
   personIds: readonly number[],
+  drawNewId: boolean,
 ): Promise<ExpenseContext> {
-  const [row] = await run(db, contextStatement, [callerId, groupId, [...new Set(personIds)]]);
+  const [row] = await run(db, contextStatement, [
+    callerId,
+    groupId,
+    [...new Set(personIds)],
+    drawNewId,
+  ]);
   const g = row?.grp ?? null;
   return {
     group:
@@ -73,5 +86,6 @@ export async function loadExpenseContext(
     people: peopleMap(row?.people ?? []),
     memberIds: row?.members ?? [],
     friendIds: new Set(row?.friends ?? []),
+    newId: row?.new_id ?? null,
   };
 }

@@ -5,6 +5,9 @@ import type { Db } from '../../db/database.js';
 import type { expenses } from '../../db/schema.js';
 import { expensePayers, expenseSplits } from '../../db/schema.js';
 import { isoSql, run, statement } from '../../db/statements.js';
+import { changeCtes } from '../activity/record-change.js';
+import type { PairDeltaArgs } from '../balances/pair-balances.repository.js';
+import { applyPairDeltasSql, pairDeltaParams } from '../balances/pair-balances.repository.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type NewExpenseRow = typeof expenses.$inferInsert;
@@ -43,57 +46,85 @@ export interface StoredSplit {
   value: string | null;
 }
 
-export interface NewExpenseGraph {
-  expense: {
-    groupId: number | null;
-    description: string;
-    amountCents: number;
-    currency: string;
-    /** YYYY-MM-DD */
-    date: string;
-    splitType: SplitType;
-    notes: string | null;
-    receiptKey: string | null;
-    receiptContentType: string | null;
-    createdById: number;
-    createdAt: Date;
-  };
+export interface NewExpense {
+  /** Drawn beforehand from the expenses id sequence (see expense-context.ts). */
+  id: number;
+  groupId: number | null;
+  groupName: string | null;
+  description: string;
+  amountCents: number;
+  currency: string;
+  /** YYYY-MM-DD */
+  date: string;
+  splitType: SplitType;
+  notes: string | null;
+  receiptKey: string | null;
+  receiptContentType: string | null;
+  createdById: number;
+  createdAt: Date;
   /** In request order. */
   payers: readonly StoredPayer[];
   /** In request order. */
   splits: readonly StoredSplit[];
 }
 
-const insertGraph = statement<{ id: number; created_at: string; split_ids: number[] }>(
-  'expenses.insert_graph',
+const expenseChange = changeCtes({
+  recipients: '$18',
+  shares: '$19',
+  type: "'expense_added'",
+  actorId: '$11',
+  groupId: '$2::int',
+  groupName: '$20',
+  expenseId: '$1::int',
+  paymentId: 'null',
+  commentId: 'null',
+  description: '$3',
+  amountCents: '$4::bigint',
+  currency: '$5',
+  at: '$12::timestamptz',
+  payloads: '$21',
+});
+
+/**
+ * A new expense with everything that goes with it, as one statement: the row, its payers and
+ * splits, the activity rows, lastActivityAt, the change notification and the pairwise balances
+ * (last, so their row locks are held only until the commit that follows).
+ */
+const insertWithEffects = statement<{ created_at: string; split_ids: number[]; slot: number }>(
+  'expenses.insert',
   `with e as (
-     insert into expenses (group_id, description, amount_cents, currency, date, split_type, notes,
-                           receipt_key, receipt_content_type, created_by_id, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
-     returning id, created_at),
+     insert into expenses (id, group_id, description, amount_cents, currency, date, split_type,
+                           notes, receipt_key, receipt_content_type, created_by_id, created_at,
+                           updated_at)
+     overriding system value
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
+     returning created_at),
    pay as (
      insert into expense_payers (expense_id, position, user_id, amount_paid_cents)
-     select (select id from e), t.ord - 1, t.user_id, t.paid
-       from unnest($12::int[], $13::bigint[]) with ordinality as t(user_id, paid, ord)
+     select $1, t.ord - 1, t.user_id, t.paid
+       from unnest($13::int[], $14::bigint[]) with ordinality as t(user_id, paid, ord)
      returning 1),
    spl as (
      insert into expense_splits (expense_id, position, user_id, value, owed_cents)
-     select (select id from e), t.ord - 1, t.user_id, t.value, t.owed
-       from unnest($14::int[], $15::text[], $16::bigint[]) with ordinality as t(user_id, value, owed, ord)
-     returning id, position)
-   select e.id, ${isoSql('e.created_at')} as created_at,
+     select $1, t.ord - 1, t.user_id, t.value, t.owed
+       from unnest($15::int[], $16::text[], $17::bigint[]) with ordinality as t(user_id, value, owed, ord)
+     returning id, position),
+   ${expenseChange.ctes}
+   select (select ${isoSql('created_at')} from e) as created_at,
           (select json_agg(id order by position) from spl) as split_ids,
-          (select count(*) from pay) as payers
-     from e`,
+          (select count(*) from pay) + ${expenseChange.changeCount} as n,
+          ${applyPairDeltasSql(22)} as slot`,
 );
 
-/** Inserts an expense with its payers and splits in one round trip. */
-export async function insertExpenseGraph(
+/** Inserts an expense with its payers, splits, activity, notification and balances. */
+export async function insertExpenseWithEffects(
   db: Db,
-  g: NewExpenseGraph,
-): Promise<{ id: number; createdAt: Date; splitIds: number[] }> {
-  const e = g.expense;
-  const [row] = await run(db, insertGraph, [
+  e: NewExpense,
+  change: { recipients: number[]; shares: number[]; payloads: string[] },
+  pairs: PairDeltaArgs,
+): Promise<{ createdAt: Date; splitIds: number[] }> {
+  const [row] = await run(db, insertWithEffects, [
+    e.id,
     e.groupId,
     e.description,
     e.amountCents,
@@ -105,14 +136,19 @@ export async function insertExpenseGraph(
     e.receiptContentType,
     e.createdById,
     e.createdAt.toISOString(),
-    g.payers.map((p) => p.userId),
-    g.payers.map((p) => p.amountPaidCents),
-    g.splits.map((s) => s.userId),
-    g.splits.map((s) => s.value),
-    g.splits.map((s) => s.owedCents),
+    e.payers.map((p) => p.userId),
+    e.payers.map((p) => p.amountPaidCents),
+    e.splits.map((s) => s.userId),
+    e.splits.map((s) => s.value),
+    e.splits.map((s) => s.owedCents),
+    change.recipients,
+    change.shares,
+    e.groupName,
+    change.payloads,
+    ...pairDeltaParams(pairs),
   ]);
   if (row === undefined) throw new Error('expense insert returned nothing');
-  return { id: row.id, createdAt: new Date(row.created_at), splitIds: row.split_ids };
+  return { createdAt: new Date(row.created_at), splitIds: row.split_ids };
 }
 
 export async function replaceParticipants(

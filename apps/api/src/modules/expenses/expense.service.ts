@@ -24,10 +24,10 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { recordChange } from '../activity/record-change.js';
+import { changeArrays, recordChange } from '../activity/record-change.js';
 import type { ActivityType } from '../activity/activity.repository.js';
-import { applyDebts } from '../balances/pair-balances.repository.js';
-import type { ChangeAction } from '../events/change-notifier.js';
+import { applyDebts, pairDeltaArgs } from '../balances/pair-balances.repository.js';
+import type { Change, ChangeAction } from '../events/change-notifier.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import {
   currentMembers,
@@ -48,7 +48,7 @@ import {
 } from './expense-access.js';
 import { loadExpenseContext } from './expense-context.js';
 import {
-  insertExpenseGraph,
+  insertExpenseWithEffects,
   loadExpenseViews,
   replaceParticipants,
   storedPayers,
@@ -152,6 +152,8 @@ interface Validated {
   people: Map<number, Person>;
   /** Current members of the group in joining order (empty outside groups). */
   memberIds: number[];
+  /** The id of the expense being created (null when editing). */
+  newId: number | null;
   payers: StoredPayer[];
   splits: StoredSplit[];
 }
@@ -273,56 +275,33 @@ export class ExpenseService {
     const callerId = caller.id;
     let storedKey: string | null = null;
     let storedType: string | null = null;
-    try {
-      return await this.deps.transaction(async (tx) => {
-        const v = await this.validate(tx, callerId, request.data, null, request.file);
-        if (request.file !== null) {
-          const checked = this.services.receipts.checkUpload(request.file);
-          const stored = await this.services.receipts.store(checked);
-          storedKey = stored.key;
-          storedType = stored.contentType;
-        }
-        const now = new Date();
-        const date = v.input.date ?? todayUtc();
-        const inserted = await insertExpenseGraph(tx, {
-          expense: {
-            groupId: v.group?.id ?? null,
-            description: v.input.description,
-            amountCents: v.input.amount,
-            currency: v.currency,
-            date,
-            splitType: v.input.splitType,
-            notes: v.input.notes,
-            receiptKey: storedKey,
-            receiptContentType: storedType,
-            createdById: callerId,
-            createdAt: now,
-          },
-          payers: v.payers,
-          splits: v.splits,
-        });
-        await applyDebts(tx, v.group?.id ?? null, v.currency, debtsOf(v.payers, v.splits), 1);
-        const recipients =
-          v.group === null
-            ? [...new Set([...v.payers, ...v.splits].map((p) => p.userId))]
-            : v.memberIds;
-        const effect = effects(v.payers, v.splits);
-        await this.record(tx, 'expense_added', 'created', callerId, {
-          id: inserted.id,
-          description: v.input.description,
-          amountCents: v.input.amount,
-          currency: v.currency,
-          group: v.group,
-          recipients,
-          myShare: (u) => effect.get(u) ?? 0,
-          at: now,
-        });
-        // The view from what was just written: no read-back.
-        const person = (id: number): Person =>
-          v.people.get(id) ?? (id === callerId ? caller : { id, name: '', email: '' });
-        const view: ExpenseView = {
-          id: inserted.id,
-          groupId: v.group?.id ?? null,
+    // Everything the expense writes goes in one statement (insertExpenseWithEffects), which is a
+    // transaction of its own; an explicit one is needed only when the idempotency record must
+    // commit with it.
+    const write = async (tx: Db): Promise<{ view: ExpenseView; change: Change }> => {
+      const v = await this.validate(tx, callerId, request.data, null, request.file);
+      if (request.file !== null) {
+        const checked = this.services.receipts.checkUpload(request.file);
+        const stored = await this.services.receipts.store(checked);
+        storedKey = stored.key;
+        storedType = stored.contentType;
+      }
+      const now = new Date();
+      const date = v.input.date ?? todayUtc();
+      const id = v.newId;
+      if (id === null) throw new Error('no id drawn for the new expense');
+      const groupId = v.group?.id ?? null;
+      const recipients =
+        groupId === null
+          ? [...new Set([...v.payers, ...v.splits].map((p) => p.userId))]
+          : v.memberIds;
+      const effect = effects(v.payers, v.splits);
+      const inserted = await insertExpenseWithEffects(
+        tx,
+        {
+          id,
+          groupId,
+          groupName: v.group?.name ?? null,
           description: v.input.description,
           amountCents: v.input.amount,
           currency: v.currency,
@@ -330,24 +309,59 @@ export class ExpenseService {
           splitType: v.input.splitType,
           notes: v.input.notes,
           receiptKey: storedKey,
-          createdAt: inserted.createdAt,
-          updatedAt: inserted.createdAt,
-          createdBy: person(callerId),
-          payers: v.payers.map((p) => ({
-            user: person(p.userId),
-            amountPaidCents: p.amountPaidCents,
-          })),
-          splits: v.splits.map((s, i) => ({
-            splitId: inserted.splitIds[i] ?? 0,
-            owedBy: person(s.userId),
-            owedCents: s.owedCents,
-            value: s.value,
-          })),
-          commentCount: 0,
-        };
-        if (beforeCommit !== undefined) await beforeCommit(tx, view);
-        return view;
-      });
+          receiptContentType: storedType,
+          createdById: callerId,
+          createdAt: now,
+          payers: v.payers,
+          splits: v.splits,
+        },
+        changeArrays(
+          {
+            recipients,
+            myShare: (u) => effect.get(u) ?? 0,
+            notification: { entity: 'expense', action: 'created', id, groupId },
+          },
+          now,
+        ),
+        pairDeltaArgs(groupId, v.currency, debtsOf(v.payers, v.splits), 1),
+      );
+      const change: Change = { entity: 'expense', action: 'created', id, groupId, recipients };
+      // The view from what was just written: no read-back.
+      const person = (id: number): Person =>
+        v.people.get(id) ?? (id === callerId ? caller : { id, name: '', email: '' });
+      const view: ExpenseView = {
+        id,
+        groupId,
+        description: v.input.description,
+        amountCents: v.input.amount,
+        currency: v.currency,
+        date,
+        splitType: v.input.splitType,
+        notes: v.input.notes,
+        receiptKey: storedKey,
+        createdAt: inserted.createdAt,
+        updatedAt: inserted.createdAt,
+        createdBy: person(callerId),
+        payers: v.payers.map((p) => ({
+          user: person(p.userId),
+          amountPaidCents: p.amountPaidCents,
+        })),
+        splits: v.splits.map((s, i) => ({
+          splitId: inserted.splitIds[i] ?? 0,
+          owedBy: person(s.userId),
+          owedCents: s.owedCents,
+          value: s.value,
+        })),
+        commentCount: 0,
+      };
+      if (beforeCommit !== undefined) await beforeCommit(tx, view);
+      return { view, change };
+    };
+    try {
+      const { view, change } =
+        beforeCommit === undefined ? await write(this.deps.db) : await this.deps.transaction(write);
+      this.deps.committed([change]);
+      return view;
     } catch (e) {
       await this.services.receipts.deleteFiles([storedKey]);
       throw e;
@@ -533,7 +547,13 @@ export class ExpenseService {
     const ids = fields.ok
       ? [...new Set([...fields.value.payers, ...fields.value.splits].map((p) => p.userId))]
       : [];
-    const ctx = await loadExpenseContext(tx, callerId, groupId, ids.filter(isDbId));
+    const ctx = await loadExpenseContext(
+      tx,
+      callerId,
+      groupId,
+      ids.filter(isDbId),
+      existing === null,
+    );
     const group = ctx.group;
     if (existing === null && groupId !== null) {
       if (group === null) throw new NotFoundError(GROUP_NOT_FOUND);
@@ -590,6 +610,7 @@ export class ExpenseService {
       currency,
       people: ctx.people,
       memberIds: ctx.memberIds,
+      newId: ctx.newId,
       payers: input.payers.map((p) => ({ userId: p.userId, amountPaidCents: p.amountPaid })),
       splits: input.splits.map((s, i) => ({
         userId: s.userId,
