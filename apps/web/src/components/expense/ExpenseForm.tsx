@@ -47,7 +47,14 @@ export function ExpenseForm({
   onCancel,
 }: ExpenseFormProps) {
   const editing = Boolean(expense);
-  const participants = mergeParticipants(baseParticipants, expense);
+  // People shown when the form opened stay selectable even if a live update drops them from
+  // the group meanwhile: the server then says who is no longer a member.
+  const [initialParticipants] = useState(baseParticipants);
+  const participants = mergeParticipants(
+    mergeParticipants(baseParticipants, expense),
+    null,
+    initialParticipants,
+  );
   const [state, setState] = useState<ExpenseFormState>(() =>
     initialFormState(me.id, participants, expense),
   );
