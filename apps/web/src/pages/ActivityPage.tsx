@@ -34,22 +34,42 @@ function describe(item: ActivityItem, myId: number): string {
   }
 }
 
+/**
+ * What the event meant for the caller's balance (`myShare`: + = you get back, − = you owe).
+ * Additions read "You get back" / "You owe" / "You paid"; later edits and deletions show the
+ * change of the balance instead, so a deleted expense never reads as a new debt.
+ */
 function Effect({ item, myId }: { item: ActivityItem; myId: number }) {
   const currency = item.currency ?? 'USD';
   if (item.amount === null) return null;
-  if (!isZero(item.myShare) && item.myShare > 0) {
-    return (
-      <p className="text-sm font-medium text-owed">
-        You get back {formatMoney(item.myShare, currency)}
-      </p>
+  const share = isZero(item.myShare) ? 0 : item.myShare;
+  if (item.type === 'expense_added') {
+    if (share > 0) {
+      return (
+        <p className="text-sm font-medium text-owed">You get back {formatMoney(share, currency)}</p>
+      );
+    }
+    if (share < 0) {
+      return (
+        <p className="text-sm font-medium text-owe">You owe {formatMoney(-share, currency)}</p>
+      );
+    }
+    if (item.actor?.id === myId) {
+      return <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>;
+    }
+  }
+  if (item.type === 'payment_added' && share !== 0) {
+    return share > 0 ? (
+      <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>
+    ) : (
+      <p className="text-sm text-muted">You received {formatMoney(item.amount, currency)}</p>
     );
   }
-  if (item.actor?.id === myId && item.type.startsWith('expense')) {
-    return <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>;
-  }
-  if (!isZero(item.myShare)) {
-    return (
-      <p className="text-sm font-medium text-owe">You owe {formatMoney(-item.myShare, currency)}</p>
+  if (share !== 0) {
+    return share > 0 ? (
+      <p className="text-sm font-medium text-owed">Your balance +{formatMoney(share, currency)}</p>
+    ) : (
+      <p className="text-sm font-medium text-owe">Your balance −{formatMoney(-share, currency)}</p>
     );
   }
   return (
