@@ -147,7 +147,7 @@ export async function openAs(
   user: TestUser,
   path: string,
   options: OpenOptions = {},
-): Promise<{ context: BrowserContext; page: Page }> {
+): Promise<{ context: BrowserContext; page: Page; liveEventsOpened: () => Promise<void> }> {
   const context = await browser.newContext({
     serviceWorkers: 'block',
     viewport: options.phone ? PHONE_VIEWPORT : { width: 1280, height: 900 },
@@ -169,8 +169,22 @@ export async function openAs(
     },
   );
   const page = await context.newPage();
+  let streams = 0;
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/events' && response.status() === 200) {
+      streams += 1;
+    }
+  });
   await page.goto(server.baseUrl + path);
-  return { context, page };
+  /** Resolves once the page's live-event stream (GET /api/events) has been answered. */
+  const liveEventsOpened = async () => {
+    const deadline = Date.now() + 30_000;
+    while (streams === 0) {
+      if (Date.now() > deadline) throw new Error('The page never opened GET /api/events.');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
+  return { context, page, liveEventsOpened };
 }
 
 /** Waits until the toast (or any text) is visible. */
