@@ -79,6 +79,17 @@ describe('activity page', () => {
     const b = await openAs(browser, server, bea, '/app/activity');
     await seeText(b.page, 'You received $5.00');
     await b.context.close();
+
+    // Items outside groups open the friends page, where those expenses are listed.
+    await addEqualExpense(server, bea, null, 'Cinema', 24, [ann, bea]);
+    const again = await openAs(browser, server, ann, '/app/activity');
+    await again.page.getByRole('link', { name: /Bea Costa added "Cinema"/ }).click();
+    await again.page.waitForURL('**/app/friends');
+    await again.page
+      .getByRole('region', { name: 'Expenses outside groups' })
+      .getByRole('button', { name: /Cinema/ })
+      .waitFor();
+    await again.context.close();
   });
 
   it('shows an empty state for a new user', async () => {

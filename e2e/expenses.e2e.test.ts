@@ -474,10 +474,10 @@ describe('expense detail', () => {
     await page.getByText('you owe Bea Costa $4.50').waitFor();
     const detail = await openDetail(page, 'Tram tickets');
     await detail.getByText('Bea Costa ($9.00)').waitFor();
-    await detail.getByRole('button', { name: 'Delete' }).click();
+    await detail.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete expense' });
     await confirm.getByText('Delete "Tram tickets"? This cannot be undone.').waitFor();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await seeText(page, 'Expense deleted');
     await seeText(page, 'No expenses or payments yet.');
     await seeText(page, 'Everyone is settled up within this group.');
@@ -591,6 +591,49 @@ describe('add-expense picker and the full-page form', () => {
       .getByRole('button', { name: /Sardines/ })
       .getByText('you lent $20.00')
       .waitFor();
+    await context.close();
+  });
+
+  it('lists expenses outside groups on the friends page to open, comment, edit and delete', async () => {
+    const [ann, bea] = await Promise.all([
+      createUser(server, 'Ann Lee'),
+      createUser(server, 'Bea Costa'),
+    ]);
+    await befriend(server, ann, bea);
+    await addEqualExpense(server, bea, null, 'Concert tickets', 80, [ann, bea]);
+    const { page, context } = await openAs(browser, server, ann, '/app/friends');
+    const section = page.getByRole('region', { name: 'Expenses outside groups' });
+    const row = section.getByRole('button', { name: /Concert tickets/ });
+    await row.getByText('you borrowed $40.00').waitFor();
+    await row.click();
+    const detail = dialog(page, 'Concert tickets');
+    await detail.getByText('Bea Costa ($80.00)').waitFor();
+    const comments = detail.getByRole('region', { name: 'Comments' });
+    await comments.getByLabel('Add a comment').fill('Front row!');
+    await comments.getByRole('button', { name: 'Post' }).click();
+    await seeText(page, 'Comment added!');
+    await comments.getByText('Front row!').waitFor();
+
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    const form = dialog(page, 'Edit Expense');
+    await form.getByText('Group: No group').waitFor();
+    await form.getByLabel(/^Amount/).fill('100');
+    await submit(form, 'Update Expense');
+    await seeText(page, 'Expense updated!');
+    await row.getByText('you borrowed $50.00').waitFor();
+    await seeText(page, 'Overall, you owe $50.00');
+
+    await row.click();
+    await dialog(page, 'Concert tickets')
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete expense' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    await seeText(page, 'Expense deleted');
+    await section.getByText('No expenses outside groups yet.').waitFor();
+    await seeText(page, 'You are all settled up!');
     await context.close();
   });
 

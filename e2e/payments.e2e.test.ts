@@ -53,9 +53,14 @@ describe('settle-up page', () => {
     await seeText(page, 'Please select a friend and enter a valid positive amount.');
     await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
     await seeText(page, 'You owe Bea Costa $25.00');
-    await page.getByLabel(/^Amount/).fill('0');
-    await save.click();
-    await seeText(page, 'Please select a friend and enter a valid positive amount.');
+    for (const wrong of ['0', '12.345']) {
+      await page.getByLabel(/^Amount/).fill(wrong);
+      await save.click();
+      await page
+        .getByRole('alert')
+        .getByText('Please select a friend and enter a valid positive amount.')
+        .waitFor();
+    }
 
     expect(
       await page.getByRole('button', { name: 'You paid someone' }).getAttribute('aria-pressed'),
@@ -136,9 +141,14 @@ describe('group payments', () => {
     await modal.getByRole('button', { name: 'Save Payment' }).click();
     await modal.getByText('Please select a recipient and enter a valid positive amount.').waitFor();
     await modal.getByLabel('Paid to').selectOption({ label: 'Bea Costa' });
-    await modal.getByLabel(/^Amount/).fill('-5');
-    await modal.getByRole('button', { name: 'Save Payment' }).click();
-    await modal.getByText('Please select a recipient and enter a valid positive amount.').waitFor();
+    for (const wrong of ['-5', '0.001', '10.555']) {
+      await modal.getByLabel(/^Amount/).fill(wrong);
+      await modal.getByRole('button', { name: 'Save Payment' }).click();
+      await modal
+        .getByRole('alert')
+        .getByText('Please select a recipient and enter a valid positive amount.')
+        .waitFor();
+    }
     await modal.getByLabel(/^Amount/).fill('20');
     await modal.getByRole('button', { name: 'Save Payment' }).click();
     await seeText(page, 'Payment added!');

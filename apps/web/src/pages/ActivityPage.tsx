@@ -77,6 +77,13 @@ function Effect({ item, myId }: { item: ActivityItem; myId: number }) {
   );
 }
 
+/** Group items open the group; expenses and payments outside groups open the friends page. */
+function target(item: ActivityItem): string | null {
+  if (item.groupId) return `/app/group/${item.groupId}`;
+  if (item.expenseId !== null || item.paymentId !== null) return '/app/friends';
+  return null;
+}
+
 export default function ActivityPage() {
   useDocumentTitle('Activity');
   const me = useCurrentUser();
@@ -119,11 +126,8 @@ export default function ActivityPage() {
             );
             return (
               <li key={item.id}>
-                {item.groupId ? (
-                  <Link
-                    to={`/app/group/${item.groupId}`}
-                    className="flex gap-3 px-4 py-3 hover:bg-surface-2"
-                  >
+                {target(item) ? (
+                  <Link to={target(item) ?? ''} className="flex gap-3 px-4 py-3 hover:bg-surface-2">
                     {content}
                   </Link>
                 ) : (
