@@ -254,6 +254,69 @@ describe('split types', () => {
   });
 });
 
+describe('keyboard use', () => {
+  it('adds an expense with the keyboard alone; Escape closes the top dialog only', async () => {
+    const { ann, group } = await trio();
+    const { page, context } = await openGroup(ann, group);
+    const opener = page.getByRole('main').getByRole('button', { name: 'Add Expense' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const form = dialog(page, 'Add New Expense');
+    await form.waitFor();
+    // Focus moved into the dialog and Tab keeps it there.
+    const focusInside = () =>
+      page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
+    expect(await focusInside()).toBe(true);
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusInside()).toBe(true);
+    }
+
+    await form.getByLabel('Description').focus();
+    await page.keyboard.type('Coffee');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('12');
+    await form.getByRole('button', { name: /Change$/ }).focus();
+    await page.keyboard.press('Enter');
+    const split = dialog(page, 'Split options');
+    await split.waitFor();
+    // The split types form one radio group: a single tab stop, arrows move and select.
+    await split.getByRole('radio', { name: 'Equally' }).focus();
+    expect(await split.getByRole('radio', { name: 'Shares' }).getAttribute('tabindex')).toBe('-1');
+    await page.keyboard.press('ArrowLeft');
+    expect(await split.getByRole('radio', { name: 'Shares' }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Shares');
+    await split.getByRole('checkbox', { name: 'Include Carl Diaz' }).focus();
+    await page.keyboard.press('Space');
+    await split.getByLabel('Shares for Ann Lee').focus();
+    await page.keyboard.type('1');
+    await split.getByLabel('Shares for Bea Costa').focus();
+    await page.keyboard.type('2');
+    await page.keyboard.press('Escape');
+    await split.waitFor({ state: 'detached' });
+    // The expense form is still open, with the split kept.
+    await form.getByText('Shares · 2 people').waitFor();
+    await form.getByRole('button', { name: 'Add Expense', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await seeText(page, 'Expense added!');
+    await form.waitFor({ state: 'detached' });
+    await page.getByText('Bea Costa owes you $8.00').waitFor();
+
+    // Escape closes a dialog and gives focus back to the button that opened it.
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await form.waitFor();
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim() ?? '')).toContain(
+      'Add Expense',
+    );
+    await context.close();
+  });
+});
+
 describe('expense form validation', () => {
   it('shows every validation message of spec §5 and saves nothing until the form is right', async () => {
     const { ann, group } = await trio();

@@ -107,8 +107,26 @@ export function SplitDialog({
             type="button"
             role="radio"
             aria-checked={state.splitType === type}
+            // Radio-group keyboard pattern: one tab stop, arrow keys move and select.
+            tabIndex={state.splitType === type ? 0 : -1}
             className={`btn min-h-11 px-2 ${state.splitType === type ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-fg'}`}
             onClick={() => setType(type)}
+            onKeyDown={(event) => {
+              const step =
+                event.key === 'ArrowRight' || event.key === 'ArrowDown'
+                  ? 1
+                  : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+                    ? -1
+                    : 0;
+              if (step === 0) return;
+              event.preventDefault();
+              const index = SPLIT_TYPES.indexOf(type);
+              const next = SPLIT_TYPES[(index + step + SPLIT_TYPES.length) % SPLIT_TYPES.length];
+              if (!next) return;
+              setType(next);
+              const buttons = event.currentTarget.parentElement?.querySelectorAll('button');
+              buttons?.[SPLIT_TYPES.indexOf(next)]?.focus();
+            }}
           >
             {SPLIT_LABELS[type]}
           </button>
