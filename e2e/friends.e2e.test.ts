@@ -6,12 +6,16 @@ import {
   addEqualExpense,
   apiCall,
   befriend,
+  createGroup,
   createUser,
+  dialog,
   openAs,
+  PASSWORD,
   seeText,
   startAppServer,
 } from './support/app';
 import { launchBrowser } from './support/browser';
+import { waitForMailMatch } from './support/outbox';
 import type { RunningServer } from './support/server';
 
 let browser: Browser;
@@ -200,5 +204,67 @@ describe('friend list', () => {
     await seeText(page, 'Removed Bea Costa.');
     await seeText(page, 'No friends yet. Add one by e-mail above.');
     await context.close();
+  });
+});
+
+describe('invitations', () => {
+  it('invites an unknown address as friend and to a group; the new user signs up and joins both', async () => {
+    const ann = await createUser(server, 'Ann Lee');
+    const group = await createGroup(server, ann, 'Lisbon trip');
+    const newcomer = `newcomer.${Date.now()}@example.com`;
+    const a = await openAs(browser, server, ann, '/app/friends');
+    await a.page.getByLabel('Add Friend by e-mail').fill(newcomer);
+    await a.page.getByRole('button', { name: 'Add Friend', exact: true }).click();
+    await seeText(
+      a.page,
+      `Invitation sent to ${newcomer}. They will get your request after signing up.`,
+    );
+    await a.page.goto(`${server.baseUrl}/app/group/${group.id}`);
+    await a.page.getByRole('button', { name: '+ Add Member' }).click();
+    const modal = dialog(a.page, 'Add Member');
+    await modal.getByLabel('Add by e-mail').fill(newcomer);
+    await modal.getByRole('button', { name: 'Add', exact: true }).click();
+    await seeText(a.page, `Invitation sent to ${newcomer}.`);
+
+    const link = await waitForMailMatch(
+      server.outboxDir,
+      newcomer,
+      /https?:\/\/[^\s"'<>]*\/register\?email=[^\s"'<>]+/,
+    );
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(await page.getByLabel('Email').inputValue()).toBe(newcomer);
+    await page.getByLabel('Name').fill('Nina New');
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await seeText(page, 'Registration successful! Please check your email to verify your account.');
+    await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    await page.getByLabel('Email').fill(newcomer);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+    await seeText(page, 'No groups yet');
+
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Friends' })
+      .click();
+    const incoming = page.getByRole('region', region('Incoming Requests'));
+    await incoming.getByText('Ann Lee').waitFor();
+    await incoming.getByRole('button', { name: 'Accept' }).click();
+    await seeText(page, 'Friend request accepted!');
+    // Accepting completes the group invitation too.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Groups' })
+      .click();
+    await page.getByRole('link', { name: /Lisbon trip/ }).waitFor();
+    // Ann's open group page shows the new member.
+    await a.page.getByRole('region', { name: 'Members' }).getByText('Nina New').waitFor();
+    await context.close();
+    await a.context.close();
   });
 });
