@@ -8,12 +8,15 @@ import {
   befriend,
   createGroup,
   createUser,
+  ApiFailure,
+  dialog,
   openAs,
   PASSWORD,
   seeText,
   startAppServer,
 } from './support/app';
 import { launchBrowser } from './support/browser';
+import { waitForMailLink } from './support/outbox';
 import type { RunningServer } from './support/server';
 
 let browser: Browser;
@@ -216,6 +219,83 @@ describe('account page', () => {
     ).toEqual([null, null]);
     await page.goto(`${server.baseUrl}/app/groups`);
     await page.waitForURL('**/login');
+    await context.close();
+  });
+});
+
+describe('passwords', () => {
+  it('resets a forgotten password through the mailed link', async () => {
+    const ann = await createUser(server, 'Ann Lee');
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto(`${server.baseUrl}/login`);
+    await page.getByRole('link', { name: /forgot/i }).click();
+    await page.waitForURL('**/forgot-password');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await seeText(page, 'Please enter your email address.');
+    await page.getByLabel('Email').fill(ann.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await seeText(
+      page,
+      'If an account exists for this email, a password reset link has been sent.',
+    );
+
+    const link = await waitForMailLink(server.outboxDir, ann.email, '/reset-password');
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('other');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await seeText(page, 'Password must be at least 6 characters long.');
+    await seeText(page, 'Passwords do not match.');
+    await page.getByLabel('New password', { exact: true }).fill('new-secret-1');
+    await page.getByLabel('Confirm new password').fill('new-secret-1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await seeText(
+      page,
+      'Password has been successfully reset. You can now log in with your new password.',
+    );
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(ann.email);
+    await page.getByLabel('Password', { exact: true }).fill('new-secret-1');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
+
+    // The link is single use.
+    await page.goto(link.replace(/^https?:\/\/[^/]+/, server.baseUrl));
+    await page.getByLabel('New password', { exact: true }).fill('another-1');
+    await page.getByLabel('Confirm new password').fill('another-1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await seeText(page, 'Password reset failed: The reset link is invalid or has expired.');
+    await context.close();
+  });
+
+  it('changes the password from Security and stays signed in', async () => {
+    const ann = await createUser(server, 'Ann Lee');
+    const { page, context } = await openAs(browser, server, ann, '/app/account');
+    await page.getByRole('button', { name: 'Security' }).click();
+    const modal = dialog(page, 'Security: change password');
+    await modal.getByLabel('Current password').fill('wrong-password');
+    await modal.getByLabel('New password', { exact: true }).fill('changed-123');
+    await modal.getByLabel('Confirm new password').fill('changed-123');
+    await modal.getByRole('button', { name: 'Change password' }).click();
+    await modal.getByText('Your current password is incorrect.').waitFor();
+    await modal.getByLabel('Current password').fill(PASSWORD);
+    await modal.getByRole('button', { name: 'Change password' }).click();
+    await seeText(page, 'Password changed.');
+    await modal.waitFor({ state: 'detached' });
+
+    const token = await page.evaluate(() => localStorage.getItem('authToken'));
+    expect(token).not.toBe(ann.token);
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Groups' })
+      .click();
+    await seeText(page, 'You are all settled up!');
+    // The token from before the change no longer works.
+    const old = await apiCall(server, 'GET', '/auth/me', { token: ann.token }).catch(
+      (e: unknown) => e,
+    );
+    expect(old instanceof ApiFailure ? old.status : null).toBe(401);
     await context.close();
   });
 });
