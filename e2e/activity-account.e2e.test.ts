@@ -64,13 +64,13 @@ describe('activity page', () => {
     expect(items[0]).toContain('Bea Costa deleted "Lunch" in "Lisbon trip"');
     expect(items[0]).toContain('Your balance +$15.00');
     expect(items[1]).toContain('Bea Costa commented: "Great tapas"');
-    expect(items[2]).toContain('Ann Lee paid Bea Costa in "Lisbon trip"');
+    expect(items[2]).toContain('You paid Bea Costa in "Lisbon trip"');
     expect(items[2]).toContain('You paid $5.00');
     expect(items[3]).toContain('Bea Costa added "Lunch" in "Lisbon trip"');
     expect(items[3]).toContain('You owe $15.00');
     expect(items[4]).toContain('You added "Dinner" in "Lisbon trip"');
     expect(items[4]).toContain('You get back $45.00');
-    expect(items[5]).toContain('added Bea Costa');
+    expect(items[5]).toContain('You added Bea Costa in "Lisbon trip"');
     expect(items[6]).toContain('You created the group "Lisbon trip"');
 
     // Group events link to the group.
@@ -80,6 +80,7 @@ describe('activity page', () => {
 
     // Bea received the payment.
     const b = await openAs(browser, server, bea, '/app/activity');
+    await seeText(b.page, 'Ann Lee paid you in "Lisbon trip"');
     await seeText(b.page, 'You received $5.00');
     await b.context.close();
 

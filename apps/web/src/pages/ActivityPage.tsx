@@ -1,7 +1,14 @@
 import { Link } from 'react-router';
 import type { ActivityItem } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
-import { ActivityIcon, GroupIcon, ReceiptIcon } from '../components/icons';
+import {
+  ActivityIcon,
+  ChatIcon,
+  FriendsIcon,
+  GroupIcon,
+  ReceiptIcon,
+  ScaleIcon,
+} from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useActivity } from '../hooks/useBalances';
@@ -9,7 +16,41 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { formatDateTime } from '../lib/dates';
 import { formatMoney, isZero } from '../lib/money';
 
-function describe(item: ActivityItem, myId: number): string {
+/**
+ * Server texts name people ("{payer} paid {recipient}", "{actor} added {name}"): the current
+ * user reads "You"/"you" instead, placed by the actor or by the sign of `myShare`.
+ */
+function personalise(item: ActivityItem, me: { id: number; name: string }): string {
+  const text = item.description;
+  if (item.type === 'payment_added') {
+    if (item.myShare > 0 && text.startsWith(`${me.name} paid `)) {
+      return `You${text.slice(me.name.length)}`;
+    }
+    if (item.myShare < 0 && text.endsWith(` paid ${me.name}`)) {
+      return `${text.slice(0, text.length - me.name.length)}you`;
+    }
+    return text;
+  }
+  if (
+    (item.type === 'member_added' || item.type === 'member_left') &&
+    item.actor?.id === me.id &&
+    text.startsWith(`${me.name} `)
+  ) {
+    return `You${text.slice(me.name.length)}`;
+  }
+  return text;
+}
+
+function KindIcon({ type }: { type: string }) {
+  if (type === 'group_created') return <GroupIcon className="size-5" />;
+  if (type.startsWith('member_')) return <FriendsIcon className="size-5" />;
+  if (type.startsWith('payment_')) return <ScaleIcon className="size-5" />;
+  if (type === 'comment_added') return <ChatIcon className="size-5" />;
+  return <ReceiptIcon className="size-5" />;
+}
+
+function describe(item: ActivityItem, me: { id: number; name: string }): string {
+  const myId = me.id;
   const actor = item.actor ? (item.actor.id === myId ? 'You' : item.actor.name) : 'Someone';
   const where = item.group ? ` in "${item.group.name}"` : '';
   switch (item.type) {
@@ -22,7 +63,7 @@ function describe(item: ActivityItem, myId: number): string {
     case 'group_created':
       return `${actor} created the group "${item.description}"`;
     case 'payment_added':
-      return `${item.description}${where}`;
+      return `${personalise(item, me)}${where}`;
     case 'payment_updated':
       return `${actor} updated a payment: ${item.description}${where}`;
     case 'payment_deleted':
@@ -30,7 +71,7 @@ function describe(item: ActivityItem, myId: number): string {
     case 'comment_added':
       return `${actor} commented: "${item.description}"`;
     default:
-      return `${item.description}${where}`;
+      return `${personalise(item, me)}${where}`;
   }
 }
 
@@ -111,14 +152,10 @@ export default function ActivityPage() {
             const content = (
               <>
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
-                  {item.type === 'group_created' ? (
-                    <GroupIcon className="size-5" />
-                  ) : (
-                    <ReceiptIcon className="size-5" />
-                  )}
+                  <KindIcon type={item.type} />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <p className="text-sm">{describe(item, me.id)}</p>
+                  <p className="text-sm">{describe(item, me)}</p>
                   <Effect item={item} myId={me.id} />
                   <p className="text-xs text-muted">{formatDateTime(item.createdAt)}</p>
                 </div>
