@@ -1,5 +1,7 @@
 // Expenses against the real server: every split type, two payers, every validation message of
 // the expense form (spec §5), edit, delete, notes, comments, and expenses outside groups.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -16,7 +18,7 @@ import {
   type TestUser,
 } from './support/app';
 import { launchBrowser } from './support/browser';
-import type { RunningServer } from './support/server';
+import { type RunningServer, WEB_DIST } from './support/server';
 
 let browser: Browser;
 let server: RunningServer;
@@ -562,6 +564,53 @@ describe('expense detail', () => {
     await detail.getByRole('heading', { name: 'Notes' }).waitFor();
     await detail.getByText('Cheese: 12.50').waitFor();
     expect(await detail.getByText('Bread: 30.00').count()).toBe(1);
+    await context.close();
+  });
+
+  it('marks an expense with a receipt and links to the stored file', async () => {
+    const { ann, bea, group } = await trio();
+    const form = new FormData();
+    form.append(
+      'expenseData',
+      JSON.stringify({
+        description: 'Pharmacy',
+        amount: 12,
+        groupId: group.id,
+        splitType: 'EQUAL',
+        payers: [{ userId: ann.id, amountPaid: 12 }],
+        splits: [
+          { userId: ann.id, value: null },
+          { userId: bea.id, value: null },
+        ],
+      }),
+    );
+    const png = readFileSync(join(WEB_DIST, 'pwa-192.png'));
+    form.append('receiptFile', new Blob([png], { type: 'image/png' }), 'receipt.png');
+    const created = await fetch(`${server.baseUrl}/api/expenses`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${ann.token}` },
+      body: form,
+    });
+    expect(created.status).toBe(201);
+
+    const { page, context } = await openGroup(ann, group);
+    const row = page.getByRole('region', { name: 'Group Activity' }).getByRole('button', {
+      name: /Pharmacy/,
+    });
+    await row.getByText('(has receipt)').waitFor();
+    const detail = await openDetail(page, 'Pharmacy');
+    const link = detail.getByRole('link', { name: 'View receipt' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href.startsWith(`${server.baseUrl}/api/receipts/files/`)).toBe(true);
+    const file = await fetch(href);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+    // Editing offers the current receipt.
+    await detail.getByRole('button', { name: 'Edit' }).click();
+    await dialog(page, 'Edit Expense')
+      .getByRole('link', { name: 'View current receipt' })
+      .waitFor();
     await context.close();
   });
 
