@@ -569,8 +569,8 @@ describe('expense detail', () => {
 
   it('marks an expense with a receipt and links to the stored file', async () => {
     const { ann, bea, group } = await trio();
-    const form = new FormData();
-    form.append(
+    const body = new FormData();
+    body.append(
       'expenseData',
       JSON.stringify({
         description: 'Pharmacy',
@@ -585,11 +585,11 @@ describe('expense detail', () => {
       }),
     );
     const png = readFileSync(join(WEB_DIST, 'pwa-192.png'));
-    form.append('receiptFile', new Blob([png], { type: 'image/png' }), 'receipt.png');
+    body.append('receiptFile', new Blob([png], { type: 'image/png' }), 'receipt.png');
     const created = await fetch(`${server.baseUrl}/api/expenses`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${ann.token}` },
-      body: form,
+      body,
     });
     expect(created.status).toBe(201);
 
@@ -606,11 +606,16 @@ describe('expense detail', () => {
     const file = await fetch(href);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
-    // Editing offers the current receipt.
+    // Editing offers the current receipt, and removing it.
     await detail.getByRole('button', { name: 'Edit' }).click();
-    await dialog(page, 'Edit Expense')
-      .getByRole('link', { name: 'View current receipt' })
-      .waitFor();
+    const form = dialog(page, 'Edit Expense');
+    await form.getByRole('link', { name: 'View current receipt' }).waitFor();
+    await form.getByRole('button', { name: 'Remove receipt' }).click();
+    expect(await form.getByRole('link', { name: 'View current receipt' }).count()).toBe(0);
+    await submit(form, 'Update Expense');
+    await seeText(page, 'Expense updated!');
+    await row.getByText('(has receipt)').waitFor({ state: 'detached' });
+    expect((await fetch(href)).status).toBe(404);
     await context.close();
   });
 

@@ -59,6 +59,7 @@ export function ExpenseForm({
     initialFormState(me.id, participants, expense),
   );
   const [receipt, setReceipt] = useState<File | null>(null);
+  const [removeReceipt, setRemoveReceipt] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [scanMessage, setScanMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(
     null,
@@ -140,7 +141,11 @@ export function ExpenseForm({
     const request = buildExpenseRequest(state, groupId, expense?.currency ?? currency);
     try {
       if (expense) {
-        await expensesApi.update(expense.id, request, receipt);
+        await expensesApi.update(
+          expense.id,
+          removeReceipt && !receipt ? { ...request, removeReceipt: true } : request,
+          receipt,
+        );
         toast.success('Expense updated!');
       } else {
         await expensesApi.create(request, receipt);
@@ -184,7 +189,8 @@ export function ExpenseForm({
       <ReceiptField
         file={receipt}
         scanning={scanning}
-        existingUrl={expense?.receiptUrl ?? null}
+        existingUrl={removeReceipt ? null : (expense?.receiptUrl ?? null)}
+        onRemoveExisting={() => setRemoveReceipt(true)}
         onSelect={(f) => void scan(f)}
       />
       {scanMessage ? <Alert kind={scanMessage.kind}>{scanMessage.text}</Alert> : null}
