@@ -18,6 +18,7 @@ import {
   type TestUser,
 } from './support/app';
 import { launchBrowser } from './support/browser';
+import { receiptPdf } from './support/receipt';
 import { type RunningServer, WEB_DIST } from './support/server';
 
 let browser: Browser;
@@ -616,6 +617,50 @@ describe('expense detail', () => {
     await seeText(page, 'Expense updated!');
     await row.getByText('(has receipt)').waitFor({ state: 'detached' });
     expect((await fetch(href)).status).toBe(404);
+    await context.close();
+  });
+
+  it('fills the form from a scanned receipt and keeps the file with the expense', async () => {
+    const { ann, group } = await trio();
+    const { page, context } = await openGroup(ann, group);
+    const form = await startExpense(page, '', '10');
+    await form.getByLabel('Receipt (optional)').setInputFiles({
+      name: 'note.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('just text, not an image'),
+    });
+    await form
+      .getByText('Scan Error: Please upload an image or PDF receipt.', { exact: true })
+      .waitFor();
+    // A refused file is not kept for saving.
+    await form.getByText('Choose an image or PDF to scan').waitFor();
+
+    await form.getByLabel('Receipt (optional)').setInputFiles({
+      name: 'grocery.pdf',
+      mimeType: 'application/pdf',
+      buffer: receiptPdf([
+        'CORNER GROCERY',
+        'Date: 03/14/2025',
+        'Milk 1L        3.20',
+        'Bread          18.40',
+        'Sales tax      1.80',
+        'Total $23.40',
+      ]),
+    });
+    await form.getByText('Receipt scanned. Please verify payer and split details.').waitFor();
+    expect(await form.getByLabel('Description').inputValue()).toBe('CORNER GROCERY');
+    expect(await form.getByLabel(/^Amount/).inputValue()).toBe('23.40');
+    expect(await form.getByLabel('Date').inputValue()).toBe('2025-03-14');
+    expect(await form.getByLabel('Notes (optional)').inputValue()).toContain('Milk 1L: 3.20');
+    await form.getByText('grocery.pdf').waitFor();
+    await form.getByText('Equally · 3 people').waitFor();
+    await submit(form);
+    await seeText(page, 'Expense added!');
+    const row = page.getByRole('region', { name: 'Group Activity' }).getByRole('button', {
+      name: /CORNER GROCERY/,
+    });
+    await row.getByText('(has receipt)').waitFor();
+    await row.getByText('you lent $15.60').waitFor();
     await context.close();
   });
 

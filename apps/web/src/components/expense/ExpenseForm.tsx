@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
@@ -117,6 +117,8 @@ export function ExpenseForm({
         };
       });
     } catch (e) {
+      // A file the server refuses (type, size) cannot be attached either; an unreadable one can.
+      if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
       setScanMessage({
         kind: 'error',
         text: `Scan Error: ${errorMessage(e, 'An unknown error occurred during receipt scanning.')}`,
