@@ -306,11 +306,10 @@ describe('accessibility (axe-core)', () => {
         await screen.ready(page);
         const found = await audit(page);
         for (const p of found) problems.push(`${screen.name}: ${p}`);
-        console.log(`[axe] ${theme} · ${screen.name}: ${found.length} violations`);
         await context.close();
       }
       console.log(
-        `[axe] ${theme}: ${SCREENS.length} screens audited, ${problems.length} violations`,
+        `[axe] ${theme}: ${SCREENS.length} screens audited (${SCREENS.map((s) => s.name).join('; ')}), ${problems.length} violations`,
       );
       expect(problems).toEqual([]);
     });
