@@ -32,3 +32,25 @@ export async function waitForMailLink(
   }
   throw new Error(`No mail to ${to} with a ${path} link appeared in ${outboxDir}.`);
 }
+
+/** Waits for a mail to `to` whose text matches `pattern` and returns the first match. */
+export async function waitForMailMatch(
+  outboxDir: string,
+  to: string,
+  pattern: RegExp,
+  timeoutMs = 15_000,
+): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(outboxDir)) {
+      for (const name of readdirSync(outboxDir).sort().reverse()) {
+        const raw = decodeQuotedPrintable(readFileSync(join(outboxDir, name), 'utf8'));
+        if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
+        const match = pattern.exec(raw);
+        if (match) return match[0];
+      }
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`No mail to ${to} matching ${String(pattern)} appeared in ${outboxDir}.`);
+}

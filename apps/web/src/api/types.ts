@@ -151,6 +151,8 @@ export interface ExpenseRequest {
   payers: { userId: number; amountPaid: number }[];
   splits: { userId: number; value: string | number | null }[];
   notes: string | null;
+  /** PUT only: delete the stored receipt. */
+  removeReceipt?: boolean;
 }
 
 export interface PaymentRequest {

@@ -2,7 +2,7 @@
 import type { Expense, ExpenseRequest, SplitType, User } from '../api/types';
 import { DEFAULT_CURRENCY, PERCENT_TOLERANCE } from './constants';
 import { normaliseDate, todayIso } from './dates';
-import { parseAmount, plain2, toCents } from './money';
+import { hasAtMostTwoDecimals, parseAmount, plain2, toCents } from './money';
 import { splitCents } from './split';
 
 export interface PayerRow {
@@ -69,12 +69,17 @@ export function initialFormState(
 }
 
 /** Participants of an edited expense may include former members: keep them selectable. */
-export function mergeParticipants(base: User[], expense?: Expense | null): User[] {
+export function mergeParticipants(
+  base: User[],
+  expense?: Expense | null,
+  extra: User[] = [],
+): User[] {
   const all = [...base];
   const seen = new Set(all.map((u) => u.id));
   for (const u of [
     ...(expense?.payers.map((p) => p.user) ?? []),
     ...(expense?.splits.map((s) => s.owedBy) ?? []),
+    ...extra,
   ]) {
     if (!seen.has(u.id)) {
       seen.add(u.id);
@@ -101,14 +106,25 @@ export function previewShares(state: ExpenseFormState): Map<number, number> | nu
   return new Map(state.included.map((id, i) => [id, shares[i] ?? 0]));
 }
 
+/** Exact amounts take cents, percentages up to 4 decimals, shares whole numbers (contract §4.4). */
+function valueHasValidPrecision(type: SplitType, value: string): boolean {
+  const dot = value.indexOf('.');
+  const decimals = dot === -1 ? 0 : value.length - dot - 1;
+  if (type === 'EXACT') return decimals <= 2;
+  if (type === 'PERCENTAGE') return decimals <= 4;
+  if (type === 'SHARE') return dot === -1 || /^\d+\.0*$/.test(value);
+  return true;
+}
+
 /** First problem in spec §5 order, or null when the form can be sent. */
 export function validateExpenseForm(
   state: ExpenseFormState,
   participantIds: number[],
 ): string | null {
   const amount = parseAmount(state.amount);
-  const amountOk = amount !== null && amount >= 0.01;
-  if (!state.description.trim() && !amountOk && state.included.length === 0) {
+  const amountOk = amount !== null && amount >= 0.01 && hasAtMostTwoDecimals(state.amount);
+  // Nothing filled in yet: one message naming everything that is needed.
+  if (!state.description.trim() && !amountOk) {
     return 'Please fill in description, amount (>0), and select participants.';
   }
   if (!state.description.trim()) return 'Please enter a description.';
@@ -127,8 +143,12 @@ export function validateExpenseForm(
   if (state.included.length === 0)
     return 'Please select at least one person to split the expense with.';
   if (state.splitType !== 'EQUAL') {
-    const parsed = state.included.map((id) => parseAmount(state.values[id] ?? ''));
-    if (parsed.some((v) => v === null)) {
+    const typed = state.included.map((id) => (state.values[id] ?? '').trim());
+    const parsed = typed.map((v) => parseAmount(v));
+    if (
+      parsed.some((v) => v === null) ||
+      typed.some((v) => !valueHasValidPrecision(state.splitType, v))
+    ) {
       return `Please enter a valid ${splitNoun(state.splitType)} value for each person.`;
     }
     const numbers = parsed.map((v) => v ?? 0);

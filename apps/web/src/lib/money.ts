@@ -35,6 +35,12 @@ export function parseAmount(input: string): number | null {
   return Number.isFinite(value) ? value : null;
 }
 
+/** True when a typed amount has at most two decimals (spec §5: step 0.01). */
+export function hasAtMostTwoDecimals(input: string): boolean {
+  const dot = input.trim().indexOf('.');
+  return dot === -1 || input.trim().length - dot - 1 <= 2;
+}
+
 /** Keeps only digits and one decimal point (spec §5 split inputs). */
 export function sanitizeDecimalInput(input: string): string {
   const cleaned = input.replace(/[^\d.]/g, '');

@@ -3,10 +3,12 @@ import { Link } from 'react-router';
 import { errorMessage } from '../api/client';
 import { friendshipsApi } from '../api/friendships';
 import type { Friendship } from '../api/types';
+import { useCurrentUser } from '../auth/authContext';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { AddFriendForm } from '../components/friends/AddFriendForm';
 import { FriendRequests } from '../components/friends/FriendRequests';
 import { FriendRow } from '../components/friends/FriendRow';
+import { NonGroupExpenses } from '../components/friends/NonGroupExpenses';
 import { OverallBalanceText } from '../components/OverallBalance';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
@@ -17,6 +19,7 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 
 export default function FriendsPage() {
   useDocumentTitle('Friends');
+  const me = useCurrentUser();
   const { data: friends, isPending, error } = useFriends();
   const [removing, setRemoving] = useState<Friendship | null>(null);
   const toast = useToast();
@@ -78,6 +81,7 @@ export default function FriendsPage() {
         )}
       </section>
       <FriendRequests />
+      <NonGroupExpenses me={me} />
       {removing ? (
         <ConfirmDialog
           title="Remove friend"

@@ -4,7 +4,7 @@ import { errorMessage } from '../api/client';
 import { expensesApi } from '../api/expenses';
 import { groupsApi } from '../api/groups';
 import { paymentsApi } from '../api/payments';
-import type { Expense, Group, Payment } from '../api/types';
+import { isExpense, type Expense, type Group, type Payment } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
 import { Avatar } from '../components/Avatar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -106,6 +106,9 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [toggling, setToggling] = useState(false);
   const close = () => setDialog(null);
+  /** The latest version of an expense (live updates, edits by others), else the one clicked. */
+  const latest = (expense: Expense): Expense =>
+    transactions.data?.find((t): t is Expense => isExpense(t) && t.id === expense.id) ?? expense;
   const isCreator = group.creator.id === meId;
 
   const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
@@ -331,11 +334,11 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       ) : null}
       {dialog?.kind === 'expense' ? (
         <ExpenseDetailModal
-          expense={dialog.expense}
+          expense={latest(dialog.expense)}
           meId={meId}
           onClose={close}
-          onEdit={() => setDialog({ kind: 'editExpense', expense: dialog.expense })}
-          onDelete={() => confirmDeleteExpense(dialog.expense)}
+          onEdit={() => setDialog({ kind: 'editExpense', expense: latest(dialog.expense) })}
+          onDelete={() => confirmDeleteExpense(latest(dialog.expense))}
         />
       ) : null}
       {dialog?.kind === 'payment' ? (

@@ -9,9 +9,9 @@ import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFriends } from '../hooks/useFriendships';
 import { useInvalidateAll } from '../hooks/useInvalidate';
-import { DEFAULT_CURRENCY } from '../lib/constants';
+import { DEFAULT_CURRENCY, MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
-import { formatMoney, isZero, parseAmount } from '../lib/money';
+import { formatMoney, hasAtMostTwoDecimals, isZero, parseAmount } from '../lib/money';
 
 type Direction = 'I_PAID' | 'THEY_PAID';
 
@@ -35,7 +35,7 @@ export default function SettleUpPage() {
     event.preventDefault();
     const value = parseAmount(amount);
     const otherUserId = Number(friendId);
-    if (!friendId || value === null || value < 0.01) {
+    if (!friendId || value === null || value < MIN_AMOUNT || !hasAtMostTwoDecimals(amount)) {
       setError('Please select a friend and enter a valid positive amount.');
       return;
     }

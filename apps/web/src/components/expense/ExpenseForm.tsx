@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
@@ -47,11 +47,19 @@ export function ExpenseForm({
   onCancel,
 }: ExpenseFormProps) {
   const editing = Boolean(expense);
-  const participants = mergeParticipants(baseParticipants, expense);
+  // People shown when the form opened stay selectable even if a live update drops them from
+  // the group meanwhile: the server then says who is no longer a member.
+  const [initialParticipants] = useState(baseParticipants);
+  const participants = mergeParticipants(
+    mergeParticipants(baseParticipants, expense),
+    null,
+    initialParticipants,
+  );
   const [state, setState] = useState<ExpenseFormState>(() =>
     initialFormState(me.id, participants, expense),
   );
   const [receipt, setReceipt] = useState<File | null>(null);
+  const [removeReceipt, setRemoveReceipt] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [scanMessage, setScanMessage] = useState<{ kind: 'error' | 'info'; text: string } | null>(
     null,
@@ -109,6 +117,8 @@ export function ExpenseForm({
         };
       });
     } catch (e) {
+      // A file the server refuses (type, size) cannot be attached either; an unreadable one can.
+      if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
       setScanMessage({
         kind: 'error',
         text: `Scan Error: ${errorMessage(e, 'An unknown error occurred during receipt scanning.')}`,
@@ -133,7 +143,11 @@ export function ExpenseForm({
     const request = buildExpenseRequest(state, groupId, expense?.currency ?? currency);
     try {
       if (expense) {
-        await expensesApi.update(expense.id, request, receipt);
+        await expensesApi.update(
+          expense.id,
+          removeReceipt && !receipt ? { ...request, removeReceipt: true } : request,
+          receipt,
+        );
         toast.success('Expense updated!');
       } else {
         await expensesApi.create(request, receipt);
@@ -177,7 +191,8 @@ export function ExpenseForm({
       <ReceiptField
         file={receipt}
         scanning={scanning}
-        existingUrl={expense?.receiptUrl ?? null}
+        existingUrl={removeReceipt ? null : (expense?.receiptUrl ?? null)}
+        onRemoveExisting={() => setRemoveReceipt(true)}
         onSelect={(f) => void scan(f)}
       />
       {scanMessage ? <Alert kind={scanMessage.kind}>{scanMessage.text}</Alert> : null}

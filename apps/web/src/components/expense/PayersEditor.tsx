@@ -1,6 +1,7 @@
 import type { User } from '../../api/types';
 import type { PayerRow } from '../../lib/expenseForm';
 import { sanitizeDecimalInput } from '../../lib/money';
+import { Alert } from '../Alert';
 import { PlusIcon, TrashIcon } from '../icons';
 
 interface PayersEditorProps {
@@ -25,8 +26,15 @@ export function PayersEditor({ payers, participants, meId, total, onChange }: Pa
   };
   const add = () => {
     const used = new Set(payers.map((p) => p.userId));
-    const nextPerson = participants.find((p) => !used.has(p.id));
+    const nextPerson = used.has(meId)
+      ? participants.find((p) => !used.has(p.id))
+      : participants.find((p) => p.id === meId);
     const first = payers[0];
+    if (payers.length === 0) {
+      // The first payer paid everything.
+      onChange([{ userId: nextPerson?.id ?? null, amount: total }]);
+      return;
+    }
     const base = single && first ? [{ ...first, amount: total }] : payers;
     onChange([...base, { userId: nextPerson?.id ?? null, amount: '0' }]);
   };
@@ -34,6 +42,7 @@ export function PayersEditor({ payers, participants, meId, total, onChange }: Pa
   return (
     <fieldset>
       <legend className="label">Paid by</legend>
+      {payers.length === 0 ? <Alert>At least one payer is required.</Alert> : null}
       <ul className="flex flex-col gap-2">
         {payers.map((payer, index) => (
           <li key={index} className="flex items-center gap-2">
@@ -42,7 +51,7 @@ export function PayersEditor({ payers, participants, meId, total, onChange }: Pa
             </label>
             <select
               id={`payer-${index}`}
-              className="field flex-1"
+              className="field min-w-0 flex-1"
               value={payer.userId ?? ''}
               onChange={(e) =>
                 update(index, { userId: e.target.value ? Number(e.target.value) : null })
@@ -67,22 +76,23 @@ export function PayersEditor({ payers, participants, meId, total, onChange }: Pa
                   value={payer.amount}
                   onChange={(e) => update(index, { amount: sanitizeDecimalInput(e.target.value) })}
                 />
-                <button
-                  type="button"
-                  className="btn-ghost px-2 text-muted hover:text-danger"
-                  onClick={() => remove(index)}
-                  aria-label={`Remove payer ${index + 1}`}
-                >
-                  <TrashIcon className="size-5" />
-                </button>
               </>
             )}
+            <button
+              type="button"
+              className="btn-ghost px-2 text-muted hover:text-danger"
+              onClick={() => remove(index)}
+              aria-label={`Remove payer ${index + 1}`}
+            >
+              <TrashIcon className="size-5" />
+            </button>
           </li>
         ))}
       </ul>
       {payers.length < participants.length ? (
         <button type="button" className="btn-ghost mt-1 px-2 text-primary" onClick={add}>
-          <PlusIcon className="size-4" /> Add another payer
+          <PlusIcon className="size-4" />{' '}
+          {payers.length === 0 ? 'Add a payer' : 'Add another payer'}
         </button>
       ) : null}
     </fieldset>

@@ -5,10 +5,18 @@ interface ReceiptFieldProps {
   scanning: boolean;
   existingUrl: string | null;
   onSelect: (file: File) => void;
+  /** Drops the stored receipt when the expense is saved. */
+  onRemoveExisting?: () => void;
 }
 
 /** Optional receipt (image or PDF); choosing one starts a scan that fills the form. */
-export function ReceiptField({ file, scanning, existingUrl, onSelect }: ReceiptFieldProps) {
+export function ReceiptField({
+  file,
+  scanning,
+  existingUrl,
+  onSelect,
+  onRemoveExisting,
+}: ReceiptFieldProps) {
   return (
     <div>
       <label htmlFor="receipt-file" className="label">
@@ -36,14 +44,25 @@ export function ReceiptField({ file, scanning, existingUrl, onSelect }: ReceiptF
         }}
       />
       {existingUrl && !file ? (
-        <a
-          href={existingUrl}
-          target="_blank"
-          rel="noreferrer"
-          className="mt-1 inline-block py-2 text-sm font-medium text-primary hover:underline"
-        >
-          View current receipt
-        </a>
+        <div className="mt-1 flex flex-wrap items-center gap-x-4">
+          <a
+            href={existingUrl}
+            target="_blank"
+            rel="noreferrer"
+            className="inline-block py-2 text-sm font-medium text-primary hover:underline"
+          >
+            View current receipt
+          </a>
+          {onRemoveExisting ? (
+            <button
+              type="button"
+              className="btn-ghost min-h-11 px-2 text-sm text-danger"
+              onClick={onRemoveExisting}
+            >
+              Remove receipt
+            </button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   );

@@ -1,6 +1,12 @@
+import { useState } from 'react';
 import { SPLIT_TYPES, type SplitType, type User } from '../../api/types';
-import { type ExpenseFormState, previewShares, SPLIT_LABELS } from '../../lib/expenseForm';
-import { formatMoney, parseAmount, sanitizeDecimalInput, toCents } from '../../lib/money';
+import {
+  type ExpenseFormState,
+  previewShares,
+  SPLIT_LABELS,
+  splitNoun,
+} from '../../lib/expenseForm';
+import { formatMoney, parseAmount, plain2, sanitizeDecimalInput, toCents } from '../../lib/money';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { Modal } from '../Modal';
@@ -39,8 +45,17 @@ export function SplitDialog({
   onClose,
 }: SplitDialogProps) {
   const shares = previewShares(state);
+  const [lastPersonKept, setLastPersonKept] = useState(false);
   const missing =
-    state.splitType !== 'EQUAL' && state.included.some((id) => !(state.values[id] ?? '').trim());
+    state.splitType !== 'EQUAL' &&
+    state.included.some((id) => parseAmount(state.values[id] ?? '') === null);
+  const amount = parseAmount(state.amount);
+  const exactCents = state.included.reduce(
+    (sum, id) => sum + toCents(parseAmount(state.values[id] ?? '') ?? 0),
+    0,
+  );
+  const exactMismatch =
+    state.splitType === 'EXACT' && !missing && amount !== null && exactCents !== toCents(amount);
 
   const setType = (type: SplitType) => {
     if (type === state.splitType) return;
@@ -52,9 +67,15 @@ export function SplitDialog({
 
   const toggle = (id: number) => {
     if (state.included.includes(id)) {
-      if (state.included.length <= 1) return;
+      // The last person stays in: an expense is always split with someone.
+      if (state.included.length <= 1) {
+        setLastPersonKept(true);
+        return;
+      }
+      setLastPersonKept(false);
       onChange({ included: state.included.filter((x) => x !== id) });
     } else {
+      setLastPersonKept(false);
       const order = participants.map((p) => p.id);
       onChange({ included: order.filter((x) => x === id || state.included.includes(x)) });
     }
@@ -86,17 +107,41 @@ export function SplitDialog({
             type="button"
             role="radio"
             aria-checked={state.splitType === type}
+            // Radio-group keyboard pattern: one tab stop, arrow keys move and select.
+            tabIndex={state.splitType === type ? 0 : -1}
             className={`btn min-h-11 px-2 ${state.splitType === type ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-fg'}`}
             onClick={() => setType(type)}
+            onKeyDown={(event) => {
+              const step =
+                event.key === 'ArrowRight' || event.key === 'ArrowDown'
+                  ? 1
+                  : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+                    ? -1
+                    : 0;
+              if (step === 0) return;
+              event.preventDefault();
+              const index = SPLIT_TYPES.indexOf(type);
+              const next = SPLIT_TYPES[(index + step + SPLIT_TYPES.length) % SPLIT_TYPES.length];
+              if (!next) return;
+              setType(next);
+              const buttons = event.currentTarget.parentElement?.querySelectorAll('button');
+              buttons?.[SPLIT_TYPES.indexOf(next)]?.focus();
+            }}
           >
             {SPLIT_LABELS[type]}
           </button>
         ))}
       </div>
-      {state.included.length === 0 ? (
+      {state.included.length === 0 || lastPersonKept ? (
         <Alert>Please select at least one person to split the expense with.</Alert>
       ) : missing ? (
-        <Alert kind="info">Every included person needs a value.</Alert>
+        <Alert kind="info">
+          {`Please enter a valid ${splitNoun(state.splitType)} value for each included participant.`}
+        </Alert>
+      ) : exactMismatch && amount !== null ? (
+        <Alert kind="info">
+          {`Sum of exact amounts (${plain2(exactCents / 100)}) must equal the total expense amount (${plain2(amount)}).`}
+        </Alert>
       ) : null}
       <ul className="mt-2 flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto">
         {participants.map((person) => {

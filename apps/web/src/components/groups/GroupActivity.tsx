@@ -7,8 +7,9 @@ interface Props {
   transactions: Transaction[];
   meId: number;
   onOpenExpense: (expense: Expense) => void;
-  onEditPayment: (payment: Payment) => void;
-  onDeletePayment: (payment: Payment) => void;
+  /** Without these, payment rows are shown without Edit and Delete. */
+  onEditPayment?: (payment: Payment) => void;
+  onDeletePayment?: (payment: Payment) => void;
 }
 
 function sortKey(t: Transaction): string {
@@ -129,24 +130,28 @@ export function GroupActivity({
                       {formatMoney(t.amount, t.currency)}
                     </span>
                   </span>
-                  <button
-                    type="button"
-                    className="btn-ghost px-2 text-muted"
-                    onClick={() => onEditPayment(t)}
-                    aria-label={`Edit payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
-                  >
-                    <EditIcon className="size-5" />
-                    <span className="sr-only sm:not-sr-only">Edit</span>
-                  </button>
-                  <button
-                    type="button"
-                    className="btn-ghost px-2 text-muted hover:text-danger"
-                    onClick={() => onDeletePayment(t)}
-                    aria-label={`Delete payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
-                  >
-                    <TrashIcon className="size-5" />
-                    <span className="sr-only sm:not-sr-only">Delete</span>
-                  </button>
+                  {onEditPayment && onDeletePayment ? (
+                    <>
+                      <button
+                        type="button"
+                        className="btn-ghost px-2 text-muted"
+                        onClick={() => onEditPayment?.(t)}
+                        aria-label={`Edit payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
+                      >
+                        <EditIcon className="size-5" />
+                        <span className="sr-only sm:not-sr-only">Edit</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="btn-ghost px-2 text-muted hover:text-danger"
+                        onClick={() => onDeletePayment?.(t)}
+                        aria-label={`Delete payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
+                      >
+                        <TrashIcon className="size-5" />
+                        <span className="sr-only sm:not-sr-only">Delete</span>
+                      </button>
+                    </>
+                  ) : null}
                 </li>
               ),
             )}

@@ -3,7 +3,9 @@ import { errorMessage } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import type { Group, Payment } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { MIN_AMOUNT } from '../../lib/constants';
 import { todayIso, normaliseDate } from '../../lib/dates';
+import { hasAtMostTwoDecimals } from '../../lib/money';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
@@ -37,7 +39,7 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
     event.preventDefault();
     const value = Number(amount);
     const to = Number(recipient);
-    if (!recipient || !amount || value <= 0) {
+    if (!recipient || !amount || value < MIN_AMOUNT || !hasAtMostTwoDecimals(amount)) {
       setError('Please select a recipient and enter a valid positive amount.');
       return;
     }

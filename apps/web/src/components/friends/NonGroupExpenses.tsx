@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { expensesApi } from '../../api/expenses';
+import type { Expense, User } from '../../api/types';
+import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useMyExpenses } from '../../hooks/useExpenses';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ExpenseForm } from '../expense/ExpenseForm';
+import { ExpenseDetailModal } from '../groups/ExpenseDetailModal';
+import { GroupActivity } from '../groups/GroupActivity';
+import { Modal } from '../Modal';
+import { SkeletonList } from '../Skeleton';
+import { useToast } from '../toast/toastContext';
+
+type Dialog =
+  | { kind: 'detail'; id: number }
+  | { kind: 'edit'; expense: Expense }
+  | { kind: 'delete'; expense: Expense };
+
+/**
+ * Expenses shared with friends outside any group: listed on the friends page so they can be
+ * opened, commented on, edited and deleted like group expenses.
+ */
+export function NonGroupExpenses({ me }: { me: User }) {
+  const { data, isPending, error } = useMyExpenses();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+  const expenses = (data ?? []).filter((e) => e.groupId === null);
+  const close = () => setDialog(null);
+  const current =
+    dialog?.kind === 'detail' ? (expenses.find((e) => e.id === dialog.id) ?? null) : null;
+
+  const remove = async (expense: Expense) => {
+    try {
+      await expensesApi.remove(expense.id);
+      toast.success('Expense deleted');
+    } catch (e) {
+      toast.error(`Failed to delete expense: ${errorMessage(e, 'Unknown error')}`);
+    } finally {
+      close();
+      await invalidate();
+    }
+  };
+
+  return (
+    <section aria-labelledby="non-group-title" className="mt-6">
+      <h2
+        id="non-group-title"
+        className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
+      >
+        Expenses outside groups
+      </h2>
+      {isPending ? (
+        <SkeletonList rows={2} height="h-16" />
+      ) : error ? (
+        <p className="text-sm text-danger">{error.message}</p>
+      ) : expenses.length === 0 ? (
+        <p className="text-sm text-muted">No expenses outside groups yet.</p>
+      ) : (
+        <GroupActivity
+          transactions={expenses}
+          meId={me.id}
+          onOpenExpense={(expense) => setDialog({ kind: 'detail', id: expense.id })}
+        />
+      )}
+      {current ? (
+        <ExpenseDetailModal
+          expense={current}
+          meId={me.id}
+          onClose={close}
+          onEdit={() => setDialog({ kind: 'edit', expense: current })}
+          onDelete={() => setDialog({ kind: 'delete', expense: current })}
+        />
+      ) : null}
+      {dialog?.kind === 'edit' ? (
+        <Modal title="Edit Expense" onClose={close} size="lg">
+          <ExpenseForm
+            me={me}
+            participants={[me]}
+            groupId={null}
+            groupName={null}
+            currency={dialog.expense.currency}
+            expense={dialog.expense}
+            onSaved={close}
+            onCancel={close}
+          />
+        </Modal>
+      ) : null}
+      {dialog?.kind === 'delete' ? (
+        <ConfirmDialog
+          title="Delete expense"
+          message={`Delete "${dialog.expense.description}"? This cannot be undone.`}
+          confirmLabel="Delete"
+          danger
+          onConfirm={() => remove(dialog.expense)}
+          onClose={close}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+// Payments against the real server: the settle-up page both ways, group payments recorded,
+// edited and deleted, and the simplify-debts switch with its suggested payments.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addEqualExpense,
+  apiCall,
+  befriend,
+  createGroup,
+  createUser,
+  dialog,
+  openAs,
+  seeText,
+  startAppServer,
+} from './support/app';
+import { launchBrowser } from './support/browser';
+import type { RunningServer } from './support/server';
+
+let browser: Browser;
+let server: RunningServer;
+
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function balanceLines(page: Page): Promise<string[]> {
+  const region = page.getByRole('region', { name: 'Group Balances' });
+  return (await region.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+}
+
+describe('settle-up page', () => {
+  it('records "You paid someone" across a group and outside groups, after validating', async () => {
+    const [ann, bea] = await Promise.all([
+      createUser(server, 'Ann Lee'),
+      createUser(server, 'Bea Costa'),
+    ]);
+    await befriend(server, ann, bea);
+    const group = await createGroup(server, bea, 'Flat 3B', [ann]);
+    await addEqualExpense(server, bea, group.id, 'Rent', 30, [ann, bea]);
+    await addEqualExpense(server, bea, null, 'Concert', 20, [ann, bea]);
+
+    const { page, context } = await openAs(browser, server, ann, '/app/friends');
+    await seeText(page, 'Overall, you owe $25.00');
+    await page.getByRole('link', { name: 'Settle Up' }).click();
+    await page.waitForURL('**/app/settle-up');
+    const save = page.getByRole('button', { name: 'Save' });
+    await save.click();
+    await seeText(page, 'Please select a friend and enter a valid positive amount.');
+    await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
+    await seeText(page, 'You owe Bea Costa $25.00');
+    for (const wrong of ['0', '12.345']) {
+      await page.getByLabel(/^Amount/).fill(wrong);
+      await save.click();
+      await page
+        .getByRole('alert')
+        .getByText('Please select a friend and enter a valid positive amount.')
+        .waitFor();
+    }
+
+    expect(
+      await page.getByRole('button', { name: 'You paid someone' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await page.getByLabel(/^Amount/).fill('25');
+    await save.click();
+    await seeText(page, 'Payment recorded successfully!');
+    await page.waitForURL('**/app/activity');
+    await page.getByRole('heading', { name: 'Recent activity' }).waitFor();
+
+    await page.goto(`${server.baseUrl}/app/friends`);
+    await seeText(page, 'You are all settled up!');
+    await page.getByRole('region', { name: 'Your friends' }).getByText('Settled up').waitFor();
+    // The group part went to the group, the rest outside groups.
+    const lines = await apiCall<unknown[]>(server, 'GET', `/balances/group/${group.id}`, {
+      token: ann.token,
+    });
+    expect(lines).toEqual([]);
+    await context.close();
+  });
+
+  it('records "Someone paid you"', async () => {
+    const [ann, carl] = await Promise.all([
+      createUser(server, 'Ann Lee'),
+      createUser(server, 'Carl Diaz'),
+    ]);
+    await befriend(server, ann, carl);
+    await addEqualExpense(server, ann, null, 'Tickets', 50, [ann, carl]);
+    const { page, context } = await openAs(browser, server, ann, '/app/settle-up');
+    await page.getByRole('button', { name: 'Someone paid you' }).click();
+    expect(
+      await page.getByRole('button', { name: 'Someone paid you' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await page.getByLabel('Friend').selectOption({ label: 'Carl Diaz' });
+    await seeText(page, 'Carl Diaz owes you $25.00');
+    await page.getByLabel(/^Amount/).fill('10');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await seeText(page, 'Payment recorded successfully!');
+    await page.waitForURL('**/app/activity');
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Friends' })
+      .click();
+    await seeText(page, 'Overall, you are owed $15.00');
+    const payments = await apiCall<
+      { paidBy: { id: number }; paidTo: { id: number }; amount: number }[]
+    >(server, 'GET', '/payments/my', { token: carl.token });
+    expect(payments.map((p) => [p.paidBy.id, p.paidTo.id, p.amount])).toEqual([
+      [carl.id, ann.id, 10],
+    ]);
+    await context.close();
+  });
+});
+
+describe('group payments', () => {
+  it('records, edits and deletes a payment inside a group', async () => {
+    const [ann, bea, carl] = await Promise.all([
+      createUser(server, 'Ann Lee'),
+      createUser(server, 'Bea Costa'),
+      createUser(server, 'Carl Diaz'),
+    ]);
+    await befriend(server, bea, ann);
+    await befriend(server, bea, carl);
+    const group = await createGroup(server, bea, 'Lisbon trip', [ann, carl]);
+    await addEqualExpense(server, bea, group.id, 'Apartment', 90, [ann, bea, carl]);
+
+    const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`);
+    await page.getByText('you owe Bea Costa $30.00').waitFor();
+    await page.getByRole('button', { name: 'Settle Up' }).click();
+    let modal = dialog(page, 'Record a payment');
+    await modal.getByText('Paid by You').waitFor();
+    // The recipient list leaves out the current user.
+    expect(await modal.getByLabel('Paid to').locator('option').allInnerTexts()).toEqual([
+      'Select a recipient',
+      'Bea Costa',
+      'Carl Diaz',
+    ]);
+    await modal.getByRole('button', { name: 'Save Payment' }).click();
+    await modal.getByText('Please select a recipient and enter a valid positive amount.').waitFor();
+    await modal.getByLabel('Paid to').selectOption({ label: 'Bea Costa' });
+    for (const wrong of ['-5', '0.001', '10.555']) {
+      await modal.getByLabel(/^Amount/).fill(wrong);
+      await modal.getByRole('button', { name: 'Save Payment' }).click();
+      await modal
+        .getByRole('alert')
+        .getByText('Please select a recipient and enter a valid positive amount.')
+        .waitFor();
+    }
+    await modal.getByLabel(/^Amount/).fill('20');
+    await modal.getByRole('button', { name: 'Save Payment' }).click();
+    await seeText(page, 'Payment added!');
+    await modal.waitFor({ state: 'detached' });
+
+    const activity = page.getByRole('region', { name: 'Group Activity' });
+    await activity.getByText('You paid Bea Costa').waitFor();
+    await page.getByText('you owe Bea Costa $10.00').waitFor();
+
+    // Bea sees the same payment from her side.
+    const b = await openAs(browser, server, bea, `/app/group/${group.id}`);
+    await b.page
+      .getByRole('region', { name: 'Group Activity' })
+      .getByText('Ann Lee paid you')
+      .waitFor();
+    expect(await balanceLines(b.page)).toEqual([
+      'C Carl Diaz owes you $30.00',
+      'A Ann Lee owes you $10.00',
+    ]);
+
+    await activity.getByRole('button', { name: 'Edit payment: Ann Lee paid Bea Costa' }).click();
+    modal = dialog(page, 'Edit payment');
+    expect(await modal.getByLabel(/^Amount/).inputValue()).toBe('20.00');
+    expect(await modal.getByLabel('Paid to').inputValue()).toBe(String(bea.id));
+    await modal.getByLabel(/^Amount/).fill('30');
+    await modal.getByRole('button', { name: 'Update Payment' }).click();
+    await seeText(page, 'Payment updated!');
+    await seeText(page, 'Everyone is settled up within this group.');
+    await activity.getByText('$30.00').first().waitFor();
+    // Bea's page follows without a reload.
+    await b.page.getByText('Carl Diaz owes you $30.00').waitFor();
+    expect(await balanceLines(b.page)).toEqual(['C Carl Diaz owes you $30.00']);
+
+    await activity.getByRole('button', { name: 'Delete payment: Ann Lee paid Bea Costa' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete payment' });
+    await confirm.getByText('Delete the payment from Ann Lee to Bea Costa?').waitFor();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await seeText(page, 'Payment deleted');
+    await activity.getByText('You paid Bea Costa').waitFor({ state: 'detached' });
+    await page.getByText('you owe Bea Costa $30.00').waitFor();
+    await b.context.close();
+    await context.close();
+  });
+
+  it('simplifies debts on request and records a suggested payment', async () => {
+    const [ann, bea, carl] = await Promise.all([
+      createUser(server, 'Ann Lee'),
+      createUser(server, 'Bea Costa'),
+      createUser(server, 'Carl Diaz'),
+    ]);
+    await befriend(server, ann, bea);
+    await befriend(server, ann, carl);
+    const group = await createGroup(server, ann, 'Climbing club', [bea, carl]);
+    // Bea owes Ann 10 and Carl owes Bea 10: simplified, Carl pays Ann 10 and Bea is out.
+    await addEqualExpense(server, ann, group.id, 'Ropes', 20, [ann, bea]);
+    await addEqualExpense(server, bea, group.id, 'Chalk', 20, [bea, carl]);
+
+    const a = await openAs(browser, server, ann, `/app/group/${group.id}`);
+    await a.page.getByText('Bea Costa owes you $10.00').waitFor();
+    expect(await a.page.getByRole('heading', { name: 'Suggested payments' }).count()).toBe(0);
+
+    const { page, context } = await openAs(browser, server, carl, `/app/group/${group.id}`);
+    await page.getByText('you owe Bea Costa $10.00').waitFor();
+    const simplify = page.getByRole('switch', { name: /Simplify debts/ });
+    expect(await simplify.isChecked()).toBe(false);
+    await page.getByText('Simplify debts', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Suggested payments' }).waitFor();
+    expect(await simplify.isChecked()).toBe(true);
+    const suggestions = page
+      .getByRole('region', { name: 'Group Balances' })
+      .getByRole('list')
+      .last();
+    await suggestions.getByText('You pay Ann Lee $10.00').waitFor();
+    expect(await balanceLines(page)).toContain('A you owe Ann Lee $10.00');
+    expect(await page.getByText('you owe Bea Costa').count()).toBe(0);
+
+    // Ann's open page switches to the simplified lines too.
+    await a.page.getByText('Carl Diaz owes you $10.00').waitFor();
+    await a.page.getByText('Carl Diaz pays you $10.00').waitFor();
+    expect(await a.page.getByRole('button', { name: 'Record' }).count()).toBe(0);
+
+    await suggestions.getByRole('button', { name: 'Record' }).click();
+    const modal = dialog(page, 'Record a payment');
+    expect(await modal.getByLabel('Paid to').inputValue()).toBe(String(ann.id));
+    expect(await modal.getByLabel(/^Amount/).inputValue()).toBe('10.00');
+    await modal.getByRole('button', { name: 'Save Payment' }).click();
+    await seeText(page, 'Payment added!');
+    await seeText(page, 'Everyone is settled up within this group.');
+    await seeText(page, 'No payments needed: everyone is settled up.');
+    await a.page.getByText('Everyone is settled up within this group.').waitFor();
+
+    await page.getByText('Simplify debts', { exact: true }).click();
+    await page.getByRole('heading', { name: 'Suggested payments' }).waitFor({ state: 'detached' });
+    const stored = await apiCall<{ simplifyDebts: boolean }>(server, 'GET', `/groups/${group.id}`, {
+      token: ann.token,
+    });
+    expect(stored.simplifyDebts).toBe(false);
+    await a.context.close();
+    await context.close();
+  });
+});
