@@ -1,8 +1,8 @@
 // Who may see and change an expense (contract §5.6): current members of its group, or the
 // participants (payers and split people) of a non-group expense.
-import { and, eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { expensePayers, expenseSplits, expenses, friendships } from '../../db/schema.js';
+import { expensePayers, expenseSplits, expenses } from '../../db/schema.js';
 import { isCurrentMember } from '../groups/membership.repository.js';
 
 /** Ids are PostgreSQL integers: anything larger names no row (a 404, never a 5xx). */
@@ -45,30 +45,4 @@ export async function findExpenseRow(
   const q = db.select().from(expenses).where(eq(expenses.id, expenseId)).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0];
-}
-
-/** Ids among `others` that are accepted friends of `userId`. */
-export async function acceptedFriendIds(
-  db: Db,
-  userId: number,
-  others: number[],
-): Promise<Set<number>> {
-  const out = new Set<number>();
-  others = others.filter(isDbId);
-  if (others.length === 0) return out;
-  const rows = await db
-    .select({ low: friendships.userLow, high: friendships.userHigh })
-    .from(friendships)
-    .where(
-      and(
-        eq(friendships.status, 'ACCEPTED'),
-        or(eq(friendships.userLow, userId), eq(friendships.userHigh, userId)),
-        sql`(case when ${friendships.userLow} = ${userId} then ${friendships.userHigh} else ${friendships.userLow} end) in (${sql.join(
-          others.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      ),
-    );
-  for (const r of rows) out.add(r.low === userId ? r.high : r.low);
-  return out;
 }

@@ -125,8 +125,11 @@ export async function acceptedFriendIds(
   candidates: readonly number[],
 ): Promise<Set<number>> {
   const out = new Set<number>();
-  if (candidates.length === 0) return out;
-  const list = [...new Set(candidates)];
+  // Ids beyond the integer column name nobody (and must not reach the query).
+  const list = [...new Set(candidates)].filter(
+    (id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647,
+  );
+  if (list.length === 0) return out;
   const rows = await db
     .select({ requesterId: friendships.requesterId, addresseeId: friendships.addresseeId })
     .from(friendships)

@@ -33,7 +33,8 @@ import {
   requireGroupMember,
 } from '../groups/membership.repository.js';
 import { checkText, decodeCursor, encodeCursor, TIMESTAMP_TEXT } from '../expenses/cursor.js';
-import { acceptedFriendIds, isDbId } from '../expenses/expense-access.js';
+import { isDbId } from '../expenses/expense-access.js';
+import { acceptedFriendIds } from '../friendships/friendships.repository.js';
 import {
   groupCurrencyMessage,
   issuesError,
