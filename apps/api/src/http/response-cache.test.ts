@@ -125,3 +125,21 @@ describe('ResponseCache', () => {
     expect(cache.get('e')).toBeDefined();
   });
 });
+
+describe('ResponseCache size bound', () => {
+  it('keeps the bodies under maxChars, dropping the oldest', () => {
+    const listener = new FakeListener();
+    const cache = new ResponseCache(listener, { maxChars: 10 });
+    const put = (key: string, body: string) =>
+      cache.store(key, [groupTag(1)], cache.mark([groupTag(1)]), { body, headers: {} });
+    put('a', '1234');
+    put('b', '1234');
+    put('c', '1234');
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.get('b')?.body).toBe('1234');
+    expect(cache.get('c')?.body).toBe('1234');
+    put('huge', '12345678901');
+    expect(cache.get('huge')).toBeUndefined();
+    expect(cache.size).toBe(2);
+  });
+});

@@ -55,6 +55,8 @@ const MAX_TRACKED_TAGS = 100_000;
 export interface ResponseCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
+  /** Bound on the bodies' total length (UTF-16 code units, about bytes for JSON). */
+  maxChars?: number;
   now?: () => number;
 }
 
@@ -66,6 +68,8 @@ export class ResponseCache {
   private epoch = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
+  private readonly maxChars: number;
+  private chars = 0;
   private readonly now: () => number;
 
   constructor(
@@ -74,6 +78,7 @@ export class ResponseCache {
   ) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 5_000;
+    this.maxChars = options.maxChars ?? 64 * 1024 * 1024;
     this.now = options.now ?? Date.now;
     listener.on(CHANGES_CHANNEL, (payload) => {
       let n: ChangeNotification;
@@ -111,12 +116,14 @@ export class ResponseCache {
     if (!this.listener.connected || mark.epoch !== this.epoch) return;
     if (tags.some((t, i) => (this.generations.get(t) ?? 0) !== mark.generations[i])) return;
     this.drop(key);
-    while (this.entries.size >= this.maxEntries) {
+    if (value.body.length > this.maxChars) return;
+    while (this.entries.size >= this.maxEntries || this.chars + value.body.length > this.maxChars) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.drop(oldest);
     }
     this.entries.set(key, { value, tags, expiresAtMs: this.now() + this.ttlMs });
+    this.chars += value.body.length;
     for (const t of tags) {
       let keys = this.keysOfTag.get(t);
       if (keys === undefined) {
@@ -147,6 +154,7 @@ export class ResponseCache {
     // A read that began before the clear is refused through `epoch`, so generations restart.
     this.epoch++;
     this.entries.clear();
+    this.chars = 0;
     this.keysOfTag.clear();
     this.generations.clear();
   }
@@ -159,6 +167,7 @@ export class ResponseCache {
     const e = this.entries.get(key);
     if (e === undefined) return;
     this.entries.delete(key);
+    this.chars -= e.value.body.length;
     for (const t of e.tags) {
       const keys = this.keysOfTag.get(t);
       if (keys === undefined) continue;
