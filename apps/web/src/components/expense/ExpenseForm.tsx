@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
@@ -109,6 +109,9 @@ export function ExpenseForm({
         };
       });
     } catch (e) {
+      // A file the server refuses outright (too large, not an image or PDF) would also be refused
+      // when the expense is saved: don't keep it attached. An unreadable photo stays attached.
+      if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
       setScanMessage({
         kind: 'error',
         text: `Scan Error: ${errorMessage(e, 'An unknown error occurred during receipt scanning.')}`,
