@@ -3,7 +3,7 @@
  *   npm run eval:receipts                  # full pipeline on the images (OCR + parser)
  *   npm run eval:receipts -- --parser-only # parser only, on the human OCR transcripts
  * Options: --dir <dataset dir>, --limit <n>, --verbose (print every miss and time),
- *          --max-side <px>, --max-pixels <n>, --det-side <px>, --threads <n>, --rec-batch <n>, --mem-arena,
+ *          --max-side <px>, --max-pixels <n>, --det-side <px>, --det-pixels <n>, --threads <n>, --rec-batch <n>, --mem-arena,
  *          --dump <dir> (save the OCR text),
  *          --http (scan through the built server's HTTP API and measure its process tree).
  * Prints per-field accuracy, p50/p95 seconds per receipt, the engine's CPU time and time per
@@ -52,6 +52,7 @@ const maxSide = option('--max-side');
 const threads = option('--threads');
 const maxPixels = option('--max-pixels');
 const detSide = option('--det-side');
+const detPixels = option('--det-pixels');
 const recBatch = option('--rec-batch');
 const memArena = flag('--mem-arena');
 const cpuSeconds: number[] = [];
@@ -129,6 +130,7 @@ async function main(): Promise<void> {
       ...(maxSide ? { maxSide: Number(maxSide) } : {}),
       ...(maxPixels ? { maxPixels: Number(maxPixels) } : {}),
       ...(detSide ? { detMaxSide: Number(detSide) } : {}),
+      ...(detPixels ? { detMaxPixels: Number(detPixels) } : {}),
       ...(recBatch ? { recBatch: Number(recBatch) } : {}),
     });
     if (dumpDir) await mkdir(dumpDir, { recursive: true });

@@ -3,10 +3,13 @@
  * shop receipt, printed in a monospace font on off-white paper, a little rotated and blurred like
  * a phone photo. Made here so the tests carry no third-party image.
  *   npx tsx packages/receipts/scripts/make-fixture-receipt.ts
- * The HEIC copy is made from the PNG with libheif's encoder (Debian package libheif-examples):
- *   heif-enc -q 80 -o packages/receipts/fixtures/corner-grocery.heic corner-grocery.png
+ * It writes corner-grocery.jpg here (copy it to e2e/fixtures/ too) and corner-grocery.png in the
+ * system's temporary folder, from which the HEIC copy is made with libheif's HEVC encoder (Debian
+ * package libheif-examples, only needed to remake the fixture):
+ *   heif-enc --no-alpha -q 60 -o packages/receipts/fixtures/corner-grocery.heic /tmp/corner-grocery.png
  */
 import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -60,6 +63,6 @@ const png = await sharp(Buffer.from(svg))
   .blur(0.6)
   .png()
   .toBuffer();
-await sharp(png).png().toFile(path.join(outDir, 'corner-grocery.png'));
+await sharp(png).png().toFile(path.join(tmpdir(), 'corner-grocery.png'));
 await sharp(png).jpeg({ quality: 82 }).toFile(path.join(outDir, 'corner-grocery.jpg'));
-console.log(`wrote ${outDir}/corner-grocery.{png,jpg}`);
+console.log(`wrote ${outDir}/corner-grocery.jpg and ${tmpdir()}/corner-grocery.png`);

@@ -17,6 +17,7 @@ export async function loadOcrEngine(config: EngineConfig): Promise<OcrEngine> {
     threads: config.threads,
     memArena: config.memArena,
     detMaxSide: config.detMaxSide,
+    detMaxPixels: config.detMaxPixels,
     recBatch: config.recBatch,
     db: DEFAULT_DB,
     minConfidence: 0.5,

@@ -7,8 +7,10 @@ export interface EngineConfig {
   maxSide: number;
   /** Largest area of the image text lines are cut from, pixels. */
   maxPixels: number;
-  /** Long side of the text detector's input, px. */
+  /** Long side of the text detector's input at most, px. */
   detMaxSide: number;
+  /** Area of the text detector's input at most, pixels. */
+  detMaxPixels: number;
   /** Text lines recognised per model run. */
   recBatch: number;
   /** Largest decoded image accepted, pixels. */

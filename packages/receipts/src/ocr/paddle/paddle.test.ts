@@ -9,6 +9,7 @@ import { boxesFromProbabilityMap } from './db-postprocess.js';
 import type { Point, Quad } from './geometry.js';
 import { convexHull, minAreaRect, rectCorners, unclipRect } from './geometry.js';
 import { groupIntoLines } from './layout.js';
+import { zoomRegion } from './paddle-ocr.js';
 
 const close = (a: number, b: number, eps = 1e-6) => Math.abs(a - b) <= eps;
 
@@ -168,5 +169,29 @@ describe('groupIntoLines', () => {
       box(150, 102, 30, 'RM'),
     ]);
     expect(lines.map((l) => l.text)).toEqual(['SHOP', 'TOTAL RM 9.00']);
+  });
+});
+
+describe('zoomRegion', () => {
+  const at = (x: number, y: number, w = 200, h = 20) => ({
+    quad: [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + h },
+      { x, y: y + h },
+    ] as Quad,
+    score: 0.9,
+  });
+
+  it('frames text that fills a small part of a photo, with a margin', () => {
+    const boxes = [at(1000, 900), at(1000, 1000), at(1100, 1500)];
+    const r = zoomRegion(boxes, 3000, 4000);
+    // Margin: 2 median heights (40 px) and 2 % of the image (60 / 80 px).
+    expect(r).toEqual({ x: 900, y: 780, width: 500, height: 860 });
+  });
+
+  it('leaves alone text that covers most of the image, and an image without text', () => {
+    expect(zoomRegion([at(10, 10), at(400, 1900)], 620, 2000)).toBeNull();
+    expect(zoomRegion([], 620, 2000)).toBeNull();
   });
 });
