@@ -201,6 +201,7 @@ async function main(): Promise<void> {
   const enginePeak = scanner?.peakEngineRssMb() ?? 0;
   await scanner?.close();
   const serverHwm = server ? rssMb(server.serverPid, 'VmHWM') : 0;
+  const firstBootMb = server?.firstBootPeakMb ?? 0;
   const childHwm = server ? descendantsHwm(server) : 0;
   await server?.close();
 
@@ -229,6 +230,9 @@ async function main(): Promise<void> {
     );
     console.log(
       `             highest sampled sum of the server's process tree (every 50 ms): ${peakTreeMb.toFixed(0)} MB`,
+    );
+    console.log(
+      `             (first start of the server, which created the embedded database: ${firstBootMb.toFixed(0)} MB, before any scan)`,
     );
     return;
   }

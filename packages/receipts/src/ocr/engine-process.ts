@@ -27,6 +27,8 @@ function peakRssMb(): number {
   return Math.round(process.resourceUsage().maxRSS / 1024);
 }
 
+/** `global.gc`, present because the pool starts engines with --expose-gc. */
+const collectGarbage = (globalThis as { gc?: () => void }).gc;
 const config = JSON.parse(process.env['EVENLY_OCR_CONFIG'] ?? '{}') as EngineConfig;
 let engine: OcrEngine;
 
@@ -99,7 +101,13 @@ async function main(): Promise<void> {
   let chain = Promise.resolve();
   process.on('message', (msg: ScanRequest) => {
     if (msg?.type !== 'scan') return;
-    chain = chain.then(async () => send(await handle(msg)));
+    chain = chain.then(async () => {
+      send(await handle(msg));
+      // The file's pixel buffers and model inputs (tens of MB, outside the JS heap) are garbage
+      // now: collect them before the next file instead of whenever V8 gets round to it, so
+      // they do not add to the next file's peak.
+      collectGarbage?.();
+    });
   });
   process.on('disconnect', () => process.exit(0));
   send({ type: 'ready' });

@@ -198,7 +198,7 @@ export class OcrPool {
     if (slot.ready) return slot.ready;
     const { file, execArgv } = engineEntry();
     const child = fork(file, [], {
-      execArgv: [...execArgv, `--max-old-space-size=${this.#options.maxOldSpaceMb}`],
+      execArgv: [...execArgv, `--max-old-space-size=${this.#options.maxOldSpaceMb}`, '--expose-gc'],
       // Fewer malloc arenas: ONNX Runtime's many short-lived buffers otherwise fragment into
       // hundreds of MB of resident memory.
       env: {
