@@ -12,6 +12,7 @@ import { testDbKind } from './support/test-database.js';
 const DATASET = fileURLToPath(
   new URL('../../../../shared/datasets/receipts-dev/', import.meta.url),
 );
+const FIXTURES = fileURLToPath(new URL('../../../packages/receipts/fixtures/', import.meta.url));
 
 function multipart(field: string, filename: string, contentType: string, bytes: Buffer) {
   const boundary = '----evenly-test-boundary';
@@ -68,6 +69,26 @@ describe.runIf(testDbKind() === 'pglite')('receipt scanning over HTTP', () => {
     expect(body.totalAmount).toBe(label?.total);
     expect(body.date).toBe(label?.date);
     expect(body.confidence.totalAmount).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('reads an iPhone-style HEIC photo (HEVC) offline, and answers 422 for a broken one', async () => {
+    const heic = await readFile(FIXTURES + 'corner-grocery.heic');
+    const res = await scan(multipart('receipt', 'IMG_0001.HEIC', 'image/heic', heic));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      storeName: 'CORNER GROCERY',
+      date: '2025-03-14',
+      totalAmount: 23.4,
+    });
+
+    const broken = await scan(
+      multipart('receipt', 'IMG_0002.HEIC', 'image/heic', heic.subarray(0, 4000)),
+    );
+    expect(broken.statusCode).toBe(422);
+    expect(errorBody(broken)).toMatchObject({
+      code: 'UNREADABLE_RECEIPT',
+      message: 'Could not read any text from this receipt.',
+    });
   }, 120_000);
 
   it('refuses a missing file, other types, oversize and corrupt images', async () => {

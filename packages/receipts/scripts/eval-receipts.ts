@@ -2,9 +2,15 @@
  * Evaluates the receipt scanner on the dev set.
  *   npm run eval:receipts                  # full pipeline on the images (OCR + parser)
  *   npm run eval:receipts -- --parser-only # parser only, on the human OCR transcripts
- * Options: --dir <dataset dir>, --limit <n>, --verbose (print every miss).
- * Prints per-field accuracy, p50/p95 seconds per receipt and peak memory.
+ * Options: --dir <dataset dir>, --limit <n>, --verbose (print every miss and time),
+ *          --max-side <px>, --max-pixels <n>, --det-side <px>, --det-pixels <n>, --threads <n>, --rec-batch <n>, --mem-arena,
+ *          --dump <dir> (save the OCR text),
+ *          --http (scan through the built server's HTTP API and measure its process tree).
+ * Prints per-field accuracy, p50/p95 seconds per receipt, the engine's CPU time and time per
+ * stage, the machine's load average, and peak memory: each process's high-water mark, and the
+ * highest sampled sum of the resident memory of this process and the engine process(es).
  */
+import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { parseReceiptText } from '../src/parser/parse-receipt.js';
 import type { ParsedReceipt } from '../src/parser/parse-receipt.js';
 import type { ReceiptScanner } from '../src/scan.js';
+import type { HttpScanner } from './eval-http.js';
 import { dateMatches, percentile, storeNameMatches, totalMatches } from '../src/eval/metrics.js';
 
 interface Label {
@@ -37,17 +44,53 @@ const dir = path.resolve(
     path.join(here, '../../../../shared/datasets/receipts-dev'),
 );
 const parserOnly = flag('--parser-only');
+const http = !parserOnly && flag('--http');
 const verbose = flag('--verbose');
 const limit = Number(option('--limit') ?? Infinity);
 const dumpDir = option('--dump');
 const maxSide = option('--max-side');
 const threads = option('--threads');
+const maxPixels = option('--max-pixels');
+const detSide = option('--det-side');
+const detPixels = option('--det-pixels');
+const recBatch = option('--rec-batch');
 const memArena = flag('--mem-arena');
 const cpuSeconds: number[] = [];
+const stageMs: Record<string, number[]> = {};
+
+/** Resident memory of a process now, MB (0 if it is gone). */
+function rssMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far (Linux /proc, 100 ticks a second). */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
 
 function peakRssMb(): number {
   // Peak resident set size of this process (the OCR engine runs in its own child process).
   return process.resourceUsage().maxRSS / 1024;
+}
+
+/** Sum of the RSS high-water marks of the server's descendants (the OCR engine). */
+function descendantsHwm(server: HttpScanner): number {
+  return server
+    .treePids()
+    .filter((p) => p !== server.serverPid)
+    .reduce((s, p) => s + rssMb(p, 'VmHWM'), 0);
 }
 
 async function main(): Promise<void> {
@@ -62,15 +105,33 @@ async function main(): Promise<void> {
   let failures = 0;
 
   let scanner: ReceiptScanner | null = null;
-  if (!parserOnly) {
+  let server: HttpScanner | null = null;
+  if (http) {
+    const { startHttpScanner } = await import('./eval-http.js');
+    server = await startHttpScanner(path.join(here, '../../..'));
+    // Warm up: the first scan starts the engine and loads the models, outside the timed runs.
+    const t = performance.now();
+    const first = labels[0];
+    if (first) await server.scan(await readFile(path.join(dir, first.file)));
+    console.log(
+      `server up, first scan (engine start) ${((performance.now() - t) / 1000).toFixed(2)} s`,
+    );
+  } else if (!parserOnly) {
     const { createReceiptScanner } = await import('../src/scan.js');
     const t = performance.now();
     scanner = createReceiptScanner({
       concurrency: 1,
       memArena,
-      onScanned: (d) => cpuSeconds.push(d.engineCpuSeconds),
+      onScanned: (d) => {
+        cpuSeconds.push(d.engineCpuSeconds);
+        for (const [stage, ms] of Object.entries(d.engineTimings)) (stageMs[stage] ??= []).push(ms);
+      },
       ...(threads ? { threads: Number(threads) } : {}),
       ...(maxSide ? { maxSide: Number(maxSide) } : {}),
+      ...(maxPixels ? { maxPixels: Number(maxPixels) } : {}),
+      ...(detSide ? { detMaxSide: Number(detSide) } : {}),
+      ...(detPixels ? { detMaxPixels: Number(detPixels) } : {}),
+      ...(recBatch ? { recBatch: Number(recBatch) } : {}),
     });
     if (dumpDir) await mkdir(dumpDir, { recursive: true });
     // Warm up: models load once, outside the timed runs.
@@ -78,12 +139,35 @@ async function main(): Promise<void> {
     console.log(`models loaded in ${((performance.now() - t) / 1000).toFixed(2)} s`);
   }
 
+  const loadAtStart = os.loadavg();
+  // Sample the resident memory of this process + the engine(s) every 50 ms; keep the highest sum.
+  let peakTreeMb = 0;
+  const sampler = setInterval(() => {
+    const sum = server
+      ? server.treePids().reduce((s, pid) => s + rssMb(pid), 0)
+      : rssMb('self') + (scanner?.enginePids() ?? []).reduce((s, pid) => s + rssMb(pid), 0);
+    peakTreeMb = Math.max(peakTreeMb, sum);
+  }, 50);
+  const treeCpu = () => (server ? server.treePids().reduce((s, p) => s + cpuSecondsOf(p), 0) : 0);
+
   for (const label of labels) {
     let result: ParsedReceipt & { rawText?: string };
     const t0 = performance.now();
     try {
       if (parserOnly) {
         result = parseReceiptText(await readFile(path.join(dir, label.ocrFile), 'utf8'));
+      } else if (server) {
+        const buffer = await readFile(path.join(dir, label.file));
+        const cpu0 = treeCpu();
+        result = await server.scan(buffer);
+        cpuSeconds.push(treeCpu() - cpu0);
+        if (verbose) {
+          const [serverPid, ...children] = server.treePids();
+          const mb = (pids: number[]) => pids.reduce((s, p) => s + rssMb(p), 0).toFixed(0);
+          console.log(
+            `${label.file}: ${((performance.now() - t0) / 1000).toFixed(2)} s, RSS now: server ${mb(serverPid === undefined ? [] : [serverPid])} MB, engine ${mb(children)} MB`,
+          );
+        }
       } else {
         const buffer = await readFile(path.join(dir, label.file));
         result = await (scanner as NonNullable<typeof scanner>).scan(buffer);
@@ -113,13 +197,18 @@ async function main(): Promise<void> {
       console.log(`${label.file}: ${miss.join('; ')}`);
     }
   }
+  clearInterval(sampler);
   const enginePeak = scanner?.peakEngineRssMb() ?? 0;
   await scanner?.close();
+  const serverHwm = server ? rssMb(server.serverPid, 'VmHWM') : 0;
+  const firstBootMb = server?.firstBootPeakMb ?? 0;
+  const childHwm = server ? descendantsHwm(server) : 0;
+  await server?.close();
 
   const n = labels.length;
   const pct = (k: number): string => `${((100 * k) / n).toFixed(1)}% (${k}/${n})`;
   console.log(
-    `\nmode: ${parserOnly ? 'parser only (human transcripts)' : 'full pipeline (images → OCR → parser)'}`,
+    `\nmode: ${parserOnly ? 'parser only (human transcripts)' : http ? 'full pipeline through the built server over HTTP' : 'full pipeline (images → OCR → parser)'}`,
   );
   console.log(`receipts: ${n}${failures ? `, errors: ${failures}` : ''}`);
   console.log(`total      ${pct(total)}   target ≥ 90%`);
@@ -128,21 +217,44 @@ async function main(): Promise<void> {
   console.log(
     `seconds per receipt: p50 ${percentile(seconds, 50).toFixed(2)}  p95 ${percentile(seconds, 95).toFixed(2)}  max ${Math.max(...seconds).toFixed(2)}`,
   );
+  const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
+  if (http) {
+    console.log(
+      `server tree (server + engine) CPU seconds per receipt: p50 ${percentile(cpuSeconds, 50).toFixed(2)}  p95 ${percentile(cpuSeconds, 95).toFixed(2)}`,
+    );
+    console.log(
+      `machine load average (1/5/15 min): at start ${load(loadAtStart)}, at end ${load(os.loadavg())} (${os.cpus().length} cores)`,
+    );
+    console.log(
+      `peak memory: server process ${serverHwm.toFixed(0)} MB, its child processes (OCR engine) ${childHwm.toFixed(0)} MB (each its RSS high-water mark; sum ${(serverHwm + childHwm).toFixed(0)} MB)`,
+    );
+    console.log(
+      `             highest sampled sum of the server's process tree (every 50 ms): ${peakTreeMb.toFixed(0)} MB`,
+    );
+    console.log(
+      `             (first start of the server, which created the embedded database: ${firstBootMb.toFixed(0)} MB, before any scan)`,
+    );
+    return;
+  }
   if (!parserOnly) {
     console.log(
       `OCR engine CPU seconds per receipt: p50 ${percentile(cpuSeconds, 50).toFixed(2)}  p95 ${percentile(cpuSeconds, 95).toFixed(2)}`,
     );
+    const stages = Object.entries(stageMs)
+      .map(([k, v]) => `${k} ${percentile(v, 50).toFixed(0)}`)
+      .join(', ');
+    console.log(`engine stages, median ms (boxes: count): ${stages}`);
     console.log(
-      `machine load average at the end: ${os
-        .loadavg()
-        .map((l) => l.toFixed(1))
-        .join(' ')} (${os.cpus().length} cores)`,
+      `machine load average (1/5/15 min): at start ${load(loadAtStart)}, at end ${load(os.loadavg())} (${os.cpus().length} cores)`,
     );
   }
-  console.log(`peak memory: server process ${peakRssMb().toFixed(0)} MB (RSS high-water mark)`);
+  console.log(`peak memory: this process ${peakRssMb().toFixed(0)} MB (RSS high-water mark)`);
   if (!parserOnly) {
     console.log(
-      `            OCR engine process ${enginePeak.toFixed(0)} MB; both together ≤ ${(peakRssMb() + enginePeak).toFixed(0)} MB`,
+      `             OCR engine process ${enginePeak.toFixed(0)} MB (high-water mark); sum of the two ${(peakRssMb() + enginePeak).toFixed(0)} MB`,
+    );
+    console.log(
+      `             highest sampled sum of this process + engine (every 50 ms): ${peakTreeMb.toFixed(0)} MB`,
     );
   }
 }

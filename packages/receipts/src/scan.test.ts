@@ -21,6 +21,7 @@ const devDir = path.resolve(
   '../../../../shared/datasets/receipts-dev',
 );
 const haveDev = existsSync(path.join(devDir, 'labels.json'));
+const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 
 /** A one-page PDF; with `lines` it has a text layer in Helvetica, without it the page is blank. */
 function makePdf(lines: string[]): Buffer {
@@ -79,6 +80,63 @@ describe.runIf(haveDev)('scanner on real receipts', () => {
     const r = await scanner.scan(sideways);
     expect(r.totalAmount).toBe(9);
     expect(r.date).toBe('2018-12-25');
+  });
+});
+
+describe('scanner on the synthetic US receipt (fixtures/)', () => {
+  it('reads the JPEG: store, month-first date, total and item lines', async () => {
+    const r = await scanner.scan(readFileSync(path.join(fixtures, 'corner-grocery.jpg')));
+    expect(r.storeName).toBe('CORNER GROCERY');
+    expect(r.date).toBe('2025-03-14');
+    expect(r.totalAmount).toBe(23.4);
+    expect(r.items.map((i) => i.price)).toEqual([3.2, 2.5, 4.1, 5.2, 6.6]);
+  });
+
+  it('reads it photographed small on a table: the detector takes a closer look at the text', async () => {
+    // 12-megapixel "photo": the receipt covers about 15 % of the frame, so at the detector's size
+    // its print is too small to be found in one pass over the whole picture.
+    const receipt = await sharp(readFileSync(path.join(fixtures, 'corner-grocery.jpg')))
+      .resize({ width: 461 })
+      .toBuffer();
+    const photo = await sharp({
+      create: { width: 3024, height: 4032, channels: 3, background: '#5a5046' },
+    })
+      .composite([{ input: receipt, left: 1000, top: 900 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+    const r = await scanner.scan(photo);
+    expect(r.storeName).toBe('CORNER GROCERY');
+    expect(r.date).toBe('2025-03-14');
+    expect(r.totalAmount).toBe(23.4);
+  });
+
+  it('reads a real HEIC (HEVC) photo, which sharp alone cannot decode', async () => {
+    const heic = readFileSync(path.join(fixtures, 'corner-grocery.heic'));
+    // The fixture really is HEVC-coded HEIF, and the prebuilt sharp cannot decode it.
+    expect(heic.subarray(4, 12).toString('latin1')).toBe('ftypheic');
+    await expect(sharp(heic).raw().toBuffer()).rejects.toThrow();
+    const r = await scanner.scan(heic);
+    expect(r.storeName).toBe('CORNER GROCERY');
+    expect(r.date).toBe('2025-03-14');
+    expect(r.totalAmount).toBe(23.4);
+  });
+
+  it('refuses a HEIC beyond the pixel limit before decoding it, and a truncated one', async () => {
+    const heic = readFileSync(path.join(fixtures, 'corner-grocery.heic'));
+    const strict = createReceiptScanner({ maxInputPixels: 100_000 });
+    try {
+      await expect(strict.scan(heic)).rejects.toMatchObject({
+        code: 'UNREADABLE_RECEIPT',
+        status: 422,
+        reason: 'pixel limit',
+      });
+    } finally {
+      await strict.close();
+    }
+    await expect(scanner.scan(heic.subarray(0, heic.length >> 1))).rejects.toMatchObject({
+      code: 'UNREADABLE_RECEIPT',
+      message: 'Could not read any text from this receipt.',
+    });
   });
 });
 

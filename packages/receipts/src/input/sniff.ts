@@ -22,6 +22,21 @@ const HEIF_BRANDS = new Set([
   'avis',
 ]);
 
+/** The brands of an ISO-BMFF file's `ftyp` box (major first), or [] for other files. */
+export function ftypBrands(buf: Uint8Array): string[] {
+  if (buf.length < 12 || ascii(buf, 4, 8) !== 'ftyp') return [];
+  const brands = [ascii(buf, 8, 12)];
+  const boxSize = Math.min(new DataView(buf.buffer, buf.byteOffset, 4).getUint32(0), buf.length);
+  for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(buf, i, i + 4));
+  return brands;
+}
+
+/** True for AVIF (AV1-coded HEIF), which sharp decodes itself; HEVC-coded HEIC needs libheif. */
+export function isAvif(buf: Uint8Array): boolean {
+  const brands = ftypBrands(buf);
+  return brands.includes('avif') || brands.includes('avis');
+}
+
 /** Returns the media type of a receipt upload, or null when it is not one we accept. */
 export function sniffMediaType(buf: Uint8Array): ReceiptMediaType | null {
   if (buf.length < 12) {
@@ -41,10 +56,7 @@ export function sniffMediaType(buf: Uint8Array): ReceiptMediaType | null {
   }
   if (ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return 'image/webp';
   if (ascii(buf, 4, 8) === 'ftyp') {
-    const brands = [ascii(buf, 8, 12)];
-    const boxSize = Math.min(new DataView(buf.buffer, buf.byteOffset, 4).getUint32(0), buf.length);
-    for (let i = 16; i + 4 <= boxSize; i += 4) brands.push(ascii(buf, i, i + 4));
-    if (brands.some((b) => HEIF_BRANDS.has(b))) return 'image/heic';
+    if (ftypBrands(buf).some((b) => HEIF_BRANDS.has(b))) return 'image/heic';
     return null;
   }
   // PDFs may have a little junk before the header; the spec allows it within the first 1024 bytes.

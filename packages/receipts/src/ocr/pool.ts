@@ -11,7 +11,14 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ScannerBusyError, UnreadableReceiptError } from './errors.js';
-import type { EngineConfig, EngineMessage, OcrTextLine, ScanRequest } from './protocol.js';
+import type {
+  EngineConfig,
+  EngineMessage,
+  EngineTimings,
+  InputKind,
+  OcrTextLine,
+  ScanRequest,
+} from './protocol.js';
 
 export interface OcrPoolOptions {
   /** Engine processes, i.e. files recognised at the same time. */
@@ -32,12 +39,14 @@ export interface OcrOutput {
   source: 'ocr' | 'pdf-text';
   /** CPU time the engine spent on the file, ms. */
   cpuMs: number;
+  /** Wall time per stage in the engine, ms. */
+  timings: EngineTimings;
 }
 
 interface Job {
   id: number;
   data: Uint8Array;
-  pdf: boolean;
+  kind: InputKind;
   resolve: (out: OcrOutput) => void;
   reject: (err: Error) => void;
   queueTimer?: NodeJS.Timeout;
@@ -83,19 +92,24 @@ export class OcrPool {
     return this.#peakEngineRssMb;
   }
 
+  /** Process ids of the running engines (for memory sampling). */
+  get enginePids(): number[] {
+    return this.#slots.flatMap((s) => (s.child?.pid === undefined ? [] : [s.child.pid]));
+  }
+
   /** Starts every engine and waits until the models are loaded. */
   async warmUp(): Promise<void> {
     await Promise.all(this.#slots.map((slot) => this.#ensureStarted(slot)));
   }
 
   /** Recognises one file. Rejects with ScannerBusyError or UnreadableReceiptError. */
-  run(data: Uint8Array, pdf: boolean): Promise<OcrOutput> {
+  run(data: Uint8Array, kind: InputKind): Promise<OcrOutput> {
     if (this.#closed) return Promise.reject(new ScannerBusyError());
     const idle = this.#slots.some((s) => s.job === null);
     if (!idle && this.#queue.length >= this.#options.maxQueue)
       return Promise.reject(new ScannerBusyError());
     return new Promise<OcrOutput>((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, data, pdf, resolve, reject };
+      const job: Job = { id: this.#nextId++, data, kind, resolve, reject };
       job.queueTimer = setTimeout(() => {
         const i = this.#queue.indexOf(job);
         if (i >= 0) {
@@ -153,7 +167,7 @@ export class OcrPool {
       this.#kill(slot);
       this.#finish(slot, new UnreadableReceiptError('timeout'));
     }, this.#options.timeoutMs);
-    const req: ScanRequest = { type: 'scan', id: job.id, data: job.data, pdf: job.pdf };
+    const req: ScanRequest = { type: 'scan', id: job.id, data: job.data, kind: job.kind };
     slot.child.send(req, (err) => {
       if (err && slot.job === job) {
         this.#kill(slot);
@@ -184,7 +198,7 @@ export class OcrPool {
     if (slot.ready) return slot.ready;
     const { file, execArgv } = engineEntry();
     const child = fork(file, [], {
-      execArgv: [...execArgv, `--max-old-space-size=${this.#options.maxOldSpaceMb}`],
+      execArgv: [...execArgv, `--max-old-space-size=${this.#options.maxOldSpaceMb}`, '--expose-gc'],
       // Fewer malloc arenas: ONNX Runtime's many short-lived buffers otherwise fragment into
       // hundreds of MB of resident memory.
       env: {
@@ -204,7 +218,12 @@ export class OcrPool {
           this.#peakEngineRssMb = Math.max(this.#peakEngineRssMb, msg.peakRssMb);
           if (slot.child !== child || slot.job?.id !== msg.id) return;
           if (msg.type === 'result')
-            this.#finish(slot, { lines: msg.lines, source: msg.source, cpuMs: msg.cpuMs });
+            this.#finish(slot, {
+              lines: msg.lines,
+              source: msg.source,
+              cpuMs: msg.cpuMs,
+              timings: msg.timings,
+            });
           else
             this.#finish(
               slot,

@@ -1,10 +1,18 @@
+import type { StageTimings } from './paddle/paddle-ocr.js';
+
 /** Messages between the scanner (server process) and the OCR engine process. */
 
 export interface EngineConfig {
-  /** Long side of the image given to the text detector, px. */
+  /** Long side of the image text lines are cut from, px. */
   maxSide: number;
-  /** Largest area of the image given to the text detector, pixels. */
+  /** Largest area of the image text lines are cut from, pixels. */
   maxPixels: number;
+  /** Long side of the text detector's input at most, px. */
+  detMaxSide: number;
+  /** Area of the text detector's input at most, pixels. */
+  detMaxPixels: number;
+  /** Text lines recognised per model run. */
+  recBatch: number;
   /** Largest decoded image accepted, pixels. */
   maxInputPixels: number;
   /** PDF pages read at most. */
@@ -19,13 +27,21 @@ export interface ScanRequest {
   type: 'scan';
   id: number;
   data: Uint8Array;
-  pdf: boolean;
+  kind: InputKind;
 }
+
+/** How the engine decodes a file: sharp, pdfjs, or libheif (then sharp). */
+export type InputKind = 'image' | 'pdf' | 'heif';
 
 export interface OcrTextLine {
   text: string;
   /** Recognition confidence 0–1. */
   confidence: number;
+}
+
+export interface EngineTimings extends StageTimings {
+  /** Decoding and normalising the image (or reading the PDF), ms. */
+  decode: number;
 }
 
 export type EngineMessage =
@@ -38,6 +54,8 @@ export type EngineMessage =
       peakRssMb: number;
       /** CPU time the engine spent on this file, ms. */
       cpuMs: number;
+      /** Wall time per stage, ms (and the number of text boxes found). */
+      timings: EngineTimings;
     }
   | { type: 'error'; id: number; unreadable: boolean; reason: string; peakRssMb: number }
   | { type: 'fatal'; reason: string };

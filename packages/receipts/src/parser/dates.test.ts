@@ -39,6 +39,17 @@ describe('extractDate', () => {
     expect(date('VALID UNTIL 31/12/2026\nDATE: 01/02/2025 10:00')).toBe('2025-02-01');
   });
 
+  it('falls back to dates OCR glued to a number or lost a separator of, with less confidence', () => {
+    const glued = extractDate(toLines('#19536001/06/2018 6:31'), new Date('2026-01-01T00:00:00Z'));
+    expect(glued.date).toBe('2018-06-01');
+    expect(glued.confidence).toBeLessThan(0.8);
+    expect(date('2703/2018 No.:CS-20242')).toBe('2018-03-27');
+    // Only when nothing clean is there: a clean date wins over a damaged one.
+    expect(date('2703/2018\nDATE: 01/02/2018')).toBe('2018-02-01');
+    // Not a date: an invoice number.
+    expect(date('INV 12345678/2018')).toBeNull();
+  });
+
   it('returns null with confidence 0 when there is no date', () => {
     expect(extractDate(toLines('TOTAL 9.00'))).toEqual({ date: null, confidence: 0 });
   });

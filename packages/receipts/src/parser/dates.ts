@@ -144,6 +144,12 @@ const MONDY_RE = new RegExp(
   String.raw`(?<![A-Z])(${MONTH_NAMES})\.?[\s\-\/.]*(\d{1,2})(?:ST|ND|RD|TH)?,?[\s\-\/.,']+((?:19|20)\d{2})(?!\d)`,
   'g',
 );
+/**
+ * Last resort, when nothing above matched anywhere on the receipt: OCR lost the space before a
+ * date ("#19536001/06/2018") or the first separator of one ("2703/2018").
+ */
+const GLUED_RE = /(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})(?!\d)/g;
+const LOST_SEP_RE = /(?<!\d)(\d{2})(\d{2})\s?([/-])\s?((?:19|20)\d{2})(?!\d)/g;
 /** 20180428 or 25032018 (only where the line shows a date or time) */
 const COMPACT_RE = /(?<!\d)(\d{8})(?!\d)/g;
 
@@ -290,9 +296,36 @@ function resolve(c: DateCandidate, order: DateOrder): { y: number; m: number; d:
   return null;
 }
 
+/** Dates OCR damaged (see GLUED_RE); only looked for when no clean date was found. */
+export function findDamagedDateCandidates(lines: ReceiptLine[]): DateCandidate[] {
+  const out: DateCandidate[] = [];
+  for (const line of lines) {
+    const base = {
+      lineIndex: line.index,
+      labelled: DATE_LABEL.test(line.upper),
+      negative: NEGATIVE_LABEL.test(line.upper),
+      fixed: false,
+    };
+    for (const re of [GLUED_RE, LOST_SEP_RE]) {
+      for (const m of line.upper.matchAll(re)) {
+        const a = Number(m[1]);
+        const b = Number(re === GLUED_RE ? m[3] : m[2]);
+        const year = Number(m[4]);
+        if (isValid(year, b, a) || isValid(year, a, b)) out.push({ year, a, b, ...base });
+      }
+    }
+  }
+  return out;
+}
+
 /** Extracts the purchase date of a receipt. */
 export function extractDate(lines: ReceiptLine[], now: Date = new Date()): DateResult {
-  const candidates = findDateCandidates(lines);
+  let candidates = findDateCandidates(lines);
+  let damaged = false;
+  if (candidates.length === 0) {
+    candidates = findDamagedDateCandidates(lines);
+    damaged = true;
+  }
   if (candidates.length === 0) return { date: null, confidence: 0 };
   const { order, evidence } = decideOrder(candidates, lines.map((l) => l.upper).join('\n'));
   const maxYear = now.getUTCFullYear() + 1;
@@ -316,5 +349,6 @@ export function extractDate(lines: ReceiptLine[], now: Date = new Date()): DateR
   let confidence = best.c.labelled ? 0.95 : 0.8;
   if (ambiguous) confidence *= evidence >= 1 ? 0.95 : 0.6 + 0.3 * evidence;
   if (best.c.negative) confidence *= 0.5;
+  if (damaged) confidence *= 0.6;
   return { date: best.iso, confidence: Math.round(confidence * 100) / 100 };
 }

