@@ -17,6 +17,8 @@ import { Authenticator } from './modules/auth/authenticator.js';
 import { DatabaseListener } from './db/listener.js';
 import { inTransaction } from './db/transaction.js';
 import { ResponseCache } from './http/response-cache.js';
+import { ChangePublisher } from './modules/events/change-notifier.js';
+import type { Change } from './modules/events/change-notifier.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -86,6 +88,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const authenticator = new Authenticator(database.db, jwt, listener);
   const responseCache = new ResponseCache(listener);
+  const publisher = new ChangePublisher(database.db);
+  /** After a commit: this process's caches first, then every process. */
+  const committed = async (changes: readonly Change[]): Promise<void> => {
+    responseCache.invalidateChanges(changes);
+    await publisher.publish(changes);
+  };
   const services = new Services({
     db: database.db,
     database,
@@ -97,9 +105,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticator,
     listener,
     responseCache,
-    transaction: (fn) =>
-      inTransaction(database.db, fn, (changes) => responseCache.invalidateChanges(changes)),
-    committed: (changes) => responseCache.invalidateChanges(changes),
+    transaction: (fn) => inTransaction(database.db, fn, committed),
+    committed,
     signingSecret: jwtSecret,
   });
   // Every notification handler is registered (the event hub registers when made); then listen,
@@ -116,6 +123,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Invitations to a newly verified address become friend requests (§5.7).
     onEmailVerified: (tx, user) => services.invitations.onEmailVerified(tx, user),
     onTokensRevoked: (userId) => authenticator.evictUser(userId),
+    transaction: (fn) => inTransaction(database.db, fn, committed),
   });
 
   await app.register(errorHandler);

@@ -43,8 +43,11 @@ export interface ServiceDeps {
    * noted in it affect (other processes hear it through NOTIFY).
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /** Tells this process's caches about changes committed outside `transaction`. */
-  committed(changes: readonly Change[]): void;
+  /**
+   * Publishes changes committed outside `transaction` and drops what they affect from this
+   * process's caches (`transaction` does this for the changes it notes).
+   */
+  committed(changes: readonly Change[]): Promise<void>;
   /** Secret for signed receipt links and event tickets (the JWT secret). */
   signingSecret: string;
 }

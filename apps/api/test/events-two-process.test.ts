@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyChange } from '../src/modules/events/change-notifier.js';
+import { publishChanges } from '../src/modules/events/change-notifier.js';
 import type { RunningServer } from './support/server-process.js';
 import {
   assertServerBuilt,
@@ -74,16 +74,10 @@ describe.runIf(isPostgres)('live events across two server processes (PostgreSQL)
     for (const d of dirs) await rm(d, { recursive: true, force: true });
   });
 
-  it('delivers a change committed through another connection to the stream on process A', async () => {
-    await database.handle.db.transaction(async (tx) =>
-      notifyChange(tx, {
-        entity: 'expense',
-        action: 'created',
-        id: 4242,
-        groupId: null,
-        recipients: [user.id],
-      }),
-    );
+  it('delivers a change published through another connection to the stream on process A', async () => {
+    await publishChanges(database.handle.db, [
+      { entity: 'expense', action: 'created', id: 4242, groupId: null, recipients: [user.id] },
+    ]);
     const frame = await stream?.waitFor(
       (f) => f.event === 'change' && (f.data ?? '').includes('"id":4242'),
       10_000,

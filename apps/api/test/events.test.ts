@@ -5,7 +5,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { queryRows } from '../src/db/database.js';
 import type { Change } from '../src/modules/events/change-notifier.js';
-import { notifyChange } from '../src/modules/events/change-notifier.js';
+import { notifyChange, publishChanges } from '../src/modules/events/change-notifier.js';
+import { inTransaction } from '../src/db/transaction.js';
 import type { TestUser } from './support/fixtures.js';
 import { createUsers } from './support/fixtures.js';
 import type { SseStream } from './support/sse-client.js';
@@ -103,18 +104,19 @@ describe('GET /api/events', () => {
     expect(annStream.frames[0]?.retry).toBe(3000);
     const cidStream = await stream('', cid.auth);
 
+    // As the services write: changes noted in a transaction are published after its commit.
+    const write = (fn: (tx: Db) => Promise<void>) =>
+      inTransaction(db, fn, (changes) => publishChanges(db, changes));
     // Rolled back: never delivered.
-    await db
-      .transaction(async (tx) => {
-        await notifyChange(tx, change([ann.id, bea.id], 1));
-        throw new Error('rollback');
-      })
-      .catch(() => undefined);
+    await write(async (tx) => {
+      notifyChange(tx, change([ann.id, bea.id], 1));
+      throw new Error('rollback');
+    }).catch(() => undefined);
     // Committed: delivered after commit.
     const at = new Date('2025-03-14T18:04:05.123Z');
-    await db.transaction(async (tx) => {
+    await write(async (tx) => {
       await tx.execute(sql`select 1`);
-      await notifyChange(tx, change([ann.id, bea.id], 2), at);
+      notifyChange(tx, change([ann.id, bea.id], 2), at);
     });
     const frame = await annStream.waitFor(isChange(2));
     expect(JSON.parse(frame.data ?? '')).toEqual({
@@ -125,15 +127,15 @@ describe('GET /api/events', () => {
       at: '2025-03-14T18:04:05.123Z',
     });
     // A later change to Cid only proves Cid's stream is live; it never saw id 1 or 2.
-    await db.transaction(async (tx) =>
+    await write(async (tx) => {
       notifyChange(tx, {
         entity: 'friendship',
         action: 'deleted',
         id: 3,
         groupId: null,
         recipients: [cid.id],
-      }),
-    );
+      });
+    });
     const cidFrame = await cidStream.waitFor(isChange(3));
     expect(JSON.parse(cidFrame.data ?? '')).toMatchObject({ entity: 'friendship', groupId: null });
     expect(cidStream.frames.some(isChange(2))).toBe(false);
@@ -145,12 +147,12 @@ describe('GET /api/events', () => {
     const [ann] = await people('Ann');
     const one = await stream('', ann.auth);
     const two = await stream(`?ticket=${await ticketFor(ann)}`);
-    await notifyChange(db, change([ann.id], 10));
+    await publishChanges(db, [change([ann.id], 10)]);
     await one.waitFor(isChange(10));
     await two.waitFor(isChange(10));
     one.close();
     await new Promise((r) => setTimeout(r, 100));
-    await notifyChange(db, change([ann.id], 11));
+    await publishChanges(db, [change([ann.id], 11)]);
     await two.waitFor(isChange(11));
     expect(one.frames.some(isChange(11))).toBe(false);
   });
@@ -200,7 +202,7 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL listener', () => {
     const deadline = Date.now() + 10_000;
     let id = 100;
     for (;;) {
-      await notifyChange(db, change([ann.id], ++id));
+      await publishChanges(db, [change([ann.id], ++id)]);
       try {
         await s.waitFor(isChange(id), 250);
         break;

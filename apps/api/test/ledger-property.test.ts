@@ -1,12 +1,19 @@
 // Property: random sequences of expense and payment creates, edits and deletes through the HTTP
 // API keep pair_balances equal to an independent recomputation with @evenly/core from the stored
-// rows, and every balance read (groupLines) equal to the lines derived from that recomputation.
+// rows, and after every step every balance endpoint (GET /balances/group/{id}, /balances/overall,
+// /balances/friends, the myBalance of /groups/my) answers what that recomputation gives. The
+// endpoints are read after each write, so an answer served from a cache that the write did not
+// drop fails the property.
 import fc from 'fast-check';
 import {
+  centsToNumber,
   computePairwiseNets,
   computeShares,
+  counterpartySummary,
   expenseDebts,
   groupLinesForUser,
+  overallSummary,
+  pairOf,
   parseMoney,
   paymentDebt,
   splitAmount,
@@ -239,6 +246,113 @@ async function recomputedNetsByScope(): Promise<Map<string, PairwiseNets>> {
   return out;
 }
 
+interface GroupShape {
+  id: number;
+  simplifyDebts: boolean;
+  /** Indexes of the current members. */
+  members: number[];
+}
+
+/**
+ * Every balance endpoint, read over HTTP by every user, against the recomputation: group lines
+ * (which must sum to zero per group), the overall summary, the balance with each friend and the
+ * myBalance of each group in /groups/my.
+ */
+async function expectEndpointsMatch(
+  users: readonly TestUser[],
+  groups: readonly GroupShape[],
+  nets: Map<string, PairwiseNets>,
+): Promise<void> {
+  const named = users.map((u) => ({ id: u.id, name: u.name, email: u.email }));
+  const read = async <T>(who: TestUser, url: string): Promise<T> => {
+    const res = await ctx.app.inject({ method: 'GET', url, headers: who.auth });
+    expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
+    return res.json<T>();
+  };
+  const money = (c: number) => centsToNumber(c as Cents);
+  for (const g of groups) {
+    const groupNets = nets.get(`${g.id}|USD`) ?? new Map();
+    let total = 0;
+    for (const m of g.members) {
+      const u = users[m] as TestUser;
+      const expected = groupLinesForUser(u.id, groupNets, named, g.simplifyDebts);
+      const lines = await read<
+        { otherUser: { id: number }; netAmount: number; currency: string }[]
+      >(u, `/api/balances/group/${g.id}`);
+      expect(lines.map((l) => [l.otherUser.id, l.netAmount, l.currency])).toEqual(
+        expected.map((l) => [l.otherUser.id, money(l.netCents), 'USD']),
+      );
+      total += expected.reduce((t, l) => t + l.netCents, 0);
+    }
+    expect(total).toBe(0);
+  }
+  for (const u of users) {
+    // Per counterparty: each group's line as the group shows it, plus the non-group net.
+    const net = new Map<number, number>();
+    const nonGroup = new Map<number, number>();
+    const add = (m: Map<number, number>, id: number, c: number) => m.set(id, (m.get(id) ?? 0) + c);
+    for (const g of groups) {
+      for (const l of groupLinesForUser(
+        u.id,
+        nets.get(`${g.id}|USD`) ?? new Map(),
+        named,
+        g.simplifyDebts,
+      )) {
+        add(net, l.otherUser.id, l.netCents);
+      }
+    }
+    for (const [key, c] of nets.get('0|USD') ?? (new Map() as PairwiseNets)) {
+      const [low, high] = pairOf(key);
+      if (low !== u.id && high !== u.id) continue;
+      const other = low === u.id ? high : low;
+      const mine = low === u.id ? c : -c;
+      add(net, other, mine);
+      add(nonGroup, other, mine);
+    }
+    const overall = overallSummary(
+      [...net].map(([counterpartyId, netCents]) => ({ counterpartyId, currency: 'USD', netCents })),
+    );
+    expect(
+      await read<{ totalOwedToUser: number; totalOwedByUser: number }>(u, '/api/balances/overall'),
+    ).toMatchObject({
+      totalOwedToUser: money(overall.totalOwedToUser),
+      totalOwedByUser: money(overall.totalOwedByUser),
+    });
+    const friends = await read<
+      { otherUser: { id: number }; netBalance: number; nonGroupBalance: number }[]
+    >(u, '/api/balances/friends');
+    for (const f of friends) {
+      const summary = counterpartySummary([
+        {
+          currency: 'USD',
+          netCents: net.get(f.otherUser.id) ?? 0,
+          nonGroupCents: nonGroup.get(f.otherUser.id) ?? 0,
+        },
+      ]);
+      expect([f.otherUser.id, f.netBalance, f.nonGroupBalance]).toEqual([
+        f.otherUser.id,
+        money(summary.netBalance),
+        money(summary.nonGroupBalance),
+      ]);
+    }
+    const mine = await read<{ id: number; myBalance: { net: number } }[]>(u, '/api/groups/my');
+    for (const g of groups) {
+      const shown = mine.find((x) => x.id === g.id);
+      if (!g.members.includes(users.indexOf(u))) {
+        expect(shown).toBeUndefined();
+        continue;
+      }
+      const lines = groupLinesForUser(
+        u.id,
+        nets.get(`${g.id}|USD`) ?? new Map(),
+        named,
+        g.simplifyDebts,
+      );
+      expect(shown?.myBalance.net).toBe(money(lines.reduce((t, l) => t + l.netCents, 0)));
+    }
+  }
+}
+
 describe('ledger property', () => {
   it('pair_balances and group lines always equal the recomputation from stored rows', async () => {
     await fc.assert(
@@ -254,7 +368,7 @@ describe('ledger property', () => {
         const g1 = await createGroup(db, a, 'One', [b, c]);
         const g2 = await createGroup(db, a, 'Two', [b, c, d], { simplifyDebts: true });
         const groupOf = [null, g1, g2];
-        const groups = [
+        const groups: GroupShape[] = [
           { id: g1, simplifyDebts: false, members: [0, 1, 2] },
           { id: g2, simplifyDebts: true, members: [0, 1, 2, 3] },
         ];
@@ -352,9 +466,11 @@ describe('ledger property', () => {
 
           // 1. The running totals equal the stored rows' recomputation.
           await expectBalancesMatchRecomputation(db);
-          // 2. Every member's group lines equal the lines derived from the recomputation,
-          //    and each group's lines sum to zero.
-          const nets = await recomputedNetsByScope();
+          // 2. So does every balance endpoint, over HTTP.
+          const recomputed = await recomputedNetsByScope();
+          await expectEndpointsMatch(users, groups, recomputed);
+          // 3. The group-lines reader used by the writes (settle-up) agrees.
+          const nets = recomputed;
           const named = users.map((u) => ({ id: u.id, name: u.name, email: u.email }));
           for (const g of groups) {
             const groupNets = nets.get(`${g.id}|USD`) ?? new Map();

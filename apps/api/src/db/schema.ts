@@ -300,7 +300,7 @@ export const comments = pgTable(
  * write, so balance reads cost O(people), not O(history). Scope: `groupId` 0 = outside groups.
  * Convention as in @evenly/core: the net of `userLow` with `userHigh` is the SUM of `netCents`
  * over the pair's slots, positive = userHigh owes userLow. Each write adds its change to one
- * slot (0 … PAIR_SLOTS − 1, chosen at random), so concurrent writes in one group rarely wait for
+ * slot (0 … PAIR_SLOTS − 1 = 63, see evenly_apply_pair_deltas), so concurrent writes in one group rarely wait for
  * each other's row locks; a read sums at most PAIR_SLOTS rows per pair. Zero rows may remain.
  */
 export const pairBalances = pgTable(

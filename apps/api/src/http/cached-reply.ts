@@ -7,6 +7,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 
 export interface Produced {
   payload: unknown;
+  /** What the response depends on (see response-cache.ts); may come from the data read. */
+  tags: readonly string[];
   /** Headers that belong to the response (paging links). */
   headers?: Record<string, string>;
 }
@@ -23,15 +25,14 @@ export async function sendCached(
   cache: ResponseCache,
   reply: FastifyReply,
   key: string,
-  tags: readonly string[],
   produce: () => Promise<Produced>,
 ): Promise<FastifyReply> {
   const hit = cache.get(key);
   if (hit !== undefined) {
     return reply.headers(hit.headers).type(JSON_TYPE).send(hit.body);
   }
-  const mark = cache.mark(tags);
-  const { payload, headers = {} } = await produce();
+  const mark = cache.mark();
+  const { payload, tags, headers = {} } = await produce();
   const serialized = reply.serialize(payload);
   const body =
     typeof serialized === 'string'

@@ -35,7 +35,7 @@ function setup(now = { t: 0 }) {
   const listener = new FakeListener();
   const cache = new ResponseCache(listener, { ttlMs: 1000, maxEntries: 3, now: () => now.t });
   const put = (key: string, tags: string[]) =>
-    cache.store(key, tags, cache.mark(tags), { body: key, headers: {} });
+    cache.store(key, tags, cache.mark(), { body: key, headers: {} });
   return { listener, cache, put, now };
 }
 
@@ -58,6 +58,24 @@ describe('ResponseCache', () => {
     expect(cache.get('my-u8')).toBeDefined();
   });
 
+  it('drops the entries of users a change moves without showing it to them', () => {
+    const { cache, put, listener } = setup();
+    put('overall-u4', [userTag(4)]);
+    listener.deliver(
+      CHANGES_CHANNEL,
+      JSON.stringify({
+        entity: 'expense',
+        action: 'updated',
+        id: 1,
+        groupId: 3,
+        recipients: [7],
+        affected: [4],
+        at: 'x',
+      }),
+    );
+    expect(cache.get('overall-u4')).toBeUndefined();
+  });
+
   it('drops the same entries right after a local commit', () => {
     const { cache, put } = setup();
     put('page-g2', [groupTag(2)]);
@@ -69,14 +87,22 @@ describe('ResponseCache', () => {
     expect(cache.get('page-g2')).toBeDefined();
   });
 
+  it('stores a read that overlapped only changes of other tags', () => {
+    const { cache, listener } = setup();
+    const mark = cache.mark();
+    listener.deliver(CHANGES_CHANNEL, change(9, [8]));
+    cache.store('k', [groupTag(1), userTag(2)], mark, { body: 'fresh', headers: {} });
+    expect(cache.get('k')?.body).toBe('fresh');
+  });
+
   it('does not store a read that overlapped a change of one of its tags', () => {
     const { cache, listener } = setup();
-    const mark = cache.mark([groupTag(1), userTag(2)]);
+    const mark = cache.mark();
     listener.deliver(CHANGES_CHANNEL, change(null, [2]));
     cache.store('late', [groupTag(1), userTag(2)], mark, { body: 'old', headers: {} });
     expect(cache.get('late')).toBeUndefined();
     // A read that began after the change is stored.
-    cache.store('late', [groupTag(1), userTag(2)], cache.mark([groupTag(1), userTag(2)]), {
+    cache.store('late', [groupTag(1), userTag(2)], cache.mark(), {
       body: 'new',
       headers: {},
     });
@@ -96,7 +122,7 @@ describe('ResponseCache', () => {
   it('caches nothing while the listener is down, and empties when it drops and returns', () => {
     const { cache, put, listener } = setup();
     put('a', [groupTag(1)]);
-    const mark = cache.mark([groupTag(1)]);
+    const mark = cache.mark();
     listener.drop();
     expect(cache.size).toBe(0);
     put('b', [groupTag(1)]);
@@ -131,7 +157,7 @@ describe('ResponseCache size bound', () => {
     const listener = new FakeListener();
     const cache = new ResponseCache(listener, { maxChars: 10 });
     const put = (key: string, body: string) =>
-      cache.store(key, [groupTag(1)], cache.mark([groupTag(1)]), { body, headers: {} });
+      cache.store(key, [groupTag(1)], cache.mark(), { body, headers: {} });
     put('a', '1234');
     put('b', '1234');
     put('c', '1234');

@@ -1,14 +1,15 @@
-// Serialized responses of the heavy reads (GET /groups/my, /groups/{id}/transactions,
-// /activity), kept in this process and dropped the moment the data behind them changes.
+// Serialized responses of the read routes (groups, transactions, activity, balances), kept in
+// this process and dropped the moment the data behind them changes.
 //
-// Each entry carries tags naming what it depends on: `group:<id>` (a group's transactions and
-// membership) and `user:<id>` (everything shown to one user). Every write sends a change
-// notification inside its transaction naming its group and the users who can see it; they drop
-// the matching entries — in this process right after the commit (db/transaction.ts), in every
-// other process when PostgreSQL delivers the NOTIFY. A change to any user's name or e-mail, a
+// Each entry carries tags naming what it depends on: `group:<id>` (a group's data, membership and
+// settings) and `user:<id>` (what one user sees). Every write notes a change naming its group,
+// the users who can see it and the users whose balances it moves; they drop the matching entries
+// — in this process right after the commit, before the write answers (db/transaction.ts), in
+// every other process when the change's NOTIFY arrives. A change to any user's name or e-mail, a
 // lost LISTEN connection, and its return empty the whole cache; nothing is cached while LISTEN
-// is down. A read that overlapped an invalidation of one of its tags is not stored (generation
-// counters), so an entry is never older than the last change this process has heard of.
+// is down. A read that overlapped an invalidation of one of its tags is not stored (each tag
+// remembers the last invalidation that named it), so an entry is never older than the last
+// change this process has heard of.
 // Entries also expire after `ttlMs`, well inside the one-hour life of the receipt links they hold.
 import type { NotificationSource } from '../db/listener.js';
 import { USERS_CHANNEL } from '../modules/auth/authenticator.js';
@@ -28,10 +29,10 @@ interface Entry {
   expiresAtMs: number;
 }
 
-/** The tag generations seen when a read began. */
+/** Where the cache's history stood when a read began. */
 export interface ReadMark {
   epoch: number;
-  generations: number[];
+  seq: number;
 }
 
 export function groupTag(groupId: number): string {
@@ -42,14 +43,16 @@ export function userTag(userId: number): string {
   return `user:${userId}`;
 }
 
-/** Tags a change invalidates: its group and every user who can see it. */
-export function tagsOfChange(change: Pick<Change, 'groupId' | 'recipients'>): string[] {
-  const tags = change.recipients.map(userTag);
+/** Tags a change invalidates: its group, every user who can see it, and every user it moves. */
+export function tagsOfChange(
+  change: Pick<Change, 'groupId' | 'recipients' | 'affected'>,
+): string[] {
+  const tags = [...change.recipients, ...(change.affected ?? [])].map(userTag);
   if (change.groupId !== null) tags.push(groupTag(change.groupId));
   return tags;
 }
 
-/** Beyond this many tags with a generation, the cache starts afresh (bounds its memory). */
+/** Beyond this many tags in the history, the cache starts afresh (bounds its memory). */
 const MAX_TRACKED_TAGS = 100_000;
 
 export interface ResponseCacheOptions {
@@ -63,7 +66,9 @@ export interface ResponseCacheOptions {
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
   private readonly keysOfTag = new Map<string, Set<string>>();
-  private readonly generations = new Map<string, number>();
+  /** Invalidations so far, and the last one that named each tag. */
+  private seq = 0;
+  private readonly lastChanged = new Map<string, number>();
   /** Bumped when everything is dropped. */
   private epoch = 0;
   private readonly ttlMs: number;
@@ -89,7 +94,14 @@ export class ResponseCache {
         return;
       }
       if (!Array.isArray(n.recipients)) this.clear();
-      else this.invalidate(tagsOfChange({ groupId: n.groupId ?? null, recipients: n.recipients }));
+      else
+        this.invalidate(
+          tagsOfChange({
+            groupId: n.groupId ?? null,
+            recipients: n.recipients,
+            affected: Array.isArray(n.affected) ? n.affected : [],
+          }),
+        );
     });
     // Names and e-mails appear in every cached response.
     listener.on(USERS_CHANNEL, () => this.clear());
@@ -106,15 +118,15 @@ export class ResponseCache {
     return e.value;
   }
 
-  /** Call before reading the data of a response that may be stored under `tags`. */
-  mark(tags: readonly string[]): ReadMark {
-    return { epoch: this.epoch, generations: tags.map((t) => this.generations.get(t) ?? 0) };
+  /** Call before reading the data of a response (its tags may be known only afterwards). */
+  mark(): ReadMark {
+    return { epoch: this.epoch, seq: this.seq };
   }
 
   /** Stores a response read since `mark`, unless one of its tags changed meanwhile. */
   store(key: string, tags: readonly string[], mark: ReadMark, value: CachedResponse): void {
     if (!this.listener.connected || mark.epoch !== this.epoch) return;
-    if (tags.some((t, i) => (this.generations.get(t) ?? 0) !== mark.generations[i])) return;
+    if (tags.some((t) => (this.lastChanged.get(t) ?? 0) > mark.seq)) return;
     this.drop(key);
     if (value.body.length > this.maxChars) return;
     while (this.entries.size >= this.maxEntries || this.chars + value.body.length > this.maxChars) {
@@ -136,9 +148,10 @@ export class ResponseCache {
 
   /** Drops every entry carrying one of `tags`. */
   invalidate(tags: Iterable<string>): void {
-    if (this.generations.size > MAX_TRACKED_TAGS) this.clear();
+    if (this.lastChanged.size > MAX_TRACKED_TAGS) this.clear();
+    this.seq++;
     for (const t of tags) {
-      this.generations.set(t, (this.generations.get(t) ?? 0) + 1);
+      this.lastChanged.set(t, this.seq);
       const keys = this.keysOfTag.get(t);
       if (keys === undefined) continue;
       for (const k of [...keys]) this.drop(k);
@@ -151,12 +164,12 @@ export class ResponseCache {
   }
 
   clear(): void {
-    // A read that began before the clear is refused through `epoch`, so generations restart.
+    // A read that began before the clear is refused through `epoch`, so the history restarts.
     this.epoch++;
     this.entries.clear();
     this.chars = 0;
     this.keysOfTag.clear();
-    this.generations.clear();
+    this.lastChanged.clear();
   }
 
   get size(): number {

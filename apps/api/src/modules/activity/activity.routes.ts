@@ -72,10 +72,10 @@ export async function activityRoutes(
         services.deps.responseCache,
         reply,
         cacheKey(request, ['activity', limit, before ?? '']),
-        [userTag(request.user.id)],
         async () => {
           const page = await services.activity.list(request.user.id, limit, before);
           return {
+            tags: [userTag(request.user.id)],
             payload: page.items.map(activityOut),
             headers: nextPageHeaders('/api/activity', limit, page.nextCursor),
           };

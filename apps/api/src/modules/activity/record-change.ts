@@ -1,6 +1,6 @@
 // Records one change in the writing transaction, in one round trip (§5.8, §5.9): an activity row
-// per recipient (with that recipient's myShare), the group's lastActivityAt, and the change
-// notification (delivered on commit; see change-notifier.ts).
+// per recipient (with that recipient's myShare) and the group's lastActivityAt; the change is
+// noted for its notification, published once the transaction commits (change-notifier.ts).
 //
 // lastActivityAt is moved forward only when no other transaction is touching the group at the
 // same moment (SKIP LOCKED): under concurrent writes to one group the row lock on `groups` would
@@ -8,9 +8,8 @@
 // it is setting the same moment anyway.
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
-import { noteChange } from '../../db/transaction.js';
 import type { Change } from '../events/change-notifier.js';
-import { CHANGES_CHANNEL, notificationPayloads } from '../events/change-notifier.js';
+import { notifyChange } from '../events/change-notifier.js';
 import type { ActivityType } from './activity.repository.js';
 
 export interface ChangeRecord {
@@ -47,14 +46,9 @@ export interface ChangeSqlArgs {
   amountCents: string;
   currency: string;
   at: string;
-  payloads: string;
 }
 
-/**
- * SQL: the CTEs `act` (activity rows), `touched` (lastActivityAt) and `notified` (NOTIFY) of one
- * change, and `changeCount`, an expression that makes them run (a plain SELECT in a CTE runs only
- * when referenced).
- */
+/** SQL: the CTEs `act` (activity rows) and `touched` (lastActivityAt) of one change. */
 export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: string } {
   return {
     ctes: `act as (
@@ -69,11 +63,8 @@ export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: strin
    touched as (
      update groups set last_activity_at = greatest(last_activity_at, ${a.at})
       where id = (select id from groups where id = ${a.groupId} for no key update skip locked)
-     returning 1),
-   notified as (
-     select pg_notify('${CHANGES_CHANNEL}', p) from unnest(${a.payloads}::text[]) as p)`,
-    changeCount: `((select count(*) from act) + (select count(*) from touched)
-                  + (select count(*) from notified))::int`,
+     returning 1)`,
+    changeCount: `((select count(*) from act) + (select count(*) from touched))::int`,
   };
 }
 
@@ -91,7 +82,6 @@ const recordCtes = changeCtes({
   amountCents: '$11::bigint',
   currency: '$12',
   at: '$13::timestamptz',
-  payloads: '$14',
 });
 
 const recordChangeStatement = statement<{ notified: number }>(
@@ -99,22 +89,18 @@ const recordChangeStatement = statement<{ notified: number }>(
   `with ${recordCtes.ctes} select ${recordCtes.changeCount} as notified`,
 );
 
-/** The per-recipient arguments of a change: recipients (deduplicated), shares, payloads. */
-export function changeArrays(
-  c: Pick<ChangeRecord, 'recipients' | 'myShare' | 'notification'>,
-  at: Date,
-): { recipients: number[]; shares: number[]; payloads: string[] } {
+/** The per-recipient arguments of a change: recipients (deduplicated) and their shares. */
+export function changeArrays(c: Pick<ChangeRecord, 'recipients' | 'myShare'>): {
+  recipients: number[];
+  shares: number[];
+} {
   const recipients = [...new Set(c.recipients)];
-  return {
-    recipients,
-    shares: recipients.map((r) => c.myShare(r)),
-    payloads: notificationPayloads({ ...c.notification, recipients }, at),
-  };
+  return { recipients, shares: recipients.map((r) => c.myShare(r)) };
 }
 
 export async function recordChange(tx: Db, c: ChangeRecord): Promise<void> {
   const at = c.at ?? new Date();
-  const { recipients, shares, payloads } = changeArrays(c, at);
+  const { recipients, shares } = changeArrays(c);
   await run(tx, recordChangeStatement, [
     recipients,
     shares,
@@ -129,7 +115,6 @@ export async function recordChange(tx: Db, c: ChangeRecord): Promise<void> {
     c.amountCents,
     c.currency,
     at.toISOString(),
-    payloads,
   ]);
-  noteChange(tx, { ...c.notification, recipients });
+  notifyChange(tx, { ...c.notification, recipients, at });
 }

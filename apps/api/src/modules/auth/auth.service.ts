@@ -81,6 +81,8 @@ export interface AuthServiceDeps {
    * from the database).
    */
   onTokensRevoked?: (userId: number) => void;
+  /** Runs a transaction whose noted changes are published after its commit. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   now?: () => Date;
 }
 
@@ -92,12 +94,11 @@ export class AuthService {
   }
 
   async register(input: RegisterInput): Promise<PublicUser> {
-    const { db } = this.deps;
     const at = this.now();
     const passwordHash = await hashPassword(input.password);
     const verifiedAtOnce = !this.deps.requireEmailVerification;
 
-    const { user, mail } = await db.transaction(async (tx) => {
+    const { user, mail } = await this.deps.transaction(async (tx) => {
       const created = await insertUser(tx, {
         name: input.name,
         email: input.email,
@@ -122,9 +123,8 @@ export class AuthService {
     if (token === undefined || token.trim() === '') {
       throw new InvalidTokenError(AUTH_TEXT.verifyMissing);
     }
-    const { db } = this.deps;
     const at = this.now();
-    return db.transaction(async (tx) => {
+    return this.deps.transaction(async (tx) => {
       const row = await findEmailToken(tx, 'verify_email', hashEmailToken(token.trim()));
       if (row === undefined || row.expiresAt.getTime() <= at.getTime()) {
         throw new InvalidTokenError(AUTH_TEXT.verifyFailed);
@@ -176,7 +176,7 @@ export class AuthService {
     const user = await findUserByEmail(db, input.email);
     if (user !== undefined) {
       const { token, hash } = newEmailToken();
-      await db.transaction(async (tx) => {
+      await this.deps.transaction(async (tx) => {
         await retireEmailTokens(tx, user.id, 'reset_password', at);
         await insertEmailToken(tx, {
           userId: user.id,
@@ -192,10 +192,9 @@ export class AuthService {
   }
 
   async resetPassword(input: ResetPasswordInput): Promise<string> {
-    const { db } = this.deps;
     const at = this.now();
     const passwordHash = await hashPassword(input.newPassword);
-    const userId = await db.transaction(async (tx) => {
+    const userId = await this.deps.transaction(async (tx) => {
       const row = await findEmailToken(tx, 'reset_password', hashEmailToken(input.token.trim()));
       if (row === undefined || row.usedAt !== null || row.expiresAt.getTime() <= at.getTime()) {
         throw new InvalidTokenError(AUTH_TEXT.resetInvalid);

@@ -13,7 +13,7 @@ import type {
   Person,
 } from './balance-reader.js';
 import {
-  counterpartyFigures,
+  counterpartyRead,
   everyoneSettled,
   friendsWithData,
   groupBalanceLines,
@@ -59,22 +59,28 @@ export class BalanceService {
     protected readonly services: Services,
   ) {}
 
-  /** GET /balances/overall: over every counterparty, group and non-group item. */
-  async overall(userId: number, db: Db = this.deps.db): Promise<OverallSummary> {
-    const figures = await counterpartyFigures(db, userId);
+  /**
+   * GET /balances/overall: over every counterparty, group and non-group item; with the groups
+   * the figures come from.
+   */
+  async overall(userId: number): Promise<{ summary: OverallSummary; groupIds: number[] }> {
+    const { figures, groupIds } = await counterpartyRead(this.deps.db, userId);
     const nets: CounterpartyNet[] = [];
     for (const [counterpartyId, f] of figures) {
       for (const [currency, c] of f.byCurrency) {
         nets.push({ counterpartyId, currency, netCents: c.net });
       }
     }
-    return overallSummary(nets);
+    return { summary: overallSummary(nets), groupIds };
   }
 
-  /** GET /balances/friends: one entry per accepted friend, by name (case-insensitive) then id. */
-  async friends(userId: number): Promise<FriendEntry[]> {
-    const { friends, figures, groupNames } = await friendsWithData(this.deps.db, userId);
-    return friends
+  /**
+   * GET /balances/friends: one entry per accepted friend, by name (case-insensitive) then id;
+   * with the groups the figures come from.
+   */
+  async friends(userId: number): Promise<{ entries: FriendEntry[]; groupIds: number[] }> {
+    const { friends, figures, groupNames, groupIds } = await friendsWithData(this.deps.db, userId);
+    const entries = friends
       .sort((a, b) => {
         const an = a.name.toLowerCase();
         const bn = b.name.toLowerCase();
@@ -88,6 +94,7 @@ export class BalanceService {
           ...(f === undefined ? ZERO_FRIEND_BALANCE : friendBalance(f, groupNames)),
         };
       });
+    return { entries, groupIds };
   }
 
   /** GET /balances/group/{id}: members only (404 / 403 as for group endpoints). */

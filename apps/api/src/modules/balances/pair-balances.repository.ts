@@ -14,7 +14,7 @@ export function scopeOf(groupId: number | null): number {
 }
 
 /** Slots per pair (see pair_balances in the schema): slot 0 plus the spill slots. */
-export const PAIR_SLOTS = 16;
+export const PAIR_SLOTS = 64;
 
 /** The arguments of evenly_apply_pair_deltas for one write in one scope and currency. */
 export interface PairDeltaArgs {

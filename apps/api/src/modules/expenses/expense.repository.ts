@@ -82,13 +82,13 @@ const expenseChange = changeCtes({
   amountCents: '$4::bigint',
   currency: '$5',
   at: '$12::timestamptz',
-  payloads: '$21',
 });
 
 /**
- * A new expense with everything that goes with it, as one statement: the row, its payers and
- * splits, the activity rows, lastActivityAt, the change notification and the pairwise balances
- * (last, so their row locks are held only until the commit that follows).
+ * A new expense with everything that goes with it, as one statement (a transaction of its own):
+ * the row, its payers and splits, the activity rows, lastActivityAt and the pairwise balances
+ * (last, so their row locks are held only until the commit that follows). The caller publishes
+ * the change notification once it has committed.
  */
 const insertWithEffects = statement<{ created_at: string; split_ids: number[]; slot: number }>(
   'expenses.insert',
@@ -113,14 +113,14 @@ const insertWithEffects = statement<{ created_at: string; split_ids: number[]; s
    select (select ${isoSql('created_at')} from e) as created_at,
           (select json_agg(id order by position) from spl) as split_ids,
           (select count(*) from pay) + ${expenseChange.changeCount} as n,
-          ${applyPairDeltasSql(22)} as slot`,
+          ${applyPairDeltasSql(21)} as slot`,
 );
 
 /** Inserts an expense with its payers, splits, activity, notification and balances. */
 export async function insertExpenseWithEffects(
   db: Db,
   e: NewExpense,
-  change: { recipients: number[]; shares: number[]; payloads: string[] },
+  change: { recipients: number[]; shares: number[] },
   pairs: PairDeltaArgs,
 ): Promise<{ createdAt: Date; splitIds: number[] }> {
   const [row] = await run(db, insertWithEffects, [
@@ -144,7 +144,6 @@ export async function insertExpenseWithEffects(
     change.recipients,
     change.shares,
     e.groupName,
-    change.payloads,
     ...pairDeltaParams(pairs),
   ]);
   if (row === undefined) throw new Error('expense insert returned nothing');

@@ -28,6 +28,7 @@ import { changeArrays, recordChange } from '../activity/record-change.js';
 import type { ActivityType } from '../activity/activity.repository.js';
 import { applyDebts, pairDeltaArgs } from '../balances/pair-balances.repository.js';
 import type { Change, ChangeAction } from '../events/change-notifier.js';
+import { notifyChange } from '../events/change-notifier.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import {
   currentMembers,
@@ -277,7 +278,7 @@ export class ExpenseService {
     let storedType: string | null = null;
     // Everything the expense writes goes in one statement (insertExpenseWithEffects), which is a
     // transaction of its own; an explicit one is needed only when the idempotency record must
-    // commit with it.
+    // commit with it. Either way the change is published after the commit.
     const write = async (tx: Db): Promise<{ view: ExpenseView; change: Change }> => {
       const v = await this.validate(tx, callerId, request.data, null, request.file);
       if (request.file !== null) {
@@ -315,17 +316,18 @@ export class ExpenseService {
           payers: v.payers,
           splits: v.splits,
         },
-        changeArrays(
-          {
-            recipients,
-            myShare: (u) => effect.get(u) ?? 0,
-            notification: { entity: 'expense', action: 'created', id, groupId },
-          },
-          now,
-        ),
+        changeArrays({ recipients, myShare: (u) => effect.get(u) ?? 0 }),
         pairDeltaArgs(groupId, v.currency, debtsOf(v.payers, v.splits), 1),
       );
-      const change: Change = { entity: 'expense', action: 'created', id, groupId, recipients };
+      const change: Change = {
+        entity: 'expense',
+        action: 'created',
+        id,
+        groupId,
+        recipients,
+        affected: [...effect.keys()],
+        at: now,
+      };
       // The view from what was just written: no read-back.
       const person = (id: number): Person =>
         v.people.get(id) ?? (id === callerId ? caller : { id, name: '', email: '' });
@@ -358,10 +360,16 @@ export class ExpenseService {
       return { view, change };
     };
     try {
-      const { view, change } =
-        beforeCommit === undefined ? await write(this.deps.db) : await this.deps.transaction(write);
-      this.deps.committed([change]);
-      return view;
+      if (beforeCommit === undefined) {
+        const { view, change } = await write(this.deps.db);
+        await this.deps.committed([change]);
+        return view;
+      }
+      return await this.deps.transaction(async (tx) => {
+        const { view, change } = await write(tx);
+        notifyChange(tx, change);
+        return view;
+      });
     } catch (e) {
       await this.services.receipts.deleteFiles([storedKey]);
       throw e;
@@ -435,6 +443,7 @@ export class ExpenseService {
           ...updated,
           group: v.group,
           recipients,
+          affected: [...oldEffects.keys(), ...newEffects.keys()],
           myShare: (u) => (newEffects.get(u) ?? 0) - (oldEffects.get(u) ?? 0),
         });
         const [out] = await loadExpenseViews(tx, [row.id]);
@@ -466,6 +475,7 @@ export class ExpenseService {
         ...row,
         group,
         recipients,
+        affected: [...old.keys()],
         myShare: (u) => -(old.get(u) ?? 0),
       });
       return row.receiptKey;
@@ -489,6 +499,8 @@ export class ExpenseService {
       currency: string;
       group: GroupRow | null;
       recipients: readonly number[];
+      /** Everyone whose balance the change moves (payers and split people, old and new). */
+      affected: readonly number[];
       myShare: (userId: number) => number;
       at?: Date;
     },
@@ -503,7 +515,13 @@ export class ExpenseService {
       currency: e.currency,
       recipients: e.recipients,
       myShare: e.myShare,
-      notification: { entity: 'expense', action, id: e.id, groupId: e.group?.id ?? null },
+      notification: {
+        entity: 'expense',
+        action,
+        id: e.id,
+        groupId: e.group?.id ?? null,
+        affected: [...e.affected],
+      },
       ...(e.at === undefined ? {} : { at: e.at }),
     });
   }

@@ -68,8 +68,10 @@ export async function expensesRoutes(
         () => body.hashParts,
         async (complete) => {
           const link = receiptLinker(services, request);
-          const view = await services.expenses.create(request.user, body, (tx, v) =>
-            complete(tx, 201, expenseOut(v, link)),
+          const view = await services.expenses.create(
+            request.user,
+            body,
+            complete === null ? undefined : (tx, v) => complete(tx, 201, expenseOut(v, link)),
           );
           return { status: 201, body: expenseOut(view, link) };
         },
@@ -174,7 +176,6 @@ export async function expensesRoutes(
         services.deps.responseCache,
         reply,
         cacheKey(request, ['transactions', groupId, limit, before ?? '']),
-        [groupTag(groupId)],
         async () => {
           const page = await services.expenses.groupTransactions(
             request.user.id,
@@ -184,6 +185,7 @@ export async function expensesRoutes(
           );
           const link = receiptLinker(services, request);
           return {
+            tags: [groupTag(groupId)],
             payload: page.items.map((t) =>
               t.type === 'expense' ? expenseOut(t.expense, link) : paymentOut(t.payment),
             ),

@@ -115,8 +115,10 @@ export async function groupsRoutes(
         services.deps.responseCache,
         reply,
         cacheKey(request, ['groups/my']),
-        [userTag(request.user.id)],
-        async () => ({ payload: (await groups.listMine(request.user.id)).map(myGroupOut) }),
+        async () => ({
+          tags: [userTag(request.user.id)],
+          payload: (await groups.listMine(request.user.id)).map(myGroupOut),
+        }),
       ),
   );
 

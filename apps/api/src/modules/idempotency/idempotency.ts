@@ -64,7 +64,8 @@ export interface IdempotentResult {
 /**
  * Runs `handler` under the request's Idempotency-Key (when it has one) and sends its result.
  * `hashParts` is called only when a key is present. The handler passes `complete` to the service,
- * which calls it inside the writing transaction, so the stored response commits with the write.
+ * which calls it inside the writing transaction, so the stored response commits with the write;
+ * without a key `complete` is null (nothing to store, so no transaction is needed for it).
  */
 export async function runIdempotent(
   db: Db,
@@ -73,13 +74,13 @@ export async function runIdempotent(
   userId: number,
   endpoint: string,
   hashParts: () => readonly (string | Uint8Array)[],
-  handler: (complete: CompleteResponse) => Promise<IdempotentResult>,
+  handler: (complete: CompleteResponse | null) => Promise<IdempotentResult>,
   /** Adjusts a stored body on replay (e.g. fresh signed links). */
   refresh: (body: unknown) => unknown = (body) => body,
 ): Promise<FastifyReply> {
   const key = readIdempotencyKey(request);
   if (key === null) {
-    const result = await handler(() => Promise.resolve());
+    const result = await handler(null);
     return reply.code(result.status).send(result.body);
   }
   const ref: KeyRef = { userId, endpoint, key };

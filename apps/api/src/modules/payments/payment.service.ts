@@ -368,7 +368,18 @@ export class PaymentService {
       currency: row.currency,
       recipients,
       myShare: (u) => sign * effectOf(row, u) - effectOf(old, u),
-      notification: { entity: 'payment', action, id: row.id, groupId: row.groupId },
+      notification: {
+        entity: 'payment',
+        action,
+        id: row.id,
+        groupId: row.groupId,
+        // Everyone whose balance moves, former members included.
+        affected: [
+          row.paidById,
+          row.paidToId,
+          ...(old === null ? [] : [old.paidById, old.paidToId]),
+        ],
+      },
     });
   }
 

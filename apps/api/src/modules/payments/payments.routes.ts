@@ -50,8 +50,10 @@ export async function paymentsRoutes(
         async (complete) => ({
           status: 201,
           body: paymentOut(
-            await services.payments.create(request.user.id, request.body, (tx, v) =>
-              complete(tx, 201, paymentOut(v)),
+            await services.payments.create(
+              request.user.id,
+              request.body,
+              complete === null ? undefined : (tx, v) => complete(tx, 201, paymentOut(v)),
             ),
           ),
         }),
@@ -81,8 +83,12 @@ export async function paymentsRoutes(
         async (complete) => ({
           status: 201,
           body: (
-            await services.payments.settle(request.user.id, request.body, (tx, views) =>
-              complete(tx, 201, views.map(paymentOut)),
+            await services.payments.settle(
+              request.user.id,
+              request.body,
+              complete === null
+                ? undefined
+                : (tx, views) => complete(tx, 201, views.map(paymentOut)),
             )
           ).map(paymentOut),
         }),
