@@ -42,6 +42,12 @@ import webApp from './plugins/web-app.js';
 
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+}
+
 export interface BuildAppOptions {
   config: AppConfig;
   database: DatabaseHandle;
@@ -164,6 +170,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(webApp, { distDir: config.webDistDir });
+  // The process's services, for the entry point and for tests that write behind the API's back.
+  app.decorate('services', services);
 
   app.addHook('onClose', async () => {
     await services.close();

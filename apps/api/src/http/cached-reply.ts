@@ -36,10 +36,10 @@ export async function sendCached(
   const serialized = reply.serialize(payload);
   const body =
     typeof serialized === 'string'
-      ? serialized
+      ? Buffer.from(serialized, 'utf8')
       : Buffer.isBuffer(serialized)
-        ? serialized.toString('utf8')
-        : Buffer.from(new Uint8Array(serialized)).toString('utf8');
+        ? serialized
+        : Buffer.from(new Uint8Array(serialized));
   cache.store(key, tags, mark, { body, headers });
   return reply.headers(headers).type(JSON_TYPE).send(body);
 }

@@ -35,7 +35,7 @@ function setup(now = { t: 0 }) {
   const listener = new FakeListener();
   const cache = new ResponseCache(listener, { ttlMs: 1000, maxEntries: 3, now: () => now.t });
   const put = (key: string, tags: string[]) =>
-    cache.store(key, tags, cache.mark(), { body: key, headers: {} });
+    cache.store(key, tags, cache.mark(), { body: Buffer.from(key), headers: {} });
   return { listener, cache, put, now };
 }
 
@@ -43,7 +43,7 @@ describe('ResponseCache', () => {
   it('serves what was stored', () => {
     const { cache, put } = setup();
     put('a', [groupTag(1)]);
-    expect(cache.get('a')).toEqual({ body: 'a', headers: {} });
+    expect(cache.get('a')).toEqual({ body: Buffer.from('a'), headers: {} });
     expect(cache.get('b')).toBeUndefined();
   });
 
@@ -91,22 +91,22 @@ describe('ResponseCache', () => {
     const { cache, listener } = setup();
     const mark = cache.mark();
     listener.deliver(CHANGES_CHANNEL, change(9, [8]));
-    cache.store('k', [groupTag(1), userTag(2)], mark, { body: 'fresh', headers: {} });
-    expect(cache.get('k')?.body).toBe('fresh');
+    cache.store('k', [groupTag(1), userTag(2)], mark, { body: Buffer.from('fresh'), headers: {} });
+    expect(cache.get('k')?.body.toString()).toBe('fresh');
   });
 
   it('does not store a read that overlapped a change of one of its tags', () => {
     const { cache, listener } = setup();
     const mark = cache.mark();
     listener.deliver(CHANGES_CHANNEL, change(null, [2]));
-    cache.store('late', [groupTag(1), userTag(2)], mark, { body: 'old', headers: {} });
+    cache.store('late', [groupTag(1), userTag(2)], mark, { body: Buffer.from('old'), headers: {} });
     expect(cache.get('late')).toBeUndefined();
     // A read that began after the change is stored.
     cache.store('late', [groupTag(1), userTag(2)], cache.mark(), {
-      body: 'new',
+      body: Buffer.from('new'),
       headers: {},
     });
-    expect(cache.get('late')?.body).toBe('new');
+    expect(cache.get('late')?.body.toString()).toBe('new');
   });
 
   it('empties on any user change and on a malformed notification', () => {
@@ -129,7 +129,7 @@ describe('ResponseCache', () => {
     expect(cache.get('b')).toBeUndefined();
     listener.restore();
     // A read that began before the outage is not stored after it either.
-    cache.store('c', [groupTag(1)], mark, { body: 'c', headers: {} });
+    cache.store('c', [groupTag(1)], mark, { body: Buffer.from('c'), headers: {} });
     expect(cache.get('c')).toBeUndefined();
     put('d', [groupTag(1)]);
     expect(cache.get('d')).toBeDefined();
@@ -153,17 +153,17 @@ describe('ResponseCache', () => {
 });
 
 describe('ResponseCache size bound', () => {
-  it('keeps the bodies under maxChars, dropping the oldest', () => {
+  it('keeps the bodies under maxBytes, dropping the oldest', () => {
     const listener = new FakeListener();
-    const cache = new ResponseCache(listener, { maxChars: 10 });
+    const cache = new ResponseCache(listener, { maxBytes: 10 });
     const put = (key: string, body: string) =>
-      cache.store(key, [groupTag(1)], cache.mark(), { body, headers: {} });
+      cache.store(key, [groupTag(1)], cache.mark(), { body: Buffer.from(body), headers: {} });
     put('a', '1234');
     put('b', '1234');
     put('c', '1234');
     expect(cache.get('a')).toBeUndefined();
-    expect(cache.get('b')?.body).toBe('1234');
-    expect(cache.get('c')?.body).toBe('1234');
+    expect(cache.get('b')?.body.toString()).toBe('1234');
+    expect(cache.get('c')?.body.toString()).toBe('1234');
     put('huge', '12345678901');
     expect(cache.get('huge')).toBeUndefined();
     expect(cache.size).toBe(2);

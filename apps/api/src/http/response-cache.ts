@@ -17,8 +17,8 @@ import type { Change, ChangeNotification } from '../modules/events/change-notifi
 import { CHANGES_CHANNEL } from '../modules/events/change-notifier.js';
 
 export interface CachedResponse {
-  /** The JSON body as sent. */
-  body: string;
+  /** The JSON body as sent (UTF-8, encoded once). */
+  body: Buffer;
   /** Extra headers (paging links). */
   headers: Record<string, string>;
 }
@@ -58,8 +58,8 @@ const MAX_TRACKED_TAGS = 100_000;
 export interface ResponseCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
-  /** Bound on the bodies' total length (UTF-16 code units, about bytes for JSON). */
-  maxChars?: number;
+  /** Bound on the bodies' total size in bytes. */
+  maxBytes?: number;
   now?: () => number;
 }
 
@@ -73,8 +73,8 @@ export class ResponseCache {
   private epoch = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
-  private readonly maxChars: number;
-  private chars = 0;
+  private readonly maxBytes: number;
+  private bytes = 0;
   private readonly now: () => number;
 
   constructor(
@@ -83,7 +83,7 @@ export class ResponseCache {
   ) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 5_000;
-    this.maxChars = options.maxChars ?? 64 * 1024 * 1024;
+    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
     this.now = options.now ?? Date.now;
     listener.on(CHANGES_CHANNEL, (payload) => {
       let n: ChangeNotification;
@@ -128,14 +128,14 @@ export class ResponseCache {
     if (!this.listener.connected || mark.epoch !== this.epoch) return;
     if (tags.some((t) => (this.lastChanged.get(t) ?? 0) > mark.seq)) return;
     this.drop(key);
-    if (value.body.length > this.maxChars) return;
-    while (this.entries.size >= this.maxEntries || this.chars + value.body.length > this.maxChars) {
+    if (value.body.length > this.maxBytes) return;
+    while (this.entries.size >= this.maxEntries || this.bytes + value.body.length > this.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.drop(oldest);
     }
     this.entries.set(key, { value, tags, expiresAtMs: this.now() + this.ttlMs });
-    this.chars += value.body.length;
+    this.bytes += value.body.length;
     for (const t of tags) {
       let keys = this.keysOfTag.get(t);
       if (keys === undefined) {
@@ -167,7 +167,7 @@ export class ResponseCache {
     // A read that began before the clear is refused through `epoch`, so the history restarts.
     this.epoch++;
     this.entries.clear();
-    this.chars = 0;
+    this.bytes = 0;
     this.keysOfTag.clear();
     this.lastChanged.clear();
   }
@@ -180,7 +180,7 @@ export class ResponseCache {
     const e = this.entries.get(key);
     if (e === undefined) return;
     this.entries.delete(key);
-    this.chars -= e.value.body.length;
+    this.bytes -= e.value.body.length;
     for (const t of e.tags) {
       const keys = this.keysOfTag.get(t);
       if (keys === undefined) continue;

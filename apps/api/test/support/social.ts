@@ -37,6 +37,21 @@ export async function owe(
     [{ from: from.id, to: to.id, cents: cents as Cents }],
     1,
   );
+  await announceBalanceChange(ctx, groupId, [from.id, to.id]);
+}
+
+/**
+ * Tells the app about a balance change written behind its back, as its own writes do (drops
+ * what the change affects from its caches).
+ */
+export async function announceBalanceChange(
+  ctx: TestContext,
+  groupId: number | null,
+  userIds: number[],
+): Promise<void> {
+  await ctx.app.services.deps.committed([
+    { entity: 'payment', action: 'created', id: 0, groupId, recipients: [], affected: userIds },
+  ]);
 }
 
 /** `createUsers` typed as a tuple of the names given, so destructuring needs no checks. */

@@ -49,6 +49,10 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     async reset() {
       await database.reset();
+      // Truncation announces itself (users trigger), but asynchronously on PostgreSQL; the next
+      // test must not meet this one's cached tokens or responses.
+      app.services.deps.responseCache.clear();
+      app.services.deps.authenticator.clear();
       smtp.clear();
     },
     async close() {
