@@ -3,6 +3,7 @@ DROP INDEX "payments_group_order_idx";--> statement-breakpoint
 ALTER TABLE "pair_balances" ADD COLUMN "slot" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "pair_balances" DROP CONSTRAINT "pair_balances_group_id_currency_user_low_user_high_pk";--> statement-breakpoint
 ALTER TABLE "pair_balances" ADD CONSTRAINT "pair_balances_group_id_currency_user_low_user_high_slot_pk" PRIMARY KEY("group_id","currency","user_low","user_high","slot");--> statement-breakpoint
+CREATE INDEX "activities_group_idx" ON "activities" USING btree ("group_id","created_at");--> statement-breakpoint
 CREATE INDEX "expenses_group_order_idx" ON "expenses" USING btree ("group_id","date","created_at","id");--> statement-breakpoint
 CREATE INDEX "payments_group_order_idx" ON "payments" USING btree ("group_id","date","created_at","id");--> statement-breakpoint
 -- Hand-written (drizzle-kit does not model triggers): every change to a user's token version,

@@ -346,7 +346,12 @@ export const activities = pgTable(
     myShareCents: cents('my_share_cents').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('activities_recipient_idx').on(t.recipientId, t.id.desc())],
+  (t) => [
+    index('activities_recipient_idx').on(t.recipientId, t.id.desc()),
+    // The latest activity of a group is its lastActivityAt for ledger writes (see
+    // groupLastActivitySql): read backwards, one index entry.
+    index('activities_group_idx').on(t.groupId, t.createdAt),
+  ],
 );
 
 /** Stored outcomes of POST /expenses and POST /payments per Idempotency-Key (§1.10), 24 h. */

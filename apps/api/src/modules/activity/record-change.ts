@@ -1,11 +1,9 @@
 // Records one change in the writing transaction, in one round trip (§5.8, §5.9): an activity row
-// per recipient (with that recipient's myShare) and the group's lastActivityAt; the change is
-// noted for its notification, published once the transaction commits (change-notifier.ts).
-//
-// lastActivityAt is moved forward only when no other transaction is touching the group at the
-// same moment (SKIP LOCKED): under concurrent writes to one group the row lock on `groups` would
-// otherwise queue every writer behind the others' commits, and the concurrent writer that holds
-// it is setting the same moment anyway.
+// per recipient (with that recipient's myShare); the change is noted for its notification,
+// published once the transaction commits (change-notifier.ts). The group's lastActivityAt follows
+// from the activity rows (groupLastActivitySql), so ledger writes never update — and lock — the
+// groups row: under concurrent writes to one group that row lock queued every writer behind the
+// others' commits, and together with the foreign-key locks on it, deadlocked them.
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
 import type { Change } from '../events/change-notifier.js';
@@ -48,7 +46,7 @@ export interface ChangeSqlArgs {
   at: string;
 }
 
-/** SQL: the CTEs `act` (activity rows) and `touched` (lastActivityAt) of one change. */
+/** SQL: the CTE `act` (activity rows) of one change, and an expression that counts them. */
 export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: string } {
   return {
     ctes: `act as (
@@ -59,12 +57,8 @@ export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: strin
             ${a.paymentId}, ${a.commentId}, ${a.description}, ${a.amountCents}, ${a.currency},
             r.share, ${a.at}
        from unnest(${a.recipients}::int[], ${a.shares}::bigint[]) as r(recipient, share)
-     returning 1),
-   touched as (
-     update groups set last_activity_at = greatest(last_activity_at, ${a.at})
-      where id = (select id from groups where id = ${a.groupId} for no key update skip locked)
      returning 1)`,
-    changeCount: `((select count(*) from act) + (select count(*) from touched))::int`,
+    changeCount: `(select count(*) from act)::int`,
   };
 }
 

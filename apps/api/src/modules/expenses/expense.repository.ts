@@ -86,7 +86,8 @@ const expenseChange = changeCtes({
 
 /**
  * A new expense with everything that goes with it, as one statement (a transaction of its own):
- * the row, its payers and splits, the activity rows, lastActivityAt and the pairwise balances
+ * the row, its payers and splits, the activity rows (which also date the group's lastActivityAt)
+ * and the pairwise balances
  * (last, so their row locks are held only until the commit that follows). The caller publishes
  * the change notification once it has committed.
  */

@@ -486,7 +486,7 @@ export class ExpenseService {
   // -------------------------------------------------------------------------------------------
   // Internals
 
-  /** Activity rows, lastActivityAt and the change event of an expense write (one round trip). */
+  /** Activity rows and the change event of an expense write (one round trip). */
   private async record(
     tx: Db,
     type: ActivityType,

@@ -32,6 +32,7 @@ import {
   currentMemberIds,
   currentMembers,
   GROUP_NOT_FOUND,
+  groupLastActivity,
   lockGroup,
   markLeft,
   MAX_ROW_ID,
@@ -101,7 +102,8 @@ export class GroupService {
     let creator: Person | undefined = members.find((m) => m.id === row.creatorId);
     if (creator === undefined)
       creator = (await peopleByIds(db, [row.creatorId])).get(row.creatorId);
-    return view(row, members, creator);
+    const lastActivityAt = (await groupLastActivity(db, row.id)) ?? row.lastActivityAt;
+    return view({ ...row, lastActivityAt }, members, creator);
   }
 
   /** Locks the group for a write after checking the caller is a current member. */

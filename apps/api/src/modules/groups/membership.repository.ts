@@ -1,7 +1,7 @@
 // Group rows and membership checks, shared by every module that touches group data.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { run, statement } from '../../db/statements.js';
+import { isoSql, run, statement } from '../../db/statements.js';
 import { groupMembers, groups, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 
@@ -60,6 +60,28 @@ export async function currentMembers(db: Db, groupId: number): Promise<MemberUse
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.leftAt)))
     .orderBy(asc(groupMembers.joinSeq));
+}
+
+/**
+ * SQL: the lastActivityAt of the groups row `alias`: its own column (creation, settings, members,
+ * comment deletions) or the group's latest activity row (every expense, payment and comment
+ * change records one), whichever is later. Ledger writes do not update the groups row, so they
+ * never lock it: the activity index (group_id, created_at) answers with one entry.
+ */
+export function groupLastActivitySql(alias: string): string {
+  return `greatest(${alias}.last_activity_at, (select max(a.created_at) from activities a
+            where a.group_id = ${alias}.id))`;
+}
+
+const lastActivityStatement = statement<{ at: string }>(
+  'groups.last_activity',
+  `select ${isoSql(groupLastActivitySql('g'))} as at from groups g where g.id = $1`,
+);
+
+/** The group's lastActivityAt (see groupLastActivitySql). */
+export async function groupLastActivity(db: Db, groupId: number): Promise<Date | undefined> {
+  const [row] = await run(db, lastActivityStatement, [groupId]);
+  return row === undefined ? undefined : new Date(row.at);
 }
 
 /**

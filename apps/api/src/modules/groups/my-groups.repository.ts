@@ -7,6 +7,7 @@ import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 import type { PairNet, PairNetTuple } from '../balances/pair-balances.repository.js';
 import { pairNetOfTuple, pairNetsJson } from '../balances/pair-balances.repository.js';
 import type { GroupRow } from './membership.repository.js';
+import { groupLastActivitySql } from './membership.repository.js';
 
 type GroupTuple = [number, string, number, boolean, string, string, string];
 
@@ -28,7 +29,7 @@ const myGroups = statement<{
   'groups.my',
   `with my as materialized (
      select g.id, g.name, g.creator_id, g.simplify_debts, g.default_currency, g.created_at,
-            g.last_activity_at
+            ${groupLastActivitySql('g')} as last_activity_at
        from group_members m
        cross join lateral (select * from groups g where g.id = m.group_id limit 1) g
       where m.user_id = $1 and m.left_at is null)
