@@ -3,7 +3,7 @@ DROP INDEX "payments_group_order_idx";--> statement-breakpoint
 ALTER TABLE "pair_balances" ADD COLUMN "slot" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "pair_balances" DROP CONSTRAINT "pair_balances_group_id_currency_user_low_user_high_pk";--> statement-breakpoint
 ALTER TABLE "pair_balances" ADD CONSTRAINT "pair_balances_group_id_currency_user_low_user_high_slot_pk" PRIMARY KEY("group_id","currency","user_low","user_high","slot");--> statement-breakpoint
-CREATE INDEX "activities_group_idx" ON "activities" USING btree ("group_id","created_at");--> statement-breakpoint
+CREATE INDEX "activities_group_idx" ON "activities" USING btree ("group_id","created_at") WHERE "activities"."recipient_id" = "activities"."actor_id";--> statement-breakpoint
 CREATE INDEX "expenses_group_order_idx" ON "expenses" USING btree ("group_id","date","created_at","id");--> statement-breakpoint
 CREATE INDEX "payments_group_order_idx" ON "payments" USING btree ("group_id","date","created_at","id");--> statement-breakpoint
 -- Hand-written (drizzle-kit does not model triggers): every change to a user's token version,
@@ -30,32 +30,21 @@ CREATE TRIGGER "users_notify_truncate" AFTER TRUNCATE ON "users" FOR EACH STATEM
   EXECUTE FUNCTION "evenly_notify_user_change"();
 --> statement-breakpoint
 -- Hand-written: adds one write's pairwise changes to pair_balances (see the table's comment in
--- src/db/schema.ts). Pairs come sorted by (user_low, user_high), so every writer locks rows in
--- the same order. The write goes to slot 0 when it can lock every existing slot-0 row of its
--- pairs without waiting; otherwise (another transaction holds one) to `spill_slot`, so concurrent
--- writers in one group do not queue behind each other's commits. A write that owns slot 0 also
--- folds the spilled rows of its pairs that nobody holds back into slot 0, so the rows of a pair
--- return to one once the contention is over. The sum over a pair's slots is its net throughout.
+-- src/db/schema.ts). Slot 0 of a scope (group and currency) has one writer at a time: the
+-- transaction that takes the scope's advisory lock without waiting. A writer that finds it taken
+-- writes to `spill_slot` instead, so concurrent writers in one group do not queue behind each
+-- other's commits. The slot-0 writer also folds the spilled rows of its pairs that nobody holds
+-- back into slot 0, so a pair returns to one row once the contention is over. Pairs come sorted
+-- by (user_low, user_high), so spill writers lock rows in one order. The sum over a pair's slots
+-- is its net throughout.
 CREATE FUNCTION "evenly_apply_pair_deltas"(
   p_group integer, p_currency text, p_low integer[], p_high integer[], p_delta bigint[],
   p_spill_slot smallint
 ) RETURNS smallint LANGUAGE plpgsql AS $$
 DECLARE
-  existing integer;
-  locked integer;
   target smallint := 0;
 BEGIN
-  SELECT count(*) INTO existing
-    FROM pair_balances pb JOIN unnest(p_low, p_high) AS w(l, h)
-      ON pb.user_low = w.l AND pb.user_high = w.h
-   WHERE pb.group_id = p_group AND pb.currency = p_currency AND pb.slot = 0;
-  SELECT count(*) INTO locked FROM (
-    SELECT 1 FROM pair_balances pb JOIN unnest(p_low, p_high) AS w(l, h)
-      ON pb.user_low = w.l AND pb.user_high = w.h
-     WHERE pb.group_id = p_group AND pb.currency = p_currency AND pb.slot = 0
-     ORDER BY pb.user_low, pb.user_high
-       FOR UPDATE OF pb SKIP LOCKED) AS x;
-  IF locked < existing THEN
+  IF NOT pg_try_advisory_xact_lock(p_group, hashtext('evenly_pairs:' || p_currency)) THEN
     target := p_spill_slot;
   END IF;
   INSERT INTO pair_balances (group_id, currency, user_low, user_high, net_cents, slot)

@@ -16,8 +16,11 @@ import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
 import { Authenticator } from './modules/auth/authenticator.js';
 import { DatabaseListener } from './db/listener.js';
 import { inTransaction } from './db/transaction.js';
-import { ResponseCache } from './http/response-cache.js';
+import { TaggedCache } from './cache/tagged-cache.js';
+import type { CachedResponse } from './http/cached-reply.js';
+import { RESPONSE_CACHE_BYTES } from './http/cached-reply.js';
 import { ChangePublisher } from './modules/events/change-notifier.js';
+import type { ExpenseContext } from './modules/expenses/expense-context.js';
 import type { Change } from './modules/events/change-notifier.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
@@ -93,11 +96,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimiter = new RateLimiter(database.db);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const authenticator = new Authenticator(database.db, jwt, listener);
-  const responseCache = new ResponseCache(listener);
+  const responseCache = new TaggedCache<CachedResponse>(listener, {
+    maxSize: RESPONSE_CACHE_BYTES,
+    sizeOf: (v) => v.body.length,
+  });
+  const expenseContexts = new TaggedCache<ExpenseContext>(listener, { maxEntries: 20_000 });
   const publisher = new ChangePublisher(database.db);
   /** After a commit: this process's caches first, then every process. */
   const committed = async (changes: readonly Change[]): Promise<void> => {
     responseCache.invalidateChanges(changes);
+    expenseContexts.invalidateChanges(changes);
     await publisher.publish(changes);
   };
   const services = new Services({
@@ -111,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticator,
     listener,
     responseCache,
+    expenseContexts,
     transaction: (fn) => inTransaction(database.db, fn, committed),
     committed,
     signingSecret: jwtSecret,

@@ -18,7 +18,8 @@ import { InvitationService } from './modules/invitations/invitation.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
 import type { Authenticator } from './modules/auth/authenticator.js';
 import type { DatabaseListener } from './db/listener.js';
-import type { ResponseCache } from './http/response-cache.js';
+import type { ResponseCache } from './http/cached-reply.js';
+import type { ExpenseContextCache } from './modules/expenses/expense-context.js';
 import type { Change } from './modules/events/change-notifier.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
@@ -36,8 +37,10 @@ export interface ServiceDeps {
   authenticator: Authenticator;
   /** This process's LISTEN connection. */
   listener: DatabaseListener;
-  /** Serialized heavy reads, dropped by the changes that affect them. */
+  /** Serialized reads, dropped by the changes that affect them. */
   responseCache: ResponseCache;
+  /** What expense writes check, dropped by the changes that affect it. */
+  expenseContexts: ExpenseContextCache;
   /**
    * Runs `fn` in a transaction; after the commit, this process's caches drop what the changes
    * noted in it affect (other processes hear it through NOTIFY).

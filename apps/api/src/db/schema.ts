@@ -299,9 +299,10 @@ export const comments = pgTable(
  * Running pairwise balances, maintained in the same transaction as every expense and payment
  * write, so balance reads cost O(people), not O(history). Scope: `groupId` 0 = outside groups.
  * Convention as in @evenly/core: the net of `userLow` with `userHigh` is the SUM of `netCents`
- * over the pair's slots, positive = userHigh owes userLow. Each write adds its change to one
- * slot (0 … PAIR_SLOTS − 1 = 63, see evenly_apply_pair_deltas), so concurrent writes in one group rarely wait for
- * each other's row locks; a read sums at most PAIR_SLOTS rows per pair. Zero rows may remain.
+ * over the pair's slots (0 … 63), positive = userHigh owes userLow. Each write adds its change to
+ * one slot (see evenly_apply_pair_deltas in migration 0002), so concurrent writes in one group
+ * rarely wait for each other's row locks; a read sums at most 64 rows per pair, and one once the
+ * contention is over. Zero rows may remain.
  */
 export const pairBalances = pgTable(
   'pair_balances',
@@ -349,8 +350,11 @@ export const activities = pgTable(
   (t) => [
     index('activities_recipient_idx').on(t.recipientId, t.id.desc()),
     // The latest activity of a group is its lastActivityAt for ledger writes (see
-    // groupLastActivitySql): read backwards, one index entry.
-    index('activities_group_idx').on(t.groupId, t.createdAt),
+    // groupLastActivitySql): read backwards, one index entry. Only the actor's own row of each
+    // change is indexed (the actor always receives their change), one entry per change.
+    index('activities_group_idx')
+      .on(t.groupId, t.createdAt)
+      .where(sql`${t.recipientId} = ${t.actorId}`),
   ],
 );
 

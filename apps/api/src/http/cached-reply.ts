@@ -1,9 +1,21 @@
 // Answers a heavy read from the response cache, or produces, serializes (with the route's own
 // serializer), stores and sends it. See response-cache.ts for when entries are dropped.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ResponseCache } from './response-cache.js';
+import type { TaggedCache } from '../cache/tagged-cache.js';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+
+export interface CachedResponse {
+  /** The JSON body as sent (UTF-8, encoded once). */
+  body: Buffer;
+  /** Extra headers (paging links). */
+  headers: Record<string, string>;
+}
+
+export type ResponseCache = TaggedCache<CachedResponse>;
+
+/** Bound on the cached bodies' total size. */
+export const RESPONSE_CACHE_BYTES = 64 * 1024 * 1024;
 
 export interface Produced {
   payload: unknown;

@@ -52,6 +52,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       // Truncation announces itself (users trigger), but asynchronously on PostgreSQL; the next
       // test must not meet this one's cached tokens or responses.
       app.services.deps.responseCache.clear();
+      app.services.deps.expenseContexts.clear();
       app.services.deps.authenticator.clear();
       smtp.clear();
     },

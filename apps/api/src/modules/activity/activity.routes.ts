@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitSchema, nextPageHeaders } from '../../http/cursor.js';
 import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { userTag } from '../../http/response-cache.js';
+import { userTag } from '../../cache/tagged-cache.js';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';

@@ -6,7 +6,7 @@ import { pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { money, userOut, userSchema } from '../../http/mappers.js';
 import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { groupTag, userTag } from '../../http/response-cache.js';
+import { groupTag, userTag } from '../../cache/tagged-cache.js';
 import type { Services } from '../../services.js';
 import type { BalanceLineData } from './balance-reader.js';
 import type { FriendEntry } from './balance.service.js';

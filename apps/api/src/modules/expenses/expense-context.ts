@@ -1,6 +1,11 @@
 // Everything an expense write checks against the database (§4.4 rules 4–6 and the group checks),
 // read in one round trip: the group and the caller's membership, the named people, the group's
-// current members and the caller's accepted friends among the named people.
+// current members and the caller's accepted friends among the named people. Kept in this
+// process's tagged cache (cache/tagged-cache.ts) under the group and the people it names: every
+// change to a group's membership or settings, to a friendship or to a user drops it, so a write
+// checks the same facts as a fresh read would (a concurrent change may race it either way).
+import type { TaggedCache } from '../../cache/tagged-cache.js';
+import { groupTag, userTag } from '../../cache/tagged-cache.js';
 import type { Db } from '../../db/database.js';
 import { isoSql, run, statement } from '../../db/statements.js';
 import type { Person, PersonTuple } from '../balances/balance-reader.js';
@@ -9,17 +14,13 @@ import type { GroupRow } from '../groups/membership.repository.js';
 
 type GroupTuple = [number, string, number, boolean, string, string, string];
 
-/**
- * $1 caller, $2 group id or null, $3 the people named in the request, $4 whether to draw the id
- * of a new expense (drawing it here saves the insert a round trip for the id).
- */
+/** $1 caller, $2 group id or null, $3 the people named in the request. */
 const contextStatement = statement<{
   grp: GroupTuple | null;
   member: boolean;
   people: PersonTuple[];
   members: number[];
   friends: number[];
-  new_id: number | null;
 }>(
   'expenses.context',
   `select (select json_build_array(g.id, g.name, g.creator_id, g.simplify_debts,
@@ -36,8 +37,7 @@ const contextStatement = statement<{
                      where f.status = 'ACCEPTED'
                        and (f.user_low, f.user_high) in
                            (select least($1, x), greatest($1, x) from unnest($3::int[]) as x)),
-                   '[]') as friends,
-          case when $4 then nextval(pg_get_serial_sequence('expenses', 'id'))::int end as new_id`,
+                   '[]') as friends`,
 );
 
 export interface ExpenseContext {
@@ -51,23 +51,37 @@ export interface ExpenseContext {
   memberIds: number[];
   /** The caller's accepted friends among the named people. */
   friendIds: Set<number>;
-  /** The id for a new expense, when asked for. */
-  newId: number | null;
 }
 
+export type ExpenseContextCache = TaggedCache<ExpenseContext>;
+
+/** The context of a write by `callerId` in `groupId` (null: outside groups) naming `personIds`. */
 export async function loadExpenseContext(
+  cache: ExpenseContextCache,
   db: Db,
   callerId: number,
   groupId: number | null,
   personIds: readonly number[],
-  drawNewId: boolean,
 ): Promise<ExpenseContext> {
-  const [row] = await run(db, contextStatement, [
-    callerId,
-    groupId,
-    [...new Set(personIds)],
-    drawNewId,
-  ]);
+  const ids = [...new Set(personIds)].sort((a, b) => a - b);
+  const key = `${callerId}|${groupId ?? ''}|${ids.join(',')}`;
+  const hit = cache.get(key);
+  if (hit !== undefined) return hit;
+  const mark = cache.mark();
+  const context = await readExpenseContext(db, callerId, groupId, ids);
+  const tags = [userTag(callerId), ...ids.map(userTag)];
+  if (groupId !== null) tags.push(groupTag(groupId));
+  cache.store(key, tags, mark, context);
+  return context;
+}
+
+async function readExpenseContext(
+  db: Db,
+  callerId: number,
+  groupId: number | null,
+  ids: readonly number[],
+): Promise<ExpenseContext> {
+  const [row] = await run(db, contextStatement, [callerId, groupId, ids]);
   const g = row?.grp ?? null;
   return {
     group:
@@ -86,6 +100,5 @@ export async function loadExpenseContext(
     people: peopleMap(row?.people ?? []),
     memberIds: row?.members ?? [],
     friendIds: new Set(row?.friends ?? []),
-    newId: row?.new_id ?? null,
   };
 }

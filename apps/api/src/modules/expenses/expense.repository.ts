@@ -47,8 +47,6 @@ export interface StoredSplit {
 }
 
 export interface NewExpense {
-  /** Drawn beforehand from the expenses id sequence (see expense-context.ts). */
-  id: number;
   groupId: number | null;
   groupName: string | null;
   description: string;
@@ -69,19 +67,19 @@ export interface NewExpense {
 }
 
 const expenseChange = changeCtes({
-  recipients: '$18',
-  shares: '$19',
+  recipients: '$17',
+  shares: '$18',
   type: "'expense_added'",
-  actorId: '$11',
-  groupId: '$2::int',
-  groupName: '$20',
-  expenseId: '$1::int',
+  actorId: '$10',
+  groupId: '$1::int',
+  groupName: '$19',
+  expenseId: '(select id from e)',
   paymentId: 'null',
   commentId: 'null',
-  description: '$3',
-  amountCents: '$4::bigint',
-  currency: '$5',
-  at: '$12::timestamptz',
+  description: '$2',
+  amountCents: '$3::bigint',
+  currency: '$4',
+  at: '$11::timestamptz',
 });
 
 /**
@@ -91,30 +89,34 @@ const expenseChange = changeCtes({
  * (last, so their row locks are held only until the commit that follows). The caller publishes
  * the change notification once it has committed.
  */
-const insertWithEffects = statement<{ created_at: string; split_ids: number[]; slot: number }>(
+const insertWithEffects = statement<{
+  id: number;
+  created_at: string;
+  split_ids: number[];
+  slot: number;
+}>(
   'expenses.insert',
   `with e as (
-     insert into expenses (id, group_id, description, amount_cents, currency, date, split_type,
+     insert into expenses (group_id, description, amount_cents, currency, date, split_type,
                            notes, receipt_key, receipt_content_type, created_by_id, created_at,
                            updated_at)
-     overriding system value
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-     returning created_at),
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+     returning id, created_at),
    pay as (
      insert into expense_payers (expense_id, position, user_id, amount_paid_cents)
-     select $1, t.ord - 1, t.user_id, t.paid
-       from unnest($13::int[], $14::bigint[]) with ordinality as t(user_id, paid, ord)
+     select (select id from e), t.ord - 1, t.user_id, t.paid
+       from unnest($12::int[], $13::bigint[]) with ordinality as t(user_id, paid, ord)
      returning 1),
    spl as (
      insert into expense_splits (expense_id, position, user_id, value, owed_cents)
-     select $1, t.ord - 1, t.user_id, t.value, t.owed
-       from unnest($15::int[], $16::text[], $17::bigint[]) with ordinality as t(user_id, value, owed, ord)
+     select (select id from e), t.ord - 1, t.user_id, t.value, t.owed
+       from unnest($14::int[], $15::text[], $16::bigint[]) with ordinality as t(user_id, value, owed, ord)
      returning id, position),
    ${expenseChange.ctes}
-   select (select ${isoSql('created_at')} from e) as created_at,
+   select (select id from e) as id, (select ${isoSql('created_at')} from e) as created_at,
           (select json_agg(id order by position) from spl) as split_ids,
           (select count(*) from pay) + ${expenseChange.changeCount} as n,
-          ${applyPairDeltasSql(21)} as slot`,
+          ${applyPairDeltasSql(20)} as slot`,
 );
 
 /** Inserts an expense with its payers, splits, activity, notification and balances. */
@@ -123,9 +125,8 @@ export async function insertExpenseWithEffects(
   e: NewExpense,
   change: { recipients: number[]; shares: number[] },
   pairs: PairDeltaArgs,
-): Promise<{ createdAt: Date; splitIds: number[] }> {
+): Promise<{ id: number; createdAt: Date; splitIds: number[] }> {
   const [row] = await run(db, insertWithEffects, [
-    e.id,
     e.groupId,
     e.description,
     e.amountCents,
@@ -148,7 +149,7 @@ export async function insertExpenseWithEffects(
     ...pairDeltaParams(pairs),
   ]);
   if (row === undefined) throw new Error('expense insert returned nothing');
-  return { createdAt: new Date(row.created_at), splitIds: row.split_ids };
+  return { id: row.id, createdAt: new Date(row.created_at), splitIds: row.split_ids };
 }
 
 export async function replaceParticipants(

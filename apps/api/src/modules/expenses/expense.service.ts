@@ -153,8 +153,6 @@ interface Validated {
   people: Map<number, Person>;
   /** Current members of the group in joining order (empty outside groups). */
   memberIds: number[];
-  /** The id of the expense being created (null when editing). */
-  newId: number | null;
   payers: StoredPayer[];
   splits: StoredSplit[];
 }
@@ -289,8 +287,6 @@ export class ExpenseService {
       }
       const now = new Date();
       const date = v.input.date ?? todayUtc();
-      const id = v.newId;
-      if (id === null) throw new Error('no id drawn for the new expense');
       const groupId = v.group?.id ?? null;
       const recipients =
         groupId === null
@@ -300,7 +296,6 @@ export class ExpenseService {
       const inserted = await insertExpenseWithEffects(
         tx,
         {
-          id,
           groupId,
           groupName: v.group?.name ?? null,
           description: v.input.description,
@@ -319,6 +314,7 @@ export class ExpenseService {
         changeArrays({ recipients, myShare: (u) => effect.get(u) ?? 0 }),
         pairDeltaArgs(groupId, v.currency, debtsOf(v.payers, v.splits), 1),
       );
+      const id = inserted.id;
       const change: Change = {
         entity: 'expense',
         action: 'created',
@@ -566,11 +562,11 @@ export class ExpenseService {
       ? [...new Set([...fields.value.payers, ...fields.value.splits].map((p) => p.userId))]
       : [];
     const ctx = await loadExpenseContext(
+      this.deps.expenseContexts,
       tx,
       callerId,
       groupId,
       ids.filter(isDbId),
-      existing === null,
     );
     const group = ctx.group;
     if (existing === null && groupId !== null) {
@@ -628,7 +624,6 @@ export class ExpenseService {
       currency,
       people: ctx.people,
       memberIds: ctx.memberIds,
-      newId: ctx.newId,
       payers: input.payers.map((p) => ({ userId: p.userId, amountPaidCents: p.amountPaid })),
       splits: input.splits.map((s, i) => ({
         userId: s.userId,

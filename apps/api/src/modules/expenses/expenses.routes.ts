@@ -19,7 +19,7 @@ import {
 } from './expense.mapper.js';
 import { nextPageHeaders, setNextPage } from '../../http/cursor.js';
 import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { groupTag } from '../../http/response-cache.js';
+import { groupTag } from '../../cache/tagged-cache.js';
 import type { ReceiptLinker } from './expense.mapper.js';
 
 /** Signed receipt links for the caller, absolute from the request's scheme and host. */

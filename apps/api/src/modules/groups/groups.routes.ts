@@ -6,7 +6,7 @@ import { addMembersSchema, groupCreateSchema, groupPatchSchema, pathIdSchema } f
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { userTag } from '../../http/response-cache.js';
+import { userTag } from '../../cache/tagged-cache.js';
 import type { Services } from '../../services.js';
 import type { BalanceLineData } from '../balances/balance-reader.js';
 import type { GroupView, GroupWithBalance } from './group.service.js';

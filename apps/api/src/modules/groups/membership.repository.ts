@@ -65,12 +65,13 @@ export async function currentMembers(db: Db, groupId: number): Promise<MemberUse
 /**
  * SQL: the lastActivityAt of the groups row `alias`: its own column (creation, settings, members,
  * comment deletions) or the group's latest activity row (every expense, payment and comment
- * change records one), whichever is later. Ledger writes do not update the groups row, so they
- * never lock it: the activity index (group_id, created_at) answers with one entry.
+ * change records one, the actor's own among them), whichever is later. Ledger writes do not
+ * update the groups row, so they never lock it: the partial activity index (group_id,
+ * created_at where recipient = actor) answers with one entry.
  */
 export function groupLastActivitySql(alias: string): string {
   return `greatest(${alias}.last_activity_at, (select max(a.created_at) from activities a
-            where a.group_id = ${alias}.id))`;
+            where a.group_id = ${alias}.id and a.recipient_id = a.actor_id))`;
 }
 
 const lastActivityStatement = statement<{ at: string }>(

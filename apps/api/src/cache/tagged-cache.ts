@@ -1,5 +1,6 @@
-// Serialized responses of the read routes (groups, transactions, activity, balances), kept in
-// this process and dropped the moment the data behind them changes.
+// Values read from the database, kept in this process and dropped the moment the data behind
+// them changes: serialized responses of the read routes (groups, transactions, activity,
+// balances; http/cached-reply.ts) and the facts an expense write checks (expense-context.ts).
 //
 // Each entry carries tags naming what it depends on: `group:<id>` (a group's data, membership and
 // settings) and `user:<id>` (what one user sees). Every write notes a change naming its group,
@@ -10,21 +11,15 @@
 // is down. A read that overlapped an invalidation of one of its tags is not stored (each tag
 // remembers the last invalidation that named it), so an entry is never older than the last
 // change this process has heard of.
-// Entries also expire after `ttlMs`, well inside the one-hour life of the receipt links they hold.
+// Entries also expire after `ttlMs` (for responses, well inside the one-hour life of the receipt
+// links they hold).
 import type { NotificationSource } from '../db/listener.js';
 import { USERS_CHANNEL } from '../modules/auth/authenticator.js';
 import type { Change, ChangeNotification } from '../modules/events/change-notifier.js';
 import { CHANGES_CHANNEL } from '../modules/events/change-notifier.js';
 
-export interface CachedResponse {
-  /** The JSON body as sent (UTF-8, encoded once). */
-  body: Buffer;
-  /** Extra headers (paging links). */
-  headers: Record<string, string>;
-}
-
-interface Entry {
-  value: CachedResponse;
+interface Entry<V> {
+  value: V;
   tags: readonly string[];
   expiresAtMs: number;
 }
@@ -55,16 +50,17 @@ export function tagsOfChange(
 /** Beyond this many tags in the history, the cache starts afresh (bounds its memory). */
 const MAX_TRACKED_TAGS = 100_000;
 
-export interface ResponseCacheOptions {
+export interface TaggedCacheOptions<V> {
   ttlMs?: number;
   maxEntries?: number;
-  /** Bound on the bodies' total size in bytes. */
-  maxBytes?: number;
+  /** Bound on the values' total size, as `sizeOf` measures it. */
+  maxSize?: number;
+  sizeOf?: (value: V) => number;
   now?: () => number;
 }
 
-export class ResponseCache {
-  private readonly entries = new Map<string, Entry>();
+export class TaggedCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
   private readonly keysOfTag = new Map<string, Set<string>>();
   /** Invalidations so far, and the last one that named each tag. */
   private seq = 0;
@@ -73,17 +69,19 @@ export class ResponseCache {
   private epoch = 0;
   private readonly ttlMs: number;
   private readonly maxEntries: number;
-  private readonly maxBytes: number;
-  private bytes = 0;
+  private readonly maxSize: number;
+  private readonly sizeOf: (value: V) => number;
+  private totalSize = 0;
   private readonly now: () => number;
 
   constructor(
     private readonly listener: NotificationSource,
-    options: ResponseCacheOptions = {},
+    options: TaggedCacheOptions<V> = {},
   ) {
     this.ttlMs = options.ttlMs ?? 60_000;
     this.maxEntries = options.maxEntries ?? 5_000;
-    this.maxBytes = options.maxBytes ?? 64 * 1024 * 1024;
+    this.maxSize = options.maxSize ?? Number.POSITIVE_INFINITY;
+    this.sizeOf = options.sizeOf ?? (() => 0);
     this.now = options.now ?? Date.now;
     listener.on(CHANGES_CHANNEL, (payload) => {
       let n: ChangeNotification;
@@ -108,7 +106,7 @@ export class ResponseCache {
     listener.onState({ connected: () => this.clear(), disconnected: () => this.clear() });
   }
 
-  get(key: string): CachedResponse | undefined {
+  get(key: string): V | undefined {
     const e = this.entries.get(key);
     if (e === undefined) return undefined;
     if (e.expiresAtMs <= this.now()) {
@@ -124,18 +122,19 @@ export class ResponseCache {
   }
 
   /** Stores a response read since `mark`, unless one of its tags changed meanwhile. */
-  store(key: string, tags: readonly string[], mark: ReadMark, value: CachedResponse): void {
+  store(key: string, tags: readonly string[], mark: ReadMark, value: V): void {
     if (!this.listener.connected || mark.epoch !== this.epoch) return;
     if (tags.some((t) => (this.lastChanged.get(t) ?? 0) > mark.seq)) return;
     this.drop(key);
-    if (value.body.length > this.maxBytes) return;
-    while (this.entries.size >= this.maxEntries || this.bytes + value.body.length > this.maxBytes) {
+    const size = this.sizeOf(value);
+    if (size > this.maxSize) return;
+    while (this.entries.size >= this.maxEntries || this.totalSize + size > this.maxSize) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
       this.drop(oldest);
     }
     this.entries.set(key, { value, tags, expiresAtMs: this.now() + this.ttlMs });
-    this.bytes += value.body.length;
+    this.totalSize += size;
     for (const t of tags) {
       let keys = this.keysOfTag.get(t);
       if (keys === undefined) {
@@ -167,7 +166,7 @@ export class ResponseCache {
     // A read that began before the clear is refused through `epoch`, so the history restarts.
     this.epoch++;
     this.entries.clear();
-    this.bytes = 0;
+    this.totalSize = 0;
     this.keysOfTag.clear();
     this.lastChanged.clear();
   }
@@ -180,7 +179,7 @@ export class ResponseCache {
     const e = this.entries.get(key);
     if (e === undefined) return;
     this.entries.delete(key);
-    this.bytes -= e.value.body.length;
+    this.totalSize -= this.sizeOf(e.value);
     for (const t of e.tags) {
       const keys = this.keysOfTag.get(t);
       if (keys === undefined) continue;

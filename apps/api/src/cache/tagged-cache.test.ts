@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ListenerEvents, NotificationHandler, NotificationSource } from '../db/listener.js';
 import { USERS_CHANNEL } from '../modules/auth/authenticator.js';
 import { CHANGES_CHANNEL } from '../modules/events/change-notifier.js';
-import { groupTag, ResponseCache, userTag } from './response-cache.js';
+import type { CachedResponse } from '../http/cached-reply.js';
+import { groupTag, TaggedCache, userTag } from './tagged-cache.js';
 
 /** A stand-in for the database listener: tests deliver notifications and state changes. */
 class FakeListener implements NotificationSource {
@@ -33,13 +34,17 @@ const change = (groupId: number | null, recipients: number[]) =>
 
 function setup(now = { t: 0 }) {
   const listener = new FakeListener();
-  const cache = new ResponseCache(listener, { ttlMs: 1000, maxEntries: 3, now: () => now.t });
+  const cache = new TaggedCache<CachedResponse>(listener, {
+    ttlMs: 1000,
+    maxEntries: 3,
+    now: () => now.t,
+  });
   const put = (key: string, tags: string[]) =>
     cache.store(key, tags, cache.mark(), { body: Buffer.from(key), headers: {} });
   return { listener, cache, put, now };
 }
 
-describe('ResponseCache', () => {
+describe('TaggedCache', () => {
   it('serves what was stored', () => {
     const { cache, put } = setup();
     put('a', [groupTag(1)]);
@@ -152,10 +157,13 @@ describe('ResponseCache', () => {
   });
 });
 
-describe('ResponseCache size bound', () => {
-  it('keeps the bodies under maxBytes, dropping the oldest', () => {
+describe('TaggedCache size bound', () => {
+  it('keeps the values under maxSize, dropping the oldest', () => {
     const listener = new FakeListener();
-    const cache = new ResponseCache(listener, { maxBytes: 10 });
+    const cache = new TaggedCache<CachedResponse>(listener, {
+      maxSize: 10,
+      sizeOf: (v) => v.body.length,
+    });
     const put = (key: string, body: string) =>
       cache.store(key, [groupTag(1)], cache.mark(), { body: Buffer.from(body), headers: {} });
     put('a', '1234');
