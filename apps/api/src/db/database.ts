@@ -1,7 +1,10 @@
 // Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, embedded PGlite
 // (real Postgres compiled to WASM) under DATA_DIR/db otherwise. Both speak the same schema.
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -82,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir !== null) {
     await mkdir(options.pgliteDir, { recursive: true });
     dataDir = path.resolve(options.pgliteDir);
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDatabase(dataDir);
   }
   const client = await PGlite.create(dataDir === undefined ? {} : { dataDir });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -102,6 +106,27 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       }
     },
   };
+}
+
+/**
+ * Creates a new PGlite database in a worker thread. Creating it (initdb) grows PGlite's
+ * WebAssembly memory to about 0.8 GB and WebAssembly memory never shrinks, so done in the server
+ * itself it would stay with the server for its whole life; the worker takes it along when it
+ * ends. Where the compiled worker is not at hand (tests running the sources), it is created here.
+ */
+async function createPgliteDatabase(dataDir: string): Promise<void> {
+  const script = new URL('./pglite-create-worker.js', import.meta.url);
+  if (!existsSync(fileURLToPath(script))) {
+    await (await PGlite.create({ dataDir })).close();
+    return;
+  }
+  await new Promise<void>((resolve, reject) => {
+    const worker = new Worker(script, { workerData: { dataDir } });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`creating the database failed (${code})`)),
+    );
+  });
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
