@@ -8,19 +8,14 @@ import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
 import type { Change } from '../events/change-notifier.js';
 import { notifyChange } from '../events/change-notifier.js';
-import type { ActivityType } from './activity.repository.js';
+import type { NewActivity } from './activity.repository.js';
 
-export interface ChangeRecord {
-  type: ActivityType;
-  actorId: number;
+/** One change: its activity (as NewActivity, but for every recipient) and its notification. */
+export interface ChangeRecord extends Omit<
+  NewActivity,
+  'recipientId' | 'groupId' | 'groupName' | 'myShareCents'
+> {
   group: { id: number; name: string } | null;
-  expenseId?: number | null;
-  paymentId?: number | null;
-  commentId?: number | null;
-  description: string;
-  /** Integer cents; null when the type carries no amount. */
-  amountCents: number | null;
-  currency: string | null;
   /** Who receives the activity and the notification. */
   recipients: readonly number[];
   /** Change of each recipient's balance in cents (+ = gets back). */

@@ -7,12 +7,11 @@
 import type { TaggedCache } from '../../cache/tagged-cache.js';
 import { groupTag, userTag } from '../../cache/tagged-cache.js';
 import type { Db } from '../../db/database.js';
-import { isoSql, run, statement } from '../../db/statements.js';
+import { run, statement } from '../../db/statements.js';
 import type { Person, PersonTuple } from '../balances/balance-reader.js';
 import { peopleMap } from '../balances/balance-reader.js';
-import type { GroupRow } from '../groups/membership.repository.js';
-
-type GroupTuple = [number, string, number, boolean, string, string, string];
+import type { GroupRow, GroupTuple } from '../groups/membership.repository.js';
+import { groupRowOf, groupTupleSql } from '../groups/membership.repository.js';
 
 /** $1 caller, $2 group id or null, $3 the people named in the request. */
 const contextStatement = statement<{
@@ -23,9 +22,7 @@ const contextStatement = statement<{
   friends: number[];
 }>(
   'expenses.context',
-  `select (select json_build_array(g.id, g.name, g.creator_id, g.simplify_debts,
-                    g.default_currency, ${isoSql('g.created_at')}, ${isoSql('g.last_activity_at')})
-             from groups g where g.id = $2) as grp,
+  `select (select ${groupTupleSql('g')} from groups g where g.id = $2) as grp,
           exists (select 1 from group_members where group_id = $2 and user_id = $1
                     and left_at is null) as member,
           coalesce((select json_agg(json_build_array(u.id, u.name, u.email)) from users u
@@ -84,18 +81,7 @@ async function readExpenseContext(
   const [row] = await run(db, contextStatement, [callerId, groupId, ids]);
   const g = row?.grp ?? null;
   return {
-    group:
-      g === null
-        ? null
-        : {
-            id: g[0],
-            name: g[1],
-            creatorId: g[2],
-            simplifyDebts: g[3],
-            defaultCurrency: g[4],
-            createdAt: new Date(g[5]),
-            lastActivityAt: new Date(g[6]),
-          },
+    group: g === null ? null : groupRowOf(g),
     callerIsMember: row?.member ?? false,
     people: peopleMap(row?.people ?? []),
     memberIds: row?.members ?? [],

@@ -12,6 +12,30 @@ export interface MemberUser {
   email: string;
 }
 
+/** A group row as the JSON array of groupTupleSql. */
+export type GroupTuple = [number, string, number, boolean, string, string, string];
+
+/**
+ * SQL: the groups row `alias` as one JSON array (GroupTuple; see groupRowOf); `lastActivity` is
+ * the expression for its lastActivityAt.
+ */
+export function groupTupleSql(alias: string, lastActivity = `${alias}.last_activity_at`): string {
+  return `json_build_array(${alias}.id, ${alias}.name, ${alias}.creator_id, ${alias}.simplify_debts,
+            ${alias}.default_currency, ${isoSql(`${alias}.created_at`)}, ${isoSql(lastActivity)})`;
+}
+
+export function groupRowOf(t: GroupTuple): GroupRow {
+  return {
+    id: t[0],
+    name: t[1],
+    creatorId: t[2],
+    simplifyDebts: t[3],
+    defaultCurrency: t[4],
+    createdAt: new Date(t[5]),
+    lastActivityAt: new Date(t[6]),
+  };
+}
+
 export const GROUP_NOT_FOUND = 'Group not found.';
 export const NOT_A_MEMBER = 'You are not a member of this group.';
 

@@ -1,15 +1,13 @@
 // GET /groups/my in one round trip: the caller's current groups, their current members, the
 // pair nets behind the caller's lines and the people those lines and the creators name.
 import type { Db } from '../../db/database.js';
-import { isoSql, run, statement } from '../../db/statements.js';
+import { run, statement } from '../../db/statements.js';
 import type { Person, PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 import type { PairNet, PairNetTuple } from '../balances/pair-balances.repository.js';
 import { pairNetOfTuple, pairNetsJson } from '../balances/pair-balances.repository.js';
-import type { GroupRow } from './membership.repository.js';
-import { groupLastActivitySql } from './membership.repository.js';
-
-type GroupTuple = [number, string, number, boolean, string, string, string];
+import type { GroupRow, GroupTuple } from './membership.repository.js';
+import { groupLastActivitySql, groupRowOf, groupTupleSql } from './membership.repository.js';
 
 /**
  * Pair rows that can give the caller ($1) a line, per group of `my`: their own pairs, and in
@@ -33,9 +31,8 @@ const myGroups = statement<{
        from group_members m
        cross join lateral (select * from groups g where g.id = m.group_id limit 1) g
       where m.user_id = $1 and m.left_at is null)
-   select coalesce((select json_agg(json_build_array(id, name, creator_id, simplify_debts,
-                      default_currency, ${isoSql('created_at')}, ${isoSql('last_activity_at')})
-                      order by last_activity_at desc, id desc) from my), '[]') as groups,
+   select coalesce((select json_agg(${groupTupleSql('my')}
+                      order by my.last_activity_at desc, my.id desc) from my), '[]') as groups,
           coalesce((select json_agg(json_build_array(my.id, u.id, u.name, u.email)
                       order by my.id, gm.join_seq)
                       from my
@@ -70,17 +67,7 @@ export async function myGroupsData(db: Db, userId: number): Promise<MyGroupsData
     list.push({ id, name, email });
   }
   return {
-    groups: (row?.groups ?? []).map(
-      ([id, name, creatorId, simplifyDebts, defaultCurrency, createdAt, lastActivityAt]) => ({
-        id,
-        name,
-        creatorId,
-        simplifyDebts,
-        defaultCurrency,
-        createdAt: new Date(createdAt),
-        lastActivityAt: new Date(lastActivityAt),
-      }),
-    ),
+    groups: (row?.groups ?? []).map(groupRowOf),
     members,
     pairs: (row?.pairs ?? []).map(pairNetOfTuple),
     people: peopleMap(row?.people ?? []),
