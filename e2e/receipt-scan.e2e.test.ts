@@ -214,6 +214,13 @@ describe.skipIf(!built)('receipt scanning in the expense form', () => {
       .getByText('Scan Error: Could not read any text from this receipt.')
       .waitFor(SCAN_WAIT);
     expect(await dialog.getByLabel('Description').inputValue()).toBe('');
+
+    // No message from the server (e.g. a proxy in front of it failed): the status text (§8).
+    await page.route('**/api/receipts/scan-and-parse', (route) =>
+      route.fulfill({ status: 502, body: '' }),
+    );
+    await dialog.locator('#receipt-file').setInputFiles(RECEIPT);
+    await dialog.getByText('Scan Error: Bad Gateway').waitFor(SCAN_WAIT);
     await page.context().close();
   });
 });

@@ -31,6 +31,11 @@ export interface RequestOptions {
   form?: FormData;
   /** Shown when the server gives no message (spec §8). */
   defaultMessage: string;
+  /**
+   * Without a message from the server, show the HTTP status text (e.g. `Bad Gateway` from a
+   * proxy) before `defaultMessage` (spec §8, receipt scan).
+   */
+  statusTextFallback?: boolean;
   signal?: AbortSignal;
 }
 
@@ -105,8 +110,12 @@ export async function apiCall(
       clearSession();
       unauthorizedListeners.forEach((listener) => listener());
     }
+    const statusText =
+      options.statusTextFallback === true && response.statusText.trim() !== ''
+        ? response.statusText
+        : null;
     throw new ApiError(
-      messageFrom(body) ?? options.defaultMessage,
+      messageFrom(body) ?? statusText ?? options.defaultMessage,
       response.status,
       codeFrom(body),
     );

@@ -47,6 +47,7 @@ export const expensesApi = {
       method: 'POST',
       form,
       defaultMessage: 'An unknown error occurred during receipt scanning.',
+      statusTextFallback: true,
     });
   },
 };
