@@ -2,31 +2,13 @@
 // Skipped, with a notice, until the server has been built; once it exists these must pass.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './support/app';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
 import { waitForMailLink } from './support/outbox';
 import { type RunningServer, serverIsBuilt, SERVER_ENTRY, startServer } from './support/server';
 
 const built = serverIsBuilt();
 if (!built) console.warn(`[e2e] ${SERVER_ENTRY} not built: full-stack flows skipped.`);
-
-async function apiJson<T>(
-  server: RunningServer,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} → ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
-}
 
 async function login(page: Page, email: string, password: string) {
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
@@ -105,37 +87,41 @@ describe.skipIf(!built)('groups, expenses and balances', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     server = await startServer({ requireEmailVerification: false });
-    await apiJson(server, '/auth/register', {
-      name: 'Ann Lee',
-      email: 'ann@example.com',
-      password: 'secret123',
+    await apiCall(server, 'POST', '/auth/register', {
+      body: {
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        password: 'secret123',
+      },
     });
-    await apiJson(server, '/auth/register', {
-      name: 'Bea Costa',
-      email: 'bea@example.com',
-      password: 'secret123',
+    await apiCall(server, 'POST', '/auth/register', {
+      body: {
+        name: 'Bea Costa',
+        email: 'bea@example.com',
+        password: 'secret123',
+      },
     });
-    const ann = await apiJson<{ token: string }>(server, '/auth/login', {
-      email: 'ann@example.com',
-      password: 'secret123',
+    const ann = await apiCall<{ token: string }>(server, 'POST', '/auth/login', {
+      body: {
+        email: 'ann@example.com',
+        password: 'secret123',
+      },
     });
-    const bea = await apiJson<{ token: string }>(server, '/auth/login', {
-      email: 'bea@example.com',
-      password: 'secret123',
+    const bea = await apiCall<{ token: string }>(server, 'POST', '/auth/login', {
+      body: {
+        email: 'bea@example.com',
+        password: 'secret123',
+      },
     });
-    await apiJson(
-      server,
-      '/friendships/requests',
-      { recipientEmail: 'bea@example.com' },
-      ann.token,
-    );
+    await apiCall(server, 'POST', '/friendships/requests', {
+      body: { recipientEmail: 'bea@example.com' },
+      token: ann.token,
+    });
     // Bea sending back accepts Ann's pending request.
-    await apiJson(
-      server,
-      '/friendships/requests',
-      { recipientEmail: 'ann@example.com' },
-      bea.token,
-    );
+    await apiCall(server, 'POST', '/friendships/requests', {
+      body: { recipientEmail: 'ann@example.com' },
+      token: bea.token,
+    });
   });
   afterAll(async () => {
     await browser?.close();

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiCall } from './support/app';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
 import { type RunningServer, serverIsBuilt, SERVER_ENTRY, startServer } from './support/server';
 
@@ -22,25 +23,6 @@ interface ScanBody {
   date: string | null;
   totalAmount: number | null;
   items: { name: string; price: number }[];
-}
-
-async function apiJson<T>(
-  server: RunningServer,
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path} → ${response.status} ${await response.text()}`);
-  const text = await response.text();
-  return (text ? JSON.parse(text) : null) as T;
 }
 
 async function login(page: Page, server: RunningServer) {
@@ -62,45 +44,50 @@ describe.skipIf(!built)('receipt scanning in the expense form', () => {
     browser = await launchBrowser();
     server = await startServer({ requireEmailVerification: false });
     const password = 'secret123';
-    await apiJson(server, '/auth/register', {
-      name: 'Ann Lee',
-      email: 'ann@example.com',
-      password,
+    await apiCall(server, 'POST', '/auth/register', {
+      body: {
+        name: 'Ann Lee',
+        email: 'ann@example.com',
+        password,
+      },
     });
-    await apiJson(server, '/auth/register', {
-      name: 'Bea Costa',
-      email: 'bea@example.com',
-      password,
+    await apiCall(server, 'POST', '/auth/register', {
+      body: {
+        name: 'Bea Costa',
+        email: 'bea@example.com',
+        password,
+      },
     });
-    const ann = await apiJson<{ token: string; id: number }>(server, '/auth/login', {
-      email: 'ann@example.com',
-      password,
+    const ann = await apiCall<{ token: string; id: number }>(server, 'POST', '/auth/login', {
+      body: {
+        email: 'ann@example.com',
+        password,
+      },
     });
-    const bea = await apiJson<{ token: string; id: number }>(server, '/auth/login', {
-      email: 'bea@example.com',
-      password,
+    const bea = await apiCall<{ token: string; id: number }>(server, 'POST', '/auth/login', {
+      body: {
+        email: 'bea@example.com',
+        password,
+      },
     });
     annId = ann.id;
-    await apiJson(
-      server,
-      '/friendships/requests',
-      { recipientEmail: 'bea@example.com' },
-      ann.token,
-    );
-    await apiJson(
-      server,
-      '/friendships/requests',
-      { recipientEmail: 'ann@example.com' },
-      bea.token,
-    );
-    const group = await apiJson<{ id: number }>(
-      server,
-      '/groups',
-      { name: 'Groceries' },
-      ann.token,
-    );
+    await apiCall(server, 'POST', '/friendships/requests', {
+      body: { recipientEmail: 'bea@example.com' },
+      token: ann.token,
+    });
+    await apiCall(server, 'POST', '/friendships/requests', {
+      body: { recipientEmail: 'ann@example.com' },
+      token: bea.token,
+    });
+    const group = await apiCall<{ id: number }>(server, 'POST', '/groups', {
+      body: { name: 'Groceries' },
+      token: ann.token,
+    });
     groupId = group.id;
-    await apiJson(server, `/groups/${groupId}/members`, { memberIds: [bea.id] }, ann.token);
+    await apiCall(server, 'POST', `/groups/${groupId}/members`, {
+      body: { memberIds: [bea.id] },
+      token: ann.token,
+    });
   });
   afterAll(async () => {
     await browser?.close();
