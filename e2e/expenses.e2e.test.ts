@@ -18,7 +18,7 @@ import {
   type TestUser,
 } from './support/app';
 import { launchBrowser } from './support/browser';
-import { receiptPdf } from './support/receipt';
+import { receiptPdf } from '../packages/receipts/src/testing/receipt-pdf';
 import { type RunningServer, WEB_DIST } from './support/server';
 
 let browser: Browser;

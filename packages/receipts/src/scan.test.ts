@@ -14,6 +14,7 @@ import {
   UnsupportedMediaTypeError,
 } from './ocr/errors.js';
 import { createReceiptScanner } from './scan.js';
+import { receiptPdf } from './testing/receipt-pdf.js';
 import type { ReceiptScanner } from './scan.js';
 
 const devDir = path.resolve(
@@ -22,31 +23,6 @@ const devDir = path.resolve(
 );
 const haveDev = existsSync(path.join(devDir, 'labels.json'));
 const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
-
-/** A one-page PDF; with `lines` it has a text layer in Helvetica, without it the page is blank. */
-function makePdf(lines: string[]): Buffer {
-  const content = lines.length
-    ? `BT /F1 12 Tf 20 370 Td 16 TL ${lines.map((l) => `(${l.replace(/[()\\]/g, '\\$&')}) '`).join(' ')} ET`
-    : '';
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 400] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out);
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
-}
 
 let scanner: ReceiptScanner;
 
@@ -142,7 +118,7 @@ describe('scanner on the synthetic US receipt (fixtures/)', () => {
 
 describe('scanner inputs and refusals', () => {
   it('uses the text layer of a digital PDF receipt without OCR', async () => {
-    const pdf = makePdf([
+    const pdf = receiptPdf([
       'CORNER GROCERY',
       'Date: 03/14/2025',
       'Milk 1L        3.20',
@@ -159,7 +135,7 @@ describe('scanner inputs and refusals', () => {
   });
 
   it('renders a PDF without text and reports no text as unreadable', async () => {
-    await expect(scanner.scan(makePdf([]))).rejects.toBeInstanceOf(UnreadableReceiptError);
+    await expect(scanner.scan(receiptPdf([]))).rejects.toBeInstanceOf(UnreadableReceiptError);
   });
 
   it('refuses files over 10 MB (413) and unknown types (415)', async () => {

@@ -1,4 +1,5 @@
-// A one-page PDF whose text layer holds the given lines (Helvetica), as a scanned receipt.
+// Test fixture shared by the scanner tests and the e2e tests: a one-page PDF whose text layer
+// holds the given lines in Helvetica (a blank page without lines), like an exported receipt.
 export function receiptPdf(lines: string[]): Buffer {
   const content = lines.length
     ? `BT /F1 12 Tf 20 370 Td 16 TL ${lines.map((l) => `(${l.replace(/[()\\]/g, '\\$&')}) '`).join(' ')} ET`
