@@ -14,14 +14,10 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { protectedAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
 import { Authenticator } from './modules/auth/authenticator.js';
+import { ChangeFeed } from './db/change-feed.js';
 import { DatabaseListener } from './db/listener.js';
-import { inTransaction } from './db/transaction.js';
-import { TaggedCache } from './cache/tagged-cache.js';
-import type { CachedResponse } from './http/cached-reply.js';
-import { RESPONSE_CACHE_BYTES } from './http/cached-reply.js';
-import { ChangePublisher } from './modules/events/change-notifier.js';
-import type { ExpenseContext } from './modules/expenses/expense-context.js';
-import type { Change } from './modules/events/change-notifier.js';
+import { errorCode, rootMessage } from './db/errors.js';
+import { transactionRunner } from './db/transaction.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -95,19 +91,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jwt = new JwtService(jwtSecret, config.jwtTtlSeconds);
   const rateLimiter = new RateLimiter(database.db);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
-  const authenticator = new Authenticator(database.db, jwt, listener);
-  const responseCache = new TaggedCache<CachedResponse>(listener, {
-    maxSize: RESPONSE_CACHE_BYTES,
-    sizeOf: (v) => v.body.length,
-  });
-  const expenseContexts = new TaggedCache<ExpenseContext>(listener, { maxEntries: 20_000 });
-  const publisher = new ChangePublisher(database.db);
-  /** After a commit: this process's caches first, then every process. */
-  const committed = async (changes: readonly Change[]): Promise<void> => {
-    responseCache.invalidateChanges(changes);
-    expenseContexts.invalidateChanges(changes);
-    await publisher.publish(changes);
-  };
+  const feed = new ChangeFeed(database.db, database.transaction, listener, app.log);
+  const authenticator = new Authenticator(database.db, jwt, feed);
+  // After a commit, stamp and deliver its changes at once rather than at the next poll.
+  const transaction = transactionRunner(
+    database.transaction,
+    () => feed.kick(),
+    (error, attempt) =>
+      app.log.warn(
+        { code: errorCode(error), reason: rootMessage(error), attempt },
+        'transaction rolled back by a passing fault; running it again',
+      ),
+  );
   const services = new Services({
     db: database.db,
     database,
@@ -118,16 +113,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jwt,
     authenticator,
     listener,
-    responseCache,
-    expenseContexts,
-    transaction: (fn) => inTransaction(database.db, fn, committed),
-    committed,
+    feed,
+    transaction,
     signingSecret: jwtSecret,
   });
-  // Every notification handler is registered (the event hub registers when made); then listen,
-  // so change events and auth-cache invalidations flow from the start.
+  // Every feed subscriber is registered (the event hub subscribes when made); then listen and
+  // follow, so change events and auth-cache invalidations flow from the start.
   void services.events;
   await listener.start();
+  await feed.start();
   const auth = new AuthService({
     db: database.db,
     jwt,
@@ -138,7 +132,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Invitations to a newly verified address become friend requests (§5.7).
     onEmailVerified: (tx, user) => services.invitations.onEmailVerified(tx, user),
     onTokensRevoked: (userId) => authenticator.evictUser(userId),
-    transaction: (fn) => inTransaction(database.db, fn, committed),
+    transaction,
   });
 
   await app.register(errorHandler);
@@ -184,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.addHook('onClose', async () => {
     await services.close();
+    await feed.close();
     await listener.close();
     if (options.mailer === undefined) mailer.close();
   });

@@ -17,10 +17,9 @@ import { GroupService } from './modules/groups/group.service.js';
 import { InvitationService } from './modules/invitations/invitation.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
 import type { Authenticator } from './modules/auth/authenticator.js';
+import type { ChangeFeed } from './db/change-feed.js';
 import type { DatabaseListener } from './db/listener.js';
-import type { ResponseCache } from './http/cached-reply.js';
-import type { ExpenseContextCache } from './modules/expenses/expense-context.js';
-import type { Change } from './modules/events/change-notifier.js';
+import type { TransactionRunner } from './db/transaction.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { ReceiptService } from './modules/receipts/receipt.service.js';
@@ -37,20 +36,13 @@ export interface ServiceDeps {
   authenticator: Authenticator;
   /** This process's LISTEN connection. */
   listener: DatabaseListener;
-  /** Serialized reads, dropped by the changes that affect them. */
-  responseCache: ResponseCache;
-  /** What expense writes check, dropped by the changes that affect it. */
-  expenseContexts: ExpenseContextCache;
+  /** The change feed this process follows (db/change-feed.ts). */
+  feed: ChangeFeed;
   /**
-   * Runs `fn` in a transaction; after the commit, this process's caches drop what the changes
-   * noted in it affect (other processes hear it through NOTIFY).
+   * Runs `fn` in a transaction that records the changes noted in it, retrying deadlocks,
+   * serialization failures and connections lost before the commit (db/transaction.ts).
    */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
-  /**
-   * Publishes changes committed outside `transaction` and drops what they affect from this
-   * process's caches (`transaction` does this for the changes it notes).
-   */
-  committed(changes: readonly Change[]): Promise<void>;
+  transaction: TransactionRunner;
   /** Secret for signed receipt links and event tickets (the JWT secret). */
   signingSecret: string;
 }

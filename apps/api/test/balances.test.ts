@@ -5,12 +5,11 @@ import type { Cents, Debt } from '@evenly/core';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
-import { applyDebts } from '../src/modules/balances/pair-balances.repository.js';
+import { applyDebts } from '../src/db/pair-slots.js';
 import type { TestUser } from './support/fixtures.js';
 import { befriend, createGroup, createUsers, leaveGroup } from './support/fixtures.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
-import { announceBalanceChange } from './support/social.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -34,11 +33,6 @@ function owes(from: TestUser, to: TestUser, amount: number): Debt {
 
 async function add(groupId: number | null, currency: string, ...debts: Debt[]): Promise<void> {
   await db.transaction(async (tx) => applyDebts(tx, groupId, currency, debts, 1));
-  await announceBalanceChange(
-    ctx,
-    groupId,
-    debts.flatMap((d) => [d.from, d.to]),
-  );
 }
 
 async function get(user: TestUser, url: string) {

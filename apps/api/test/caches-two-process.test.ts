@@ -1,6 +1,7 @@
-// Two real server processes on one PostgreSQL database: what process A caches (verified tokens,
-// serialized group lists, transaction pages, activity) follows the writes made through process B,
-// carried by PostgreSQL LISTEN/NOTIFY.
+// Two real server processes on one PostgreSQL database: what process A shows and caches (verified
+// tokens) follows the writes made through process B, carried by the change feed every process
+// follows — also while A's LISTEN connection is down (the feed is polled, the NOTIFY is only a
+// doorbell).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -152,5 +153,27 @@ describe.runIf(testDbKind() === 'postgres')('caches across two server processes'
       'old token refused',
     );
     expect((await call(a, { ...bea, token: fresh.token }, 'GET', '/api/auth/me')).status).toBe(200);
+  });
+
+  it('refuses a superseded token on A within a poll interval even with its LISTEN connection gone', async () => {
+    const cat = await account('Cat');
+    expect((await call(a, cat, 'GET', '/api/auth/me')).status).toBe(200);
+    // Kill every LISTEN connection (both processes'): no doorbell reaches anyone for a while.
+    const admin = database.handle.pool;
+    const killed = await admin?.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+        where datname = current_database() and application_name = 'evenly-listener'`,
+    );
+    expect(killed?.rowCount).toBeGreaterThan(0);
+    const changed = await call(b, cat, 'POST', '/api/auth/change-password', {
+      currentPassword: 'secret123',
+      newPassword: 'another-secret',
+    });
+    expect(changed.status).toBe(200);
+    // Within `eventually`'s 10 s: the 1 s poll, not the 30 s cache lifetime, decides.
+    await eventually(
+      async () => (await call(a, cat, 'GET', '/api/auth/me')).status === 401,
+      'old token refused without a doorbell',
+    );
   });
 });

@@ -1,11 +1,11 @@
 // Live events across server processes (§4.10): two real server processes on one PostgreSQL
 // database; a stream opened on process A receives changes caused through process B (and through
-// a third, plain database connection), carried by PostgreSQL LISTEN/NOTIFY.
+// a third, plain database connection), carried by the change feed every process follows.
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { publishChanges } from '../src/modules/events/change-notifier.js';
+import { insertChanges } from '../src/db/change-feed.js';
 import type { RunningServer } from './support/server-process.js';
 import {
   assertServerBuilt,
@@ -75,7 +75,7 @@ describe.runIf(isPostgres)('live events across two server processes (PostgreSQL)
   });
 
   it('delivers a change published through another connection to the stream on process A', async () => {
-    await publishChanges(database.handle.db, [
+    await insertChanges(database.handle.db, [
       { entity: 'expense', action: 'created', id: 4242, groupId: null, recipients: [user.id] },
     ]);
     const frame = await stream?.waitFor(

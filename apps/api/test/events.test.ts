@@ -4,15 +4,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';
 import { queryRows } from '../src/db/database.js';
-import type { Change } from '../src/modules/events/change-notifier.js';
-import { notifyChange, publishChanges } from '../src/modules/events/change-notifier.js';
-import { inTransaction } from '../src/db/transaction.js';
+import type { Change } from '../src/db/change-feed.js';
+import { insertChanges } from '../src/db/change-feed.js';
+import { noteChange } from '../src/db/transaction.js';
 import type { TestUser } from './support/fixtures.js';
 import { createUsers } from './support/fixtures.js';
 import type { SseStream } from './support/sse-client.js';
 import { openReadySse, openSse } from './support/sse-client.js';
 import type { TestContext } from './support/test-app.js';
-import { createTestContext, errorBody } from './support/test-app.js';
+import { createTestContext, errorBody, settleFeed } from './support/test-app.js';
 import { testDbKind } from './support/test-database.js';
 
 let ctx: TestContext;
@@ -104,19 +104,18 @@ describe('GET /api/events', () => {
     expect(annStream.frames[0]?.retry).toBe(3000);
     const cidStream = await stream('', cid.auth);
 
-    // As the services write: changes noted in a transaction are published after its commit.
-    const write = (fn: (tx: Db) => Promise<void>) =>
-      inTransaction(db, fn, (changes) => publishChanges(db, changes));
+    // As the services write: changes noted in a transaction are recorded in it.
+    const write = (fn: (tx: Db) => Promise<void>) => ctx.app.services.deps.transaction(fn);
     // Rolled back: never delivered.
     await write(async (tx) => {
-      notifyChange(tx, change([ann.id, bea.id], 1));
+      noteChange(tx, change([ann.id, bea.id], 1));
       throw new Error('rollback');
     }).catch(() => undefined);
     // Committed: delivered after commit.
     const at = new Date('2025-03-14T18:04:05.123Z');
     await write(async (tx) => {
       await tx.execute(sql`select 1`);
-      notifyChange(tx, change([ann.id, bea.id], 2), at);
+      noteChange(tx, { ...change([ann.id, bea.id], 2), at });
     });
     const frame = await annStream.waitFor(isChange(2));
     expect(JSON.parse(frame.data ?? '')).toEqual({
@@ -128,7 +127,7 @@ describe('GET /api/events', () => {
     });
     // A later change to Cid only proves Cid's stream is live; it never saw id 1 or 2.
     await write(async (tx) => {
-      notifyChange(tx, {
+      noteChange(tx, {
         entity: 'friendship',
         action: 'deleted',
         id: 3,
@@ -147,14 +146,58 @@ describe('GET /api/events', () => {
     const [ann] = await people('Ann');
     const one = await stream('', ann.auth);
     const two = await stream(`?ticket=${await ticketFor(ann)}`);
-    await publishChanges(db, [change([ann.id], 10)]);
+    await insertChanges(db, [change([ann.id], 10)]);
     await one.waitFor(isChange(10));
     await two.waitFor(isChange(10));
     one.close();
     await new Promise((r) => setTimeout(r, 100));
-    await publishChanges(db, [change([ann.id], 11)]);
+    await insertChanges(db, [change([ann.id], 11)]);
     await two.waitFor(isChange(11));
     expect(one.frames.some(isChange(11))).toBe(false);
+  });
+
+  it('gives every event its feed position as id, and resumes after Last-Event-ID without loss or repeats', async () => {
+    const [ann, bea] = await people('Ann', 'Bea');
+    const first = await stream('', ann.auth);
+    await insertChanges(db, [change([ann.id], 20), change([bea.id], 21), change([ann.id], 22)]);
+    await first.waitFor(isChange(22));
+    const ids = first.frames.filter((f) => f.event === 'change').map((f) => Number(f.id));
+    expect(ids).toHaveLength(2);
+    expect(ids[1]).toBeGreaterThan(ids[0] ?? Infinity);
+    first.close();
+
+    // Missed while disconnected: two for Ann (one of them in the same batch as one for Bea).
+    await insertChanges(db, [change([ann.id], 23)]);
+    await insertChanges(db, [change([bea.id], 24), change([ann.id], 25)]);
+    await settleFeed(ctx);
+    const last = String(ids[1]);
+    for (const resumed of [
+      await stream('', { ...ann.auth, 'last-event-id': last }),
+      // A new EventSource cannot set headers: the query parameter does the same.
+      await stream(`?ticket=${await ticketFor(ann)}&lastEventId=${last}`),
+    ]) {
+      await resumed.waitFor(isChange(25));
+      await insertChanges(db, [change([ann.id], 26)]);
+      await resumed.waitFor(isChange(26));
+      const got = resumed.frames
+        .filter((f) => f.event === 'change')
+        .map((f) => (JSON.parse(f.data ?? '') as { id: number }).id);
+      expect(got.slice(0, 2)).toEqual([23, 25]);
+      expect(got.filter((id) => id === 26)).toHaveLength(1);
+      expect(resumed.frames.some((f) => f.event === 'reset')).toBe(false);
+    }
+  });
+
+  it('tells a client resuming from before what the feed still keeps to refetch (reset)', async () => {
+    const [ann] = await people('Ann');
+    await insertChanges(db, [change([ann.id], 30), change([ann.id], 31), change([ann.id], 32)]);
+    await settleFeed(ctx);
+    // The oldest positions are gone (retention): a resume from before them cannot be exact.
+    await db.execute(sql`delete from changes where pos < (select max(pos) from changes)`);
+    const resumed = await stream('', { ...ann.auth, 'last-event-id': '0' });
+    await resumed.waitFor((f) => f.event === 'reset');
+    await insertChanges(db, [change([ann.id], 33)]);
+    await resumed.waitFor(isChange(33));
   });
 
   it('answers 401 without valid credentials', async () => {
@@ -181,6 +224,8 @@ describe('GET /api/events', () => {
     const [ann] = await people('Ann');
     const ticket = await ticketFor(ann);
     await db.execute(sql`update users set token_version = token_version + 1 where id = ${ann.id}`);
+    // Written behind the app's back: it learns of it through its change feed.
+    await settleFeed(ctx);
     const res = await openSse(`${base}/api/events?ticket=${ticket}`);
     expect(res.status).toBe(401);
     const bearer = await openSse(`${base}/api/events`, ann.auth);
@@ -195,21 +240,17 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL listener', () => {
     const killed = await queryRows<{ ok: boolean }>(
       db,
       sql`select pg_terminate_backend(pid) as ok from pg_stat_activity
-          where datname = current_database() and query ilike 'LISTEN%' and pid <> pg_backend_pid()`,
+          where datname = current_database() and application_name = 'evenly-listener'`,
     );
     expect(killed.length).toBeGreaterThan(0);
-    // Notifications sent while it reconnects are lost (no replay); keep sending until one arrives.
-    const deadline = Date.now() + 10_000;
-    let id = 100;
-    for (;;) {
-      await publishChanges(db, [change([ann.id], ++id)]);
-      try {
-        await s.waitFor(isChange(id), 250);
-        break;
-      } catch (error) {
-        if (Date.now() > deadline) throw error;
-      }
-    }
+    // Changes written while it reconnects are not lost: the feed is followed, not the doorbell.
+    for (let id = 101; id <= 110; id++) await insertChanges(db, [change([ann.id], id)]);
+    for (let id = 101; id <= 110; id++) await s.waitFor(isChange(id), 10_000);
+    // Each exactly once, in feed order.
+    const ids = s.frames
+      .filter((f) => f.event === 'change')
+      .map((f) => JSON.parse(f.data ?? '').id);
+    expect(ids).toEqual([101, 102, 103, 104, 105, 106, 107, 108, 109, 110]);
   });
 });
 

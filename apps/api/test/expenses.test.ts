@@ -5,11 +5,11 @@ import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
 import { befriend, createGroup, createUsers, leaveGroup } from './support/fixtures.js';
+import { listenChanges } from './support/social.js';
 import {
   equalExpense,
   eventually,
   expectBalancesMatchRecomputation,
-  listenChanges,
   multipart,
   postExpense,
   putExpense,
@@ -753,8 +753,8 @@ describe('activity and events', () => {
         payload: { paidToUserId: ann.id, amount: 5 },
       });
       await ctx.app.inject({ method: 'DELETE', url: `/api/expenses/${gid}`, headers: cal.auth });
-      await eventually(() => expect(listener.events).toHaveLength(6));
-      const simple = listener.events.map((e) => ({
+      await eventually(() => expect(listener.changes).toHaveLength(6));
+      const simple = listener.changes.map((e) => ({
         entity: e.entity,
         action: e.action,
         id: e.id,
@@ -809,9 +809,9 @@ describe('activity and events', () => {
       // A refused write notifies nobody.
       await postExpense(ctx, ann, equalExpense(ann, [ann, ann], 10, { groupId }));
       await new Promise((r) => setTimeout(r, 100));
-      expect(listener.events).toHaveLength(6);
+      expect(listener.changes).toHaveLength(6);
     } finally {
-      await listener.stop();
+      listener.stop();
     }
   });
 });

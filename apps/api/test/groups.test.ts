@@ -658,7 +658,7 @@ describe('change notifications', () => {
       ]);
       for (const c of listener.changes) expect(c.at).toMatch(ISO);
     } finally {
-      await listener.stop();
+      listener.stop();
     }
   });
 
@@ -676,7 +676,7 @@ describe('change notifications', () => {
       await listener.settle();
       expect(listener.changes).toEqual([]);
     } finally {
-      await listener.stop();
+      listener.stop();
     }
   });
 });

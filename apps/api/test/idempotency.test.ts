@@ -1,11 +1,13 @@
 // Idempotency-Key (contract §1.10) on POST /expenses, /payments and /payments/settle.
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
 import { befriend, createGroup, createUsers } from './support/fixtures.js';
 import { equalExpense, multipart, PNG, postExpense } from './support/ledger.js';
+import { testDbKind } from './support/test-database.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -92,7 +94,7 @@ describe('Idempotency-Key', () => {
     expect(await count('expenses')).toBe(1);
   });
 
-  it('stores only successes; a running request is a 409', async () => {
+  it('stores only successes; an expired key no longer counts', async () => {
     const bad = await postExpense(ctx, ann, { description: '' }, { 'idempotency-key': 'retry' });
     expect(bad.statusCode).toBe(400);
     const good = await postExpense(ctx, ann, equalExpense(ann, [ann, bea], 10, { groupId }), {
@@ -100,48 +102,65 @@ describe('Idempotency-Key', () => {
     });
     expect(good.statusCode).toBe(201);
 
-    await ctx.database.handle.db.execute(
-      sql`insert into idempotency_keys (user_id, endpoint, key, request_hash, state, expires_at)
-          values (${ann.id}, 'POST /api/payments', 'busy', 'x', 'running', now() + interval '1 hour')`,
-    );
-    const busy = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...ann.auth, 'idempotency-key': 'busy' },
-      payload: { paidToUserId: bea.id, amount: 5, groupId },
-    });
-    // A different hash is reported first; same hash while running → in progress.
-    expect(busy.statusCode).toBe(409);
-    const { requestHash, canonicalJson } =
-      await import('../src/modules/idempotency/idempotency.js');
     const body = { paidToUserId: bea.id, amount: 5, groupId };
+    const pay = () =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/payments',
+        headers: { ...ann.auth, 'idempotency-key': 'old' },
+        payload: body,
+      });
+    expect((await pay()).statusCode).toBe(201);
+    expect((await pay()).headers['idempotent-replayed']).toBe('true');
     await ctx.database.handle.db.execute(
-      sql`update idempotency_keys set request_hash = ${requestHash('POST', 'POST /api/payments', [canonicalJson(body)])}
-          where key = 'busy'`,
+      sql`update idempotency_keys set expires_at = now() - interval '1 minute' where key = 'old'`,
     );
-    const inProgress = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...ann.auth, 'idempotency-key': 'busy' },
-      payload: body,
-    });
-    expect(inProgress.statusCode).toBe(409);
-    expect(errorBody(inProgress).message).toBe(
-      'A request with this Idempotency-Key is already in progress.',
-    );
-    // Expired keys no longer count.
-    await ctx.database.handle.db.execute(
-      sql`update idempotency_keys set expires_at = now() - interval '1 minute' where key = 'busy'`,
-    );
-    const fresh = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/payments',
-      headers: { ...ann.auth, 'idempotency-key': 'busy' },
-      payload: body,
-    });
+    const fresh = await pay();
     expect(fresh.statusCode).toBe(201);
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
+    expect(await count('payments')).toBe(2);
   });
+
+  it.runIf(testDbKind() === 'postgres')(
+    'a key held by a running transaction is a 409, and free again the moment that transaction is gone',
+    async () => {
+      const body = { paidToUserId: bea.id, amount: 5, groupId };
+      // Another request with the key, stuck in its transaction: it holds the key's lock.
+      const holder = new pg.Client({ connectionString: ctx.database.url ?? '' });
+      await holder.connect();
+      holder.on('error', () => undefined);
+      const pid = (await holder.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]
+        ?.pid;
+      await holder.query('begin');
+      const held = await holder.query<{ got: boolean }>(
+        `select pg_try_advisory_xact_lock(hashtextextended($1, 727450003)) as got`,
+        [`${ann.id}\nPOST /api/payments\nbusy`],
+      );
+      expect(held.rows[0]?.got).toBe(true);
+      const send = () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/api/payments',
+          headers: { ...ann.auth, 'idempotency-key': 'busy' },
+          payload: body,
+        });
+      const busy = await send();
+      expect(busy.statusCode).toBe(409);
+      expect(errorBody(busy)).toMatchObject({
+        code: 'IDEMPOTENCY_CONFLICT',
+        message: 'A request with this Idempotency-Key is already in progress.',
+      });
+      expect(await count('payments')).toBe(0);
+      // Its process dies: the connection goes, the lock with it — no stored marker to expire.
+      const admin = ctx.database.handle.db;
+      await admin.execute(sql`select pg_terminate_backend(${pid ?? 0})`);
+      await holder.end().catch(() => undefined);
+      const after = await send();
+      expect(after.statusCode).toBe(201);
+      expect(after.headers['idempotent-replayed']).toBeUndefined();
+      expect(await count('payments')).toBe(1);
+    },
+  );
 
   it('payments and settle replay; invalid keys are refused', async () => {
     await befriend(ctx.database.handle.db, ann, bea);

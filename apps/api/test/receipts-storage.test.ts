@@ -10,7 +10,7 @@ import { createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
 import { befriend, createGroup, createUsers, leaveGroup } from './support/fixtures.js';
 import { equalExpense, JPEG, multipart, PDF, PNG } from './support/ledger.js';
-import { sniffReceiptType } from '../src/modules/receipts/file-type.js';
+import { sniffReceiptFile } from '@evenly/receipts';
 import { S3ReceiptStorage } from '../src/modules/receipts/storage.js';
 import type { S3Config } from '../src/config/config.js';
 
@@ -63,15 +63,15 @@ describe('file type sniffing', () => {
       Buffer.from('ftypmif1'),
       Buffer.alloc(8),
     ]);
-    expect(sniffReceiptType(JPEG)?.contentType).toBe('image/jpeg');
-    expect(sniffReceiptType(PNG)?.contentType).toBe('image/png');
-    expect(sniffReceiptType(webp)?.contentType).toBe('image/webp');
-    expect(sniffReceiptType(heic)?.contentType).toBe('image/heic');
-    expect(sniffReceiptType(heif)?.contentType).toBe('image/heif');
-    expect(sniffReceiptType(PDF)?.contentType).toBe('application/pdf');
-    expect(sniffReceiptType(Buffer.from('GIF89a'))).toBeNull();
-    expect(sniffReceiptType(Buffer.from('<html>'))).toBeNull();
-    expect(sniffReceiptType(Buffer.alloc(0))).toBeNull();
+    expect(sniffReceiptFile(JPEG)?.contentType).toBe('image/jpeg');
+    expect(sniffReceiptFile(PNG)?.contentType).toBe('image/png');
+    expect(sniffReceiptFile(webp)?.contentType).toBe('image/webp');
+    expect(sniffReceiptFile(heic)?.contentType).toBe('image/heic');
+    expect(sniffReceiptFile(heif)?.contentType).toBe('image/heif');
+    expect(sniffReceiptFile(PDF)?.contentType).toBe('application/pdf');
+    expect(sniffReceiptFile(Buffer.from('GIF89a'))).toBeNull();
+    expect(sniffReceiptFile(Buffer.from('<html>'))).toBeNull();
+    expect(sniffReceiptFile(Buffer.alloc(0))).toBeNull();
   });
 });
 

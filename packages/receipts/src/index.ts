@@ -28,8 +28,8 @@ export type {
 } from './parser/parse-receipt.js';
 export { aiOptionsFromEnv, parseWithAi, parseReceipt } from './ai/ai-parser.js';
 export type { AiParserOptions, ParseResultWithSource } from './ai/ai-parser.js';
-export { sniffMediaType } from './input/sniff.js';
-export type { ReceiptMediaType } from './input/sniff.js';
+export { sniffMediaType, sniffReceiptFile } from './input/sniff.js';
+export type { ReceiptMediaType, SniffedFile } from './input/sniff.js';
 export {
   normaliseStoreName,
   storeNameSimilarity,

@@ -10,17 +10,24 @@ import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { PgDialect } from 'drizzle-orm/pg-core';
+import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
 import pg from 'pg';
+import { isConnectionError } from './errors.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
 /** A database handle or an open transaction: repositories accept either. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Runs `fn` in one transaction: committed when it resolves, rolled back when it throws. */
+export type Transact = <T>(fn: (tx: Db) => Promise<T>) => Promise<T>;
+
 export interface DatabaseHandle {
   kind: 'postgres' | 'pglite';
   db: Db;
+  transaction: Transact;
   /** Throws when the database cannot answer a trivial query within `timeoutMs`. */
   ping(timeoutMs?: number): Promise<void>;
   close(): Promise<void>;
@@ -62,14 +69,28 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
+      // Names the server's sessions in pg_stat_activity (DATABASE_URL may name them otherwise).
+      application_name: 'evenly',
+      // A connection whose peer vanished without a word (network cut, failover) is noticed by
+      // the kernel's keepalive probes instead of hanging until the next query times out.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
     });
-    // An idle client losing its connection (database restart) must not crash the process;
-    // the pool replaces it on next use.
+    // A connection can die at any moment (restart, failover, pg_terminate_backend). pg reports
+    // that as an 'error' event on its client, and an 'error' event nobody listens to ends the
+    // process. pg-pool listens only while a client is idle in the pool; a client checked out
+    // for a transaction has no listener between its queries. So every client gets one of its
+    // own for its whole life: the query in flight fails with the error (the caller answers
+    // 503 or retries), and the pool drops the broken client when it is released.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     pool.on('error', () => undefined);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',
       db,
+      transaction: pgTransactions(db, pool),
       pool,
       pglite: null,
       async ping(timeoutMs = 2_000) {
@@ -93,6 +114,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     kind: 'pglite',
     db,
+    // PGlite has one session and runs transactions one at a time itself.
+    transaction: (fn) => db.transaction(fn),
     pool: null,
     pglite: client,
     async ping(timeoutMs = 2_000) {
@@ -105,6 +128,51 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         await client.close();
       }
     },
+  };
+}
+
+/**
+ * Transactions on a pooled client that always go back to the pool. drizzle's own transaction on a
+ * pool checks out a client and runs BEGIN before its try/finally, so a connection that dies
+ * between the two (pg_terminate_backend, a restart) never returns to the pool: enough of those
+ * and the pool is empty for good. Here the client is released whatever happens, and released as
+ * broken (so the pool drops it) when its connection failed.
+ */
+function pgTransactions(db: Db, pool: pg.Pool): Transact {
+  const internals = db as unknown as {
+    dialect: PgDialect;
+    _: RelationalSchemaConfig<TablesRelationalConfig>;
+  };
+  const config: RelationalSchemaConfig<TablesRelationalConfig> = {
+    fullSchema: internals._.fullSchema,
+    schema: internals._.schema,
+    tableNamesMap: internals._.tableNamesMap,
+  };
+  return async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const session = new NodePgSession(client, internals.dialect, config, {});
+      const tx = new NodePgTransaction(internals.dialect, session, config) as unknown as Db;
+      await client.query('begin');
+      let result: T;
+      try {
+        result = await fn(tx);
+      } catch (error) {
+        await client.query('rollback').catch((e: unknown) => {
+          broken = e instanceof Error ? e : new Error(String(e));
+        });
+        throw error;
+      }
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      if (isConnectionError(error))
+        broken ??= error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(broken);
+    }
   };
 }
 

@@ -1,12 +1,26 @@
 // DatabaseListener: this process's one LISTEN connection, shared by every module that reacts to
-// PostgreSQL notifications (change events, auth-cache invalidation). A dedicated pg.Client on
-// PostgreSQL, reconnected with backoff when it drops; `pglite.listen` on PGlite. PostgreSQL
-// delivers NOTIFY only on commit, so a rolled-back change is never announced.
+// PostgreSQL notifications (the change feed's doorbell). A dedicated pg.Client on PostgreSQL,
+// reconnected with backoff when it drops; `pglite.listen` on PGlite. A connection can also die
+// without a word (a network cut, a failover behind a proxy): TCP keepalive and a heartbeat query
+// every HEARTBEAT_MS (which must answer within HEARTBEAT_TIMEOUT_MS) notice that within seconds,
+// and the connection is replaced. Notifications are only ever a doorbell here: whoever listens
+// also polls, so a missed one delays, never loses, anything.
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DatabaseHandle } from './database.js';
 
 const MAX_BACKOFF_MS = 10_000;
+export const HEARTBEAT_MS = 5_000;
+/** How the LISTEN session shows in pg_stat_activity (unless DATABASE_URL names sessions). */
+export const LISTENER_APPLICATION_NAME = 'evenly-listener';
+export const HEARTBEAT_TIMEOUT_MS = 3_000;
+
+/** Ends a client's socket at once: `end()` waits for a goodbye a dead peer never sends. */
+function destroySocket(client: pg.Client): void {
+  const connection = (client as unknown as { connection?: { stream?: { destroy(): void } } })
+    .connection;
+  connection?.stream?.destroy();
+}
 
 export type NotificationHandler = (payload: string) => void;
 
@@ -32,16 +46,24 @@ export class DatabaseListener implements NotificationSource {
   private closed = false;
   private client: pg.Client | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
   private backoffMs = 250;
   private readonly unlistenPglite: (() => Promise<void>)[] = [];
   private live = false;
+
+  private readonly heartbeatMs: number;
+  private readonly heartbeatTimeoutMs: number;
 
   constructor(
     private readonly database: DatabaseHandle,
     private readonly logger: FastifyBaseLogger,
     /** Connection settings when the database handle has no pool (tests). */
     private readonly databaseUrl: string | null,
-  ) {}
+    options: { heartbeatMs?: number; heartbeatTimeoutMs?: number } = {},
+  ) {
+    this.heartbeatMs = options.heartbeatMs ?? HEARTBEAT_MS;
+    this.heartbeatTimeoutMs = options.heartbeatTimeoutMs ?? HEARTBEAT_TIMEOUT_MS;
+  }
 
   /** True while notifications are being received. */
   get connected(): boolean {
@@ -74,6 +96,7 @@ export class DatabaseListener implements NotificationSource {
     this.setLive(false);
     if (this.reconnectTimer !== null) clearTimeout(this.reconnectTimer);
     this.reconnectTimer = null;
+    this.stopHeartbeat();
     const client = this.client;
     this.client = null;
     if (client !== null) {
@@ -121,7 +144,13 @@ export class DatabaseListener implements NotificationSource {
     // The pool's own connection settings (tests hand in a database without DATABASE_URL).
     const settings: pg.ClientConfig =
       pool !== null ? { ...pool.options } : { connectionString: this.databaseUrl ?? undefined };
-    await this.connectPg({ ...settings, connectionTimeoutMillis: 5_000 });
+    await this.connectPg({
+      ...settings,
+      application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 5_000,
+    });
   }
 
   /** Connects the dedicated LISTEN client; on failure or drop, retries with backoff. */
@@ -133,8 +162,10 @@ export class DatabaseListener implements NotificationSource {
       dropped = true;
       if (this.client === client) {
         this.client = null;
+        this.stopHeartbeat();
         this.setLive(false);
       }
+      destroySocket(client);
       client.end().catch(() => undefined);
       if (this.closed) return;
       this.logger.warn(
@@ -163,7 +194,37 @@ export class DatabaseListener implements NotificationSource {
     }
     this.client = client;
     this.backoffMs = 250;
+    this.startHeartbeat(client, onDrop);
     this.setLive(true);
+  }
+
+  /** A query on the LISTEN connection every heartbeatMs; no answer in time = a dead link. */
+  private startHeartbeat(client: pg.Client, onDrop: (error?: Error) => void): void {
+    this.stopHeartbeat();
+    let busy = false;
+    this.heartbeatTimer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      const timeout = setTimeout(() => {
+        onDrop(new Error(`listener heartbeat: no answer within ${this.heartbeatTimeoutMs} ms`));
+      }, this.heartbeatTimeoutMs);
+      client.query('select 1').then(
+        () => {
+          clearTimeout(timeout);
+          busy = false;
+        },
+        (error: unknown) => {
+          clearTimeout(timeout);
+          onDrop(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    }, this.heartbeatMs);
+    this.heartbeatTimer.unref();
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeatTimer !== null) clearInterval(this.heartbeatTimer);
+    this.heartbeatTimer = null;
   }
 
   private scheduleReconnect(settings: pg.ClientConfig): void {

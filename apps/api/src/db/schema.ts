@@ -358,7 +358,12 @@ export const activities = pgTable(
   ],
 );
 
-/** Stored outcomes of POST /expenses and POST /payments per Idempotency-Key (§1.10), 24 h. */
+/**
+ * Stored outcomes of POST /expenses, /payments and /payments/settle per Idempotency-Key (§1.10),
+ * 24 h. A row is written in the same transaction as the write it answers, so it exists exactly
+ * when that write committed. "In progress" is not stored: it is a transaction-scoped advisory
+ * lock on the key, which dies with the transaction (and with a crashed process's connection).
+ */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
@@ -369,14 +374,50 @@ export const idempotencyKeys = pgTable(
     key: text('key').notNull(),
     /** SHA-256 of method, path, body and file bytes. */
     requestHash: text('request_hash').notNull(),
-    state: text('state', { enum: ['running', 'done'] }).notNull(),
-    responseStatus: integer('response_status'),
-    responseBody: jsonb('response_body'),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: jsonb('response_body').notNull(),
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.endpoint, t.key] }),
     index('idempotency_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * The change feed (src/db/change-feed.ts): one row per change, written in the change's own
+ * transaction. `seq` orders rows as they were written; `pos` is the delivery position, given
+ * after the commit by one stamper at a time, so positions become visible in increasing order
+ * (followers read `pos > last`). Kept 24 hours (event streams resume from a position).
+ */
+export const changes = pgTable(
+  'changes',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    pos: bigint('pos', { mode: 'number' }),
+    entity: text('entity').notNull(),
+    action: text('action').notNull(),
+    /** The changed row (for `user` changes the user id; 0 = every user). */
+    entityId: integer('entity_id').notNull(),
+    groupId: integer('group_id'),
+    /** Users who can see the change (their event streams get it). */
+    recipients: integer('recipients')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Further users whose balances or views it moves. */
+    affected: integer('affected')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('changes_pos_key').on(t.pos),
+    index('changes_unstamped_idx')
+      .on(t.seq)
+      .where(sql`${t.pos} is null`),
+    index('changes_at_idx').on(t.at),
   ],
 );

@@ -1,29 +1,104 @@
-// Transactions that know what they changed. The changes a transaction notes (change-notifier.ts)
-// go to `onCommit` as soon as its commit is acknowledged and before the request answers: it drops
-// what they affect from this process's caches and announces them to the other processes.
-import type { Change } from '../modules/events/change-notifier.js';
-import type { Db } from './database.js';
+// Transactions that record what they changed and survive passing faults (design note: README.md
+// in this folder).
+//
+// - The changes a transaction notes (`noteChange`) are written to the change feed's table inside
+//   it, just before COMMIT, so they exist exactly when the transaction committed.
+// - Deadlocks, serialization failures and a connection lost before COMMIT was sent roll the
+//   transaction back: it runs again (a bounded number of times, with jittered backoff) on a new
+//   connection. Its function must therefore only touch the database (side effects such as
+//   storing files belong before it, mail in the job queue).
+// - A connection lost while COMMIT was under way leaves the outcome unknown: that is reported as
+//   CommitOutcomeUnknownError (503) and must not be treated as a rollback (e.g. a receipt file
+//   the write refers to stays).
+// - After the commit, `afterCommit` runs with the changes; it never fails the write.
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MESSAGE_COMMIT_UNKNOWN, NotReadyError } from '../errors/app-errors.js';
+import type { Change } from './change-feed.js';
+import { insertChanges } from './change-feed.js';
+import type { Db, Transact } from './database.js';
+import { isConnectionError, isRetryableTransactionError } from './errors.js';
 
-const changesOf = new WeakMap<Db, Change[]>();
+/** Attempts of one transaction in all (the first and the retries). */
+export const TRANSACTION_ATTEMPTS = 4;
 
-/** Runs `fn` in a transaction; after a successful commit, `onCommit` gets the changes it noted. */
-export async function inTransaction<T>(
-  db: Db,
-  fn: (tx: Db) => Promise<T>,
-  onCommit: (changes: readonly Change[]) => Promise<void>,
-): Promise<T> {
-  const changes: Change[] = [];
-  const result = await db.transaction(async (tx) => {
-    changesOf.set(tx, changes);
-    return fn(tx);
-  });
-  if (changes.length > 0) await onCommit(changes);
-  return result;
+/** The connection died while COMMIT was under way: the write may or may not have committed. */
+export class CommitOutcomeUnknownError extends NotReadyError {
+  constructor(cause: unknown) {
+    super(MESSAGE_COMMIT_UNKNOWN);
+    this.cause = cause;
+  }
 }
 
-/** Notes a change made in `tx`; a write outside inTransaction must publish its own changes. */
-export function noteChange(tx: Db, change: Change): void {
-  const list = changesOf.get(tx);
-  if (list === undefined) throw new Error('a change was noted outside inTransaction');
-  list.push(change);
+/** True for an error after which the write certainly did not commit. */
+export function certainlyRolledBack(error: unknown): boolean {
+  return !(error instanceof CommitOutcomeUnknownError);
+}
+
+interface Noted {
+  changes: Change[];
+  /** Changes the transaction's own statements already wrote to the table. */
+  stored: Change[];
+}
+
+const notedOf = new WeakMap<Db, Noted>();
+
+/**
+ * Notes a change made in `tx`. `stored`: a statement of the transaction already inserted its
+ * row (it is only reported to `afterCommit`).
+ */
+export function noteChange(tx: Db, change: Change, options: { stored?: boolean } = {}): void {
+  const noted = notedOf.get(tx);
+  if (noted === undefined) throw new Error('a change was noted outside a transaction');
+  const c = { ...change, at: change.at ?? new Date() };
+  if (options.stored === true) noted.stored.push(c);
+  else noted.changes.push(c);
+}
+
+export type AfterCommit = (changes: readonly Change[]) => void;
+
+export interface TransactionRunner {
+  <T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+}
+
+function backoffMs(attempt: number): number {
+  return Math.round((5 + Math.random() * 20) * 2 ** attempt);
+}
+
+/** A runner of transactions started by `transact` (see the file comment). */
+export function transactionRunner(
+  transact: Transact,
+  afterCommit: AfterCommit,
+  onRetry: (error: unknown, attempt: number) => void = () => undefined,
+): TransactionRunner {
+  return async function runTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const noted: Noted = { changes: [], stored: [] };
+      let committing = false;
+      try {
+        const result = await transact(async (tx) => {
+          notedOf.set(tx, noted);
+          const value = await fn(tx);
+          await insertChanges(tx, noted.changes);
+          committing = true;
+          return value;
+        });
+        const all = [...noted.stored, ...noted.changes];
+        if (all.length > 0) {
+          try {
+            afterCommit(all);
+          } catch {
+            // Committed is committed: nothing after the commit turns it into a failure.
+          }
+        }
+        return result;
+      } catch (error) {
+        if (committing && isConnectionError(error)) throw new CommitOutcomeUnknownError(error);
+        const retryable =
+          isRetryableTransactionError(error) || (!committing && isConnectionError(error));
+        if (!retryable || attempt >= TRANSACTION_ATTEMPTS) throw error;
+        onRetry(error, attempt);
+        await sleep(backoffMs(attempt));
+      }
+    }
+  };
 }

@@ -1,5 +1,7 @@
 // Domain and HTTP errors. Each class has a literal `code` from the contract's table (§1.6);
 // the single error handler (plugins/error-handler.ts) turns any of them into the error body.
+import { formatIssuePath } from '@evenly/core';
+import type { ValidationIssue } from '@evenly/core';
 
 export interface ErrorDetail {
   field: string;
@@ -23,6 +25,12 @@ export abstract class AppError extends Error {
 export class ValidationError extends AppError {
   readonly status = 400;
   readonly code = 'VALIDATION_FAILED';
+}
+
+/** A 400 from core's validation issues: the first one's message, every one in `details`. */
+export function issuesError(issues: readonly ValidationIssue[]): ValidationError {
+  const details = issues.map((i) => ({ field: formatIssuePath(i.path), message: i.message }));
+  return new ValidationError(details[0]?.message ?? 'The request is not valid.', details);
 }
 
 export class InvalidJsonError extends AppError {
@@ -147,11 +155,23 @@ export class RateLimitedError extends AppError {
   }
 }
 
+/** Seconds a client should wait before retrying while the database is unreachable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+export const MESSAGE_DATABASE_DOWN = 'The database is not reachable. Please try again in a moment.';
+export const MESSAGE_COMMIT_UNKNOWN =
+  'The connection to the database was lost while saving, so we cannot tell whether your change was saved. Please check before trying again.';
+
+/**
+ * 503 while the database cannot be reached (readiness, or any request that met a lost
+ * connection). Always with Retry-After: the process stays up and recovers by itself.
+ */
 export class NotReadyError extends AppError {
   readonly status = 503;
   readonly code = 'NOT_READY';
-  constructor() {
-    super('The database is not reachable.');
+  constructor(message = 'The database is not reachable.') {
+    super(message);
+    this.headers['Retry-After'] = String(DATABASE_RETRY_AFTER_SECONDS);
   }
 }
 

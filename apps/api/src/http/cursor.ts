@@ -32,8 +32,26 @@ export function decodeCursor<T>(raw: string, shape: z.ZodType<T>): T {
   return result.data;
 }
 
+/** Parts of cursors. Ids fit the integer id columns (a larger one names no row). */
+export const cursorParts = {
+  id: z.number().int().positive().max(2_147_483_647),
+  /** Microsecond timestamp text as stored, e.g. 2025-03-14T18:04:05.123456Z. */
+  timestamp: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
+    .refine((v) => !Number.isNaN(Date.parse(v))),
+  /** A calendar date, YYYY-MM-DD. */
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .refine((v) => !Number.isNaN(Date.parse(v))),
+};
+
 /** Cursor of one positive integer id (e.g. `/activity`, newest-first by id). */
 export const idCursorShape = z.tuple([z.number().int().positive().max(Number.MAX_SAFE_INTEGER)]);
+
+/** Cursor of lists newest first by (createdAt, id): `/expenses/my`, `/payments/my`. */
+export const createdAtCursorShape = z.tuple([cursorParts.timestamp, cursorParts.id]);
 
 export function invalidCursor(): ValidationError {
   return new ValidationError(INVALID_CURSOR, [{ field: 'before', message: INVALID_CURSOR }]);

@@ -2,7 +2,8 @@
 // as the contract's JSON error body (§1.6). 5xx bodies never carry internals.
 import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../errors/app-errors.js';
+import { errorCode, isConnectionError, rootMessage } from '../db/errors.js';
+import { AppError, MESSAGE_DATABASE_DOWN, NotReadyError } from '../errors/app-errors.js';
 import {
   buildErrorBody,
   GENERIC_CODES,
@@ -93,8 +94,20 @@ export function sendError(
 }
 
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (!(error instanceof AppError) && isConnectionError(error)) {
+    // The database went away under this request (restart, failover, network): not a bug of
+    // ours but a passing fault, so 503 with Retry-After rather than 500.
+    request.log.warn(
+      { code: errorCode(error), reason: rootMessage(error) },
+      'database unreachable: answering 503',
+    );
+    error = new NotReadyError(MESSAGE_DATABASE_DOWN);
+  }
   if (error instanceof AppError) {
-    if (error.status >= 500) request.log.error({ err: error }, 'request failed');
+    // 503s are passing conditions (database away, scanner busy), logged where they arise.
+    if (error.status >= 500 && error.status !== 503) {
+      request.log.error({ err: error }, 'request failed');
+    }
     for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
     return sendError(reply, error.status, error.code, error.message, error.details);
   }

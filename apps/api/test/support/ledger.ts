@@ -7,8 +7,6 @@ import { queryRows } from '../../src/db/database.js';
 import type { Db } from '../../src/db/database.js';
 import type { TestContext } from './test-app.js';
 import type { TestUser } from './fixtures.js';
-import { CHANGES_CHANNEL } from '../../src/modules/events/change-notifier.js';
-import type { ChangeNotification } from '../../src/modules/events/change-notifier.js';
 
 export interface Part {
   name: string;
@@ -183,32 +181,6 @@ export { pairOf };
 import { sql } from 'drizzle-orm';
 function sqlText(text: string) {
   return sql.raw(text);
-}
-
-/** Collects change notifications (pg_notify on the changes channel) until `stop()` is called. */
-export async function listenChanges(
-  ctx: TestContext,
-): Promise<{ events: ChangeNotification[]; stop: () => Promise<void> }> {
-  const events: ChangeNotification[] = [];
-  const onPayload = (payload: string) => events.push(JSON.parse(payload) as ChangeNotification);
-  const { pglite, pool } = ctx.database.handle;
-  if (pglite !== null) {
-    const unsub = await pglite.listen(CHANGES_CHANNEL, onPayload);
-    return { events, stop: () => unsub() };
-  }
-  if (pool === null) throw new Error('no database');
-  const client = await pool.connect();
-  client.on('notification', (msg) => {
-    if (msg.payload !== undefined) onPayload(msg.payload);
-  });
-  await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-  return {
-    events,
-    stop: async () => {
-      await client.query(`UNLISTEN ${CHANGES_CHANNEL}`);
-      client.release();
-    },
-  };
 }
 
 /** Waits until `check` passes (notifications arrive asynchronously). */

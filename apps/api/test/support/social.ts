@@ -1,12 +1,12 @@
 // Small helpers shared by the friendships, groups and invitations tests.
 import type { Cents } from '@evenly/core';
 import type { LightMyRequestResponse } from 'fastify';
-import { applyDebts } from '../../src/modules/balances/pair-balances.repository.js';
-import { CHANGES_CHANNEL } from '../../src/modules/events/change-notifier.js';
-import type { ChangeNotification } from '../../src/modules/events/change-notifier.js';
+import { applyDebts } from '../../src/db/pair-slots.js';
+import type { FeedChange } from '../../src/db/change-feed.js';
 import { createUsers } from './fixtures.js';
 import type { TestUser } from './fixtures.js';
 import type { TestContext } from './test-app.js';
+import { settleFeed } from './test-app.js';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -37,21 +37,6 @@ export async function owe(
     [{ from: from.id, to: to.id, cents: cents as Cents }],
     1,
   );
-  await announceBalanceChange(ctx, groupId, [from.id, to.id]);
-}
-
-/**
- * Tells the app about a balance change written behind its back, as its own writes do (drops
- * what the change affects from its caches).
- */
-export async function announceBalanceChange(
-  ctx: TestContext,
-  groupId: number | null,
-  userIds: number[],
-): Promise<void> {
-  await ctx.app.services.deps.committed([
-    { entity: 'payment', action: 'created', id: 0, groupId, recipients: [], affected: userIds },
-  ]);
 }
 
 /** `createUsers` typed as a tuple of the names given, so destructuring needs no checks. */
@@ -62,33 +47,27 @@ export async function makeUsers<const N extends readonly string[]>(
   return (await createUsers(ctx, ...names)) as { -readonly [K in keyof N]: TestUser };
 }
 
-/** Collects the change notifications (NOTIFY on the changes channel) while it runs. */
-export async function listenChanges(
-  ctx: TestContext,
-): Promise<{ changes: ChangeNotification[]; settle(): Promise<void>; stop(): Promise<void> }> {
-  const changes: ChangeNotification[] = [];
-  const push = (payload: string | undefined) => {
-    if (payload !== undefined) changes.push(JSON.parse(payload) as ChangeNotification);
-  };
-  const { pglite, pool } = ctx.database.handle;
-  let stop: () => Promise<void>;
-  if (pglite !== null) {
-    const unsubscribe = await pglite.listen(CHANGES_CHANNEL, push);
-    stop = unsubscribe;
-  } else if (pool !== null) {
-    const client = await pool.connect();
-    client.on('notification', (n) => push(n.payload));
-    await client.query(`LISTEN ${CHANGES_CHANNEL}`);
-    stop = async () => {
-      await client.query(`UNLISTEN ${CHANGES_CHANNEL}`);
-      client.release();
-    };
-  } else {
-    throw new Error('no database to listen on');
-  }
+/**
+ * Collects the changes the app's change feed delivers (db/change-feed.ts) while it runs, as every
+ * subscriber (caches, event streams) gets them.
+ */
+export async function listenChanges(ctx: TestContext): Promise<{
+  changes: FeedChange[];
+  settle(): Promise<void>;
+  stop(): void;
+}> {
+  const changes: FeedChange[] = [];
+  const feed = ctx.app.services.deps.feed;
+  // Changes committed before now are not this listener's.
+  await settleFeed(ctx);
+  const stop = feed.subscribe({ changes: (batch) => changes.push(...batch) });
   return {
     changes,
-    settle: () => new Promise((r) => setTimeout(r, 150)),
-    stop: () => stop(),
+    async settle() {
+      // Delivery follows the commit; a pass now (and any it asks for) picks up everything.
+      feed.kick();
+      await feed.settled();
+    },
+    stop,
   };
 }

@@ -2,6 +2,7 @@
 import http from 'node:http';
 
 export interface SseFrame {
+  id: string | null;
   event: string | null;
   data: string | null;
   comment: string | null;
@@ -20,9 +21,10 @@ export interface SseStream {
 }
 
 function parseFrame(block: string): SseFrame {
-  const frame: SseFrame = { event: null, data: null, comment: null, retry: null };
+  const frame: SseFrame = { id: null, event: null, data: null, comment: null, retry: null };
   for (const line of block.split('\n')) {
     if (line.startsWith(':')) frame.comment = line.slice(1).trim();
+    else if (line.startsWith('id:')) frame.id = line.slice(3).trim();
     else if (line.startsWith('event:')) frame.event = line.slice(6).trim();
     else if (line.startsWith('data:')) frame.data = line.slice(5).trim();
     else if (line.startsWith('retry:')) frame.retry = Number(line.slice(6).trim());
@@ -86,7 +88,7 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
       };
       if (res.statusCode !== 200) {
         res.on('end', () => {
-          frames.push({ event: null, data: buffer, comment: null, retry: null });
+          frames.push({ id: null, event: null, data: buffer, comment: null, retry: null });
         });
         void ended.then(() => resolve(stream));
         return;

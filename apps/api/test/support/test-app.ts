@@ -49,10 +49,9 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     dataDir,
     async reset() {
       await database.reset();
-      // Truncation announces itself (users trigger), but asynchronously on PostgreSQL; the next
-      // test must not meet this one's cached tokens or responses.
-      app.services.deps.responseCache.clear();
-      app.services.deps.expenseContexts.clear();
+      // The truncation reaches the app through its change feed (which also notices the table
+      // starting afresh); catch up now, so the next test meets none of this one's cached tokens.
+      await settleFeed(ctx);
       app.services.deps.authenticator.clear();
       smtp.clear();
     },
@@ -89,6 +88,16 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
   };
   return ctx;
+}
+
+/** Lets the app's change feed deliver everything committed so far (e.g. by writes behind its back). */
+export async function settleFeed(ctx: { app: FastifyInstance }): Promise<void> {
+  const { feed } = ctx.app.services.deps;
+  // Twice: a pass already under way may have read before the latest commit.
+  for (let i = 0; i < 2; i++) {
+    feed.kick();
+    await feed.settled();
+  }
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -39,20 +39,12 @@ export function isAvif(buf: Uint8Array): boolean {
 
 /** Returns the media type of a receipt upload, or null when it is not one we accept. */
 export function sniffMediaType(buf: Uint8Array): ReceiptMediaType | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (buf.length >= 8 && png.every((b, i) => buf[i] === b)) return 'image/png';
   if (buf.length < 12) {
     if (buf.length >= 5 && ascii(buf, 0, 5) === '%PDF-') return 'application/pdf';
     return null;
-  }
-  if (buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (
-    buf[0] === 0x89 &&
-    ascii(buf, 1, 4) === 'PNG' &&
-    buf[4] === 0x0d &&
-    buf[5] === 0x0a &&
-    buf[6] === 0x1a &&
-    buf[7] === 0x0a
-  ) {
-    return 'image/png';
   }
   if (ascii(buf, 0, 4) === 'RIFF' && ascii(buf, 8, 12) === 'WEBP') return 'image/webp';
   if (ascii(buf, 4, 8) === 'ftyp') {
@@ -63,4 +55,41 @@ export function sniffMediaType(buf: Uint8Array): ReceiptMediaType | null {
   const head = ascii(buf, 0, Math.min(buf.length, 1024));
   if (head.includes('%PDF-')) return 'application/pdf';
   return null;
+}
+
+/** An accepted upload as stored: its content type and a file extension to store it under. */
+export interface SniffedFile {
+  /** What the scanner decodes it as. */
+  mediaType: ReceiptMediaType;
+  /** The precise type to store and serve it with. */
+  contentType: string;
+  extension: string;
+}
+
+/**
+ * The one check of what a receipt upload is (contract §1.8: JPEG, PNG, WebP, HEIC/HEIF or PDF,
+ * by content), for storing and for scanning alike; null for anything else.
+ */
+export function sniffReceiptFile(buf: Uint8Array): SniffedFile | null {
+  const mediaType = sniffMediaType(buf);
+  switch (mediaType) {
+    case null:
+      return null;
+    case 'image/jpeg':
+      return { mediaType, contentType: mediaType, extension: 'jpg' };
+    case 'image/png':
+      return { mediaType, contentType: mediaType, extension: 'png' };
+    case 'image/webp':
+      return { mediaType, contentType: mediaType, extension: 'webp' };
+    case 'application/pdf':
+      return { mediaType, contentType: mediaType, extension: 'pdf' };
+    case 'image/heic': {
+      // The HEIF family: HEVC-coded HEIC (he…), AV1-coded AVIF, other HEIF images.
+      if (isAvif(buf)) return { mediaType, contentType: 'image/avif', extension: 'avif' };
+      const heic = (ftypBrands(buf)[0] ?? '').startsWith('he');
+      return heic
+        ? { mediaType, contentType: 'image/heic', extension: 'heic' }
+        : { mediaType, contentType: 'image/heif', extension: 'heif' };
+    }
+  }
 }

@@ -3,8 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitSchema, nextPageHeaders } from '../../http/cursor.js';
-import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { userTag } from '../../cache/tagged-cache.js';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
@@ -68,19 +66,9 @@ export async function activityRoutes(
     },
     async (request, reply) => {
       const { limit, before } = request.query;
-      return sendCached(
-        services.deps.responseCache,
-        reply,
-        cacheKey(request, ['activity', limit, before ?? '']),
-        async () => {
-          const page = await services.activity.list(request.user.id, limit, before);
-          return {
-            tags: [userTag(request.user.id)],
-            payload: page.items.map(activityOut),
-            headers: nextPageHeaders('/api/activity', limit, page.nextCursor),
-          };
-        },
-      );
+      const page = await services.activity.list(request.user.id, limit, before);
+      void reply.headers(nextPageHeaders('/api/activity', limit, page.nextCursor));
+      return page.items.map(activityOut);
     },
   );
 }

@@ -1,13 +1,13 @@
-// Records one change in the writing transaction, in one round trip (§5.8, §5.9): an activity row
-// per recipient (with that recipient's myShare); the change is noted for its notification,
-// published once the transaction commits (change-notifier.ts). The group's lastActivityAt follows
+// Records one change in the writing transaction (§5.8, §5.9): an activity row per recipient (with
+// that recipient's myShare), in one round trip, and the change noted for the change feed (its row
+// is written just before the transaction commits: db/transaction.ts). The group's lastActivityAt follows
 // from the activity rows (groupLastActivitySql), so ledger writes never update — and lock — the
 // groups row: under concurrent writes to one group that row lock queued every writer behind the
 // others' commits, and together with the foreign-key locks on it, deadlocked them.
+import type { Change } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
-import type { Change } from '../events/change-notifier.js';
-import { notifyChange } from '../events/change-notifier.js';
+import { noteChange } from '../../db/transaction.js';
 import type { NewActivity } from './activity.repository.js';
 
 /** One change: its activity (as NewActivity, but for every recipient) and its notification. */
@@ -105,5 +105,5 @@ export async function recordChange(tx: Db, c: ChangeRecord): Promise<void> {
     c.currency,
     at.toISOString(),
   ]);
-  notifyChange(tx, { ...c.notification, recipients, at });
+  noteChange(tx, { ...c.notification, recipients, at });
 }

@@ -3,21 +3,20 @@
 // A token is valid when its signature and expiry check out and the user's current token version
 // equals the token's (a password reset or change bumps it). Reading the user costs a database
 // round trip on every request, so verified tokens are cached in this process — and the cache is
-// kept honest by the database itself: a trigger on `users` (migration 0002) sends
-// NOTIFY evenly_users with the user's id whenever token_version, name or e-mail change or the row
-// goes (and `*` on TRUNCATE), delivered to every process on commit. Each process evicts on
-// receipt; it caches nothing while its LISTEN connection is down and empties the cache when it
-// comes back (notifications may have been missed). Entries also expire after CACHE_TTL_MS as a
-// backstop. The process that makes a change evicts at once (see `evictUser`), so on a single
-// process a superseded token is refused on the very next request; other processes follow within
-// the notification's delivery time.
-import type { NotificationSource } from '../../db/listener.js';
+// kept honest by the database itself: a trigger on `users` (migrations 0002, 0003) writes a
+// `user` change to the change feed whenever token_version, name or e-mail change or the row goes
+// (user 0 on TRUNCATE), and every process follows the feed (db/change-feed.ts) and evicts that
+// user's tokens. While the feed is not being followed (database unreachable) nothing is cached
+// and nothing cached is used. Entries also expire after CACHE_TTL_MS as a backstop. The process
+// that makes a change evicts at once (see `evictUser`), so on a single process a superseded
+// token is refused on the very next request; other processes follow within the feed's delivery
+// time (a doorbell NOTIFY, at worst one poll interval).
+import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../plugins/authentication.js';
 import type { JwtService } from './jwt.js';
 import { findUserById } from './users.repository.js';
 
-export const USERS_CHANNEL = 'evenly_users';
 /** Longest time a cached verification is trusted without hearing from the database. */
 export const CACHE_TTL_MS = 30_000;
 /** Bound on cached tokens; the oldest are dropped first. */
@@ -42,21 +41,26 @@ export class Authenticator {
   constructor(
     private readonly db: Db,
     private readonly jwt: JwtService,
-    private readonly listener: NotificationSource,
+    private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
     private readonly now: () => number = Date.now,
   ) {
-    listener.on(USERS_CHANNEL, (payload) => {
-      if (payload === '*') this.clear();
-      else this.evictUser(Number(payload));
+    feed.subscribe({
+      changes: (batch) => {
+        for (const c of batch) {
+          if (c.entity !== 'user') continue;
+          if (c.id === 0) this.clear();
+          else this.evictUser(c.id);
+        }
+      },
+      reset: () => this.clear(),
     });
-    listener.onState({ connected: () => this.clear(), disconnected: () => this.clear() });
   }
 
   /** The user a token belongs to, or null when the token is bad, expired or superseded. */
   async userForToken(token: string): Promise<AuthUser | null> {
     if (token === '' || token.length > MAX_TOKEN_LENGTH) return null;
     const now = this.now();
-    const hit = this.cache.get(token);
+    const hit = this.feed.live ? this.cache.get(token) : undefined;
     if (hit !== undefined) {
       if (hit.validUntilMs > now) return hit.user;
       this.forget(token, hit.user.id);
@@ -67,7 +71,7 @@ export class Authenticator {
     const row = await findUserById(this.db, claims.userId);
     if (row === undefined || row.tokenVersion !== claims.tokenVersion) return null;
     const user: AuthUser = { id: row.id, name: row.name, email: row.email };
-    if (this.listener.connected && generation === this.generation) {
+    if (this.feed.live && generation === this.generation) {
       this.remember(token, {
         user,
         validUntilMs: Math.min(claims.expiresAtMs, this.now() + CACHE_TTL_MS),

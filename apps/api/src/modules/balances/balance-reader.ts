@@ -6,11 +6,11 @@ import type { Cents, PairwiseNets, PairKey, Transfer } from '@evenly/core';
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
+import { NON_GROUP_SCOPE } from '../../db/pair-slots.js';
 import { run, statement } from '../../db/statements.js';
 import type { PairNet, PairNetTuple } from './pair-balances.repository.js';
 import {
   groupPairRows,
-  NON_GROUP_SCOPE,
   pairNetOfTuple,
   pairNetsJson,
   pairNetsSql,
@@ -281,30 +281,13 @@ export function counterpartyFiguresOf(
   return out;
 }
 
-/** The groups behind counterparty rows (where the user has a non-zero pair or a plan). */
-function groupsOfRows(tuples: readonly CounterpartyTuple[]): number[] {
-  return [...new Set(tuples.map((t) => t[0]).filter((g) => g !== NON_GROUP_SCOPE))];
-}
-
-/**
- * The per-counterparty figures of one user, and the groups they come from (a change in one of
- * those groups can move them): one round trip.
- */
-export async function counterpartyRead(
-  db: Db,
-  userId: number,
-): Promise<{ figures: Map<number, CounterpartyFigures>; groupIds: number[] }> {
-  const [row] = await run(db, counterpartyRows, [userId]);
-  const tuples = row?.rows ?? [];
-  return { figures: counterpartyFiguresOf(userId, tuples), groupIds: groupsOfRows(tuples) };
-}
-
 /** The per-counterparty figures of one user: one round trip. */
 export async function counterpartyFigures(
   db: Db,
   userId: number,
 ): Promise<Map<number, CounterpartyFigures>> {
-  return (await counterpartyRead(db, userId)).figures;
+  const [row] = await run(db, counterpartyRows, [userId]);
+  return counterpartyFiguresOf(userId, row?.rows ?? []);
 }
 
 /** Names of the groups user $1 has pair rows in, as JSON `[[id, name], …]`. */
@@ -314,8 +297,6 @@ const PAIR_GROUP_NAMES_JSON = `coalesce((select json_agg(json_build_array(g.id, 
 export interface CounterpartyData {
   figures: Map<number, CounterpartyFigures>;
   groupNames: Map<number, string>;
-  /** The groups the figures come from. */
-  groupIds: number[];
 }
 
 const counterpartyWithNames = statement<{
@@ -332,7 +313,6 @@ export async function counterpartyData(db: Db, userId: number): Promise<Counterp
   return {
     figures: counterpartyFiguresOf(userId, row?.rows ?? []),
     groupNames: new Map(row?.names ?? []),
-    groupIds: groupsOfRows(row?.rows ?? []),
   };
 }
 
@@ -358,7 +338,6 @@ export async function friendsWithData(
   return {
     figures: counterpartyFiguresOf(userId, row?.rows ?? []),
     groupNames: new Map(row?.names ?? []),
-    groupIds: groupsOfRows(row?.rows ?? []),
     friends: [...peopleMap(row?.friends ?? []).values()],
   };
 }

@@ -13,7 +13,7 @@ import type {
   Person,
 } from './balance-reader.js';
 import {
-  counterpartyRead,
+  counterpartyFigures,
   everyoneSettled,
   friendsWithData,
   groupBalanceLines,
@@ -59,28 +59,22 @@ export class BalanceService {
     protected readonly services: Services,
   ) {}
 
-  /**
-   * GET /balances/overall: over every counterparty, group and non-group item; with the groups
-   * the figures come from.
-   */
-  async overall(userId: number): Promise<{ summary: OverallSummary; groupIds: number[] }> {
-    const { figures, groupIds } = await counterpartyRead(this.deps.db, userId);
+  /** GET /balances/overall: over every counterparty, group and non-group item. */
+  async overall(userId: number): Promise<OverallSummary> {
+    const figures = await counterpartyFigures(this.deps.db, userId);
     const nets: CounterpartyNet[] = [];
     for (const [counterpartyId, f] of figures) {
       for (const [currency, c] of f.byCurrency) {
         nets.push({ counterpartyId, currency, netCents: c.net });
       }
     }
-    return { summary: overallSummary(nets), groupIds };
+    return overallSummary(nets);
   }
 
-  /**
-   * GET /balances/friends: one entry per accepted friend, by name (case-insensitive) then id;
-   * with the groups the figures come from.
-   */
-  async friends(userId: number): Promise<{ entries: FriendEntry[]; groupIds: number[] }> {
-    const { friends, figures, groupNames, groupIds } = await friendsWithData(this.deps.db, userId);
-    const entries = friends
+  /** GET /balances/friends: one entry per accepted friend, by name (case-insensitive) then id. */
+  async friends(userId: number): Promise<FriendEntry[]> {
+    const { friends, figures, groupNames } = await friendsWithData(this.deps.db, userId);
+    return friends
       .sort((a, b) => {
         const an = a.name.toLowerCase();
         const bn = b.name.toLowerCase();
@@ -94,7 +88,6 @@ export class BalanceService {
           ...(f === undefined ? ZERO_FRIEND_BALANCE : friendBalance(f, groupNames)),
         };
       });
-    return { entries, groupIds };
   }
 
   /** GET /balances/group/{id}: members only (404 / 403 as for group endpoints). */

@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { money, userOut, userSchema } from '../../http/mappers.js';
-import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { groupTag, userTag } from '../../cache/tagged-cache.js';
 import type { Services } from '../../services.js';
 import type { BalanceLineData } from './balance-reader.js';
 import type { FriendEntry } from './balance.service.js';
@@ -77,7 +75,6 @@ export async function balancesRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Balances'];
-  const cache = services.deps.responseCache;
 
   r.get(
     '/api/balances/overall',
@@ -88,25 +85,19 @@ export async function balancesRoutes(
         response: { 200: overallSchema, ...errorResponses(401) },
       },
     },
-    async (request, reply) =>
-      sendCached(cache, reply, cacheKey(request, ['balances/overall']), async () => {
-        const { summary: s, groupIds } = await services.balances.overall(request.user.id);
-        return {
-          // A change in a group behind a figure can move it without naming the caller
-          // (simplified lines); changes that move the caller's own pairs name the caller.
-          tags: [userTag(request.user.id), ...groupIds.map(groupTag)],
-          payload: {
-            currency: s.currency,
-            totalOwedToUser: money(s.totalOwedToUser),
-            totalOwedByUser: money(s.totalOwedByUser),
-            byCurrency: s.byCurrency.map((c) => ({
-              currency: c.currency,
-              totalOwedToUser: money(c.totalOwedToUser),
-              totalOwedByUser: money(c.totalOwedByUser),
-            })),
-          },
-        };
-      }),
+    async (request) => {
+      const s = await services.balances.overall(request.user.id);
+      return {
+        currency: s.currency,
+        totalOwedToUser: money(s.totalOwedToUser),
+        totalOwedByUser: money(s.totalOwedByUser),
+        byCurrency: s.byCurrency.map((c) => ({
+          currency: c.currency,
+          totalOwedToUser: money(c.totalOwedToUser),
+          totalOwedByUser: money(c.totalOwedByUser),
+        })),
+      };
+    },
   );
 
   r.get(
@@ -119,17 +110,9 @@ export async function balancesRoutes(
         response: { 200: z.array(balanceLineSchema), ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request, reply) =>
-      sendCached(
-        cache,
-        reply,
-        cacheKey(request, ['balances/group', request.params.id]),
-        async () => ({
-          tags: [groupTag(request.params.id), userTag(request.user.id)],
-          payload: (await services.balances.groupBalance(request.params.id, request.user.id)).map(
-            balanceLineOut,
-          ),
-        }),
+    async (request) =>
+      (await services.balances.groupBalance(request.params.id, request.user.id)).map(
+        balanceLineOut,
       ),
   );
 
@@ -142,13 +125,6 @@ export async function balancesRoutes(
         response: { 200: z.array(friendBalanceSchema), ...errorResponses(401) },
       },
     },
-    async (request, reply) =>
-      sendCached(cache, reply, cacheKey(request, ['balances/friends']), async () => {
-        const { entries, groupIds } = await services.balances.friends(request.user.id);
-        return {
-          tags: [userTag(request.user.id), ...groupIds.map(groupTag)],
-          payload: entries.map(friendOut),
-        };
-      }),
+    async (request) => (await services.balances.friends(request.user.id)).map(friendOut),
   );
 }

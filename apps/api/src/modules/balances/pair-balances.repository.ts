@@ -1,89 +1,9 @@
-// Running pairwise balances (table pair_balances), changed in the same transaction as every
-// expense and payment write. Scope 0 = outside groups. See the schema for the sign convention.
-import { computePairwiseNets, pairOf } from '@evenly/core';
-import type { Debt } from '@evenly/core';
+// Reads of the running pairwise balances (table pair_balances; how writes keep them:
+// src/db/pair-slots.ts). Scope 0 = outside groups. See the schema for the sign convention.
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { pairBalances } from '../../db/schema.js';
 import { run, statement } from '../../db/statements.js';
-
-export const NON_GROUP_SCOPE = 0;
-
-export function scopeOf(groupId: number | null): number {
-  return groupId ?? NON_GROUP_SCOPE;
-}
-
-/** Slots per pair (see pair_balances in the schema): slot 0 plus the spill slots. */
-export const PAIR_SLOTS = 64;
-
-/** The arguments of evenly_apply_pair_deltas for one write in one scope and currency. */
-export interface PairDeltaArgs {
-  scope: number;
-  currency: string;
-  lows: number[];
-  highs: number[];
-  deltas: number[];
-  spillSlot: number;
-}
-
-/**
- * The pairwise changes of adding (`sign` = 1) or removing (`sign` = -1) the effect of `debts`,
- * in key order so concurrent writers always lock rows in the same order (no deadlocks), with a
- * random spill slot.
- */
-export function pairDeltaArgs(
-  groupId: number | null,
-  currency: string,
-  debts: readonly Debt[],
-  sign: 1 | -1,
-): PairDeltaArgs {
-  const rows = [...computePairwiseNets(debts)]
-    .filter(([, net]) => net !== 0)
-    .map(([key, net]) => {
-      const [userLow, userHigh] = pairOf(key);
-      return { userLow, userHigh, delta: net * sign };
-    })
-    .sort((a, b) => a.userLow - b.userLow || a.userHigh - b.userHigh);
-  return {
-    scope: scopeOf(groupId),
-    currency,
-    lows: rows.map((r) => r.userLow),
-    highs: rows.map((r) => r.userHigh),
-    deltas: rows.map((r) => r.delta),
-    spillSlot: 1 + Math.floor(Math.random() * (PAIR_SLOTS - 1)),
-  };
-}
-
-/** SQL: the call applying PairDeltaArgs given as the parameters $n … $n+5, in that order. */
-export function applyPairDeltasSql(n: number): string {
-  return `evenly_apply_pair_deltas($${n}::int, $${n + 1}, $${n + 2}::int[], $${n + 3}::int[],
-            $${n + 4}::bigint[], $${n + 5}::smallint)`;
-}
-
-export function pairDeltaParams(a: PairDeltaArgs): unknown[] {
-  return [a.scope, a.currency, a.lows, a.highs, a.deltas, a.spillSlot];
-}
-
-const applyPairDeltas = statement<{ slot: number }>(
-  'pair_balances.apply',
-  `select ${applyPairDeltasSql(1)} as slot`,
-);
-
-/**
- * Adds (`sign` = 1) or removes (`sign` = -1) the effect of `debts` in one scope and currency:
- * one round trip (the database function evenly_apply_pair_deltas, migration 0002).
- */
-export async function applyDebts(
-  db: Db,
-  groupId: number | null,
-  currency: string,
-  debts: readonly Debt[],
-  sign: 1 | -1,
-): Promise<void> {
-  const args = pairDeltaArgs(groupId, currency, debts, sign);
-  if (args.lows.length === 0) return;
-  await run(db, applyPairDeltas, pairDeltaParams(args));
-}
 
 /** The net of one pair in one scope and currency (the sum over its slots), never zero. */
 export interface PairNet {

@@ -6,7 +6,7 @@ import { comments, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { insertActivities } from '../activity/activity.repository.js';
-import { notifyChange } from '../events/change-notifier.js';
+import { noteChange } from '../../db/transaction.js';
 import { currentMembers, findGroup, touchGroup } from '../groups/membership.repository.js';
 import {
   canSeeExpense,
@@ -14,7 +14,7 @@ import {
   NO_EXPENSE_ACCESS,
   participantIds,
 } from '../expenses/expense-access.js';
-import { issuesError } from '../expenses/expense.service.js';
+import { issuesError } from '../../errors/app-errors.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found.';
 export const NOT_YOUR_COMMENT = 'You can only delete your own comments.';
@@ -106,7 +106,7 @@ export class CommentService {
           myShareCents: 0,
         })),
       );
-      await notifyChange(tx, {
+      noteChange(tx, {
         entity: 'comment',
         action: 'created',
         id: row.id,
@@ -135,7 +135,7 @@ export class CommentService {
       if (!(await canSeeExpense(tx, expense, callerId)))
         throw new ForbiddenError(NO_EXPENSE_ACCESS);
       await tx.delete(comments).where(eq(comments.id, commentId));
-      await notifyChange(tx, {
+      noteChange(tx, {
         entity: 'comment',
         action: 'deleted',
         id: commentId,

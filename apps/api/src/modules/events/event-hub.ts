@@ -1,6 +1,8 @@
-// EventHub: fans change notifications out to the signed-in users' event streams (§4.10). The
-// notifications arrive through this process's DatabaseListener (one LISTEN per process). There is
-// no replay: clients refetch on (re)connect.
+// EventHub: fans the change feed (db/change-feed.ts) out to the signed-in users' event streams
+// (§4.10). Every process follows the feed, so a stream on any process gets every change its user
+// can see, in feed order, each with its position as the SSE event id; a stream that reconnects
+// with Last-Event-ID gets what it missed (`resume`).
+import type { ChangeFeed, FeedChange } from '../../db/change-feed.js';
 import {
   MESSAGE_BAD_TOKEN,
   MESSAGE_NO_TOKEN,
@@ -10,13 +12,16 @@ import type { AuthUser } from '../../plugins/authentication.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { findUserById } from '../auth/users.repository.js';
 import { TicketSigner } from './event-ticket.js';
-import type { ChangeNotification } from './change-notifier.js';
-import { CHANGES_CHANNEL } from './change-notifier.js';
 
-/** What a stream receives (recipients stripped). */
+/** The entities a stream carries (contract §4.10). */
+const STREAM_ENTITIES = new Set(['friendship', 'group', 'expense', 'payment', 'comment']);
+
+/** What a stream receives. */
 export interface ChangeEvent {
-  entity: ChangeNotification['entity'];
-  action: ChangeNotification['action'];
+  /** Position in the change feed (the SSE event id). */
+  pos: number;
+  entity: string;
+  action: string;
   id: number;
   groupId: number | null;
   at: string;
@@ -24,20 +29,28 @@ export interface ChangeEvent {
 
 export interface StreamSink {
   send(event: ChangeEvent): void;
+  /** The stream cannot be resumed exactly: the client must refetch what it shows. */
+  reset(): void;
   /** Ends the stream (app closing). */
   end(): void;
+}
+
+function eventOf(c: FeedChange): ChangeEvent {
+  return { pos: c.pos, entity: c.entity, action: c.action, id: c.id, groupId: c.groupId, at: c.at };
 }
 
 export class EventHub {
   private readonly sinks = new Map<number, Set<StreamSink>>();
   private readonly tickets: TicketSigner;
+  private readonly feed: ChangeFeed;
 
   constructor(
     protected readonly deps: ServiceDeps,
     protected readonly services: Services,
   ) {
     this.tickets = new TicketSigner(deps.signingSecret);
-    deps.listener.on(CHANGES_CHANNEL, (payload) => this.dispatch(payload));
+    this.feed = deps.feed;
+    this.feed.subscribe({ changes: (batch) => this.dispatch(batch) });
   }
 
   /** POST /events/ticket: a 60-second credential for opening the stream. */
@@ -75,52 +88,81 @@ export class EventHub {
     return n;
   }
 
-  /** Resolves once this process listens for notifications (or its first attempt failed). */
-  ready(): Promise<void> {
-    return this.deps.listener.start();
+  /** The feed position a new stream starts after. */
+  get position(): number {
+    return this.feed.head;
   }
 
-  /** Registers a stream for `userId`; returns its unsubscribe. Call {@link ready} first. */
-  subscribe(userId: number, sink: StreamSink): () => void {
+  /**
+   * Registers a stream for `userId`; returns its unsubscribe. With `lastEventId` (the position
+   * of the last event the client got), the changes it missed are sent first — from the feed's
+   * table up to where this process stands, then live — with none twice and none lost; when that
+   * cannot be done exactly (too far behind, or older than the feed keeps) the sink is reset.
+   */
+  async subscribe(
+    userId: number,
+    sink: StreamSink,
+    lastEventId: number | null,
+  ): Promise<() => void> {
     let set = this.sinks.get(userId);
     if (set === undefined) {
       set = new Set();
       this.sinks.set(userId, set);
     }
-    set.add(sink);
-    return () => {
+    const unsubscribe = () => {
       const current = this.sinks.get(userId);
       if (current === undefined) return;
-      current.delete(sink);
+      current.delete(gate);
       if (current.size === 0) this.sinks.delete(userId);
     };
+    // Live events wait behind the replay; `after` drops anything the client already has.
+    let buffered: ChangeEvent[] | null = lastEventId === null ? null : [];
+    let after = lastEventId ?? 0;
+    const gate: StreamSink = {
+      send: (event) => {
+        if (buffered !== null) buffered.push(event);
+        else if (event.pos > after) {
+          after = event.pos;
+          sink.send(event);
+        }
+      },
+      reset: () => sink.reset(),
+      end: () => sink.end(),
+    };
+    set.add(gate);
+    if (lastEventId !== null) {
+      const upTo = this.feed.head;
+      const missed =
+        lastEventId >= upTo
+          ? []
+          : await this.feed.replay(userId, lastEventId, upTo).catch(() => null);
+      const queued = buffered ?? [];
+      buffered = null;
+      if (missed === null) {
+        sink.reset();
+        after = upTo;
+      } else {
+        for (const c of missed) gate.send(eventOf(c));
+      }
+      for (const e of queued) gate.send(e);
+    }
+    return unsubscribe;
   }
 
-  /** Delivers one raw NOTIFY payload to the recipients' streams in this process. */
-  dispatch(payload: string): void {
-    let n: ChangeNotification;
-    try {
-      n = JSON.parse(payload) as ChangeNotification;
-    } catch {
-      this.deps.logger.warn('ignoring a malformed change notification');
-      return;
-    }
-    if (!Array.isArray(n.recipients)) return;
-    const event: ChangeEvent = {
-      entity: n.entity,
-      action: n.action,
-      id: n.id,
-      groupId: n.groupId ?? null,
-      at: n.at,
-    };
-    for (const userId of n.recipients) {
-      const set = this.sinks.get(userId);
-      if (set === undefined) continue;
-      for (const sink of set) {
-        try {
-          sink.send(event);
-        } catch (error) {
-          this.deps.logger.warn({ err: error }, 'event stream write failed');
+  /** Delivers a batch of feed changes to the recipients' streams in this process. */
+  dispatch(batch: readonly FeedChange[]): void {
+    for (const c of batch) {
+      if (!STREAM_ENTITIES.has(c.entity)) continue;
+      const event = eventOf(c);
+      for (const userId of c.recipients) {
+        const set = this.sinks.get(userId);
+        if (set === undefined) continue;
+        for (const sink of set) {
+          try {
+            sink.send(event);
+          } catch (error) {
+            this.deps.logger.warn({ err: error }, 'event stream write failed');
+          }
         }
       }
     }

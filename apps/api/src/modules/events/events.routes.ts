@@ -9,6 +9,13 @@ import type { Services } from '../../services.js';
 import type { ChangeEvent, StreamSink } from './event-hub.js';
 
 export const PING_INTERVAL_MS = 25_000;
+
+/** Last-Event-ID as a feed position; anything else is treated as absent. */
+function readLastEventId(raw: string | string[] | undefined): number | null {
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || !/^[0-9]{1,15}$/.test(value)) return null;
+  return Number(value);
+}
 /** A client that stops reading is dropped rather than buffered without bound. */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 
@@ -55,8 +62,17 @@ export async function publicEventsRoutes(
       schema: {
         tags: ['Events'],
         summary: 'Server-sent change events for the signed-in user (ticket or bearer token)',
+        description:
+          'Each event carries its position in the change feed as its SSE `id`. A client that ' +
+          'reconnects with `Last-Event-ID` (header, or the `lastEventId` query parameter for a ' +
+          'new EventSource) first gets the changes it missed; when that cannot be done exactly ' +
+          '(too far behind, or older than the 24 hours the server keeps) it gets an ' +
+          '`event: reset` and must refetch what it shows.',
         security: [{ bearerAuth: [] }, {}],
-        querystring: z.object({ ticket: z.string().optional() }),
+        querystring: z.object({
+          ticket: z.string().optional(),
+          lastEventId: z.string().optional(),
+        }),
         response: {
           200: z.string().describe('text/event-stream: `event: change` with JSON data'),
           ...errorResponses(401),
@@ -69,7 +85,9 @@ export async function publicEventsRoutes(
         bearerToken(request),
       );
       const hub = services.events;
-      await hub.ready();
+      const lastEventId = readLastEventId(
+        request.headers['last-event-id'] ?? request.query.lastEventId,
+      );
       const res = reply.raw;
       reply.hijack();
       let open = true;
@@ -95,7 +113,7 @@ export async function publicEventsRoutes(
       const sink: StreamSink = {
         send: (event: ChangeEvent) =>
           write(
-            `event: change\ndata: ${JSON.stringify({
+            `id: ${event.pos}\nevent: change\ndata: ${JSON.stringify({
               entity: event.entity,
               action: event.action,
               id: event.id,
@@ -103,6 +121,7 @@ export async function publicEventsRoutes(
               at: event.at,
             })}\n\n`,
           ),
+        reset: () => write(`id: ${hub.position}\nevent: reset\ndata: {}\n\n`),
         end: finish,
       };
       res.on('close', finish);
@@ -116,7 +135,9 @@ export async function publicEventsRoutes(
         'x-accel-buffering': 'no',
       });
       res.write('retry: 3000\n\n');
-      unsubscribe = hub.subscribe(user.id, sink);
+      const stop = await hub.subscribe(user.id, sink, lastEventId);
+      if (open) unsubscribe = stop;
+      else stop();
       ping = setInterval(() => write(': ping\n\n'), PING_INTERVAL_MS);
       ping.unref();
     },

@@ -1,13 +1,13 @@
 // Expense rows with their payers and splits (stored in request order), loaded as full views.
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { SplitType } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import type { expenses } from '../../db/schema.js';
-import { expensePayers, expenseSplits } from '../../db/schema.js';
+import { queryRows } from '../../db/database.js';
+import { expensePayers, expenseSplits, expenses } from '../../db/schema.js';
+import type { PairDeltaArgs } from '../../db/pair-slots.js';
+import { applyPairDeltasSql, pairDeltaParams } from '../../db/pair-slots.js';
 import { isoSql, run, statement } from '../../db/statements.js';
 import { changeCtes } from '../activity/record-change.js';
-import type { PairDeltaArgs } from '../balances/pair-balances.repository.js';
-import { applyPairDeltasSql, pairDeltaParams } from '../balances/pair-balances.repository.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type NewExpenseRow = typeof expenses.$inferInsert;
@@ -66,7 +66,7 @@ export interface NewExpense {
   splits: readonly StoredSplit[];
 }
 
-const expenseChange = changeCtes({
+const expenseActivity = changeCtes({
   recipients: '$17',
   shares: '$18',
   type: "'expense_added'",
@@ -83,11 +83,9 @@ const expenseChange = changeCtes({
 });
 
 /**
- * A new expense with everything that goes with it, as one statement (a transaction of its own):
- * the row, its payers and splits, the activity rows (which also date the group's lastActivityAt)
- * and the pairwise balances
- * (last, so their row locks are held only until the commit that follows). The caller publishes
- * the change notification once it has committed.
+ * A new expense with everything that goes with it, in one statement: the row, its payers and
+ * splits, the activity rows (which also date the group's lastActivityAt), its row in the change
+ * feed, and the pairwise balances (last, so their row locks are held for as short as possible).
  */
 const insertWithEffects = statement<{
   id: number;
@@ -112,18 +110,23 @@ const insertWithEffects = statement<{
      select (select id from e), t.ord - 1, t.user_id, t.value, t.owed
        from unnest($14::int[], $15::text[], $16::bigint[]) with ordinality as t(user_id, value, owed, ord)
      returning id, position),
-   ${expenseChange.ctes}
+   ${expenseActivity.ctes},
+   chg as (
+     insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
+     select 'expense', 'created', e.id, $1, $17::int[], $26::int[], $11::timestamptz from e
+     returning 1)
    select (select id from e) as id, (select ${isoSql('created_at')} from e) as created_at,
           (select json_agg(id order by position) from spl) as split_ids,
-          (select count(*) from pay) + ${expenseChange.changeCount} as n,
+          (select count(*) from pay) + ${expenseActivity.changeCount} + (select count(*) from chg)
+            as n,
           ${applyPairDeltasSql(20)} as slot`,
 );
 
-/** Inserts an expense with its payers, splits, activity, notification and balances. */
+/** Inserts an expense with its payers, splits, activity, change-feed row and balances. */
 export async function insertExpenseWithEffects(
   db: Db,
   e: NewExpense,
-  change: { recipients: number[]; shares: number[] },
+  change: { recipients: number[]; shares: number[]; affected: number[] },
   pairs: PairDeltaArgs,
 ): Promise<{ id: number; createdAt: Date; splitIds: number[] }> {
   const [row] = await run(db, insertWithEffects, [
@@ -147,9 +150,73 @@ export async function insertExpenseWithEffects(
     change.shares,
     e.groupName,
     ...pairDeltaParams(pairs),
+    change.affected,
   ]);
   if (row === undefined) throw new Error('expense insert returned nothing');
   return { id: row.id, createdAt: new Date(row.created_at), splitIds: row.split_ids };
+}
+
+/** The editable columns of an expense row. */
+export type ExpenseRowUpdate = Pick<
+  NewExpenseRow,
+  | 'description'
+  | 'amountCents'
+  | 'currency'
+  | 'date'
+  | 'splitType'
+  | 'notes'
+  | 'receiptKey'
+  | 'receiptContentType'
+  | 'updatedAt'
+>;
+
+export async function updateExpenseRow(
+  db: Db,
+  expenseId: number,
+  values: ExpenseRowUpdate,
+): Promise<ExpenseRow> {
+  const [updated] = await db
+    .update(expenses)
+    .set(values)
+    .where(eq(expenses.id, expenseId))
+    .returning();
+  if (updated === undefined) throw new Error('expense vanished');
+  return updated;
+}
+
+/** Deletes an expense; payers, splits and comments cascade. */
+export async function deleteExpenseRow(db: Db, expenseId: number): Promise<void> {
+  await db.delete(expenses).where(eq(expenses.id, expenseId));
+}
+
+/**
+ * One page of GET /expenses/my: ids and microsecond creation times of the expenses where the
+ * user is a payer or in the split, in groups they still belong to or outside groups, newest
+ * first, strictly before `before` (createdAt text, id) when given.
+ */
+export async function myExpensePage(
+  db: Db,
+  userId: number,
+  limit: number,
+  before: { createdAt: string; id: number } | null,
+): Promise<{ id: number; createdAt: string }[]> {
+  const cond =
+    before === null
+      ? sql``
+      : sql`and (e.created_at, e.id) < (${before.createdAt}::timestamptz, ${before.id})`;
+  const rows = await queryRows<{ id: number; c: string }>(
+    db,
+    sql`select e.id, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from expenses e
+          where (exists (select 1 from expense_payers p where p.expense_id = e.id and p.user_id = ${userId})
+              or exists (select 1 from expense_splits s where s.expense_id = e.id and s.user_id = ${userId}))
+            and (e.group_id is null or exists (select 1 from group_members m
+                 where m.group_id = e.group_id and m.user_id = ${userId} and m.left_at is null))
+            ${cond}
+          order by e.created_at desc, e.id desc
+          limit ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), createdAt: r.c }));
 }
 
 export async function replaceParticipants(

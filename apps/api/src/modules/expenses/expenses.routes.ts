@@ -6,7 +6,7 @@ import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import type { Services } from '../../services.js';
-import { runIdempotent } from '../idempotency/idempotency.js';
+import { idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
 import { readExpenseBody } from './expense-request.js';
 import {
   expenseOut,
@@ -17,10 +17,9 @@ import {
   readBefore,
   readLimit,
 } from './expense.mapper.js';
-import { nextPageHeaders, setNextPage } from '../../http/cursor.js';
-import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { groupTag } from '../../cache/tagged-cache.js';
+import { setNextPage } from '../../http/cursor.js';
 import type { ReceiptLinker } from './expense.mapper.js';
+import type { ExpenseView } from './expense.repository.js';
 
 /** Signed receipt links for the caller, absolute from the request's scheme and host. */
 export function receiptLinker(services: Services, request: FastifyRequest): ReceiptLinker {
@@ -59,24 +58,17 @@ export async function expensesRoutes(
     },
     async (request, reply) => {
       const body = await readExpenseBody(request);
-      return runIdempotent(
-        services.deps.db,
+      const link = receiptLinker(services, request);
+      const respond = (v: ExpenseView) => expenseOut(v, link);
+      const key = idempotencyScope(
         request,
-        reply,
-        request.user.id,
         'POST /api/expenses',
         () => body.hashParts,
-        async (complete) => {
-          const link = receiptLinker(services, request);
-          const view = await services.expenses.create(
-            request.user,
-            body,
-            complete === null ? undefined : (tx, v) => complete(tx, 201, expenseOut(v, link)),
-          );
-          return { status: 201, body: expenseOut(view, link) };
-        },
-        (stored) => refreshReceiptUrl(stored, receiptLinker(services, request)),
+        201,
+        respond,
       );
+      const outcome = await services.expenses.create(request.user, body, key);
+      return sendOutcome(reply, outcome, 201, respond, (stored) => refreshReceiptUrl(stored, link));
     },
   );
 
@@ -172,26 +164,16 @@ export async function expensesRoutes(
       const groupId = request.params.id;
       const limit = readLimit(request.query.limit);
       const before = readBefore(request.query.before);
-      return sendCached(
-        services.deps.responseCache,
-        reply,
-        cacheKey(request, ['transactions', groupId, limit, before ?? '']),
-        async () => {
-          const page = await services.expenses.groupTransactions(
-            request.user.id,
-            groupId,
-            limit,
-            before,
-          );
-          const link = receiptLinker(services, request);
-          return {
-            tags: [groupTag(groupId)],
-            payload: page.items.map((t) =>
-              t.type === 'expense' ? expenseOut(t.expense, link) : paymentOut(t.payment),
-            ),
-            headers: nextPageHeaders(`/api/groups/${groupId}/transactions`, limit, page.nextCursor),
-          };
-        },
+      const page = await services.expenses.groupTransactions(
+        request.user.id,
+        groupId,
+        limit,
+        before,
+      );
+      setNextPage(reply, `/api/groups/${groupId}/transactions`, limit, page.nextCursor);
+      const link = receiptLinker(services, request);
+      return page.items.map((t) =>
+        t.type === 'expense' ? expenseOut(t.expense, link) : paymentOut(t.payment),
       );
     },
   );

@@ -4,8 +4,10 @@
 // its own LIMIT, so the cost of a page does not grow with the group's history; the two short
 // lists are merged by the caller. Order: date, createdAt, id (newest first), then kind
 // (a payment before an expense with the same key).
+import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
+import { cursorParts } from '../../http/cursor.js';
 import type { PaymentView, PaymentViewTuple } from '../payments/payment.repository.js';
 import { PAYMENT_VIEW_JSON, paymentViewOf } from '../payments/payment.repository.js';
 import type { ExpenseView, ExpenseViewTuple } from './expense.repository.js';
@@ -74,6 +76,11 @@ export interface Cursor {
   id: number;
   kind: 'expense' | 'payment';
 }
+
+/** The page cursor: [date, createdAt, id, kind] of the last item shown. */
+export const transactionCursorShape = z
+  .tuple([cursorParts.date, cursorParts.timestamp, cursorParts.id, z.enum(['expense', 'payment'])])
+  .transform(([date, createdAt, id, kind]): Cursor => ({ date, createdAt, id, kind }));
 
 /**
  * Up to `perTable` newest expenses and as many payments of the group after `cursor`, newest

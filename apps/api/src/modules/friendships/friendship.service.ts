@@ -13,8 +13,8 @@ import type { ServiceDeps, Services } from '../../services.js';
 import { findUserByEmail, findUserById } from '../auth/users.repository.js';
 import type { CounterpartyFigures, Person } from '../balances/balance-reader.js';
 import { counterpartyFigures, peopleByIds } from '../balances/balance-reader.js';
-import { notifyChange } from '../events/change-notifier.js';
-import type { ChangeAction } from '../events/change-notifier.js';
+import { noteChange } from '../../db/transaction.js';
+import type { ChangeAction } from '../../db/change-feed.js';
 import type { FriendshipRow, FriendshipWithOther } from './friendships.repository.js';
 import {
   acceptedOf,
@@ -109,17 +109,14 @@ export class FriendshipService {
   }
 
   private async notify(tx: Db, row: FriendshipRow, action: ChangeAction, at: Date): Promise<void> {
-    await notifyChange(
-      tx,
-      {
-        entity: 'friendship',
-        action,
-        id: row.id,
-        groupId: null,
-        recipients: [row.requesterId, row.addresseeId],
-      },
+    noteChange(tx, {
+      entity: 'friendship',
+      action,
+      id: row.id,
+      groupId: null,
+      recipients: [row.requesterId, row.addresseeId],
       at,
-    );
+    });
   }
 
   async friends(userId: number): Promise<FriendshipView[]> {

@@ -22,8 +22,8 @@ import {
 } from '../balances/balance-reader.js';
 import { myGroupsData } from './my-groups.repository.js';
 import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
-import { notifyChange } from '../events/change-notifier.js';
-import type { ChangeAction } from '../events/change-notifier.js';
+import { noteChange } from '../../db/transaction.js';
+import type { ChangeAction } from '../../db/change-feed.js';
 import { acceptedFriendIds } from '../friendships/friendships.repository.js';
 import { findUserByEmail } from '../auth/users.repository.js';
 import type { GroupRow, MemberUser } from './membership.repository.js';
@@ -121,7 +121,7 @@ export class GroupService {
     recipients: number[],
     at: Date,
   ): Promise<void> {
-    await notifyChange(tx, { entity: 'group', action, id: groupId, groupId, recipients }, at);
+    noteChange(tx, { entity: 'group', action, id: groupId, groupId, recipients, at });
   }
 
   async create(userId: number, input: GroupCreateInput): Promise<GroupView> {

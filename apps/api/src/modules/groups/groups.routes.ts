@@ -5,8 +5,6 @@ import { z } from 'zod';
 import { addMembersSchema, groupCreateSchema, groupPatchSchema, pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
-import { cacheKey, sendCached } from '../../http/cached-reply.js';
-import { userTag } from '../../cache/tagged-cache.js';
 import type { Services } from '../../services.js';
 import type { BalanceLineData } from '../balances/balance-reader.js';
 import type { GroupView, GroupWithBalance } from './group.service.js';
@@ -110,16 +108,7 @@ export async function groupsRoutes(
         response: { 200: z.array(myGroupSchema), ...errorResponses(401) },
       },
     },
-    async (request, reply) =>
-      sendCached(
-        services.deps.responseCache,
-        reply,
-        cacheKey(request, ['groups/my']),
-        async () => ({
-          tags: [userTag(request.user.id)],
-          payload: (await groups.listMine(request.user.id)).map(myGroupOut),
-        }),
-      ),
+    async (request) => (await groups.listMine(request.user.id)).map(myGroupOut),
   );
 
   r.get(

@@ -1,7 +1,9 @@
-// Stored outcomes per Idempotency-Key (table idempotency_keys, contract §1.10).
-import { and, eq, lt, sql } from 'drizzle-orm';
+// Stored outcomes per Idempotency-Key (table idempotency_keys, contract §1.10) and the
+// transaction-scoped advisory lock that marks a key as in progress.
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { idempotencyKeys } from '../../db/schema.js';
+import { run, statement } from '../../db/statements.js';
 
 export type IdempotencyRow = typeof idempotencyKeys.$inferSelect;
 
@@ -18,48 +20,68 @@ const where = (ref: KeyRef) =>
     eq(idempotencyKeys.key, ref.key),
   );
 
-/** Claims the key for a running request; returns the existing row when it is already taken. */
-export async function claimKey(
+/** Arbitrary seed separating these advisory locks from others. */
+const KEY_LOCK_SEED = 727_450_003;
+
+const tryLockStatement = statement<{ got: boolean }>(
+  'idempotency.try_lock',
+  `select pg_try_advisory_xact_lock(hashtextextended($1, ${KEY_LOCK_SEED})) as got`,
+);
+
+/**
+ * Takes the key's lock for the rest of the transaction, unless another transaction holds it.
+ * The lock dies with its transaction — committed, rolled back, or its connection gone with a
+ * crashed process — so a key is never left "in progress".
+ */
+export async function tryLockKey(tx: Db, ref: KeyRef): Promise<boolean> {
+  const [row] = await run(tx, tryLockStatement, [`${ref.userId}\n${ref.endpoint}\n${ref.key}`]);
+  return row?.got === true;
+}
+
+/** The stored outcome of the key, unless it has expired. */
+export async function findStoredKey(
   db: Db,
   ref: KeyRef,
-  requestHash: string,
+  now: Date,
+): Promise<IdempotencyRow | undefined> {
+  const rows = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(where(ref), gt(idempotencyKeys.expiresAt, now)))
+    .limit(1);
+  return rows[0];
+}
+
+/**
+ * Stores a success in the write's transaction (replacing an expired row). False when a live row
+ * exists: the unique key is the last guard against a double write.
+ */
+export async function storeKey(
+  tx: Db,
+  ref: KeyRef,
+  outcome: { requestHash: string; status: number; body: unknown },
   now: Date,
   ttlMs: number,
-): Promise<IdempotencyRow | null> {
-  // An expired row no longer counts.
-  await db.delete(idempotencyKeys).where(and(where(ref), lt(idempotencyKeys.expiresAt, now)));
-  const inserted = await db
+): Promise<boolean> {
+  const values = {
+    requestHash: outcome.requestHash,
+    responseStatus: outcome.status,
+    responseBody: outcome.body,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + ttlMs),
+  };
+  const rows = await tx
     .insert(idempotencyKeys)
-    .values({
-      ...ref,
-      requestHash,
-      state: 'running',
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + ttlMs),
+    .values({ ...ref, ...values })
+    .onConflictDoUpdate({
+      target: [idempotencyKeys.userId, idempotencyKeys.endpoint, idempotencyKeys.key],
+      set: values,
+      setWhere: lt(idempotencyKeys.expiresAt, now),
     })
-    .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key });
-  if (inserted.length === 1) return null;
-  const rows = await db.select().from(idempotencyKeys).where(where(ref)).limit(1);
-  return rows[0] ?? null;
-}
-
-export async function completeKey(
-  db: Db,
-  ref: KeyRef,
-  status: number,
-  body: unknown,
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ state: 'done', responseStatus: status, responseBody: body })
-    .where(where(ref));
-}
-
-export async function releaseKey(db: Db, ref: KeyRef): Promise<void> {
-  await db.delete(idempotencyKeys).where(and(where(ref), eq(idempotencyKeys.state, 'running')));
+  return rows.length === 1;
 }
 
 export async function purgeExpiredKeys(db: Db, now: Date): Promise<void> {
-  await db.delete(idempotencyKeys).where(sql`${idempotencyKeys.expiresAt} < ${now}`);
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.expiresAt, now));
 }

@@ -1,11 +1,17 @@
 // Idempotency-Key handling for POST /expenses, /payments and /payments/settle (contract §1.10):
 // the same key from the same user on the same endpoint with the same request replays the stored
-// success with `Idempotent-Replayed: true`; a different request or one still running is a 409.
+// success with `Idempotent-Replayed: true`; a different request, or one still running, is a 409.
+//
+// Exactly once, whatever happens to the process: the write's own transaction first takes the
+// key's advisory lock (held = "in progress"; it dies with the transaction or with a crashed
+// process's connection), then looks for a stored outcome (replayed if found), performs the write
+// and stores its response — all in that one transaction. So a stored response exists exactly when
+// its write committed, and a retry after any failure either replays it or writes once.
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { ConflictError, ValidationError } from '../../errors/app-errors.js';
-import { claimKey, completeKey, releaseKey } from './idempotency.repository.js';
+import { findStoredKey, purgeExpiredKeys, storeKey, tryLockKey } from './idempotency.repository.js';
 import type { KeyRef } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -15,6 +21,8 @@ export const MSG_IN_PROGRESS = 'A request with this Idempotency-Key is already i
 export const MSG_INVALID_KEY = 'Idempotency-Key must be 1–255 visible ASCII characters.';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+/** Expired keys are swept after this many stored ones (amortised, shared by every process). */
+const SWEEP_EVERY = 500;
 
 /** The header's value; null when absent. Invalid values are a 400. */
 export function readIdempotencyKey(request: FastifyRequest): string | null {
@@ -53,58 +61,86 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value) ?? 'null';
 }
 
-/** Stores the response inside the write's own transaction (a no-op without a key). */
-export type CompleteResponse = (tx: Db, status: number, body: unknown) => Promise<void>;
-
-export interface IdempotentResult {
+/** A stored response to send again. */
+export interface StoredResponse {
   status: number;
   body: unknown;
 }
 
+/** What a creating write returns: its own result, or the stored response of an earlier run. */
+export type WriteOutcome<T> =
+  { kind: 'done'; value: T } | { kind: 'replayed'; stored: StoredResponse };
+
+/** The key of one request, used by the write inside its transaction. */
+export interface IdempotencyScope<T> {
+  /**
+   * First statement of the write's transaction: 409 while another request holds the key (or
+   * the key was used for a different request); the stored response when there is one.
+   */
+  claim(tx: Db): Promise<StoredResponse | null>;
+  /** Stores the write's response in its transaction. */
+  complete(tx: Db, value: T): Promise<void>;
+}
+
+let stored = 0;
+
 /**
- * Runs `handler` under the request's Idempotency-Key (when it has one) and sends its result.
- * `hashParts` is called only when a key is present. The handler passes `complete` to the service,
- * which calls it inside the writing transaction, so the stored response commits with the write;
- * without a key `complete` is null (nothing to store, so no transaction is needed for it).
+ * The request's Idempotency-Key as a scope for the service's write (null without a key).
+ * `respond` maps the write's result to the response body that is stored.
  */
-export async function runIdempotent(
-  db: Db,
+export function idempotencyScope<T>(
   request: FastifyRequest,
-  reply: FastifyReply,
-  userId: number,
   endpoint: string,
   hashParts: () => readonly (string | Uint8Array)[],
-  handler: (complete: CompleteResponse | null) => Promise<IdempotentResult>,
+  status: number,
+  respond: (value: T) => unknown,
+): IdempotencyScope<T> | null {
+  const key = readIdempotencyKey(request);
+  if (key === null) return null;
+  const ref: KeyRef = { userId: request.user.id, endpoint, key };
+  const hash = requestHash(request.method, endpoint, hashParts());
+  return {
+    async claim(tx) {
+      if (!(await tryLockKey(tx, ref))) {
+        throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_IN_PROGRESS);
+      }
+      const row = await findStoredKey(tx, ref, new Date());
+      if (row === undefined) return null;
+      if (row.requestHash !== hash) {
+        throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_DIFFERENT_REQUEST);
+      }
+      return { status: row.responseStatus, body: row.responseBody };
+    },
+    async complete(tx, value) {
+      const now = new Date();
+      const ok = await storeKey(
+        tx,
+        ref,
+        { requestHash: hash, status, body: respond(value) },
+        now,
+        IDEMPOTENCY_TTL_MS,
+      );
+      // Unreachable while the lock is held; refusing keeps the unique key the last guard.
+      if (!ok) throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_IN_PROGRESS);
+      if (++stored % SWEEP_EVERY === 0) await purgeExpiredKeys(tx, now);
+    },
+  };
+}
+
+/** Sends a write's outcome: its own result, or the stored response marked as replayed. */
+export function sendOutcome<T>(
+  reply: FastifyReply,
+  outcome: WriteOutcome<T>,
+  status: number,
+  respond: (value: T) => unknown,
   /** Adjusts a stored body on replay (e.g. fresh signed links). */
   refresh: (body: unknown) => unknown = (body) => body,
-): Promise<FastifyReply> {
-  const key = readIdempotencyKey(request);
-  if (key === null) {
-    const result = await handler(null);
-    return reply.code(result.status).send(result.body);
-  }
-  const ref: KeyRef = { userId, endpoint, key };
-  const hash = requestHash(request.method, endpoint, hashParts());
-  const existing = await claimKey(db, ref, hash, new Date(), IDEMPOTENCY_TTL_MS);
-  if (existing !== null) {
-    if (existing.requestHash !== hash) {
-      throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_DIFFERENT_REQUEST);
-    }
-    if (existing.state !== 'done' || existing.responseStatus === null) {
-      throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_IN_PROGRESS);
-    }
+): FastifyReply {
+  if (outcome.kind === 'replayed') {
     return reply
-      .code(existing.responseStatus)
+      .code(outcome.stored.status)
       .header('idempotent-replayed', 'true')
-      .send(refresh(existing.responseBody));
+      .send(refresh(outcome.stored.body));
   }
-  let result: IdempotentResult;
-  try {
-    result = await handler((tx, status, body) => completeKey(tx, ref, status, body));
-  } catch (e) {
-    // Only successes are stored: a failed request frees the key.
-    await releaseKey(db, ref).catch(() => undefined);
-    throw e;
-  }
-  return reply.code(result.status).send(result.body);
+  return reply.code(status).send(respond(outcome.value));
 }

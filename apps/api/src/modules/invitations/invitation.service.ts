@@ -5,7 +5,7 @@ import type { MailMessage } from '../../mail/mailer.js';
 import type { UserRow } from '../auth/users.repository.js';
 import { findUserById } from '../auth/users.repository.js';
 import type { Person } from '../balances/balance-reader.js';
-import { notifyChange } from '../events/change-notifier.js';
+import { noteChange } from '../../db/transaction.js';
 import { findPairForUpdate, insertRequest } from '../friendships/friendships.repository.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import { currentMemberIds, lockGroup } from '../groups/membership.repository.js';
@@ -86,17 +86,14 @@ export class InvitationService {
       if ((await findPairForUpdate(tx, inviterId, user.id)) !== undefined) continue;
       const row = await insertRequest(tx, inviterId, user.id);
       if (row === undefined) continue;
-      await notifyChange(
-        tx,
-        {
-          entity: 'friendship',
-          action: 'created',
-          id: row.id,
-          groupId: null,
-          recipients: [inviterId, user.id],
-        },
+      noteChange(tx, {
+        entity: 'friendship',
+        action: 'created',
+        id: row.id,
+        groupId: null,
+        recipients: [inviterId, user.id],
         at,
-      );
+      });
     }
     await markConverted(
       tx,

@@ -1,6 +1,7 @@
 // Payment rows and their views (payer and recipient as people).
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
+import { queryRows } from '../../db/database.js';
 import { payments } from '../../db/schema.js';
 import { isoSql, run, statement } from '../../db/statements.js';
 
@@ -34,6 +35,69 @@ export async function findPaymentRow(
   const q = db.select().from(payments).where(eq(payments.id, id)).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0];
+}
+
+export type NewPaymentRow = typeof payments.$inferInsert;
+
+export async function insertPayment(db: Db, values: NewPaymentRow): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (row === undefined) throw new Error('payment insert returned nothing');
+  return row;
+}
+
+export async function updatePaymentRow(
+  db: Db,
+  id: number,
+  values: Pick<
+    NewPaymentRow,
+    'paidById' | 'paidToId' | 'amountCents' | 'currency' | 'date' | 'updatedAt'
+  >,
+): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
+  if (row === undefined) throw new Error('payment vanished');
+  return row;
+}
+
+export async function deletePaymentRow(db: Db, id: number): Promise<void> {
+  await db.delete(payments).where(eq(payments.id, id));
+}
+
+/**
+ * One page of GET /payments/my: ids and microsecond creation times of the payments the user made
+ * or received, newest first, strictly before `before` when given.
+ */
+export async function myPaymentPage(
+  db: Db,
+  userId: number,
+  limit: number,
+  before: { createdAt: string; id: number } | null,
+): Promise<{ id: number; createdAt: string }[]> {
+  const cond =
+    before === null
+      ? sql``
+      : sql`and (p.created_at, p.id) < (${before.createdAt}::timestamptz, ${before.id})`;
+  const rows = await queryRows<{ id: number; c: string }>(
+    db,
+    sql`select p.id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
+          from payments p
+          where (p.paid_by_id = ${userId} or p.paid_to_id = ${userId}) ${cond}
+          order by p.created_at desc, p.id desc
+          limit ${limit}`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), createdAt: r.c }));
+}
+
+/** The groups both users currently belong to, by id. */
+export async function sharedGroupIds(db: Db, a: number, b: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select x.group_id as id from group_members x
+        join group_members y on y.group_id = x.group_id
+        where x.user_id = ${a} and x.left_at is null
+          and y.user_id = ${b} and y.left_at is null
+        order by x.group_id`,
+  );
+  return rows.map((r) => Number(r.id));
 }
 
 /** SQL: the view of payment row `p` as one JSON array (parsed by {@link paymentViewOf}). */

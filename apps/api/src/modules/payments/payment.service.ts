@@ -1,75 +1,59 @@
-// PaymentService: payments and the multi-group settle-up (contract §4.5). Every write runs in one
-// transaction with its pair_balances bookkeeping, activity rows and change notification (§5.9).
-import {
-  paymentDebt,
-  validatePaymentInput,
-  validateSettleInput,
-  PAYMENT_MESSAGES,
-} from '@evenly/core';
-import type { Cents, PaymentInput } from '@evenly/core';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+// PaymentService: payments and the multi-group settle-up (contract §4.5). Each write is one
+// transaction (db/transaction.ts): locks (ledger-locks.ts), the facts the rules check
+// (ledger-context.ts), the rules (payment-rules.ts), then the row with its ledger effect
+// (ledger-effects.ts), activity and change-feed row.
+import { validatePaymentInput, validateSettleInput, PAYMENT_MESSAGES } from '@evenly/core';
+import type { PaymentInput } from '@evenly/core';
+import type { ChangeAction } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
-import { queryRows } from '../../db/database.js';
-import { groupMembers, groups, payments, users } from '../../db/schema.js';
+import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import {
   ForbiddenError,
+  issuesError,
   NotFoundError,
   NotFriendsError,
-  NotGroupMemberError,
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { recordChange } from '../activity/record-change.js';
 import type { ActivityType } from '../activity/activity.repository.js';
-import { groupLines } from '../balances/balance-reader.js';
-import { applyDebts } from '../balances/pair-balances.repository.js';
-import type { ChangeAction } from '../events/change-notifier.js';
-import type { GroupRow } from '../groups/membership.repository.js';
-import {
-  currentMembers,
-  findGroup,
-  GROUP_NOT_FOUND,
-  isCurrentMember,
-  requireGroupMember,
-} from '../groups/membership.repository.js';
-import { checkText, decodeCursor, encodeCursor, TIMESTAMP_TEXT } from '../expenses/cursor.js';
+import { recordChange } from '../activity/record-change.js';
+import { groupLines, peopleByIds } from '../balances/balance-reader.js';
 import { isDbId } from '../expenses/expense-access.js';
-import { acceptedFriendIds } from '../friendships/friendships.repository.js';
-import {
-  groupCurrencyMessage,
-  issuesError,
-  replaceEffect,
-  todayUtc,
-} from '../expenses/expense.service.js';
 import type { Page } from '../expenses/expense.service.js';
-import { findPaymentRow, loadPaymentViews } from './payment.repository.js';
+import { todayUtc } from '../expenses/expense.service.js';
+import type { GroupRow } from '../groups/membership.repository.js';
+import { currentMembers, findGroup, isCurrentMember } from '../groups/membership.repository.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
+import { readLedgerContext } from '../ledger/ledger-context.js';
+import type { PaymentParties } from '../ledger/ledger-effects.js';
+import {
+  applyEffect,
+  paymentEffectDebts,
+  paymentPersonEffect,
+  swapEffect,
+} from '../ledger/ledger-effects.js';
+import { lockLedger, lockLedgerScope } from '../ledger/ledger-locks.js';
+import {
+  checkPayment,
+  PAYMENT_API_MESSAGES,
+  paymentParties,
+  planSettlement,
+} from './payment-rules.js';
+import {
+  deletePaymentRow,
+  findPaymentRow,
+  insertPayment,
+  loadPaymentViews,
+  myPaymentPage,
+  sharedGroupIds,
+  updatePaymentRow,
+} from './payment.repository.js';
 import type { PaymentRow, PaymentView } from './payment.repository.js';
 
-export const PAYMENT_API_MESSAGES = {
-  notFound: 'Payment not found.',
-  noAccess: 'You do not have access to this payment.',
-  moved: 'A payment cannot be moved to another group.',
-  unknownPerson: 'One of the selected people does not exist.',
-  notParty: 'You must be the payer or the recipient of a non-group payment.',
-  notFriends: 'You can only record payments with your friends.',
-} as const;
+export { PAYMENT_API_MESSAGES } from './payment-rules.js';
 
-interface PaymentEffectRow {
-  paidById: number;
-  paidToId: number;
-  amountCents: number;
-}
-
-/** Balance effect on each person (+ = gets back): the payer +amount, the recipient −amount. */
-function effectOf(p: PaymentEffectRow | null, userId: number): number {
-  if (p === null) return 0;
-  if (p.paidById === userId) return p.amountCents;
-  if (p.paidToId === userId) return -p.amountCents;
-  return 0;
-}
-
-function debtOf(p: PaymentEffectRow) {
-  return [paymentDebt(p.paidById, p.paidToId, p.amountCents as Cents)];
+function effectOf(row: PaymentParties & { currency: string }) {
+  return { currency: row.currency, debts: paymentEffectDebts(row) };
 }
 
 export class PaymentService {
@@ -105,27 +89,21 @@ export class PaymentService {
     limit: number,
     before: string | null,
   ): Promise<Page<PaymentView>> {
-    let cond = sql``;
-    if (before !== null) {
-      const [c, id] = decodeCursor(before, ['s', 'n']) as [string, number];
-      cond = sql`and (p.created_at, p.id) < (${checkText(c, TIMESTAMP_TEXT)}::timestamptz, ${id})`;
-    }
-    const rows = await queryRows<{ id: number; c: string }>(
+    const cursor = before === null ? null : decodeCursor(before, createdAtCursorShape);
+    const rows = await myPaymentPage(
       this.deps.db,
-      sql`select p.id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
-          from payments p
-          where (p.paid_by_id = ${callerId} or p.paid_to_id = ${callerId}) ${cond}
-          order by p.created_at desc, p.id desc
-          limit ${limit + 1}`,
+      callerId,
+      limit + 1,
+      cursor === null ? null : { createdAt: cursor[0], id: cursor[1] },
     );
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const nextCursor =
-      rows.length > limit && last !== undefined ? encodeCursor([last.c, Number(last.id)]) : null;
+      rows.length > limit && last !== undefined ? encodeCursor([last.createdAt, last.id]) : null;
     return {
       items: await loadPaymentViews(
         this.deps.db,
-        page.map((r) => Number(r.id)),
+        page.map((r) => r.id),
       ),
       nextCursor,
     };
@@ -137,34 +115,17 @@ export class PaymentService {
   async create(
     callerId: number,
     body: unknown,
-    beforeCommit?: (tx: Db, view: PaymentView) => Promise<void>,
-  ): Promise<PaymentView> {
+    idempotency: IdempotencyScope<PaymentView> | null,
+  ): Promise<WriteOutcome<PaymentView>> {
     const parsed = validatePaymentInput(body);
     if (!parsed.ok) throw issuesError(parsed.issues);
-    return this.deps.transaction(async (tx) => {
-      const v = await this.validate(tx, callerId, parsed.value, null);
-      const now = new Date();
-      const [row] = await tx
-        .insert(payments)
-        .values({
-          groupId: v.group?.id ?? null,
-          paidById: v.paidById,
-          paidToId: v.paidToId,
-          amountCents: parsed.value.amount,
-          currency: v.currency,
-          date: parsed.value.date ?? todayUtc(),
-          createdById: callerId,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      if (row === undefined) throw new Error('payment insert returned nothing');
-      await applyDebts(tx, row.groupId, row.currency, debtOf(row), 1);
-      await this.record(tx, 'payment_added', 'created', callerId, row, v.group, null);
-      const [view] = await loadPaymentViews(tx, [row.id]);
-      if (view === undefined) throw new Error('payment vanished');
-      if (beforeCommit !== undefined) await beforeCommit(tx, view);
-      return view;
+    const input = parsed.value;
+    return this.deps.transaction(async (tx): Promise<WriteOutcome<PaymentView>> => {
+      const stored = idempotency === null ? null : await idempotency.claim(tx);
+      if (stored !== null) return { kind: 'replayed', stored };
+      const view = await this.insertChecked(tx, callerId, input, input.groupId);
+      if (idempotency !== null) await idempotency.complete(tx, view);
+      return { kind: 'done', value: view };
     });
   }
 
@@ -188,27 +149,22 @@ export class PaymentService {
         groupId: old.groupId,
       });
       if (!parsed.ok) throw issuesError(parsed.issues);
-      const v = await this.validate(tx, callerId, parsed.value, old);
-      const [row] = await tx
-        .update(payments)
-        .set({
-          paidById: v.paidById,
-          paidToId: v.paidToId,
-          amountCents: parsed.value.amount,
-          currency: v.currency,
-          date: parsed.value.date ?? old.date,
-          updatedAt: new Date(),
-        })
-        .where(eq(payments.id, old.id))
-        .returning();
-      if (row === undefined) throw new Error('payment vanished');
-      await replaceEffect(
-        tx,
-        row.groupId,
-        { currency: old.currency, debts: debtOf(old) },
-        { currency: row.currency, debts: debtOf(row) },
-      );
-      await this.record(tx, 'payment_updated', 'updated', callerId, row, v.group, old);
+      const input = parsed.value;
+      const parties = paymentParties(callerId, input);
+      const ids = [parties.paidById, parties.paidToId].filter(isDbId);
+      await lockLedgerScope(tx, old.groupId, callerId, ids);
+      const ctx = await readLedgerContext(tx, callerId, old.groupId, ids);
+      const v = checkPayment(callerId, input, old.groupId, ctx, old);
+      const row = await updatePaymentRow(tx, old.id, {
+        paidById: v.paidById,
+        paidToId: v.paidToId,
+        amountCents: input.amount,
+        currency: v.currency,
+        date: input.date ?? old.date,
+        updatedAt: new Date(),
+      });
+      await swapEffect(tx, row.groupId, effectOf(old), effectOf(row));
+      await this.record(tx, 'payment_updated', 'updated', callerId, row, v.group, old, v.names);
       const [view] = await loadPaymentViews(tx, [row.id]);
       if (view === undefined) throw new Error('payment vanished');
       return view;
@@ -218,10 +174,12 @@ export class PaymentService {
   async remove(callerId: number, paymentId: number): Promise<void> {
     await this.deps.transaction(async (tx) => {
       const row = await this.requireAccess(tx, paymentId, callerId, true);
-      await applyDebts(tx, row.groupId, row.currency, debtOf(row), -1);
+      await applyEffect(tx, row.groupId, effectOf(row), -1);
       const group = row.groupId === null ? null : ((await findGroup(tx, row.groupId)) ?? null);
-      await tx.delete(payments).where(eq(payments.id, row.id));
-      await this.record(tx, 'payment_deleted', 'deleted', callerId, row, group, null);
+      const people = await peopleByIds(tx, [row.paidById, row.paidToId]);
+      const names = new Map([...people].map(([id, p]) => [id, p.name]));
+      await deletePaymentRow(tx, row.id);
+      await this.record(tx, 'payment_deleted', 'deleted', callerId, row, group, null, names);
     });
   }
 
@@ -232,102 +190,106 @@ export class PaymentService {
   async settle(
     callerId: number,
     body: unknown,
-    beforeCommit?: (tx: Db, views: PaymentView[]) => Promise<void>,
-  ): Promise<PaymentView[]> {
+    idempotency: IdempotencyScope<PaymentView[]> | null,
+  ): Promise<WriteOutcome<PaymentView[]>> {
     const parsed = validateSettleInput(body);
     if (!parsed.ok) throw issuesError(parsed.issues);
     const input = parsed.value;
     if (input.otherUserId === callerId) throw new ValidationError(PAYMENT_MESSAGES.samePerson);
-    return this.deps.transaction(async (tx) => {
-      const other = isDbId(input.otherUserId)
-        ? await tx
-            .select({ id: users.id })
-            .from(users)
-            .where(eq(users.id, input.otherUserId))
-            .limit(1)
-        : [];
-      if (other.length === 0) throw new ValidationError(PAYMENT_API_MESSAGES.unknownPerson);
-      const paidById = input.direction === 'I_PAID' ? callerId : input.otherUserId;
-      const paidToId = input.direction === 'I_PAID' ? input.otherUserId : callerId;
+    const otherId = input.otherUserId;
+    return this.deps.transaction(async (tx): Promise<WriteOutcome<PaymentView[]>> => {
+      const stored = idempotency === null ? null : await idempotency.claim(tx);
+      if (stored !== null) return { kind: 'replayed', stored };
+      const other = isDbId(otherId) ? (await peopleByIds(tx, [otherId])).get(otherId) : undefined;
+      if (other === undefined) throw new ValidationError(PAYMENT_API_MESSAGES.unknownPerson);
+      const paidById = input.direction === 'I_PAID' ? callerId : otherId;
+      const paidToId = input.direction === 'I_PAID' ? otherId : callerId;
 
-      const shared = await queryRows<{ id: number }>(
-        tx,
-        sql`select a.group_id as id from group_members a
-            join group_members b on b.group_id = a.group_id
-            where a.user_id = ${callerId} and a.left_at is null
-              and b.user_id = ${input.otherUserId} and b.left_at is null
-            order by a.group_id`,
-      );
-      const groupRows: GroupRow[] =
-        shared.length === 0
-          ? []
-          : await tx
-              .select()
-              .from(groups)
-              .where(
-                inArray(
-                  groups.id,
-                  shared.map((s) => Number(s.id)),
-                ),
-              );
-      const owed: { group: GroupRow; cents: number }[] = [];
-      for (const g of groupRows) {
+      // Lock the shared groups and the friendship, then read the lines under the locks.
+      await lockLedger(tx, await sharedGroupIds(tx, callerId, otherId), callerId, [otherId]);
+      const groups: GroupRow[] = [];
+      for (const id of await sharedGroupIds(tx, callerId, otherId)) {
+        const g = await findGroup(tx, id);
+        if (g !== undefined) groups.push(g);
+      }
+      const owed: { groupId: number; cents: number }[] = [];
+      for (const g of groups) {
         const lines = await groupLines(tx, g, paidById);
         const line = lines.find(
           (l) => l.otherUser.id === paidToId && l.currency === input.currency,
         );
         // The payer's line with the recipient is negative when the payer owes them.
-        if (line !== undefined && line.netCents < 0) owed.push({ group: g, cents: -line.netCents });
+        if (line !== undefined && line.netCents < 0)
+          owed.push({ groupId: g.id, cents: -line.netCents });
       }
-      owed.sort((a, b) => b.cents - a.cents || a.group.id - b.group.id);
-
-      let rest: number = input.amount;
-      const plan: { group: GroupRow | null; cents: number }[] = [];
-      for (const o of owed) {
-        if (rest === 0) break;
-        const cents = Math.min(rest, o.cents);
-        plan.push({ group: o.group, cents });
-        rest -= cents;
+      const plan = planSettlement(owed, input.amount);
+      const ctx = await readLedgerContext(tx, callerId, null, [otherId]);
+      if (plan.some((p) => p.groupId === null) && !ctx.friendIds.has(otherId)) {
+        throw new NotFriendsError(PAYMENT_API_MESSAGES.notFriends);
       }
-      if (rest > 0) {
-        const friends = await acceptedFriendIds(tx, callerId, [input.otherUserId]);
-        if (!friends.has(input.otherUserId)) {
-          throw new NotFriendsError(PAYMENT_API_MESSAGES.notFriends);
-        }
-        plan.push({ group: null, cents: rest });
-      }
-
-      const ids: number[] = [];
+      const people = await peopleByIds(tx, [paidById, paidToId]);
+      const names = new Map([...people].map(([id, p]) => [id, p.name]));
       const date = input.date ?? todayUtc();
+      const ids: number[] = [];
       for (const p of plan) {
         const now = new Date();
-        const [row] = await tx
-          .insert(payments)
-          .values({
-            groupId: p.group?.id ?? null,
-            paidById,
-            paidToId,
-            amountCents: p.cents,
-            currency: input.currency,
-            date,
-            createdById: callerId,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning();
-        if (row === undefined) throw new Error('payment insert returned nothing');
-        await applyDebts(tx, row.groupId, row.currency, debtOf(row), 1);
-        await this.record(tx, 'payment_added', 'created', callerId, row, p.group, null);
+        const row = await insertPayment(tx, {
+          groupId: p.groupId,
+          paidById,
+          paidToId,
+          amountCents: p.cents,
+          currency: input.currency,
+          date,
+          createdById: callerId,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await applyEffect(tx, row.groupId, effectOf(row), 1);
+        const group = groups.find((g) => g.id === p.groupId) ?? null;
+        await this.record(tx, 'payment_added', 'created', callerId, row, group, null, names);
         ids.push(row.id);
       }
       const views = await loadPaymentViews(tx, ids);
-      if (beforeCommit !== undefined) await beforeCommit(tx, views);
-      return views;
+      if (idempotency !== null) await idempotency.complete(tx, views);
+      return { kind: 'done', value: views };
     });
   }
 
   // -------------------------------------------------------------------------------------------
   // Internals
+
+  /** Locks, checks and inserts a new payment in `tx`; its view. */
+  private async insertChecked(
+    tx: Db,
+    callerId: number,
+    input: PaymentInput,
+    groupId: number | null,
+  ): Promise<PaymentView> {
+    const parties = paymentParties(callerId, input);
+    const ids = [parties.paidById, parties.paidToId].filter(isDbId);
+    // A well-formed id beyond the id column names no group (a 404 from the rules).
+    const scope = groupId !== null && isDbId(groupId) ? groupId : null;
+    await lockLedgerScope(tx, scope, callerId, ids);
+    const ctx = await readLedgerContext(tx, callerId, scope, ids);
+    const v = checkPayment(callerId, input, groupId, ctx, null);
+    const now = new Date();
+    const row = await insertPayment(tx, {
+      groupId: v.group?.id ?? null,
+      paidById: v.paidById,
+      paidToId: v.paidToId,
+      amountCents: input.amount,
+      currency: v.currency,
+      date: input.date ?? todayUtc(),
+      createdById: callerId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await applyEffect(tx, row.groupId, effectOf(row), 1);
+    await this.record(tx, 'payment_added', 'created', callerId, row, v.group, null, v.names);
+    const [view] = await loadPaymentViews(tx, [row.id]);
+    if (view === undefined) throw new Error('payment vanished');
+    return view;
+  }
 
   private async record(
     tx: Db,
@@ -337,6 +299,7 @@ export class PaymentService {
     row: PaymentRow,
     group: GroupRow | null,
     old: PaymentRow | null,
+    names: ReadonlyMap<number, string>,
   ): Promise<void> {
     const recipients =
       group !== null
@@ -348,14 +311,6 @@ export class PaymentService {
               ...(old === null ? [] : [old.paidById, old.paidToId]),
             ]),
           ];
-    const names = new Map(
-      (
-        await tx
-          .select({ id: users.id, name: users.name })
-          .from(users)
-          .where(inArray(users.id, [row.paidById, row.paidToId]))
-      ).map((u) => [u.id, u.name]),
-    );
     const description = `${names.get(row.paidById) ?? ''} paid ${names.get(row.paidToId) ?? ''}`;
     const sign = type === 'payment_deleted' ? -1 : 1;
     await recordChange(tx, {
@@ -367,7 +322,7 @@ export class PaymentService {
       amountCents: row.amountCents,
       currency: row.currency,
       recipients,
-      myShare: (u) => sign * effectOf(row, u) - effectOf(old, u),
+      myShare: (u) => sign * paymentPersonEffect(row, u) - paymentPersonEffect(old, u),
       notification: {
         entity: 'payment',
         action,
@@ -381,65 +336,5 @@ export class PaymentService {
         ],
       },
     });
-  }
-
-  /** §4.5 in order: payer ≠ recipient, both exist, group membership or friendship, currency. */
-  private async validate(
-    tx: Db,
-    callerId: number,
-    input: PaymentInput,
-    old: PaymentRow | null,
-  ): Promise<{ paidById: number; paidToId: number; currency: string; group: GroupRow | null }> {
-    const paidById = input.paidByUserId ?? callerId;
-    const paidToId = input.paidToUserId;
-    if (paidById === paidToId) {
-      throw new ValidationError(PAYMENT_MESSAGES.samePerson, [
-        { field: 'paidToUserId', message: PAYMENT_MESSAGES.samePerson },
-      ]);
-    }
-    const people = await tx
-      .select({ id: users.id, name: users.name })
-      .from(users)
-      .where(inArray(users.id, [paidById, paidToId].filter(isDbId)));
-    if (people.length !== 2) throw new ValidationError(PAYMENT_API_MESSAGES.unknownPerson);
-    const nameOf = (id: number) => people.find((p) => p.id === id)?.name ?? 'This person';
-
-    const groupId = old === null ? input.groupId : old.groupId;
-    let group: GroupRow | null = null;
-    if (groupId !== null) {
-      if (!isDbId(groupId)) throw new NotFoundError(GROUP_NOT_FOUND);
-      group = await requireGroupMember(tx, groupId, callerId);
-      const current = await tx
-        .select({ userId: groupMembers.userId })
-        .from(groupMembers)
-        .where(
-          and(
-            eq(groupMembers.groupId, groupId),
-            inArray(groupMembers.userId, [paidById, paidToId]),
-            isNull(groupMembers.leftAt),
-          ),
-        );
-      const ids = new Set(current.map((c) => c.userId));
-      for (const id of [paidById, paidToId]) {
-        if (!ids.has(id))
-          throw new NotGroupMemberError(`${nameOf(id)} is not a member of this group.`);
-      }
-    } else {
-      if (callerId !== paidById && callerId !== paidToId) {
-        throw new ValidationError(PAYMENT_API_MESSAGES.notParty);
-      }
-      const otherId = callerId === paidById ? paidToId : paidById;
-      const existingParty = old !== null && (old.paidById === otherId || old.paidToId === otherId);
-      if (!existingParty) {
-        const friends = await acceptedFriendIds(tx, callerId, [otherId]);
-        if (!friends.has(otherId)) throw new NotFriendsError(PAYMENT_API_MESSAGES.notFriends);
-      }
-    }
-    const currency = input.currency ?? old?.currency ?? group?.defaultCurrency ?? 'USD';
-    if (group !== null && currency !== group.defaultCurrency) {
-      const message = groupCurrencyMessage(group.defaultCurrency);
-      throw new ValidationError(message, [{ field: 'currency', message }]);
-    }
-    return { paidById, paidToId, currency, group };
   }
 }

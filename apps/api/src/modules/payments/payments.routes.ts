@@ -13,7 +13,8 @@ import {
   readLimit,
 } from '../expenses/expense.mapper.js';
 import { setNextPage } from '../../http/cursor.js';
-import { canonicalJson, runIdempotent } from '../idempotency/idempotency.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import type { PaymentView } from './payment.repository.js';
 
 // Bodies are validated by the service with core's validators (field order and messages).
 const anyBody = z.unknown();
@@ -39,25 +40,18 @@ export async function paymentsRoutes(
         response: { 201: paymentSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
     },
-    async (request, reply) =>
-      runIdempotent(
-        services.deps.db,
+    async (request, reply) => {
+      const respond = (v: PaymentView) => paymentOut(v);
+      const key = idempotencyScope(
         request,
-        reply,
-        request.user.id,
         'POST /api/payments',
         () => [canonicalJson(request.body ?? null)],
-        async (complete) => ({
-          status: 201,
-          body: paymentOut(
-            await services.payments.create(
-              request.user.id,
-              request.body,
-              complete === null ? undefined : (tx, v) => complete(tx, 201, paymentOut(v)),
-            ),
-          ),
-        }),
-      ),
+        201,
+        respond,
+      );
+      const outcome = await services.payments.create(request.user.id, request.body, key);
+      return sendOutcome(reply, outcome, 201, respond);
+    },
   );
 
   r.post(
@@ -72,27 +66,18 @@ export async function paymentsRoutes(
         response: { 201: z.array(paymentSchema), ...errorResponses(400, 409, 413, 415) },
       },
     },
-    async (request, reply) =>
-      runIdempotent(
-        services.deps.db,
+    async (request, reply) => {
+      const respond = (views: PaymentView[]) => views.map(paymentOut);
+      const key = idempotencyScope(
         request,
-        reply,
-        request.user.id,
         'POST /api/payments/settle',
         () => [canonicalJson(request.body ?? null)],
-        async (complete) => ({
-          status: 201,
-          body: (
-            await services.payments.settle(
-              request.user.id,
-              request.body,
-              complete === null
-                ? undefined
-                : (tx, views) => complete(tx, 201, views.map(paymentOut)),
-            )
-          ).map(paymentOut),
-        }),
-      ),
+        201,
+        respond,
+      );
+      const outcome = await services.payments.settle(request.user.id, request.body, key);
+      return sendOutcome(reply, outcome, 201, respond);
+    },
   );
 
   r.get(

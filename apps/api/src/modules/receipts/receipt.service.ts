@@ -12,8 +12,8 @@ import {
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { canSeeExpense } from '../expenses/expense-access.js';
-import { sniffReceiptType } from './file-type.js';
-import type { SniffedType } from './file-type.js';
+import { sniffReceiptFile } from '@evenly/receipts';
+import type { SniffedFile } from '@evenly/receipts';
 import { LocalReceiptStorage, RECEIPT_KEY_PATTERN, S3ReceiptStorage } from './storage.js';
 import type { ReceiptStorage } from './storage.js';
 
@@ -35,7 +35,7 @@ export interface UploadedFile {
 
 export interface CheckedReceipt {
   bytes: Buffer;
-  type: SniffedType;
+  type: SniffedFile;
 }
 
 export type ReceiptFileResult =
@@ -65,7 +65,7 @@ export class ReceiptService {
     if (file.truncated || file.bytes.length > MAX_RECEIPT_BYTES) {
       throw new PayloadTooLargeError(FILE_TOO_LARGE);
     }
-    const type = sniffReceiptType(file.bytes);
+    const type = sniffReceiptFile(file.bytes);
     if (type === null) throw new UnsupportedMediaTypeError(NOT_A_RECEIPT);
     return { bytes: file.bytes, type };
   }

@@ -1,11 +1,7 @@
-// Everything an expense write checks against the database (§4.4 rules 4–6 and the group checks),
-// read in one round trip: the group and the caller's membership, the named people, the group's
-// current members and the caller's accepted friends among the named people. Kept in this
-// process's tagged cache (cache/tagged-cache.ts) under the group and the people it names: every
-// change to a group's membership or settings, to a friendship or to a user drops it, so a write
-// checks the same facts as a fresh read would (a concurrent change may race it either way).
-import type { TaggedCache } from '../../cache/tagged-cache.js';
-import { groupTag, userTag } from '../../cache/tagged-cache.js';
+// Everything an expense or payment write checks against the database (§4.4 rules 4–6, §4.5 and
+// the group checks), read in one round trip: the group and the caller's membership, the named
+// people, the group's current members and the caller's accepted friends among the named people.
+// Read after the write has taken its locks (ledger-locks.ts), so the facts hold until it commits.
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
 import type { Person, PersonTuple } from '../balances/balance-reader.js';
@@ -21,7 +17,7 @@ const contextStatement = statement<{
   members: number[];
   friends: number[];
 }>(
-  'expenses.context',
+  'ledger.context',
   `select (select ${groupTupleSql('g')} from groups g where g.id = $2) as grp,
           exists (select 1 from group_members where group_id = $2 and user_id = $1
                     and left_at is null) as member,
@@ -37,8 +33,8 @@ const contextStatement = statement<{
                    '[]') as friends`,
 );
 
-export interface ExpenseContext {
-  /** The group named by the request (or the expense's group), when it exists. */
+export interface LedgerContext {
+  /** The group named by the request (or the entry's group), when it exists. */
   group: GroupRow | null;
   /** The caller is a current member of that group. */
   callerIsMember: boolean;
@@ -50,34 +46,14 @@ export interface ExpenseContext {
   friendIds: Set<number>;
 }
 
-export type ExpenseContextCache = TaggedCache<ExpenseContext>;
-
 /** The context of a write by `callerId` in `groupId` (null: outside groups) naming `personIds`. */
-export async function loadExpenseContext(
-  cache: ExpenseContextCache,
+export async function readLedgerContext(
   db: Db,
   callerId: number,
   groupId: number | null,
   personIds: readonly number[],
-): Promise<ExpenseContext> {
-  const ids = [...new Set(personIds)].sort((a, b) => a - b);
-  const key = `${callerId}|${groupId ?? ''}|${ids.join(',')}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
-  const mark = cache.mark();
-  const context = await readExpenseContext(db, callerId, groupId, ids);
-  const tags = [userTag(callerId), ...ids.map(userTag)];
-  if (groupId !== null) tags.push(groupTag(groupId));
-  cache.store(key, tags, mark, context);
-  return context;
-}
-
-async function readExpenseContext(
-  db: Db,
-  callerId: number,
-  groupId: number | null,
-  ids: readonly number[],
-): Promise<ExpenseContext> {
+): Promise<LedgerContext> {
+  const ids = [...new Set(personIds)];
   const [row] = await run(db, contextStatement, [callerId, groupId, ids]);
   const g = row?.grp ?? null;
   return {

@@ -1,0 +1,420 @@
+// The change feed: a transactional outbox that every server process follows (design note:
+// README.md in this folder).
+//
+// A write records each change it makes as a row of `changes` inside its own transaction, so a
+// change exists exactly when its write committed. Rows get their delivery position `pos` after
+// the commit, from one stamper at a time (whichever process takes the advisory lock), in one
+// transaction per batch: positions therefore become visible in increasing order with no later
+// gap filling in, and a follower that has read up to `pos` = n has seen every change up to n.
+// NOTIFY on FEED_CHANNEL is only the doorbell (payload: the new head position); a timer follows
+// the feed anyway, so a lost NOTIFY or a dead LISTEN connection delays delivery by at most one
+// poll interval. Subscribers (caches, event streams) get the changes in position order.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Transact } from './database.js';
+import type { NotificationSource } from './listener.js';
+import { isoSql, run, statement } from './statements.js';
+
+export const FEED_CHANNEL = 'evenly_feed';
+
+export type ChangeEntity = 'friendship' | 'group' | 'expense' | 'payment' | 'comment' | 'user';
+export type ChangeAction = 'created' | 'updated' | 'deleted';
+
+/** One change as a write records it. */
+export interface Change {
+  entity: ChangeEntity;
+  action: ChangeAction;
+  /** The changed row's id (for `user` changes the user, 0 = every user). */
+  id: number;
+  groupId: number | null;
+  /** Users who can see the change (each gets it on their event stream). */
+  recipients: readonly number[];
+  /**
+   * Users whose balances or cached views the change moves besides the recipients (e.g. former
+   * members named on an edited expense).
+   */
+  affected?: readonly number[];
+  /** When the change was made (defaults to when it is recorded). */
+  at?: Date;
+}
+
+/** A change as followers receive it: with its position in the feed. */
+export interface FeedChange {
+  pos: number;
+  entity: ChangeEntity;
+  action: ChangeAction;
+  id: number;
+  groupId: number | null;
+  recipients: number[];
+  affected: number[];
+  /** ISO 8601 with milliseconds. */
+  at: string;
+}
+
+export interface FeedSubscriber {
+  /** Changes in position order (called synchronously by the follower). */
+  changes?(batch: readonly FeedChange[]): void;
+  /**
+   * The feed lost its position (stale for too long, or the table went backwards after a
+   * truncate or restore): anything kept on the strength of the feed must be dropped.
+   */
+  reset?(): void;
+  /** Whether the feed is being followed now (see ChangeFeed.live). */
+  liveness?(live: boolean): void;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing: rows of `changes`, in the writer's transaction.
+
+/** The JSON form of a change for {@link CHANGES_INSERT_SQL}. */
+export function changeJson(c: Change): Record<string, unknown> {
+  return {
+    entity: c.entity,
+    action: c.action,
+    id: c.id,
+    group_id: c.groupId,
+    recipients: [...new Set(c.recipients)],
+    affected: [...new Set(c.affected ?? [])],
+    at: (c.at ?? new Date()).toISOString(),
+  };
+}
+
+/** SQL: inserts the changes given as a JSON array of {@link changeJson} in parameter `param`. */
+export function changesInsertSql(param: string): string {
+  return `insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
+     select c.entity, c.action, c.id, c.group_id,
+            array(select jsonb_array_elements_text(c.recipients)::int),
+            array(select jsonb_array_elements_text(c.affected)::int), c.at
+       from jsonb_to_recordset(${param}::jsonb)
+         as c(entity text, action text, id int, group_id int, recipients jsonb, affected jsonb,
+              at timestamptz)`;
+}
+
+const insertChangesStatement = statement<never>('changes.insert', changesInsertSql('$1'));
+
+/** Records changes in the transaction `tx` (one round trip). */
+export async function insertChanges(tx: Db, changes: readonly Change[]): Promise<void> {
+  if (changes.length === 0) return;
+  await run(tx, insertChangesStatement, [JSON.stringify(changes.map(changeJson))]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Stamping and following.
+
+/** Arbitrary constant naming the stamper's advisory lock. */
+const STAMP_LOCK_KEY = 727_450_002;
+/** Rows stamped per batch, and read per follow. */
+const BATCH = 2_000;
+/** Changes are kept this long for event streams resuming with Last-Event-ID. */
+export const RETENTION_HOURS = 24;
+
+const stampLock = statement<{ got: boolean }>(
+  'feed.stamp_lock',
+  `select pg_try_advisory_xact_lock(${STAMP_LOCK_KEY}) as got`,
+);
+
+// Runs after stampLock in the same transaction, so its snapshot includes every stamp committed
+// before the lock was granted: the base is the true head and no row is stamped twice.
+const stampRows = statement<{ head: string | null; n: number }>(
+  'feed.stamp',
+  `with todo as (select seq, row_number() over (order by seq) as n from
+                   (select seq from changes where pos is null order by seq limit ${BATCH}) s),
+        base as (select coalesce(max(pos), 0) as b from changes),
+        upd as (update changes c set pos = (select b from base) + todo.n
+                  from todo where c.seq = todo.seq returning c.pos)
+   select max(pos)::text as head, count(*)::int as n from upd`,
+);
+
+const unstampedExists = statement<{ any: boolean }>(
+  'feed.unstamped',
+  `select exists (select 1 from changes where pos is null) as any`,
+);
+
+const doorbell = statement<never>('feed.doorbell', `select pg_notify('${FEED_CHANNEL}', $1)`);
+
+type FeedRowTuple = [
+  number | string,
+  ChangeEntity,
+  ChangeAction,
+  number,
+  number | null,
+  number[],
+  number[],
+  string,
+];
+
+const followStatement = statement<{ head: string | null; rows: FeedRowTuple[] }>(
+  'feed.follow',
+  `select (select max(pos) from changes)::text as head,
+          coalesce((select json_agg(json_build_array(c.pos, c.entity, c.action, c.entity_id,
+                      c.group_id, c.recipients, c.affected, ${isoSql('c.at')}) order by c.pos)
+                      from (select * from changes where pos > $1 order by pos limit ${BATCH}) c),
+                   '[]') as rows`,
+);
+
+const replayStatement = statement<{ oldest: string | null; rows: FeedRowTuple[] }>(
+  'feed.replay',
+  `select (select min(pos) from changes)::text as oldest,
+          coalesce((select json_agg(json_build_array(c.pos, c.entity, c.action, c.entity_id,
+                      c.group_id, c.recipients, c.affected, ${isoSql('c.at')}) order by c.pos)
+                      from (select * from changes where pos > $1 and pos <= $2
+                              and $3::int = any(recipients) order by pos limit $4) c),
+                   '[]') as rows`,
+);
+
+const cleanupStatement = statement<never>(
+  'feed.cleanup',
+  `delete from changes where at < now() - interval '${RETENTION_HOURS} hours'
+      and pos < (select max(pos) from changes)`,
+);
+
+function feedChangeOf(t: FeedRowTuple): FeedChange {
+  return {
+    pos: Number(t[0]),
+    entity: t[1],
+    action: t[2],
+    id: t[3],
+    groupId: t[4],
+    recipients: t[5],
+    affected: t[6],
+    at: t[7],
+  };
+}
+
+export interface ChangeFeedOptions {
+  /** Follow (and stamp) at least this often, whatever the doorbell does. */
+  pollMs?: number;
+  /** Not live once this long has passed without a successful follow. */
+  staleAfterMs?: number;
+  /** How often old rows are deleted. */
+  cleanupEveryMs?: number;
+  now?: () => number;
+}
+
+export class ChangeFeed {
+  private readonly subscribers: FeedSubscriber[] = [];
+  private position = -1;
+  private lastFollowOkMs = 0;
+  private isLive = false;
+  private timer: NodeJS.Timeout | null = null;
+  private closed = false;
+  /** The pump runs one pass at a time; a request during a pass asks for another. */
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stampRetries = 0;
+  private lastCleanupMs = 0;
+  private readonly pollMs: number;
+  private readonly staleAfterMs: number;
+  private readonly cleanupEveryMs: number;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Db,
+    private readonly transact: Transact,
+    private readonly listener: NotificationSource,
+    private readonly logger: FastifyBaseLogger,
+    options: ChangeFeedOptions = {},
+  ) {
+    this.pollMs = options.pollMs ?? 1_000;
+    this.staleAfterMs = options.staleAfterMs ?? 3_000;
+    this.cleanupEveryMs = options.cleanupEveryMs ?? 10 * 60_000;
+    this.now = options.now ?? Date.now;
+    listener.on(FEED_CHANNEL, () => this.kick());
+    // Back after a lost LISTEN connection: doorbells may have been missed.
+    listener.onState({ connected: () => this.kick() });
+  }
+
+  /** Adds a subscriber; returns its removal. */
+  subscribe(subscriber: FeedSubscriber): () => void {
+    this.subscribers.push(subscriber);
+    return () => {
+      const i = this.subscribers.indexOf(subscriber);
+      if (i >= 0) this.subscribers.splice(i, 1);
+    };
+  }
+
+  /** True while the feed is being followed (a successful follow within `staleAfterMs`). */
+  get live(): boolean {
+    return this.isLive;
+  }
+
+  /** The position up to which every change has been handed to the subscribers. */
+  get head(): number {
+    return Math.max(this.position, 0);
+  }
+
+  /** Starts following from the current end of the feed. */
+  async start(): Promise<void> {
+    try {
+      const [row] = await run(this.db, followStatement, [Number.MAX_SAFE_INTEGER]);
+      this.position = Number(row?.head ?? 0);
+      this.markFollowed();
+    } catch (error) {
+      // The database is not there yet: the first successful follow sets the position.
+      this.logger.warn({ err: error }, 'change feed: could not read the feed head; retrying');
+    }
+    this.timer = setInterval(() => this.tick(), this.pollMs);
+    this.timer.unref();
+  }
+
+  /** Runs a stamp-and-follow pass soon (after a local commit, on a doorbell). */
+  kick(): void {
+    if (this.closed) return;
+    if (this.running !== null) {
+      this.again = true;
+      return;
+    }
+    this.running = this.pump().finally(() => {
+      this.running = null;
+      if (this.again && !this.closed) {
+        this.again = false;
+        this.kick();
+      }
+    });
+  }
+
+  /** Resolves once the pass under way (if any) and any pass it asked for have run. */
+  async settled(): Promise<void> {
+    while (this.running !== null) await this.running;
+  }
+
+  /**
+   * The changes `userId` received after position `after` up to `upTo` (for an event stream
+   * resuming with Last-Event-ID), or null when more than `limit` positions lie between them or
+   * they are older than the feed keeps (the client must refetch instead).
+   */
+  async replay(
+    userId: number,
+    after: number,
+    upTo: number,
+    limit = 1_000,
+  ): Promise<FeedChange[] | null> {
+    if (upTo - after > 50_000) return null;
+    const [row] = await run(this.db, replayStatement, [after, upTo, userId, limit + 1]);
+    // Positions after `after` were already deleted (older than the retention): gaps unknown.
+    if (row?.oldest !== null && row?.oldest !== undefined && Number(row.oldest) > after + 1) {
+      return null;
+    }
+    const rows = (row?.rows ?? []).map(feedChangeOf);
+    return rows.length > limit ? null : rows;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    this.timer = null;
+    await this.settled();
+  }
+
+  private tick(): void {
+    if (this.isLive && this.now() - this.lastFollowOkMs > this.staleAfterMs) {
+      this.setLive(false);
+    }
+    this.kick();
+  }
+
+  private async pump(): Promise<void> {
+    try {
+      await this.stamp();
+    } catch (error) {
+      this.logger.debug({ err: error }, 'change feed: stamping failed');
+    }
+    try {
+      await this.follow();
+    } catch (error) {
+      this.logger.debug({ err: error }, 'change feed: following failed');
+    }
+    if (this.now() - this.lastCleanupMs > this.cleanupEveryMs) {
+      this.lastCleanupMs = this.now();
+      await run(this.db, cleanupStatement, []).catch((error: unknown) => {
+        this.logger.warn({ err: error }, 'change feed: cleanup failed');
+      });
+    }
+  }
+
+  /**
+   * Gives positions to committed, unstamped changes (one batch per transaction). When another
+   * process holds the stamper's lock, its batch may have been cut before our rows committed, so
+   * try again shortly (the timer covers the rest).
+   */
+  private async stamp(): Promise<void> {
+    const [pending] = await run(this.db, unstampedExists, []);
+    if (pending?.any !== true) return;
+    const result = await this.transact(async (tx) => {
+      const [lock] = await run(tx, stampLock, []);
+      if (lock?.got !== true) return null;
+      const [row] = await run(tx, stampRows, []);
+      return row ?? null;
+    });
+    if (result === null) {
+      if (this.stampRetries++ < 5) setTimeout(() => this.kick(), 5).unref();
+      return;
+    }
+    this.stampRetries = 0;
+    if (result.n > 0 && result.head !== null) {
+      // Other processes follow on the doorbell; best effort (they poll anyway).
+      await run(this.db, doorbell, [result.head]).catch(() => undefined);
+      if (result.n === BATCH) this.again = true;
+    }
+  }
+
+  private async follow(): Promise<void> {
+    for (let rounds = 0; rounds < 50; rounds++) {
+      const from = Math.max(this.position, 0);
+      const [row] = await run(this.db, followStatement, [from]);
+      const head = Number(row?.head ?? 0);
+      const rows = (row?.rows ?? []).map(feedChangeOf);
+      if (this.position < 0 || head < this.position) {
+        // First contact after a failed start, or the feed went backwards (truncated or
+        // restored): what was kept on its strength can no longer be trusted.
+        this.position = head;
+        this.markFollowed();
+        this.emitReset();
+        return;
+      }
+      if (rows.length > 0) {
+        const last = rows[rows.length - 1];
+        if (last !== undefined) this.position = last.pos;
+        this.emit(rows);
+      }
+      this.markFollowed();
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  private markFollowed(): void {
+    this.lastFollowOkMs = this.now();
+    if (!this.isLive) this.setLive(true);
+  }
+
+  private setLive(live: boolean): void {
+    this.isLive = live;
+    if (!live) this.emitReset();
+    for (const s of this.subscribers) {
+      try {
+        s.liveness?.(live);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'change feed subscriber failed');
+      }
+    }
+  }
+
+  private emit(batch: readonly FeedChange[]): void {
+    for (const s of this.subscribers) {
+      try {
+        s.changes?.(batch);
+      } catch (error) {
+        this.logger.warn({ err: error }, 'change feed subscriber failed');
+      }
+    }
+  }
+
+  private emitReset(): void {
+    for (const s of this.subscribers) {
+      try {
+        s.reset?.();
+      } catch (error) {
+        this.logger.warn({ err: error }, 'change feed subscriber failed');
+      }
+    }
+  }
+}
