@@ -36,6 +36,8 @@ export interface RequestOptions {
    * proxy) before `defaultMessage` (spec §8, receipt scan).
    */
   statusTextFallback?: boolean;
+  /** Sent as `Idempotency-Key` (creates of expenses and payments, api-contract §1.10). */
+  idempotencyKey?: string;
   signal?: AbortSignal;
 }
 
@@ -83,6 +85,7 @@ export async function apiCall(
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
   let payload: BodyInit | undefined;
   if (options.form) {
     payload = options.form;

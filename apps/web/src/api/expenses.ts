@@ -10,11 +10,13 @@ function expenseForm(data: ExpenseRequest, receipt: File | null): FormData {
 
 export const expensesApi = {
   my: () => api<Expense[]>('/expenses/my', { defaultMessage: 'Failed to fetch expenses' }),
-  create: (data: ExpenseRequest, receipt: File | null) =>
+  /** `idempotencyKey`: the same for every attempt of one submission (lib/idempotency). */
+  create: (data: ExpenseRequest, receipt: File | null, idempotencyKey: string) =>
     api<Expense>('/expenses', {
       method: 'POST',
       form: expenseForm(data, receipt),
       defaultMessage: 'Failed to create expense',
+      idempotencyKey,
     }),
   update: (id: number, data: ExpenseRequest, receipt: File | null) =>
     api<Expense>(`/expenses/${id}`, {

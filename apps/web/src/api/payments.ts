@@ -2,11 +2,13 @@ import { api } from './client';
 import type { Payment, PaymentRequest, SettleRequest } from './types';
 
 export const paymentsApi = {
-  create: (data: PaymentRequest) =>
+  /** `idempotencyKey`: the same for every attempt of one submission (lib/idempotency). */
+  create: (data: PaymentRequest, idempotencyKey: string) =>
     api<Payment>('/payments', {
       method: 'POST',
       body: data,
       defaultMessage: 'Failed to record payment',
+      idempotencyKey,
     }),
   update: (id: number, data: PaymentRequest) =>
     api<Payment>(`/payments/${id}`, {
@@ -19,10 +21,11 @@ export const paymentsApi = {
       method: 'DELETE',
       defaultMessage: `Failed to delete payment ${id}`,
     }),
-  settle: (data: SettleRequest) =>
+  settle: (data: SettleRequest, idempotencyKey: string) =>
     api<Payment[]>('/payments/settle', {
       method: 'POST',
       body: data,
       defaultMessage: 'Failed to record payment',
+      idempotencyKey,
     }),
 };

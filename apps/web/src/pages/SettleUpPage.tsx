@@ -9,6 +9,7 @@ import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFriends } from '../hooks/useFriendships';
 import { useInvalidateAll } from '../hooks/useInvalidate';
+import { useSubmissionKeys } from '../hooks/useSubmissionKeys';
 import { DEFAULT_CURRENCY, MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
 import { formatMoney, hasAtMostTwoDecimals, isZero, parseAmount } from '../lib/money';
@@ -21,6 +22,7 @@ export default function SettleUpPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const invalidate = useInvalidateAll();
+  const keys = useSubmissionKeys();
   const [direction, setDirection] = useState<Direction>('I_PAID');
   const [friendId, setFriendId] = useState('');
   const [amount, setAmount] = useState('');
@@ -41,14 +43,10 @@ export default function SettleUpPage() {
     }
     setError(null);
     setBusy(true);
+    const request = { otherUserId, direction, amount: value, date, currency: DEFAULT_CURRENCY };
     try {
-      await paymentsApi.settle({
-        otherUserId,
-        direction,
-        amount: value,
-        date,
-        currency: DEFAULT_CURRENCY,
-      });
+      await paymentsApi.settle(request, keys.keyFor(request));
+      keys.succeeded();
       toast.success('Payment recorded successfully!');
       await invalidate();
       await navigate('/app/activity');

@@ -3,6 +3,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { normaliseDate } from '../../lib/dates';
 import {
@@ -69,6 +70,7 @@ export function ExpenseForm({
   const [saving, setSaving] = useState(false);
   const toast = useToast();
   const invalidate = useInvalidateAll();
+  const keys = useSubmissionKeys();
 
   const patch = (next: Partial<ExpenseFormState>) => setState((s) => ({ ...s, ...next }));
 
@@ -150,7 +152,8 @@ export function ExpenseForm({
         );
         toast.success('Expense updated!');
       } else {
-        await expensesApi.create(request, receipt);
+        await expensesApi.create(request, receipt, keys.keyFor(request, receipt));
+        keys.succeeded();
         toast.success('Expense added!');
       }
       await invalidate();

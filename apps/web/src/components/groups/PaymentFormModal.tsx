@@ -3,6 +3,7 @@ import { errorMessage } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import type { Group, Payment } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { MIN_AMOUNT } from '../../lib/constants';
 import { todayIso, normaliseDate } from '../../lib/dates';
 import { hasAtMostTwoDecimals } from '../../lib/money';
@@ -30,6 +31,7 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const invalidate = useInvalidateAll();
+  const keys = useSubmissionKeys();
   const payerId = payment?.paidBy.id ?? meId;
   const recipients = group.members.filter((m) => m.id !== payerId);
   if (payment && !recipients.some((m) => m.id === payment.paidTo.id))
@@ -61,7 +63,8 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
         await paymentsApi.update(payment.id, body);
         toast.success('Payment updated!');
       } else {
-        await paymentsApi.create(body);
+        await paymentsApi.create(body, keys.keyFor(body));
+        keys.succeeded();
         toast.success('Payment added!');
       }
       await invalidate();
