@@ -26,7 +26,8 @@
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_QUICK=1 (small sizes, short runs: checks
 // that the script works in a few minutes), BENCH_USERS, BENCH_EXPENSES,
 // BENCH_BIG_GROUP_EXPENSES, BENCH_HEAVY_GROUPS, BENCH_HEAVY_GROUP_EXPENSES, BENCH_MIX_USERS
-// (virtual users of the mix), BENCH_DURATION (measured seconds per row), BENCH_WARMUP (seconds
+// (virtual users of the mix), BENCH_MIX_WRITES (percent of the mix that writes; default 10),
+// BENCH_DURATION (measured seconds per row), BENCH_WARMUP (seconds
 // of warm-up per row), BENCH_KEEP_DB=1 (keep the database), BENCH_LOG_LEVEL (server log level).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -58,10 +59,13 @@ const WARMUP_SECONDS = envInt('BENCH_WARMUP', 2);
 const CONNECTIONS = 50;
 /** A rate the no-repeat pools must last through (warm-up + measurement) without wrapping. */
 const PLAUSIBLE_RPS = 3_000;
-/** Percent of the mix's requests: each read route, then the two writes (10% writes). */
-const MIX_READ_PERCENT = 15;
-const MIX_EXPENSE_PERCENT = 7;
-const MIX_PAYMENT_PERCENT = 3;
+/**
+ * Percent of the mix's requests that write (10 by default): 70% of them expenses, 30% payments;
+ * the rest is spread evenly over the six read routes.
+ */
+const MIX_WRITE_PERCENT = Math.min(100, envInt('BENCH_MIX_WRITES', 10));
+const MIX_EXPENSE_PERCENT = MIX_WRITE_PERCENT * 0.7;
+const MIX_PAYMENT_PERCENT = MIX_WRITE_PERCENT * 0.3;
 const PASSWORD = 'bench-password';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const JWT_TTL_SECONDS = 7 * 86_400;
@@ -491,11 +495,16 @@ function makeMix(pop: Population, users: readonly number[], kinds: ReadonlySet<n
   const payments = templates(paymentBody, 2_048);
   const thresholds: [number, number][] = [];
   let acc = 0;
+  const readPercent = (100 - MIX_WRITE_PERCENT) / READS.length;
   for (let k = 0; k < READS.length; k++) {
-    if (kinds.has(k)) thresholds.push([(acc += MIX_READ_PERCENT), k]);
+    if (kinds.has(k) && readPercent > 0) thresholds.push([(acc += readPercent), k]);
   }
-  if (kinds.has(EXPENSE)) thresholds.push([(acc += MIX_EXPENSE_PERCENT), EXPENSE]);
-  if (kinds.has(PAYMENT)) thresholds.push([(acc += MIX_PAYMENT_PERCENT), PAYMENT]);
+  if (kinds.has(EXPENSE) && MIX_EXPENSE_PERCENT > 0) {
+    thresholds.push([(acc += MIX_EXPENSE_PERCENT), EXPENSE]);
+  }
+  if (kinds.has(PAYMENT) && MIX_PAYMENT_PERCENT > 0) {
+    thresholds.push([(acc += MIX_PAYMENT_PERCENT), PAYMENT]);
+  }
   const total = acc;
   const run = Date.now().toString(36);
   let writes = 0;
@@ -800,6 +809,14 @@ try {
   const mixErrors: string[] = [];
   const mixKinds = new Set<number>();
   for (let k = 0; k < MIX_KINDS.length; k++) {
+    const share =
+      k === EXPENSE
+        ? MIX_EXPENSE_PERCENT
+        : k === PAYMENT
+          ? MIX_PAYMENT_PERCENT
+          : 100 - MIX_WRITE_PERCENT;
+    // A kind with no share (BENCH_MIX_WRITES=0 or 100) is neither probed nor listed.
+    if (share === 0) continue;
     let p: Planned;
     if (k === EXPENSE || k === PAYMENT) {
       p = {
@@ -819,7 +836,7 @@ try {
     else if (why.startsWith('not available')) mixMissing.push(`${MIX_KINDS[k]}: ${why}`);
     else mixErrors.push(`${MIX_KINDS[k]}: ${why}`);
   }
-  const mixName = `mix: ${fmtInt(mixCount)} users, 90% reads, 10% writes`;
+  const mixName = `mix: ${fmtInt(mixCount)} users, ${MIX_WRITE_PERCENT}% writes`;
   let mixResult: LoadResult | null = null;
   let mixReads = { sent: 0, repeats: 0 };
   if (mixErrors.length > 0) {
