@@ -15,6 +15,10 @@ import { protectedAuthRoutes, publicAuthRoutes } from './modules/auth/auth.route
 import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
 import { Authenticator } from './modules/auth/authenticator.js';
 import { DatabaseListener } from './db/listener.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { JobRegistry } from './jobs/job-registry.js';
+import { JobWorker } from './jobs/job-worker.js';
+import type { JobWorkerOptions } from './jobs/job-worker.js';
 import { inTransaction } from './db/transaction.js';
 import { TaggedCache } from './cache/tagged-cache.js';
 import type { CachedResponse } from './http/cached-reply.js';
@@ -48,6 +52,8 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** This process's job worker (tests pause and drain it). */
+    jobWorker: JobWorker;
   }
 }
 
@@ -57,6 +63,8 @@ export interface BuildAppOptions {
   /** Tests may pass their own logger settings; defaults to pino at LOG_LEVEL. */
   logger?: boolean | { level: string };
   mailer?: Mailer;
+  /** Tests shorten the job worker's timings (backoff, lease). */
+  jobs?: Partial<JobWorkerOptions>;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -101,6 +109,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sizeOf: (v) => v.body.length,
   });
   const expenseContexts = new TaggedCache<ExpenseContext>(listener, { maxEntries: 20_000 });
+  const jobs = new JobQueue(database.db, {
+    doorbell: database.kind === 'postgres',
+    logger: app.log,
+  });
+  const jobRegistry = new JobRegistry();
+  // Made before the listener starts: it listens for the other processes' doorbell.
+  const jobWorker = new JobWorker({
+    db: database.db,
+    registry: jobRegistry,
+    queue: jobs,
+    listener,
+    logger: app.log,
+    ...(options.jobs === undefined ? {} : { options: options.jobs }),
+  });
   const publisher = new ChangePublisher(database.db);
   /** After a commit: this process's caches first, then every process. */
   const committed = async (changes: readonly Change[]): Promise<void> => {
@@ -112,6 +134,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     db: database.db,
     database,
     config,
+    jobs,
     mailer,
     logger: app.log,
     rateLimiter,
@@ -131,8 +154,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = new AuthService({
     db: database.db,
     jwt,
+    jobs,
     mailer,
-    logger: app.log,
     appUrl: config.appUrl,
     requireEmailVerification: config.requireEmailVerification,
     // Invitations to a newly verified address become friend requests (§5.7).
@@ -140,6 +163,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onTokensRevoked: (userId) => authenticator.evictUser(userId),
     transaction: (fn) => inTransaction(database.db, fn, committed),
   });
+  auth.registerJobs(jobRegistry);
+  services.invitations.registerJobs(jobRegistry);
 
   await app.register(errorHandler);
   await app.register(requestId);
@@ -181,7 +206,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webApp, { distDir: config.webDistDir });
   // The process's services, for the entry point and for tests that write behind the API's back.
   app.decorate('services', services);
+  app.decorate('jobWorker', jobWorker);
 
+  app.addHook('onReady', async () => jobWorker.start());
+  // Before onClose: the entry point closes the database in its own onClose hook, which runs
+  // first, and a running job needs the database to finish or to be handed back.
+  app.addHook('preClose', async () => jobWorker.close());
   app.addHook('onClose', async () => {
     await services.close();
     await listener.close();
