@@ -18,6 +18,10 @@ import { ChangeFeed } from './db/change-feed.js';
 import { DatabaseListener } from './db/listener.js';
 import { errorCode, rootMessage } from './db/errors.js';
 import { transactionRunner } from './db/transaction.js';
+import { JobQueue } from './jobs/job-queue.js';
+import { JobRegistry } from './jobs/job-registry.js';
+import { JobWorker } from './jobs/job-worker.js';
+import type { JobWorkerOptions } from './jobs/job-worker.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
@@ -44,6 +48,8 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** This process's job worker (tests pause and drain it). */
+    jobWorker: JobWorker;
   }
 }
 
@@ -53,6 +59,8 @@ export interface BuildAppOptions {
   /** Tests may pass their own logger settings; defaults to pino at LOG_LEVEL. */
   logger?: boolean | { level: string };
   mailer?: Mailer;
+  /** Tests shorten the job worker's timings (backoff, lease). */
+  jobs?: Partial<JobWorkerOptions>;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -103,10 +111,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
         'transaction rolled back by a passing fault; running it again',
       ),
   );
+  const jobs = new JobQueue(database.db, {
+    doorbell: database.kind === 'postgres',
+    logger: app.log,
+  });
+  const jobRegistry = new JobRegistry();
+  // Made before the listener starts: it listens for the other processes' doorbell.
+  const jobWorker = new JobWorker({
+    db: database.db,
+    registry: jobRegistry,
+    queue: jobs,
+    listener,
+    logger: app.log,
+    ...(options.jobs === undefined ? {} : { options: options.jobs }),
+  });
   const services = new Services({
     db: database.db,
     database,
     config,
+    jobs,
     mailer,
     logger: app.log,
     rateLimiter,
@@ -125,8 +148,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const auth = new AuthService({
     db: database.db,
     jwt,
+    jobs,
     mailer,
-    logger: app.log,
     appUrl: config.appUrl,
     requireEmailVerification: config.requireEmailVerification,
     // Invitations to a newly verified address become friend requests (§5.7).
@@ -134,6 +157,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onTokensRevoked: (userId) => authenticator.evictUser(userId),
     transaction,
   });
+  auth.registerJobs(jobRegistry);
+  services.invitations.registerJobs(jobRegistry);
 
   await app.register(errorHandler);
   await app.register(requestId);
@@ -175,7 +200,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webApp, { distDir: config.webDistDir });
   // The process's services, for the entry point and for tests that write behind the API's back.
   app.decorate('services', services);
+  app.decorate('jobWorker', jobWorker);
 
+  app.addHook('onReady', async () => jobWorker.start());
+  // Before onClose: the entry point closes the database in its own onClose hook, which runs
+  // first, and a running job needs the database to finish or to be handed back.
+  app.addHook('preClose', async () => jobWorker.close());
   app.addHook('onClose', async () => {
     await services.close();
     await feed.close();

@@ -6,6 +6,7 @@ import { aiOptionsFromEnv, createReceiptScanner } from '@evenly/receipts';
 import type { ReceiptScanner } from '@evenly/receipts';
 import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle, Db } from './db/database.js';
+import type { JobQueue } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { BalanceService } from './modules/balances/balance.service.js';
@@ -28,6 +29,8 @@ export interface ServiceDeps {
   db: Db;
   database: DatabaseHandle;
   config: AppConfig;
+  /** Work after the answer (e-mails): enqueue in the write's transaction, wake after commit. */
+  jobs: JobQueue;
   mailer: Mailer;
   logger: FastifyBaseLogger;
   rateLimiter: RateLimiter;

@@ -138,7 +138,8 @@ describe('POST /friendships/requests', () => {
     expect((await send(bea, 'x0@example.com')).statusCode).toBe(202);
     await ctx.smtp.waitFor('x19@example.com');
     await ctx.smtp.waitFor('x0@example.com', (m) => m.raw.includes('Bea invited you'));
-    await new Promise((r) => setTimeout(r, 200));
+    // Every queued mail has gone out: none missing, none extra.
+    await ctx.drainJobs();
     const toX0 = ctx.smtp.mails.filter((m) => m.to.includes('x0@example.com'));
     expect(toX0).toHaveLength(2); // one from Ann, one from Bea
     expect(ctx.smtp.mails.filter((m) => m.to.includes('x20@example.com'))).toHaveLength(0);

@@ -1,8 +1,10 @@
 // Rate limits are counted in the database, so two app instances (two processes in
 // production) on one database share them (contract §1.11).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
+import { queryRows } from '../src/db/database.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 
@@ -12,6 +14,9 @@ beforeAll(async () => {
   ctx = await createTestContext();
   second = await buildApp({ config: ctx.config, database: ctx.database.handle, logger: false });
   await second.ready();
+  // Jobs queued through either instance are run by the first one only, which ctx.reset() stops
+  // while it empties the tables.
+  await second.jobWorker.pause();
 });
 afterAll(async () => {
   await second.close();
@@ -83,6 +88,38 @@ describe('rate limits', () => {
     });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBeDefined();
+  });
+
+  it('limits forgot-password and resend-verification per (IP, e-mail); a refused request queues no mail', async () => {
+    // The job worker stands by, so the jobs the requests queued can be counted.
+    await ctx.app.jobWorker.pause();
+    try {
+      for (const url of ['/api/auth/forgot-password', '/api/auth/resend-verification']) {
+        const attempt = (app: FastifyInstance) =>
+          app.inject({
+            method: 'POST',
+            url,
+            payload: { email: 'ann@example.com' },
+            remoteAddress: '10.0.0.5',
+          });
+        for (let i = 0; i < 10; i++) {
+          expect((await attempt(i % 2 === 0 ? ctx.app : second)).statusCode).toBe(200);
+        }
+        const limited = await attempt(ctx.app);
+        expect(limited.statusCode).toBe(429);
+        expect(limited.headers['retry-after']).toBeDefined();
+      }
+      const jobs = await queryRows<{ kind: string; n: number }>(
+        ctx.database.handle.db,
+        sql`select kind, count(*)::int as n from jobs group by kind order by kind`,
+      );
+      expect(jobs).toEqual([
+        { kind: 'auth.password-reset-mail', n: 10 },
+        { kind: 'auth.verification-mail', n: 10 },
+      ]);
+    } finally {
+      ctx.app.jobWorker.resume();
+    }
   });
 
   it('limits verification attempts per IP', async () => {

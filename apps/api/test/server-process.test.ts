@@ -45,14 +45,19 @@ describe(`server process (${testDbKind()})`, () => {
     });
     expect(reg.status).toBe(201);
 
+    // The mail is written by a job after the answer: wait for it and for its log line.
     const outbox = path.join(dataDir, 'outbox');
-    const files = await readdir(outbox);
-    expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
+    let files: string[] = [];
+    while (files.length === 0) {
+      await new Promise((r) => setTimeout(r, 50));
+      files = existsSync(outbox) ? (await readdir(outbox)).filter((f) => f.endsWith('.eml')) : [];
+    }
+    expect(files).toHaveLength(1);
     const eml = await readFile(path.join(outbox, files[0] ?? ''), 'utf8');
     const decoded = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const link = /http:\/\/localhost:\d+\/verify-email\?token=[A-Za-z0-9_-]+/.exec(decoded)?.[0];
     expect(link).toBeDefined();
-    expect(first.output()).toContain(link);
+    while (!first.output().includes(link ?? '')) await new Promise((r) => setTimeout(r, 50));
 
     const token = new URL(link ?? '').searchParams.get('token') ?? '';
     const verify = await fetch(`${first.base}/api/auth/verify?token=${token}`);

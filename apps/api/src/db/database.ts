@@ -11,6 +11,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import type { NodePgSessionOptions } from 'drizzle-orm/node-postgres';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
 import pg from 'pg';
@@ -90,7 +91,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     return {
       kind: 'postgres',
       db,
-      transaction: pgTransactions(db, pool),
+      transaction: transactionsOf(db, pool),
       pool,
       pglite: null,
       async ping(timeoutMs = 2_000) {
@@ -114,8 +115,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return {
     kind: 'pglite',
     db,
-    // PGlite has one session and runs transactions one at a time itself.
-    transaction: (fn) => db.transaction(fn),
+    transaction: transactionsOf(db, null),
     pool: null,
     pglite: client,
     async ping(timeoutMs = 2_000) {
@@ -138,9 +138,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * and the pool is empty for good. Here the client is released whatever happens, and released as
  * broken (so the pool drops it) when its connection failed.
  */
-function pgTransactions(db: Db, pool: pg.Pool): Transact {
+export function transactionsOf(db: Db, pool: pg.Pool | null): Transact {
+  // PGlite has one session and runs transactions one at a time itself.
+  if (pool === null) return (fn) => db.transaction(fn);
   const internals = db as unknown as {
     dialect: PgDialect;
+    session: { options: NodePgSessionOptions };
     _: RelationalSchemaConfig<TablesRelationalConfig>;
   };
   const config: RelationalSchemaConfig<TablesRelationalConfig> = {
@@ -152,7 +155,12 @@ function pgTransactions(db: Db, pool: pg.Pool): Transact {
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
-      const session = new NodePgSession(client, internals.dialect, config, {});
+      const session = new NodePgSession(
+        client,
+        internals.dialect,
+        config,
+        internals.session.options,
+      );
       const tx = new NodePgTransaction(internals.dialect, session, config) as unknown as Db;
       await client.query('begin');
       let result: T;

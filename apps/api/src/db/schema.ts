@@ -81,6 +81,41 @@ export const rateLimitCounters = pgTable(
   ],
 );
 
+/**
+ * The durable job queue (src/jobs): work done after a request has answered, such as sending an
+ * e-mail. A job is inserted in the transaction of the write that wants it, so it exists exactly
+ * when that write committed. A worker claims a due job by taking a lease (`lockedUntil`,
+ * `lockedBy`) in one statement and holds no transaction while it runs; a finished job is
+ * deleted; a failed attempt sets `lastError` and a later `runAfter`; after the last attempt the
+ * job stays with `failedAt` set.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** Which handler runs it (src/jobs/job-registry.ts). */
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    /** Not claimed before this time (creation, or the backoff after a failed attempt). */
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Attempts started so far, counting the running one. */
+    attempts: integer('attempts').notNull().default(0),
+    /** End of the current lease; a job whose lease has passed may be claimed again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** The lease holder (worker and claim); finishing a job requires holding its lease. */
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    /** Set when the last attempt failed: the job is kept for inspection and never run again. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAfter, t.id)
+      .where(sql`${t.failedAt} is null`),
+  ],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Ledger. Money columns are integer cents (bigint, read as JS numbers: safe up to 2^53 cents).
 // ---------------------------------------------------------------------------------------------

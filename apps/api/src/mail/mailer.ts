@@ -2,7 +2,7 @@
 // written to DATA_DIR/outbox/ as an .eml file and its link is logged, so a default install
 // works with no mail server.
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
@@ -65,8 +65,12 @@ export function createMailer(options: MailerOptions): Mailer {
       });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.outboxDir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+      const file = path.join(options.outboxDir, name);
+      // Mails are written while readers may be watching the folder: a .eml file is always whole.
+      const partial = path.join(options.outboxDir, `.${name}.tmp`);
+      await writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await rename(partial, file);
       options.logger.info(
         { to: message.to, subject: message.subject, file, link: message.link },
         `mail written to outbox: ${message.subject} → ${message.link}`,

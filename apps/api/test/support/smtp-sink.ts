@@ -17,20 +17,43 @@ export interface SmtpSink {
     predicate?: (m: ReceivedMail) => boolean,
     timeoutMs?: number,
   ): Promise<ReceivedMail>;
+  /** Forgets the mails and the failure counts. */
   clear(): void;
+  /** Accepts connections but stalls them (no greeting) until {@link release}. */
+  hold(): void;
+  release(): void;
+  /** Connections waiting for their greeting while held. */
+  readonly stalled: number;
+  /** Rejects the next `count` messages with a temporary error (451). */
+  failNext(count: number): void;
+  /** Messages rejected by {@link failNext} so far. */
+  readonly rejected: number;
   close(): Promise<void>;
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
+  let held: (() => void)[] | null = null;
+  let failures = 0;
+  let rejected = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onConnect(_session, callback) {
+      if (held === null) callback();
+      else held.push(() => callback());
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
+        if (failures > 0) {
+          failures--;
+          rejected++;
+          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+          return;
+        }
         mails.push({
           from: session.envelope.mailFrom === false ? '' : session.envelope.mailFrom.address,
           to: session.envelope.rcptTo.map((r) => r.address),
@@ -57,6 +80,25 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     clear() {
       mails.length = 0;
+      failures = 0;
+      rejected = 0;
+    },
+    hold() {
+      held ??= [];
+    },
+    release() {
+      const waiting = held ?? [];
+      held = null;
+      for (const greet of waiting) greet();
+    },
+    get stalled() {
+      return held?.length ?? 0;
+    },
+    failNext(count) {
+      failures = count;
+    },
+    get rejected() {
+      return rejected;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -7,6 +7,9 @@ import type { LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.js';
 import type { AppConfig } from '../../src/config/config.js';
 import { loadConfig } from '../../src/config/config.js';
+import type { JobWorkerOptions } from '../../src/jobs/job-worker.js';
+import type { LoggedQuery } from './query-log.js';
+import { withQueryLog } from './query-log.js';
 import type { TestDatabase } from './test-database.js';
 import { createTestDatabase } from './test-database.js';
 import type { SmtpSink } from './smtp-sink.js';
@@ -18,14 +21,26 @@ export interface TestContext {
   smtp: SmtpSink;
   config: AppConfig;
   dataDir: string;
-  /** Fresh tables and mailbox: call in beforeEach. */
+  /** Fresh tables and mailbox, no job running: call in beforeEach. */
   reset(): Promise<void>;
+  /** Runs every job that is due (mails queued by earlier requests) and waits for them. */
+  drainJobs(): Promise<void>;
   close(): Promise<void>;
   /** Registers, verifies through the mailed link and logs in; returns the bearer token. */
   signUp(name: string, email: string, password?: string): Promise<{ token: string; id: number }>;
 }
 
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export interface TestContextOptions {
+  /** The job worker's timings (e.g. a short backoff). */
+  jobs?: Partial<JobWorkerOptions>;
+  /** Sees every statement the application runs. */
+  onQuery?: (query: LoggedQuery) => void;
+}
+
+export async function createTestContext(
+  env: Record<string, string> = {},
+  options: TestContextOptions = {},
+): Promise<TestContext> {
   const database = await createTestDatabase();
   const smtp = await startSmtpSink();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evenly-test-'));
@@ -38,7 +53,15 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     ...env,
   });
-  const app = await buildApp({ config, database: database.handle, logger: false });
+  const app = await buildApp({
+    config,
+    database:
+      options.onQuery === undefined
+        ? database.handle
+        : withQueryLog(database.handle, options.onQuery),
+    logger: false,
+    ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+  });
   await app.ready();
 
   const ctx: TestContext = {
@@ -48,12 +71,18 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     config,
     dataDir,
     async reset() {
+      // A job still running from the last test would write to the new test's tables or mailbox.
+      await app.jobWorker.pause();
       await database.reset();
       // The truncation reaches the app through its change feed (which also notices the table
       // starting afresh); catch up now, so the next test meets none of this one's cached tokens.
       await settleFeed(ctx);
       app.services.deps.authenticator.clear();
       smtp.clear();
+      app.jobWorker.resume();
+    },
+    async drainJobs() {
+      await app.jobWorker.drain();
     },
     async close() {
       await app.close();
@@ -69,7 +98,8 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
       });
       if (reg.statusCode !== 201) throw new Error(`register failed: ${reg.body}`);
       if (config.requireEmailVerification) {
-        const mail = await smtp.waitFor(email.toLowerCase());
+        // Mails go out after the answer, in any order: wait for the verification mail itself.
+        const mail = await smtp.waitFor(email.toLowerCase(), (m) => m.raw.includes('verify-email'));
         const token = tokenFromLink(linkFromMail(mail.raw, '/verify-email'));
         const verify = await app.inject({
           method: 'GET',

@@ -1,6 +1,7 @@
 // Account use cases: register, verify, resend, login, forgot/reset/change password, me.
-// Answers that could reveal whether an account exists are neutral by design.
-import type { FastifyBaseLogger } from 'fastify';
+// Answers that could reveal whether an account exists are neutral by design: resend-verification
+// and forgot-password only enqueue a job carrying the address, the same work whether or not an
+// account has it, and the job (run after the answer) decides whether there is anything to mail.
 import type {
   ChangePasswordInput,
   EmailOnlyInput,
@@ -16,8 +17,11 @@ import {
   InvalidTokenError,
   WrongPasswordError,
 } from '../../errors/app-errors.js';
-import type { Mailer, MailMessage } from '../../mail/mailer.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import type { JobRegistry } from '../../jobs/job-registry.js';
+import type { Mailer } from '../../mail/mailer.js';
 import { passwordResetEmail, verificationEmail } from '../../mail/templates.js';
+import { passwordResetMailJob, verificationMailJob } from './auth-mail.jobs.js';
 import { hashEmailToken, newEmailToken } from './email-token.js';
 import {
   consumeEmailToken,
@@ -32,6 +36,7 @@ import {
   findUserByEmail,
   findUserById,
   insertUser,
+  lockUserByEmail,
   markEmailVerified,
   replacePassword,
 } from './users.repository.js';
@@ -69,8 +74,10 @@ export interface LoginResult {
 export interface AuthServiceDeps {
   db: Db;
   jwt: JwtService;
+  /** Every account mail is sent by a job, after the request has answered. */
+  jobs: JobQueue;
+  /** Used by the jobs only: a failure fails the job, which is retried with backoff. */
   mailer: Mailer;
-  logger: FastifyBaseLogger;
   appUrl: string;
   requireEmailVerification: boolean;
   /** Runs inside the transaction that marks an address verified (invitations become requests). */
@@ -98,7 +105,7 @@ export class AuthService {
     const passwordHash = await hashPassword(input.password);
     const verifiedAtOnce = !this.deps.requireEmailVerification;
 
-    const { user, mail } = await this.deps.transaction(async (tx) => {
+    const user = await this.deps.transaction(async (tx) => {
       const created = await insertUser(tx, {
         name: input.name,
         email: input.email,
@@ -106,16 +113,15 @@ export class AuthService {
         emailVerifiedAt: verifiedAtOnce ? at : null,
       });
       if (created === undefined) throw new ConflictError('EMAIL_TAKEN', AUTH_TEXT.emailTaken);
-      let verification: MailMessage | null = null;
       if (verifiedAtOnce) {
         await this.deps.onEmailVerified?.(tx, created);
       } else {
-        verification = await this.prepareVerificationMail(tx, created, at);
+        await this.deps.jobs.enqueue(tx, verificationMailJob, { email: created.email });
       }
-      return { user: created, mail: verification };
+      return created;
     });
 
-    if (mail !== null) await this.deliver(mail);
+    if (!verifiedAtOnce) await this.deps.jobs.wake();
     return { id: user.id, name: user.name, email: user.email, createdAt: user.createdAt };
   }
 
@@ -146,12 +152,7 @@ export class AuthService {
   }
 
   async resendVerification(input: EmailOnlyInput): Promise<string> {
-    const { db } = this.deps;
-    const user = await findUserByEmail(db, input.email);
-    if (user !== undefined && user.emailVerifiedAt === null) {
-      const mail = await this.prepareVerificationMail(db, user, this.now());
-      await this.deliver(mail);
-    }
+    await this.deps.jobs.add(verificationMailJob, { email: input.email });
     return AUTH_TEXT.resendSent;
   }
 
@@ -171,23 +172,7 @@ export class AuthService {
   }
 
   async forgotPassword(input: EmailOnlyInput): Promise<string> {
-    const { db } = this.deps;
-    const at = this.now();
-    const user = await findUserByEmail(db, input.email);
-    if (user !== undefined) {
-      const { token, hash } = newEmailToken();
-      await this.deps.transaction(async (tx) => {
-        await retireEmailTokens(tx, user.id, 'reset_password', at);
-        await insertEmailToken(tx, {
-          userId: user.id,
-          purpose: 'reset_password',
-          tokenHash: hash,
-          expiresAt: new Date(at.getTime() + RESET_TTL_MS),
-        });
-      });
-      const link = `${this.deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      await this.deliver(passwordResetEmail(user.email, user.name, link));
-    }
+    await this.deps.jobs.add(passwordResetMailJob, { email: input.email });
     return AUTH_TEXT.forgotSent;
   }
 
@@ -251,27 +236,50 @@ export class AuthService {
     };
   }
 
-  private async prepareVerificationMail(db: Db, user: UserRow, at: Date): Promise<MailMessage> {
+  /** The account mails are sent by these jobs. */
+  registerJobs(registry: JobRegistry): void {
+    registry.register(verificationMailJob, ({ email }) => this.mailVerification(email));
+    registry.register(passwordResetMailJob, ({ email }) => this.mailPasswordReset(email));
+  }
+
+  /**
+   * Job: a new verification link, when `email` belongs to an account that is not verified yet.
+   * Each attempt makes its own token (only hashes are stored, so a retry cannot reuse one).
+   */
+  async mailVerification(email: string): Promise<void> {
+    const { db } = this.deps;
+    const user = await findUserByEmail(db, email);
+    if (user === undefined || user.emailVerifiedAt !== null) return;
     const { token, hash } = newEmailToken();
     await insertEmailToken(db, {
       userId: user.id,
       purpose: 'verify_email',
       tokenHash: hash,
-      expiresAt: new Date(at.getTime() + VERIFY_TTL_MS),
+      expiresAt: new Date(this.now().getTime() + VERIFY_TTL_MS),
     });
     const link = `${this.deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-    return verificationEmail(user.email, user.name, link);
+    await this.deps.mailer.send(verificationEmail(user.email, user.name, link));
   }
 
-  /** A mail failure must not fail the request: the account exists and the user can resend. */
-  private async deliver(mail: MailMessage): Promise<void> {
-    try {
-      await this.deps.mailer.send(mail);
-    } catch (error) {
-      this.deps.logger.error(
-        { err: error, to: mail.to, subject: mail.subject },
-        'mail delivery failed',
-      );
-    }
+  /** Job: a reset link replacing every earlier one, when `email` belongs to an account. */
+  async mailPasswordReset(email: string): Promise<void> {
+    const at = this.now();
+    const { token, hash } = newEmailToken();
+    const user = await this.deps.transaction(async (tx) => {
+      // The row lock orders concurrent resets of one account, so exactly the newest link works.
+      const found = await lockUserByEmail(tx, email);
+      if (found === undefined) return undefined;
+      await retireEmailTokens(tx, found.id, 'reset_password', at);
+      await insertEmailToken(tx, {
+        userId: found.id,
+        purpose: 'reset_password',
+        tokenHash: hash,
+        expiresAt: new Date(at.getTime() + RESET_TTL_MS),
+      });
+      return found;
+    });
+    if (user === undefined) return;
+    const link = `${this.deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+    await this.deps.mailer.send(passwordResetEmail(user.email, user.name, link));
   }
 }

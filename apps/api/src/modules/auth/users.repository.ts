@@ -10,6 +10,12 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0];
 }
 
+/** The account with this address, its row locked until the transaction ends. */
+export async function lockUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.email, email)).limit(1).for('update');
+  return rows[0];
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return rows[0];

@@ -8,7 +8,6 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../errors/app-errors.js';
-import type { MailMessage } from '../../mail/mailer.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { findUserByEmail, findUserById } from '../auth/users.repository.js';
 import type { CounterpartyFigures, Person } from '../balances/balance-reader.js';
@@ -133,23 +132,23 @@ export class FriendshipService {
     if (me === undefined) throw new NotFoundError();
     if (me.email === input.recipientEmail) throw new ValidationError(FRIENDSHIP_TEXT.self);
     const at = new Date();
-    const { result, mail } = await this.deps.transaction(
-      async (tx): Promise<{ result: FriendRequestResult; mail: MailMessage | null }> => {
+    const { result, mailQueued } = await this.deps.transaction(
+      async (tx): Promise<{ result: FriendRequestResult; mailQueued: boolean }> => {
         const other = await findUserByEmail(tx, input.recipientEmail);
         if (other === undefined) {
-          const invitation = await this.services.invitations.invite(
+          const queued = await this.services.invitations.invite(
             tx,
             userId,
             input.recipientEmail,
             null,
             at,
           );
-          return { result: { kind: 'invited' }, mail: invitation };
+          return { result: { kind: 'invited' }, mailQueued: queued };
         }
-        return { result: await this.requestExisting(tx, userId, other, at), mail: null };
+        return { result: await this.requestExisting(tx, userId, other, at), mailQueued: false };
       },
     );
-    if (mail !== null) await this.services.invitations.deliver(mail);
+    if (mailQueued) await this.deps.jobs.wake();
     return result;
   }
 

@@ -232,20 +232,20 @@ export class GroupService {
     input: AddMembersInput,
   ): Promise<AddMembersResult> {
     const at = new Date();
-    const { result, mail } = await this.deps.transaction(async (tx) => {
+    const { result, mailQueued } = await this.deps.transaction(async (tx) => {
       const row = await this.lockForMember(tx, groupId, userId);
       let ids: number[];
       if (input.kind === 'email') {
         const person = await findUserByEmail(tx, input.memberEmail);
         if (person === undefined) {
-          const invitation = await this.services.invitations.invite(
+          const queued = await this.services.invitations.invite(
             tx,
             userId,
             input.memberEmail,
             row,
             at,
           );
-          return { result: { kind: 'invited' as const }, mail: invitation };
+          return { result: { kind: 'invited' as const }, mailQueued: queued };
         }
         ids = [person.id];
       } else {
@@ -272,9 +272,9 @@ export class GroupService {
         ids.map((id) => people.get(id) as Person),
         at,
       );
-      return { result: { kind: 'added' as const, group }, mail: null };
+      return { result: { kind: 'added' as const, group }, mailQueued: false };
     });
-    if (mail !== null) await this.services.invitations.deliver(mail);
+    if (mailQueued) await this.deps.jobs.wake();
     return result;
   }
 

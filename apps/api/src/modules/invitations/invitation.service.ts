@@ -1,7 +1,7 @@
 // InvitationService: e-mails to addresses with no account yet, and what happens when such an
 // address is verified or its friend request accepted (contract §5.7, limits §1.11).
 import type { Db } from '../../db/database.js';
-import type { MailMessage } from '../../mail/mailer.js';
+import type { JobRegistry } from '../../jobs/job-registry.js';
 import type { UserRow } from '../auth/users.repository.js';
 import { findUserById } from '../auth/users.repository.js';
 import type { Person } from '../balances/balance-reader.js';
@@ -11,6 +11,8 @@ import type { GroupRow } from '../groups/membership.repository.js';
 import { currentMemberIds, lockGroup } from '../groups/membership.repository.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { invitationEmail, registerLink } from './invitation-mail.js';
+import { invitationMailJob } from './invitation-mail.job.js';
+import type { InvitationMailPayload } from './invitation-mail.job.js';
 import {
   clearGroupOf,
   groupInvitationsBetween,
@@ -34,8 +36,9 @@ export class InvitationService {
 
   /**
    * Records an invitation of `email` (no account) by `inviterId`, optionally to a group, in the
-   * caller's transaction. Returns the e-mail to send after commit, or null when the limits
-   * suppress it (the invitation is recorded either way).
+   * caller's transaction, and queues its e-mail there unless the limits suppress it (§1.11: they
+   * count the mails queued, whenever they are delivered). Returns whether a mail was queued: the
+   * caller then wakes the job workers after its commit.
    */
   async invite(
     tx: Db,
@@ -43,7 +46,7 @@ export class InvitationService {
     email: string,
     group: GroupRow | null,
     at: Date,
-  ): Promise<MailMessage | null> {
+  ): Promise<boolean> {
     await lockInviter(tx, inviterId);
     const sent = await mailedSince(tx, inviterId, email, new Date(at.getTime() - DAY_MS));
     const mayMail = sent.toAddress < INVITES_PER_ADDRESS && sent.total < INVITES_PER_INVITER;
@@ -53,23 +56,32 @@ export class InvitationService {
       groupId: group?.id ?? null,
       mailedAt: mayMail ? at : null,
     });
-    if (!mayMail) return null;
-    const inviter = await findUserById(tx, inviterId);
-    return invitationEmail(
-      email,
-      inviter?.name ?? 'A friend',
-      group?.name ?? null,
-      registerLink(this.deps.config.appUrl, email),
-    );
+    if (mayMail) {
+      await this.deps.jobs.enqueue(tx, invitationMailJob, {
+        inviterId,
+        email,
+        groupName: group?.name ?? null,
+      });
+    }
+    return mayMail;
   }
 
-  /** Sends an invitation e-mail; a delivery failure is logged, never shown to the inviter. */
-  async deliver(mail: MailMessage): Promise<void> {
-    try {
-      await this.deps.mailer.send(mail);
-    } catch (error) {
-      this.deps.logger.error({ err: error, to: mail.to }, 'invitation mail delivery failed');
-    }
+  /** Invitation e-mails are sent by this job. */
+  registerJobs(registry: JobRegistry): void {
+    registry.register(invitationMailJob, (payload) => this.mailInvitation(payload));
+  }
+
+  /** Job: the invitation e-mail; a failure is retried by the job queue, never shown to anyone. */
+  async mailInvitation({ inviterId, email, groupName }: InvitationMailPayload): Promise<void> {
+    const inviter = await findUserById(this.deps.db, inviterId);
+    await this.deps.mailer.send(
+      invitationEmail(
+        email,
+        inviter?.name ?? 'A friend',
+        groupName,
+        registerLink(this.deps.config.appUrl, email),
+      ),
+    );
   }
 
   /**

@@ -1,0 +1,119 @@
+// The `jobs` table. Every statement is one autocommit statement (or part of the caller's
+// transaction for `insertJob`): no transaction stays open while a job runs. Times are the
+// database's clock, so processes on different hosts agree on leases and backoff.
+import type { Db } from '../db/database.js';
+import { jobs } from '../db/schema.js';
+import { run, statement } from '../db/statements.js';
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: unknown;
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The lease holder written at claim; every later statement about this run checks it. */
+  lease: string;
+}
+
+export async function insertJob(
+  db: Db,
+  kind: string,
+  payload: unknown,
+  runAfter: Date | null,
+): Promise<void> {
+  await db.insert(jobs).values({ kind, payload, ...(runAfter === null ? {} : { runAfter }) });
+}
+
+// The oldest due job of a known kind that nobody holds a live lease on. SKIP LOCKED lets
+// concurrent claimers pass over a row another one is taking at this moment instead of waiting.
+const claim = statement<{ id: number | string; kind: string; payload: unknown; attempts: number }>(
+  'jobs.claim',
+  `update jobs
+      set attempts = attempts + 1, locked_by = $2::text,
+          locked_until = now() + $3::int * interval '1 millisecond'
+    where id = (
+      select id from jobs
+       where failed_at is null and run_after <= now()
+         and (locked_until is null or locked_until <= now())
+         and kind = any($1::text[])
+       order by run_after, id
+       limit 1
+       for update skip locked)
+   returning id, kind, payload, attempts`,
+);
+
+/** Takes a lease on the next due job of one of `kinds`; null when none is due. */
+export async function claimJob(
+  db: Db,
+  kinds: readonly string[],
+  lease: string,
+  leaseMs: number,
+): Promise<ClaimedJob | null> {
+  if (kinds.length === 0) return null;
+  const [row] = await run(db, claim, [kinds, lease, Math.ceil(leaseMs)]);
+  if (row === undefined) return null;
+  // bigint ids come back as text from `pg`.
+  return { id: Number(row.id), kind: row.kind, payload: row.payload, attempt: row.attempts, lease };
+}
+
+const renew = statement<{ id: number }>(
+  'jobs.renew',
+  `update jobs set locked_until = now() + $3::int * interval '1 millisecond'
+    where id = $1 and locked_by = $2::text returning 1 as id`,
+);
+
+/** Extends a running job's lease; false when the lease was lost (it expired and was taken). */
+export async function renewLease(db: Db, job: ClaimedJob, leaseMs: number): Promise<boolean> {
+  return (await run(db, renew, [job.id, job.lease, Math.ceil(leaseMs)])).length === 1;
+}
+
+const complete = statement<{ id: number }>(
+  'jobs.complete',
+  `delete from jobs where id = $1 and locked_by = $2::text returning 1 as id`,
+);
+
+/** Deletes a finished job; false when its lease was lost meanwhile. */
+export async function completeJob(db: Db, job: ClaimedJob): Promise<boolean> {
+  return (await run(db, complete, [job.id, job.lease])).length === 1;
+}
+
+const retry = statement<{ id: number }>(
+  'jobs.retry',
+  `update jobs
+      set locked_by = null, locked_until = null, last_error = $3::text,
+          run_after = now() + $4::int * interval '1 millisecond'
+    where id = $1 and locked_by = $2::text returning 1 as id`,
+);
+
+/** Records a failed attempt; the job is due again after `delayMs`. */
+export async function retryJob(
+  db: Db,
+  job: ClaimedJob,
+  error: string,
+  delayMs: number,
+): Promise<boolean> {
+  return (await run(db, retry, [job.id, job.lease, error, Math.ceil(delayMs)])).length === 1;
+}
+
+const giveUp = statement<{ id: number }>(
+  'jobs.give-up',
+  `update jobs
+      set locked_by = null, locked_until = null, last_error = $3::text, failed_at = now()
+    where id = $1 and locked_by = $2::text returning 1 as id`,
+);
+
+/** Records the last failed attempt: the job stays, never to run again. */
+export async function giveUpJob(db: Db, job: ClaimedJob, error: string): Promise<boolean> {
+  return (await run(db, giveUp, [job.id, job.lease, error])).length === 1;
+}
+
+const release = statement<{ id: number }>(
+  'jobs.release',
+  `update jobs set locked_by = null, locked_until = null, attempts = attempts - 1
+    where id = $1 and locked_by = $2::text returning 1 as id`,
+);
+
+/** Hands a job back unfinished (shutdown): due again at once, the attempt not counted. */
+export async function releaseJob(db: Db, job: ClaimedJob): Promise<boolean> {
+  return (await run(db, release, [job.id, job.lease])).length === 1;
+}

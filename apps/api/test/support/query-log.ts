@@ -1,0 +1,28 @@
+// A database handle whose drizzle instance reports every statement it runs, on the same
+// connection(s) as the original: tests compare the statements two requests execute.
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import type { DatabaseHandle, Db } from '../../src/db/database.js';
+import { transactionsOf } from '../../src/db/database.js';
+import * as schema from '../../src/db/schema.js';
+
+export interface LoggedQuery {
+  sql: string;
+  params: unknown[];
+}
+
+export function withQueryLog(
+  handle: DatabaseHandle,
+  onQuery: (query: LoggedQuery) => void,
+): DatabaseHandle {
+  const logger = { logQuery: (sql: string, params: unknown[]) => onQuery({ sql, params }) };
+  let db: Db;
+  if (handle.pglite !== null) {
+    db = drizzlePglite({ client: handle.pglite, schema, logger }) as unknown as Db;
+  } else if (handle.pool !== null) {
+    db = drizzlePg({ client: handle.pool, schema, logger }) as unknown as Db;
+  } else {
+    throw new Error('no database client');
+  }
+  return { ...handle, db, transaction: transactionsOf(db, handle.pool) };
+}
