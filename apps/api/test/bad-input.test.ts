@@ -1,5 +1,6 @@
 // Issue #9, money safety under faults: bad input of the kinds below stays a 4xx with the
 // contract's error body (§1.6) and changes nothing; well-formed input next to it keeps working.
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
@@ -358,5 +359,71 @@ describe('bodies that are not UTF-8', () => {
       Buffer.from(JSON.stringify({ name: description })),
     );
     expect(patch.json()).toMatchObject({ name: description });
+  });
+});
+
+describe('bad input found by the OpenAPI fuzzer (fuzz-openapi.test.ts)', () => {
+  const cursorOf = (keys: unknown[]) => Buffer.from(JSON.stringify(keys)).toString('base64url');
+
+  it('a token signed by the server whose subject is beyond any user id is a 401', async () => {
+    const secret = new TextEncoder().encode(ctx.config.jwtSecret ?? '');
+    for (const sub of ['2147483648', '9007199254740991']) {
+      const token = await new SignJWT({ ver: 0 })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuedAt()
+        .setExpirationTime('1h')
+        .sign(secret);
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/auth/me',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(res.statusCode, sub).toBe(401);
+      expect(errorBody(res).message).toBe('Your session has expired. Please log in again.');
+    }
+  });
+
+  it('a cursor naming a day that does not exist is a 400 Invalid cursor.', async () => {
+    const stamp = '2025-02-30T10:00:00.000000Z';
+    for (const url of [
+      `/api/expenses/my?before=${cursorOf([stamp, 1])}`,
+      `/api/payments/my?before=${cursorOf([stamp, 1])}`,
+      `/api/groups/${groupId}/transactions?before=${cursorOf(['2025-02-30', '2025-03-01T10:00:00.000000Z', 1, 'expense'])}`,
+      `/api/groups/${groupId}/transactions?before=${cursorOf(['2025-03-01', stamp, 1, 'payment'])}`,
+      `/api/groups/${groupId}/transactions?before=${cursorOf(['0000-01-01', '0000-01-01T10:00:00.000000Z', 1, 'payment'])}`,
+    ]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: ann.auth });
+      expect(res.statusCode, url).toBe(400);
+      expect(errorBody(res).message).toBe('Invalid cursor.');
+    }
+  });
+
+  it('a transactions cursor at the largest id is a page, not an overflow', async () => {
+    const cursor = cursorOf([
+      '2100-01-01',
+      '2100-01-01T00:00:00.000000Z',
+      2_147_483_647,
+      'payment',
+    ]);
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/groups/${groupId}/transactions?before=${cursor}`,
+      headers: ann.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<unknown[]>()).toHaveLength(1);
+  });
+
+  it('a URL that does not decode, or an over-long id, gets the contract error body', async () => {
+    for (const url of ['/api/groups/%FF', '/api/groups/%', `/api/expenses/${'9'.repeat(600)}`]) {
+      const res = await ctx.app.inject({ method: 'GET', url, headers: ann.auth });
+      expect(res.statusCode, url).toBe(400);
+      expect(errorBody(res)).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        message: 'The request URL is not valid.',
+      });
+      expect(res.headers['x-request-id']).toMatch(/^req-/);
+    }
   });
 });

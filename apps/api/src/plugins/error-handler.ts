@@ -49,6 +49,12 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     code: 'VALIDATION_FAILED',
     message: 'The request URL is not valid.',
   },
+  // A path parameter longer than the router's maxParamLength: no id or key is that long.
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    message: 'The request URL is not valid.',
+  },
   FST_ERR_ASYNC_CONSTRAINT: {
     status: 400,
     code: 'VALIDATION_FAILED',
@@ -149,6 +155,20 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
 
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, 'INTERNAL', INTERNAL_MESSAGE);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router meets before any route or hook runs (a
+ * URL that does not decode, an over-long path parameter). Without it Fastify answers with a body
+ * of its own; with it they get the contract's body and the request id like every other error.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  void reply.header('X-Request-Id', request.id);
+  return handleError(error, request, reply);
 }
 
 async function errorHandler(app: FastifyInstance): Promise<void> {

@@ -35,8 +35,23 @@ export function decodeCursor(raw: string, kinds: readonly ('s' | 'n')[]): (strin
 export const TIMESTAMP_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 export const DATE_TEXT = /^\d{4}-\d{2}-\d{2}$/;
 
+/**
+ * A date or timestamp that exists: Date.parse accepts days that do not (2025-02-30), which
+ * PostgreSQL refuses, so the text must come back unchanged from a UTC Date (to the millisecond);
+ * PostgreSQL has no year 0.
+ */
+function isRealInstant(value: string): boolean {
+  const iso = value.length === 10 ? `${value}T00:00:00.000` : value.slice(0, 23);
+  const time = Date.parse(`${iso}Z`);
+  return (
+    !Number.isNaN(time) &&
+    new Date(time).toISOString().slice(0, 23) === iso &&
+    !iso.startsWith('0000')
+  );
+}
+
 export function checkText(value: string, pattern: RegExp): string {
-  if (!pattern.test(value) || Number.isNaN(Date.parse(value))) {
+  if (!pattern.test(value) || !isRealInstant(value)) {
     throw new ValidationError(INVALID_CURSOR, [{ field: 'before', message: INVALID_CURSOR }]);
   }
   return value;
