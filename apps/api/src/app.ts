@@ -37,7 +37,7 @@ import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js
 import { Services } from './services.js';
 import { createAuthenticate } from './plugins/authentication.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
-import errorHandler from './plugins/error-handler.js';
+import errorHandler, { handleFrameworkError } from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
 import requestId, { genReqId } from './plugins/request-id.js';
 import security from './plugins/security.js';
@@ -83,6 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Lets in-flight requests finish on close while idle keep-alive sockets are dropped.
     forceCloseConnections: 'idle',
     routerOptions: { maxParamLength: 500 },
+    frameworkErrors: handleFrameworkError,
   });
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

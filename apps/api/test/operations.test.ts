@@ -1,10 +1,14 @@
 // Health, readiness, security headers, CORS, OpenAPI and the web app served on the same port.
 import { mkdir, writeFile } from 'node:fs/promises';
+import type { IncomingHttpHeaders } from 'node:http';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import { buildApp } from '../src/app.js';
+import { TEST_TLS_CERT, TEST_TLS_KEY } from './support/tls-fixture.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -59,6 +63,71 @@ describe('operations', () => {
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['referrer-policy']).toBe('no-referrer');
     expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+
+  const HSTS = 'max-age=31536000; includeSubDomains';
+
+  it('sends HSTS on a direct TLS connection', async () => {
+    const server = https.createServer({ key: TEST_TLS_KEY, cert: TEST_TLS_CERT }, (req, res) =>
+      ctx.app.routing(req, res),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const headers = await new Promise<IncomingHttpHeaders>((resolve, reject) => {
+        https
+          .get(
+            {
+              host: '127.0.0.1',
+              port,
+              path: '/api/health',
+              rejectUnauthorized: false,
+              agent: false,
+            },
+            (res) => {
+              res.resume();
+              resolve(res.headers);
+            },
+          )
+          .on('error', reject);
+      });
+      expect(headers['strict-transport-security']).toBe(HSTS);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('sends HSTS over https only, as told by a trusted proxy', async () => {
+    const hstsOf = async (app: typeof ctx.app, headers: Record<string, string>, url: string) =>
+      (await app.inject({ method: 'GET', url, headers })).headers['strict-transport-security'];
+    // Not trusting any proxy (the default), X-Forwarded-Proto is anyone's word: plain http.
+    expect(await hstsOf(ctx.app, {}, '/api/health')).toBeUndefined();
+    expect(await hstsOf(ctx.app, { 'x-forwarded-proto': 'https' }, '/api/health')).toBeUndefined();
+
+    const proxied = await buildApp({
+      config: { ...ctx.config, trustProxy: true },
+      database: ctx.database.handle,
+      logger: false,
+    });
+    try {
+      const https = { 'x-forwarded-proto': 'https' };
+      // Every response over https, errors and unknown routes included.
+      for (const url of ['/api/health', '/api/auth/me', '/api/nope', '/api/groups/x']) {
+        expect(await hstsOf(proxied, https, url), url).toBe(HSTS);
+      }
+      expect(await hstsOf(proxied, { 'x-forwarded-proto': 'http' }, '/api/health')).toBeUndefined();
+      expect(await hstsOf(proxied, {}, '/api/health')).toBeUndefined();
+      // The last hop (the trusted proxy) decides.
+      expect(await hstsOf(proxied, { 'x-forwarded-proto': 'https, http' }, '/api/health')).toBe(
+        undefined,
+      );
+      expect(await hstsOf(proxied, { 'x-forwarded-proto': 'http, https' }, '/api/health')).toBe(
+        HSTS,
+      );
+    } finally {
+      await proxied.close();
+    }
   });
 
   it('allows CORS only from CORS_ORIGINS, with the contract headers', async () => {

@@ -32,6 +32,21 @@ export function decodeCursor<T>(raw: string, shape: z.ZodType<T>): T {
   return result.data;
 }
 
+/**
+ * A date or timestamp that exists: Date.parse accepts days that do not (2025-02-30), which
+ * PostgreSQL refuses, so the text must come back unchanged from a UTC Date (to the millisecond);
+ * PostgreSQL has no year 0.
+ */
+function isRealInstant(value: string): boolean {
+  const iso = value.length === 10 ? `${value}T00:00:00.000` : value.slice(0, 23);
+  const time = Date.parse(`${iso}Z`);
+  return (
+    !Number.isNaN(time) &&
+    new Date(time).toISOString().slice(0, 23) === iso &&
+    !iso.startsWith('0000')
+  );
+}
+
 /** Parts of cursors. Ids fit the integer id columns (a larger one names no row). */
 export const cursorParts = {
   id: z.number().int().positive().max(2_147_483_647),
@@ -39,12 +54,12 @@ export const cursorParts = {
   timestamp: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/)
-    .refine((v) => !Number.isNaN(Date.parse(v))),
+    .refine(isRealInstant),
   /** A calendar date, YYYY-MM-DD. */
   date: z
     .string()
     .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .refine((v) => !Number.isNaN(Date.parse(v))),
+    .refine(isRealInstant),
 };
 
 /** Cursor of one positive integer id (e.g. `/activity`, newest-first by id). */

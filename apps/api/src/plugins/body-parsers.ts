@@ -1,10 +1,17 @@
 // Request body parsing per contract §1.1 and §1.8:
-// - application/json: malformed → 400 INVALID_JSON; an empty body is "no body", not an error.
+// - application/json: malformed or not UTF-8 → 400 INVALID_JSON; an empty body is "no body",
+//   not an error.
 // - any other type: consumed and ignored; routes that expect a JSON body answer 415.
-// - routes with a body schema see `{}` for an absent body, so each field gets its own message.
+// - routes with a body schema see `{}` for an absent body, so each field gets its own message;
+//   a body that is JSON but not an object (null, an array, a number…) is a 400.
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
-import { InvalidJsonError, UnsupportedMediaTypeError } from '../errors/app-errors.js';
+import {
+  InvalidJsonError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../errors/app-errors.js';
+import { decodeUtf8, isJsonObject, MSG_BODY_NOT_OBJECT, parseJson } from '../http/json-body.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,23 +32,20 @@ async function bodyParsers(app: FastifyInstance): Promise<void> {
 
   app.addContentTypeParser(
     'application/json',
-    { parseAs: 'string', bodyLimit: JSON_BODY_LIMIT },
+    { parseAs: 'buffer', bodyLimit: JSON_BODY_LIMIT },
     (_request, body, done) => {
-      const text = typeof body === 'string' ? body : body.toString('utf8');
+      // parseAs 'buffer' always gives a Buffer; the type allows a string for parseAs 'string'.
+      const text = typeof body === 'string' ? body : decodeUtf8(body);
+      if (text === null) {
+        done(new InvalidJsonError(), undefined);
+        return;
+      }
       if (text.trim() === '') {
         done(null, undefined);
         return;
       }
       try {
-        // PostgreSQL text cannot hold NUL characters; they carry no meaning in any field.
-        done(
-          null,
-          JSON.parse(text, (_key, value: unknown) =>
-            typeof value === 'string' && value.includes('\u0000')
-              ? value.replaceAll('\u0000', '')
-              : value,
-          ) as unknown,
-        );
+        done(null, parseJson(text));
       } catch {
         done(new InvalidJsonError(), undefined);
       }
@@ -61,7 +65,9 @@ async function bodyParsers(app: FastifyInstance): Promise<void> {
     const schema = request.routeOptions.schema;
     if (schema?.body === undefined || request.routeOptions.config.rawBody === true) return;
     if (request.unsupportedBody || request.isMultipart()) throw new UnsupportedMediaTypeError();
-    if (request.body === undefined || request.body === null) request.body = {};
+    // `undefined` is an absent or empty body; a literal `null` was sent and is not an object.
+    if (request.body === undefined) request.body = {};
+    else if (!isJsonObject(request.body)) throw new ValidationError(MSG_BODY_NOT_OBJECT);
   });
 }
 

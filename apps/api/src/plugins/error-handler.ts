@@ -11,6 +11,8 @@ import {
   INTERNAL_MESSAGE,
 } from '../http/error-body.js';
 
+export const MSG_ONE_FILE = 'Please upload one file only.';
+
 /** Fastify's own error codes that we answer with a contract error of our choosing. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_BODY_TOO_LARGE: {
@@ -48,6 +50,12 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     code: 'VALIDATION_FAILED',
     message: 'The request URL is not valid.',
   },
+  // A path parameter longer than the router's maxParamLength: no id or key is that long.
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    message: 'The request URL is not valid.',
+  },
   FST_ERR_ASYNC_CONSTRAINT: {
     status: 400,
     code: 'VALIDATION_FAILED',
@@ -66,7 +74,7 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
   FST_FILES_LIMIT: {
     status: 400,
     code: 'VALIDATION_FAILED',
-    message: 'Please upload one file only.',
+    message: MSG_ONE_FILE,
   },
   FST_FIELDS_LIMIT: {
     status: 413,
@@ -78,7 +86,34 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; code: string; message: 
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'Send the request as multipart/form-data.',
   },
+  // A multipart field declared as application/json whose text is not JSON (406 upstream).
+  FST_INVALID_JSON_FIELD_ERROR: {
+    status: 400,
+    code: 'INVALID_JSON',
+    message: 'A form field declared as JSON is not valid JSON.',
+  },
 };
+
+export const MSG_MALFORMED_MULTIPART = 'The multipart body is malformed.';
+
+/**
+ * busboy (inside @fastify/multipart) reports a malformed multipart body with plain `Error`s that
+ * carry no code: no boundary in the Content-Type, a body that ends before its closing boundary
+ * (also what a boundary that does not match the body looks like), and a boundary too long for its
+ * search buffer. They surface from `request.parts()` and from reading a file part, in whichever
+ * route reads multipart, so they are recognised here by busboy's own messages.
+ */
+const MULTIPART_PARSE_ERRORS: readonly RegExp[] = [
+  /^Multipart: Boundary not found$/,
+  /^Unexpected end of multipart data$/,
+  /^(Part|Preamble) terminated early due to unexpected end of multipart data$/,
+  /^The needle cannot have a length bigger than 256\.$/,
+];
+
+function isMultipartParseError(error: FastifyError | Error): boolean {
+  if ((error as FastifyError).code !== undefined) return false;
+  return MULTIPART_PARSE_ERRORS.some((re) => re.test(error.message));
+}
 
 export function sendError(
   reply: FastifyReply,
@@ -115,6 +150,10 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
   const fastifyCode = (error as FastifyError).code;
   const known = fastifyCode === undefined ? undefined : FRAMEWORK_ERRORS[fastifyCode];
   if (known !== undefined) return sendError(reply, known.status, known.code, known.message);
+  if (isMultipartParseError(error)) {
+    request.log.info({ err: error }, 'malformed multipart body');
+    return sendError(reply, 400, 'VALIDATION_FAILED', MSG_MALFORMED_MULTIPART);
+  }
 
   const status = (error as FastifyError).statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -129,6 +168,20 @@ function handleError(error: FastifyError | Error, request: FastifyRequest, reply
 
   request.log.error({ err: error }, 'unhandled error');
   return sendError(reply, 500, 'INTERNAL', INTERNAL_MESSAGE);
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors the router meets before any route or hook runs (a
+ * URL that does not decode, an over-long path parameter). Without it Fastify answers with a body
+ * of its own; with it they get the contract's body and the request id like every other error.
+ */
+export function handleFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  void reply.header('X-Request-Id', request.id);
+  return handleError(error, request, reply);
 }
 
 async function errorHandler(app: FastifyInstance): Promise<void> {

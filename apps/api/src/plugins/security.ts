@@ -33,8 +33,16 @@ export const HELMET_OPTIONS: HelmetOptions = {
   // Receipts and the docs page are opened in new tabs; the strictest COEP breaks images.
   crossOriginEmbedderPolicy: false,
   crossOriginResourcePolicy: { policy: 'same-origin' },
+  // Sent per request instead (STRICT_TRANSPORT_SECURITY): only a response over https may carry it.
   strictTransportSecurity: false,
 };
+
+/**
+ * HSTS for responses to requests that came over https, directly (a TLS socket) or through a
+ * trusted proxy (TRUST_PROXY and X-Forwarded-Proto). Never over plain http (RFC 6797 §7.2): an
+ * install reached over http, or behind a proxy we do not trust, has not shown it serves https.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers helmet sets, worked out once: helmet's middleware is run against a response that
@@ -63,8 +71,11 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 
 async function security(app: FastifyInstance, options: SecurityOptions): Promise<void> {
   const headers = helmetHeaders(HELMET_OPTIONS);
-  app.addHook('onRequest', (_request, reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers);
+    if (request.protocol === 'https') {
+      void reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    }
     done();
   });
 

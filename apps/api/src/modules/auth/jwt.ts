@@ -6,6 +6,8 @@ import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
+const MAX_USER_ID = 2_147_483_647;
+
 export interface TokenClaims {
   userId: number;
   tokenVersion: number;
@@ -51,7 +53,8 @@ export class JwtService {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       const userId = Number(payload.sub);
       const version = payload['ver'];
-      if (!Number.isSafeInteger(userId) || userId <= 0) return null;
+      // users.id is a PostgreSQL integer: a larger subject names no user (and must not reach SQL).
+      if (!Number.isSafeInteger(userId) || userId <= 0 || userId > MAX_USER_ID) return null;
       if (typeof version !== 'number' || !Number.isSafeInteger(version)) return null;
       // jwtVerify has checked `exp` when present; every token this server issues has one.
       if (typeof payload.exp !== 'number') return null;

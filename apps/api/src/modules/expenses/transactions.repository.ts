@@ -49,10 +49,11 @@ interface PageRow {
 }
 
 const firstPage = statement<PageRow>('transactions.first', pageSql('', ''));
+// $6 + $7 in int8: a cursor at the largest id (2^31 - 1) would overflow int4.
 const nextPage = statement<PageRow>(
   'transactions.after',
   pageSql(
-    'and (date, created_at, id) < ($4::date, $5::timestamptz, $6::int + $7::int)',
+    'and (date, created_at, id) < ($4::date, $5::timestamptz, $6::int8 + $7::int)',
     'and (date, created_at, id) < ($4::date, $5::timestamptz, $6::int)',
   ),
 );
