@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify from 'fastify';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { serializerCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from './http/serializer.js';
 import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle } from './db/database.js';
 import { zodValidatorCompiler } from './http/validation.js';
@@ -100,12 +100,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jwt = new JwtService(jwtSecret, config.jwtTtlSeconds);
   const rateLimiter = new RateLimiter(database.db);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
-  const feed = new ChangeFeed(database.db, database.transaction, listener, app.log);
+  const feed = new ChangeFeed(database.db, listener, app.log);
   const authenticator = new Authenticator(database.db, jwt, feed);
   // After a commit, stamp and deliver its changes at once rather than at the next poll.
   const transaction = transactionRunner(
     database.transaction,
-    () => feed.kick(),
+    () => feed.kick({ stamp: true }),
     (error, attempt) =>
       app.log.warn(
         { code: errorCode(error), reason: rootMessage(error), attempt },

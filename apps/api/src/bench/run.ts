@@ -28,7 +28,8 @@
 // BENCH_BIG_GROUP_EXPENSES, BENCH_HEAVY_GROUPS, BENCH_HEAVY_GROUP_EXPENSES, BENCH_MIX_USERS
 // (virtual users of the mix), BENCH_MIX_WRITES (percent of the mix that writes; default 10),
 // BENCH_DURATION (measured seconds per row), BENCH_WARMUP (seconds
-// of warm-up per row), BENCH_KEEP_DB=1 (keep the database), BENCH_LOG_LEVEL (server log level).
+// of warm-up per row), BENCH_KEEP_DB=1 (keep the database), BENCH_REUSE_DB=<name> (measure a
+// database kept earlier again, without seeding), BENCH_LOG_LEVEL (server log level).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -47,6 +48,12 @@ import type { SeedResult, SeedSizes } from './seed.js';
 import { seed } from './seed.js';
 
 const QUICK = process.env['BENCH_QUICK'] === '1';
+/** Which parts run (for profiling one part): fixed, mix, unique, growth, write; default all. */
+const PARTS = new Set(
+  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,growth,write').split(',').map((p) => p.trim()),
+);
+/** Node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+const SERVER_NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 const envInt = (name: string, def: number): number => {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return def;
@@ -108,9 +115,10 @@ async function start(
   script: string,
   probePath: string,
   env: Record<string, string>,
+  nodeArgs: readonly string[] = [],
 ): Promise<Server> {
   const port = await freePort();
-  const child = spawn(process.execPath, [script], {
+  const child = spawn(process.execPath, [...nodeArgs, script], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -706,6 +714,28 @@ function loadAverage(): string {
 // ---------------------------------------------------------------------------------------------
 // The run
 
+/** Seeds, and keeps what the seed made in the database for later runs with BENCH_REUSE_DB. */
+async function seedAndRemember(url: string): Promise<SeedResult> {
+  const result = await seed(url, SIZES, await hashPassword(PASSWORD));
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('create table bench_seed (result jsonb not null)');
+  await c.query('insert into bench_seed values ($1)', [JSON.stringify(result)]);
+  await c.end();
+  return result;
+}
+
+async function rememberedSeed(url: string): Promise<SeedResult> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  const rows = await c.query<{ result: SeedResult }>('select result from bench_seed');
+  await c.end();
+  const result = rows.rows[0]?.result;
+  if (result === undefined) throw new Error(`BENCH_REUSE_DB: ${url} holds no seed`);
+  console.log('reusing the seeded database (writes of earlier runs included)');
+  return result;
+}
+
 function withDatabase(url: string, name: string): string {
   const u = new URL(url);
   u.pathname = `/${name}`;
@@ -713,14 +743,18 @@ function withDatabase(url: string, name: string): string {
 }
 
 const adminUrl = process.env['BENCH_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const dbName = `evenly_bench_${Date.now()}_${process.pid}`;
+/** A database kept by an earlier run (BENCH_KEEP_DB=1): measured again without seeding. */
+const reuse = process.env['BENCH_REUSE_DB'] ?? '';
+const dbName = reuse !== '' ? reuse : `evenly_bench_${Date.now()}_${process.pid}`;
 const dbUrl = withDatabase(adminUrl, dbName);
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database "${dbName}"`);
-await admin.end();
+if (reuse === '') {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  await admin.end();
+}
 const dropDatabase = async () => {
-  if (process.env['BENCH_KEEP_DB'] === '1') {
+  if (process.env['BENCH_KEEP_DB'] === '1' || reuse !== '') {
     console.log(`kept database ${dbUrl}`);
     return;
   }
@@ -741,19 +775,25 @@ try {
   const handle = await openDatabase({ databaseUrl: dbUrl, pgliteDir: null, poolSize: 2 });
   await runMigrations(handle);
   await handle.close();
-  const seeded: SeedResult = await seed(dbUrl, SIZES, await hashPassword(PASSWORD));
+  const seeded: SeedResult =
+    reuse === '' ? await seedAndRemember(dbUrl) : await rememberedSeed(dbUrl);
   const pop = await population(dbUrl);
 
   hello = await start(path.join(here, 'hello-server.js'), '/hello', {});
-  api = await start(path.join(here, '..', 'main.js'), '/api/health', {
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl,
-    JWT_SECRET,
-    JWT_TTL: `${JWT_TTL_SECONDS}s`,
-    REQUIRE_EMAIL_VERIFICATION: 'false',
-    LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'warn',
-  });
+  api = await start(
+    path.join(here, '..', 'main.js'),
+    '/api/health',
+    {
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl,
+      JWT_SECRET,
+      JWT_TTL: `${JWT_TTL_SECONDS}s`,
+      REQUIRE_EMAIL_VERIFICATION: 'false',
+      LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'warn',
+    },
+    SERVER_NODE_ARGS,
+  );
   const loadAtStart = loadAverage();
 
   // Who reads where: the special users (the history comparison and the writer) apart; the mix's
@@ -786,20 +826,22 @@ try {
       headers: {},
     }),
   );
-  report(
-    await fixedRow('GET /api/health', 'other', api.base, {
-      method: 'GET',
-      path: '/api/health',
-      headers: {},
-    }),
-  );
-  report(
-    await fixedRow('GET /api/auth/me (one user)', 'other', api.base, {
-      method: 'GET',
-      path: '/api/auth/me',
-      headers: auth,
-    }),
-  );
+  if (PARTS.has('fixed')) {
+    report(
+      await fixedRow('GET /api/health', 'other', api.base, {
+        method: 'GET',
+        path: '/api/health',
+        headers: {},
+      }),
+    );
+    report(
+      await fixedRow('GET /api/auth/me (one user)', 'other', api.base, {
+        method: 'GET',
+        path: '/api/auth/me',
+        headers: auth,
+      }),
+    );
+  }
 
   // The mix: each kind probed once first (as a mix user); kinds this build lacks are left out.
   const mixProbeUser = mixUsers[0] ?? writer;
@@ -841,7 +883,7 @@ try {
   let mixReads = { sent: 0, repeats: 0 };
   if (mixErrors.length > 0) {
     report(missingRow(mixName, 'mix', mixErrors.join('; ')));
-  } else {
+  } else if (PARTS.has('mix')) {
     const mix = makeMix(pop, mixUsers, mixKinds);
     mixResult = await load(api.base, MIX_KINDS.length, mix.next);
     mixReads = mix.reads();
@@ -861,6 +903,7 @@ try {
   const warnings: string[] = [];
   const uniqueRows: { row: Row; walk: Walk | null }[] = [];
   for (const [k, route] of READS.entries()) {
+    if (!PARTS.has('unique')) break;
     const rand = prng(1000 + k);
     const items: (readonly [number, number])[] = route.group
       ? walkers.flatMap((u) => groupsOf(pop, u).map((g) => [u, g] as const))
@@ -895,7 +938,7 @@ try {
   // (a page of 50 transactions: both sides fill it).
   const heavyGroups = [seeded.bigGroupId, ...seeded.heavyGroupIds];
   const growth: Growth[] = [];
-  for (const route of READS.filter((r) => r.group)) {
+  for (const route of READS.filter((r) => r.group && PARTS.has('growth'))) {
     const light = route.path(0).startsWith('/api/balances/')
       ? { groups: seeded.smallGroupIds, expenses: SIZES.smallGroupExpenses }
       : { groups: seeded.mediumGroupIds, expenses: SIZES.mediumGroupExpenses };
@@ -903,22 +946,23 @@ try {
   }
 
   // 50 writers adding expenses to one group.
-  report(
-    await fixedRow('POST /api/expenses (50 writers, one group)', 'write', api.base, {
-      method: 'POST',
-      path: '/api/expenses',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        description: 'Bench dinner',
-        amount: 90.15,
-        date: '2025-03-14',
-        groupId: seeded.writeGroupId,
-        splitType: 'EQUAL',
-        payers: [{ userId: writer, amountPaid: 90.15 }],
-        splits: seeded.writeGroupMembers.map((userId) => ({ userId })),
+  if (PARTS.has('write'))
+    report(
+      await fixedRow('POST /api/expenses (50 writers, one group)', 'write', api.base, {
+        method: 'POST',
+        path: '/api/expenses',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          description: 'Bench dinner',
+          amount: 90.15,
+          date: '2025-03-14',
+          groupId: seeded.writeGroupId,
+          splitType: 'EQUAL',
+          payers: [{ userId: writer, amountPaid: 90.15 }],
+          splits: seeded.writeGroupMembers.map((userId) => ({ userId })),
+        }),
       }),
-    }),
-  );
+    );
 
   // -------------------------------------------------------------------------------------------
   const base = rows[0]?.rps ?? 1;

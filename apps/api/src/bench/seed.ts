@@ -629,6 +629,27 @@ export async function seed(
        having sum(delta) <> 0`,
     );
 
+    // Each expense row's copy of its payers and splits and its comment count, as the app keeps
+    // them (migration 0005).
+    await timed(
+      client,
+      'expense copies of payers, splits and comment counts',
+      `update expenses e
+          set payer_user_ids = p.u, payer_amounts = p.a, split_ids = s.i, split_user_ids = s.u,
+              split_owed = s.o, split_values = s.v, comment_count = coalesce(c.n, 0)
+         from (select expense_id, array_agg(user_id order by position) as u,
+                      array_agg(amount_paid_cents order by position) as a
+                 from expense_payers group by expense_id) p,
+              (select expense_id, array_agg(id order by position) as i,
+                      array_agg(user_id order by position) as u,
+                      array_agg(owed_cents order by position) as o,
+                      array_agg(value order by position) as v
+                 from expense_splits group by expense_id) s
+         left join (select expense_id, count(*)::int as n from comments group by expense_id) c
+           on c.expense_id = s.expense_id
+        where p.expense_id = e.id and s.expense_id = e.id`,
+    );
+
     for (const [table, column] of [
       ['users', 'id'],
       ['groups', 'id'],

@@ -10,7 +10,7 @@
 // the feed anyway, so a lost NOTIFY or a dead LISTEN connection delays delivery by at most one
 // poll interval. Subscribers (caches, event streams) get the changes in position order.
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Transact } from './database.js';
+import type { Db } from './database.js';
 import type { NotificationSource } from './listener.js';
 import { isoSql, run, statement } from './statements.js';
 
@@ -100,36 +100,17 @@ export async function insertChanges(tx: Db, changes: readonly Change[]): Promise
 // ---------------------------------------------------------------------------------------------
 // Stamping and following.
 
-/** Arbitrary constant naming the stamper's advisory lock. */
-const STAMP_LOCK_KEY = 727_450_002;
 /** Rows stamped per batch, and read per follow. */
 const BATCH = 2_000;
 /** Changes are kept this long for event streams resuming with Last-Event-ID. */
 export const RETENTION_HOURS = 24;
 
-const stampLock = statement<{ got: boolean }>(
-  'feed.stamp_lock',
-  `select pg_try_advisory_xact_lock(${STAMP_LOCK_KEY}) as got`,
-);
-
-// Runs after stampLock in the same transaction, so its snapshot includes every stamp committed
-// before the lock was granted: the base is the true head and no row is stamped twice.
-const stampRows = statement<{ head: string | null; n: number }>(
-  'feed.stamp',
-  `with todo as (select seq, row_number() over (order by seq) as n from
-                   (select seq from changes where pos is null order by seq limit ${BATCH}) s),
-        base as (select coalesce(max(pos), 0) as b from changes),
-        upd as (update changes c set pos = (select b from base) + todo.n
-                  from todo where c.seq = todo.seq returning c.pos)
-   select max(pos)::text as head, count(*)::int as n from upd`,
-);
-
-const unstampedExists = statement<{ any: boolean }>(
-  'feed.unstamped',
-  `select exists (select 1 from changes where pos is null) as any`,
-);
-
-const doorbell = statement<never>('feed.doorbell', `select pg_notify('${FEED_CHANNEL}', $1)`);
+// The stamper (migration 0005, evenly_stamp_changes, advisory lock 727450002): one round trip
+// that stamps a batch when it gets the lock without waiting, returns the stamped rows with the
+// position they follow, and rings the doorbell. Null when nothing waits to be stamped.
+const stampStatement = statement<{
+  r: { busy: true } | { base: number | string; rows: FeedRowTuple[] } | null;
+}>('feed.stamp', `select evenly_stamp_changes(${BATCH}) as r`);
 
 type FeedRowTuple = [
   number | string,
@@ -199,7 +180,10 @@ export class ChangeFeed {
   private closed = false;
   /** The pump runs one pass at a time; a request during a pass asks for another. */
   private running: Promise<void> | null = null;
-  private again = false;
+  /** What the next pass must do: stamp (a local commit), follow up to at least this head. */
+  private wantStamp = false;
+  private knownHead = 0;
+  private wantFollow = false;
   private stampRetries = 0;
   private lastCleanupMs = 0;
   private readonly pollMs: number;
@@ -209,7 +193,6 @@ export class ChangeFeed {
 
   constructor(
     private readonly db: Db,
-    private readonly transact: Transact,
     private readonly listener: NotificationSource,
     private readonly logger: FastifyBaseLogger,
     options: ChangeFeedOptions = {},
@@ -218,9 +201,14 @@ export class ChangeFeed {
     this.staleAfterMs = options.staleAfterMs ?? 3_000;
     this.cleanupEveryMs = options.cleanupEveryMs ?? 10 * 60_000;
     this.now = options.now ?? Date.now;
-    listener.on(FEED_CHANNEL, () => this.kick());
+    // The doorbell names the new head: follow only when it is past ours.
+    listener.on(FEED_CHANNEL, (payload) => {
+      const head = Number(payload);
+      if (Number.isSafeInteger(head) && head > 0) this.kick({ head });
+      else this.kick({ stamp: true, follow: true });
+    });
     // Back after a lost LISTEN connection: doorbells may have been missed.
-    listener.onState({ connected: () => this.kick() });
+    listener.onState({ connected: () => this.kick({ stamp: true, follow: true }) });
   }
 
   /** Adds a subscriber; returns its removal. */
@@ -256,19 +244,25 @@ export class ChangeFeed {
     this.timer.unref();
   }
 
-  /** Runs a stamp-and-follow pass soon (after a local commit, on a doorbell). */
-  kick(): void {
+  /**
+   * Runs a pass soon: `stamp` after a local commit (its changes need positions), `head` from a
+   * doorbell (follow if it is past where this process stands), `follow` to read in any case.
+   * No argument: both (the poll, tests).
+   */
+  kick(
+    what: { stamp?: boolean; follow?: boolean; head?: number } = { stamp: true, follow: true },
+  ): void {
     if (this.closed) return;
-    if (this.running !== null) {
-      this.again = true;
-      return;
-    }
-    this.running = this.pump().finally(() => {
+    if (what.stamp === true) this.wantStamp = true;
+    if (what.follow === true) this.wantFollow = true;
+    if (what.head !== undefined) this.knownHead = Math.max(this.knownHead, what.head);
+    if (!this.wantStamp && !this.wantFollow && this.knownHead <= this.position) return;
+    // A pass under way picks the wants up when it ends.
+    if (this.running !== null) return;
+    this.running = this.pump().then((ok) => {
       this.running = null;
-      if (this.again && !this.closed) {
-        this.again = false;
-        this.kick();
-      }
+      // After a failure the next poll tries again: no tight loop against a database that is down.
+      if (ok) this.kick({});
     });
   }
 
@@ -309,19 +303,30 @@ export class ChangeFeed {
     if (this.isLive && this.now() - this.lastFollowOkMs > this.staleAfterMs) {
       this.setLive(false);
     }
-    this.kick();
+    this.kick({ stamp: true, follow: true });
   }
 
-  private async pump(): Promise<void> {
-    try {
-      await this.stamp();
-    } catch (error) {
-      this.logger.debug({ err: error }, 'change feed: stamping failed');
+  /** One pass; false when the database failed it. */
+  private async pump(): Promise<boolean> {
+    let ok = true;
+    const stamp = this.wantStamp;
+    this.wantStamp = false;
+    if (stamp) {
+      try {
+        await this.stamp();
+      } catch (error) {
+        ok = false;
+        this.logger.debug({ err: error }, 'change feed: stamping failed');
+      }
     }
-    try {
-      await this.follow();
-    } catch (error) {
-      this.logger.debug({ err: error }, 'change feed: following failed');
+    if (this.wantFollow || this.knownHead > this.position) {
+      this.wantFollow = false;
+      try {
+        await this.follow();
+      } catch (error) {
+        ok = false;
+        this.logger.debug({ err: error }, 'change feed: following failed');
+      }
     }
     if (this.now() - this.lastCleanupMs > this.cleanupEveryMs) {
       this.lastCleanupMs = this.now();
@@ -329,6 +334,7 @@ export class ChangeFeed {
         this.logger.warn({ err: error }, 'change feed: cleanup failed');
       });
     }
+    return ok;
   }
 
   /**
@@ -337,23 +343,25 @@ export class ChangeFeed {
    * try again shortly (the timer covers the rest).
    */
   private async stamp(): Promise<void> {
-    const [pending] = await run(this.db, unstampedExists, []);
-    if (pending?.any !== true) return;
-    const result = await this.transact(async (tx) => {
-      const [lock] = await run(tx, stampLock, []);
-      if (lock?.got !== true) return null;
-      const [row] = await run(tx, stampRows, []);
-      return row ?? null;
-    });
-    if (result === null) {
-      if (this.stampRetries++ < 5) setTimeout(() => this.kick(), 5).unref();
+    const [row] = await run(this.db, stampStatement, []);
+    const r = row?.r ?? null;
+    if (r === null) return;
+    if ('busy' in r) {
+      if (this.stampRetries++ < 5) setTimeout(() => this.kick({ stamp: true }), 5).unref();
       return;
     }
     this.stampRetries = 0;
-    if (result.n > 0 && result.head !== null) {
-      // Other processes follow on the doorbell; best effort (they poll anyway).
-      await run(this.db, doorbell, [result.head]).catch(() => undefined);
-      if (result.n === BATCH) this.again = true;
+    const base = Number(r.base);
+    const rows = r.rows.map(feedChangeOf);
+    const last = rows[rows.length - 1];
+    if (last === undefined) return;
+    this.knownHead = Math.max(this.knownHead, last.pos);
+    if (rows.length === BATCH) this.wantStamp = true;
+    if (this.position === base) {
+      // This process stood right before the batch: deliver it without reading it back.
+      this.position = last.pos;
+      this.emit(rows);
+      this.markFollowed();
     }
   }
 
@@ -362,6 +370,8 @@ export class ChangeFeed {
       const from = Math.max(this.position, 0);
       const [row] = await run(this.db, followStatement, [from]);
       const head = Number(row?.head ?? 0);
+      // The table's head is the truth (a doorbell's may be from before a truncate).
+      this.knownHead = head;
       const rows = (row?.rows ?? []).map(feedChangeOf);
       if (this.position < 0 || head < this.position) {
         // First contact after a failed start, or the feed went backwards (truncated or

@@ -233,6 +233,37 @@ export const expenses = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    // A copy of the expense's payers and splits (tables expense_payers and expense_splits, the
+    // source for per-person queries), in request order, kept by every write of them, so a page
+    // of expenses reads one row per expense instead of two more index lookups and their people.
+    payerUserIds: integer('payer_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    payerAmounts: cents('payer_amounts')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** expense_splits.id of each split. */
+    splitIds: integer('split_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    splitUserIds: integer('split_user_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    splitOwed: cents('split_owed')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** The typed value of each split (null elements for EQUAL). */
+    splitValues: text('split_values')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    /** Number of comments, kept by comment writes. */
+    commentCount: integer('comment_count').notNull().default(0),
   },
   (t) => [
     // Ascending, read backwards for "newest first" (date desc, created_at desc, id desc): the
@@ -383,7 +414,10 @@ export const activities = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('activities_recipient_idx').on(t.recipientId, t.id.desc()),
+    // Ascending, read backwards for "newest first" (ORDER BY id DESC, i.e. NULLS FIRST): an index
+    // declared DESC NULLS LAST does not give that order, and the planner then walked the whole
+    // table's primary key backwards for users with a long history.
+    index('activities_recipient_idx').on(t.recipientId, t.id),
     // The latest activity of a group is its lastActivityAt for ledger writes (see
     // groupLastActivitySql): read backwards, one index entry. Only the actor's own row of each
     // change is indexed (the actor always receives their change), one entry per change.

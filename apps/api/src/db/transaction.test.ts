@@ -22,6 +22,8 @@ function fakeDb(failures: ({ at: Phase; error: Error } | null)[]) {
   /** A transaction whose statements answer `error` (or nothing). */
   const txFailing = (error: Error | null) =>
     ({
+      // Not a node-postgres client: statements go through drizzle's session below.
+      session: { client: null },
       _: {
         session: {
           prepareQuery: () => ({

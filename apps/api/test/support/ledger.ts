@@ -174,6 +174,29 @@ export async function expectBalancesMatchRecomputation(db: Db): Promise<void> {
   const toObj = (m: Map<string, Map<string, number>>) =>
     Object.fromEntries([...m].map(([k, v]) => [k, Object.fromEntries([...v].sort())]));
   expect(toObj(await storedNets(db))).toEqual(toObj(await recomputeNets(db)));
+  await expectExpenseCopiesMatch(db);
+}
+
+/** Every expense row's copy of its payers, splits and comment count equals the tables. */
+export async function expectExpenseCopiesMatch(db: Db): Promise<void> {
+  const differing = await queryRows<{ id: number }>(
+    db,
+    sqlText(`select e.id from expenses e
+      where e.payer_user_ids is distinct from
+              coalesce((select array_agg(user_id order by position) from expense_payers where expense_id = e.id), '{}')
+         or e.payer_amounts is distinct from
+              coalesce((select array_agg(amount_paid_cents order by position) from expense_payers where expense_id = e.id), '{}')
+         or e.split_ids is distinct from
+              coalesce((select array_agg(id order by position) from expense_splits where expense_id = e.id), '{}')
+         or e.split_user_ids is distinct from
+              coalesce((select array_agg(user_id order by position) from expense_splits where expense_id = e.id), '{}')
+         or e.split_owed is distinct from
+              coalesce((select array_agg(owed_cents order by position) from expense_splits where expense_id = e.id), '{}')
+         or e.split_values is distinct from
+              coalesce((select array_agg(value order by position) from expense_splits where expense_id = e.id), '{}')
+         or e.comment_count <> (select count(*) from comments where expense_id = e.id)`),
+  );
+  expect(differing).toEqual([]);
 }
 
 export { pairOf };

@@ -1,7 +1,9 @@
 // Activity rows (contract §4.8, §5.8): one per recipient, written in the change's transaction.
-import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { activities, users } from '../../db/schema.js';
+import { activities } from '../../db/schema.js';
+import { microsSql, run, statement } from '../../db/statements.js';
+import type { PersonTuple } from '../balances/balance-reader.js';
+import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 
 export type ActivityType =
   | 'expense_added'
@@ -60,36 +62,70 @@ export interface ActivityRow {
   myShareCents: number;
 }
 
-/** The recipient's events newest first (by id), strictly older than `beforeId` when given. */
+type ActivityTuple = [
+  number | string,
+  string,
+  number,
+  number,
+  number | null,
+  string | null,
+  number | null,
+  number | null,
+  number | null,
+  string,
+  number | string | null,
+  string | null,
+  number | string,
+];
+
+/** $1 recipient, $2 rows; after a cursor $3 the id to stay below. */
+function pageSql(after: string): string {
+  return `with a as materialized (select * from activities where recipient_id = $1 ${after}
+                                   order by id desc limit $2)
+    select coalesce((select json_agg(json_build_array(a.id, a.type, ${microsSql('a.created_at')},
+              a.actor_id, a.group_id, a.group_name, a.expense_id, a.payment_id, a.comment_id,
+              a.description, a.amount_cents, a.currency, a.my_share_cents) order by a.id desc)
+              from a), '[]') as rows,
+           ${peopleJson('select distinct actor_id from a')} as people`;
+}
+
+const firstPage = statement<{ rows: ActivityTuple[]; people: PersonTuple[] }>(
+  'activity.first',
+  pageSql(''),
+);
+const nextPage = statement<{ rows: ActivityTuple[]; people: PersonTuple[] }>(
+  'activity.after',
+  pageSql('and id < $3'),
+);
+
+/**
+ * The recipient's events newest first (by id), strictly older than `beforeId` when given: one
+ * backward range of the (recipient_id, id) index, the actors looked up once each.
+ */
 export async function listActivities(
   db: Db,
   recipientId: number,
   limit: number,
   beforeId: number | null,
 ): Promise<ActivityRow[]> {
-  return db
-    .select({
-      id: activities.id,
-      type: activities.type,
-      createdAt: activities.createdAt,
-      actor: { id: users.id, name: users.name, email: users.email },
-      groupId: activities.groupId,
-      groupName: activities.groupName,
-      expenseId: activities.expenseId,
-      paymentId: activities.paymentId,
-      commentId: activities.commentId,
-      description: activities.description,
-      amountCents: activities.amountCents,
-      currency: activities.currency,
-      myShareCents: activities.myShareCents,
-    })
-    .from(activities)
-    .innerJoin(users, eq(users.id, activities.actorId))
-    .where(
-      beforeId === null
-        ? eq(activities.recipientId, recipientId)
-        : and(eq(activities.recipientId, recipientId), lt(activities.id, beforeId)),
-    )
-    .orderBy(desc(activities.id))
-    .limit(limit);
+  const [row] =
+    beforeId === null
+      ? await run(db, firstPage, [recipientId, limit])
+      : await run(db, nextPage, [recipientId, limit, beforeId]);
+  const people = peopleMap(row?.people ?? []);
+  return (row?.rows ?? []).map((t) => ({
+    id: Number(t[0]),
+    type: t[1],
+    createdAt: new Date(Math.floor(t[2] / 1000)),
+    actor: people.get(t[3]) ?? { id: t[3], name: '', email: '' },
+    groupId: t[4],
+    groupName: t[5],
+    expenseId: t[6],
+    paymentId: t[7],
+    commentId: t[8],
+    description: t[9],
+    amountCents: t[10] === null ? null : Number(t[10]),
+    currency: t[11],
+    myShareCents: Number(t[12]),
+  }));
 }

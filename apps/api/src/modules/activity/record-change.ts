@@ -39,6 +39,8 @@ export interface ChangeSqlArgs {
   amountCents: string;
   currency: string;
   at: string;
+  /** SQL condition for writing the rows at all (default: always). */
+  when?: string;
 }
 
 /** SQL: the CTE `act` (activity rows) of one change, and an expression that counts them. */
@@ -52,6 +54,7 @@ export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: strin
             ${a.paymentId}, ${a.commentId}, ${a.description}, ${a.amountCents}, ${a.currency},
             r.share, ${a.at}
        from unnest(${a.recipients}::int[], ${a.shares}::bigint[]) as r(recipient, share)
+      where ${a.when ?? 'true'}
      returning 1)`,
     changeCount: `(select count(*) from act)::int`,
   };

@@ -15,7 +15,7 @@ import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
 import type { AuthUser } from '../../plugins/authentication.js';
 import type { JwtService } from './jwt.js';
-import { findUserById } from './users.repository.js';
+import { findTokenUser } from './users.repository.js';
 
 /** Longest time a cached verification is trusted without hearing from the database. */
 export const CACHE_TTL_MS = 30_000;
@@ -66,9 +66,9 @@ export class Authenticator {
       this.forget(token, hit.user.id);
     }
     const generation = this.generation;
-    const claims = await this.jwt.verify(token);
+    const claims = this.jwt.verify(token);
     if (claims === null) return null;
-    const row = await findUserById(this.db, claims.userId);
+    const row = await findTokenUser(this.db, claims.userId);
     if (row === undefined || row.tokenVersion !== claims.tokenVersion) return null;
     const user: AuthUser = { id: row.id, name: row.name, email: row.email };
     if (this.feed.live && generation === this.generation) {

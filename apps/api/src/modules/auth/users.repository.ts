@@ -2,6 +2,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
+import { run, statement } from '../../db/statements.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -14,6 +15,25 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 export async function lockUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.email, email)).limit(1).for('update');
   return rows[0];
+}
+
+/** Who a token names: the user's id, name, e-mail and current token version. */
+export interface TokenUser {
+  id: number;
+  name: string;
+  email: string;
+  tokenVersion: number;
+}
+
+const tokenUserStatement = statement<TokenUser>(
+  'users.for_token',
+  `select id, name, email, token_version as "tokenVersion" from users where id = $1`,
+);
+
+/** The user a token names (one named statement: every uncached protected request runs it). */
+export async function findTokenUser(db: Db, id: number): Promise<TokenUser | undefined> {
+  const [row] = await run(db, tokenUserStatement, [id]);
+  return row;
 }
 
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {

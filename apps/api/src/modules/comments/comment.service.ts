@@ -1,9 +1,7 @@
 // CommentService: comments on expenses (contract §4.6), with activity and change events.
 import { validateComment } from '@evenly/core';
-import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { comments, users } from '../../db/schema.js';
-import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
+import { ForbiddenError, issuesError, NotFoundError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { insertActivities } from '../activity/activity.repository.js';
 import { noteChange } from '../../db/transaction.js';
@@ -14,42 +12,17 @@ import {
   NO_EXPENSE_ACCESS,
   participantIds,
 } from '../expenses/expense-access.js';
-import { issuesError } from '../../errors/app-errors.js';
+import type { CommentView } from './comments.repository.js';
+import {
+  commentsOfExpense,
+  commentView,
+  deleteComment,
+  insertComment,
+  lockComment,
+} from './comments.repository.js';
 
 export const COMMENT_NOT_FOUND = 'Comment not found.';
 export const NOT_YOUR_COMMENT = 'You can only delete your own comments.';
-
-export interface CommentView {
-  id: number;
-  content: string;
-  createdAt: Date;
-  expenseId: number;
-  author: { id: number; name: string; email: string };
-}
-
-async function loadComments(db: Db, where: ReturnType<typeof eq>): Promise<CommentView[]> {
-  const rows = await db
-    .select({
-      id: comments.id,
-      content: comments.content,
-      createdAt: comments.createdAt,
-      expenseId: comments.expenseId,
-      authorId: users.id,
-      authorName: users.name,
-      authorEmail: users.email,
-    })
-    .from(comments)
-    .innerJoin(users, eq(users.id, comments.authorId))
-    .where(where)
-    .orderBy(asc(comments.createdAt), asc(comments.id));
-  return rows.map((r) => ({
-    id: r.id,
-    content: r.content,
-    createdAt: r.createdAt,
-    expenseId: r.expenseId,
-    author: { id: r.authorId, name: r.authorName, email: r.authorEmail },
-  }));
-}
 
 /** Who can see an expense right now: its group's current members, or its participants. */
 async function viewersOf(
@@ -69,7 +42,7 @@ export class CommentService {
   async list(callerId: number, expenseId: number): Promise<CommentView[]> {
     const db = this.deps.db;
     await this.services.expenses.requireAccess(db, expenseId, callerId);
-    return loadComments(db, eq(comments.expenseId, expenseId));
+    return commentsOfExpense(db, expenseId);
   }
 
   async add(callerId: number, expenseId: number, body: unknown): Promise<CommentView> {
@@ -77,16 +50,12 @@ export class CommentService {
       const expense = await this.services.expenses.requireAccess(tx, expenseId, callerId);
       const parsed = validateComment(body);
       if (!parsed.ok) throw issuesError(parsed.issues);
-      const [row] = await tx
-        .insert(comments)
-        .values({
-          expenseId,
-          authorId: callerId,
-          content: parsed.value.content,
-          createdAt: new Date(),
-        })
-        .returning({ id: comments.id });
-      if (row === undefined) throw new Error('comment insert returned nothing');
+      const commentId = await insertComment(tx, {
+        expenseId,
+        authorId: callerId,
+        content: parsed.value.content,
+        createdAt: new Date(),
+      });
       const recipients = await viewersOf(tx, expense);
       const group =
         expense.groupId === null ? null : ((await findGroup(tx, expense.groupId)) ?? null);
@@ -99,7 +68,7 @@ export class CommentService {
           groupId: group?.id ?? null,
           groupName: group?.name ?? null,
           expenseId,
-          commentId: row.id,
+          commentId,
           description: [...parsed.value.content].slice(0, 140).join(''),
           amountCents: null,
           currency: null,
@@ -109,12 +78,12 @@ export class CommentService {
       noteChange(tx, {
         entity: 'comment',
         action: 'created',
-        id: row.id,
+        id: commentId,
         groupId: expense.groupId,
         recipients,
       });
       if (group !== null) await touchGroup(tx, group.id);
-      const [view] = await loadComments(tx, eq(comments.id, row.id));
+      const view = await commentView(tx, commentId);
       if (view === undefined) throw new Error('comment vanished');
       return view;
     });
@@ -123,18 +92,13 @@ export class CommentService {
   async remove(callerId: number, commentId: number): Promise<void> {
     if (!isDbId(commentId)) throw new NotFoundError(COMMENT_NOT_FOUND);
     await this.deps.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(comments)
-        .where(eq(comments.id, commentId))
-        .limit(1)
-        .for('update');
+      const row = await lockComment(tx, commentId);
       if (row === undefined) throw new NotFoundError(COMMENT_NOT_FOUND);
       if (row.authorId !== callerId) throw new ForbiddenError(NOT_YOUR_COMMENT);
       const expense = await this.services.expenses.requireAccess(tx, row.expenseId, callerId);
       if (!(await canSeeExpense(tx, expense, callerId)))
         throw new ForbiddenError(NO_EXPENSE_ACCESS);
-      await tx.delete(comments).where(eq(comments.id, commentId));
+      await deleteComment(tx, commentId);
       noteChange(tx, {
         entity: 'comment',
         action: 'deleted',

@@ -10,7 +10,7 @@ import {
 } from '../../errors/app-errors.js';
 import type { AuthUser } from '../../plugins/authentication.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { findUserById } from '../auth/users.repository.js';
+import { findTokenUser } from '../auth/users.repository.js';
 import { TicketSigner } from './event-ticket.js';
 
 /** The entities a stream carries (contract §4.10). */
@@ -55,7 +55,7 @@ export class EventHub {
 
   /** POST /events/ticket: a 60-second credential for opening the stream. */
   async issueTicket(userId: number): Promise<{ ticket: string; expiresAt: Date }> {
-    const row = await findUserById(this.deps.db, userId);
+    const row = await findTokenUser(this.deps.db, userId);
     if (row === undefined) throw new UnauthenticatedError(MESSAGE_BAD_TOKEN);
     return this.tickets.issue({ userId: row.id, tokenVersion: row.tokenVersion });
   }
@@ -68,7 +68,7 @@ export class EventHub {
     if (ticket !== undefined && ticket !== '') {
       const claims = await this.tickets.verify(ticket);
       if (claims !== null) {
-        const row = await findUserById(this.deps.db, claims.userId);
+        const row = await findTokenUser(this.deps.db, claims.userId);
         if (row !== undefined && row.tokenVersion === claims.tokenVersion) {
           return { id: row.id, name: row.name, email: row.email };
         }

@@ -1,13 +1,27 @@
 // Expense rows with their payers and splits (stored in request order), loaded as full views.
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { SplitType } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
-import { expensePayers, expenseSplits, expenses } from '../../db/schema.js';
+import { expenses } from '../../db/schema.js';
 import type { PairDeltaArgs } from '../../db/pair-slots.js';
 import { applyPairDeltasSql, pairDeltaParams } from '../../db/pair-slots.js';
-import { isoSql, run, statement } from '../../db/statements.js';
+import {
+  dateOfDays,
+  daysSql,
+  isoSql,
+  listSql,
+  microsSql,
+  numbersOfList,
+  run,
+  statement,
+  valuesOfList,
+} from '../../db/statements.js';
 import { changeCtes } from '../activity/record-change.js';
+import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
+import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
+import type { PersonTuple } from '../balances/balance-reader.js';
+import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type NewExpenseRow = typeof expenses.$inferInsert;
@@ -73,63 +87,79 @@ const expenseActivity = changeCtes({
   actorId: '$10',
   groupId: '$1::int',
   groupName: '$19',
-  expenseId: '(select id from e)',
+  expenseId: '$27::int',
   paymentId: 'null',
   commentId: 'null',
   description: '$2',
   amountCents: '$3::bigint',
   currency: '$4',
   at: '$11::timestamptz',
+  when: 'exists (select 1 from e)',
 });
 
 /**
- * A new expense with everything that goes with it, in one statement: the row, its payers and
- * splits, the activity rows (which also date the group's lastActivityAt), its row in the change
- * feed, and the pairwise balances (last, so their row locks are held for as short as possible).
+ * A new expense with everything that goes with it, in one statement behind the ledger guard
+ * (modules/ledger/ledger-guard.ts): the row (with its copy of the payers and splits), its payers
+ * and splits, the activity rows (which also date the group's lastActivityAt), its row in the
+ * change feed, the key's stored answer, and the pairwise balances (last, so their row locks are
+ * held for as short as possible). Its id and split ids were drawn beforehand ($27, $28). Inside a
+ * transaction that already holds the guard's locks, the guard passes at once.
  */
-const insertWithEffects = statement<{
-  id: number;
-  created_at: string;
-  split_ids: number[];
-  slot: number;
-}>(
-  'expenses.insert',
-  `with e as (
-     insert into expenses (group_id, description, amount_cents, currency, date, split_type,
+const writeStatement = statement<GuardResult & { created_at: string | null; slot: number | null }>(
+  'expenses.write',
+  `with ${guardCtes(29)},
+   e as (
+     insert into expenses (id, group_id, description, amount_cents, currency, date, split_type,
                            notes, receipt_key, receipt_content_type, created_by_id, created_at,
-                           updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $11)
+                           updated_at, payer_user_ids, payer_amounts, split_ids, split_user_ids,
+                           split_values, split_owed)
+       overriding system value
+     select $27::int, $1::int, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11::timestamptz,
+            $11::timestamptz, $12::int[], $13::bigint[], $28::int[], $14::int[], $15::text[],
+            $16::bigint[]
+      where (select go from go)
      returning id, created_at),
    pay as (
      insert into expense_payers (expense_id, position, user_id, amount_paid_cents)
-     select (select id from e), t.ord - 1, t.user_id, t.paid
-       from unnest($12::int[], $13::bigint[]) with ordinality as t(user_id, paid, ord)
+     select e.id, t.ord - 1, t.user_id, t.paid
+       from e, unnest($12::int[], $13::bigint[]) with ordinality as t(user_id, paid, ord)
      returning 1),
    spl as (
-     insert into expense_splits (expense_id, position, user_id, value, owed_cents)
-     select (select id from e), t.ord - 1, t.user_id, t.value, t.owed
-       from unnest($14::int[], $15::text[], $16::bigint[]) with ordinality as t(user_id, value, owed, ord)
-     returning id, position),
+     insert into expense_splits (id, expense_id, position, user_id, value, owed_cents)
+       overriding system value
+     select t.id, e.id, t.ord - 1, t.user_id, t.value, t.owed
+       from e, unnest($28::int[], $14::int[], $15::text[], $16::bigint[]) with ordinality
+         as t(id, user_id, value, owed, ord)
+     returning 1),
    ${expenseActivity.ctes},
    chg as (
      insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
      select 'expense', 'created', e.id, $1, $17::int[], $26::int[], $11::timestamptz from e
      returning 1)
-   select (select id from e) as id, (select ${isoSql('created_at')} from e) as created_at,
-          (select json_agg(id order by position) from spl) as split_ids,
-          (select count(*) from pay) + ${expenseActivity.changeCount} + (select count(*) from chg)
-            as n,
-          ${applyPairDeltasSql(20)} as slot`,
+   select ${GUARD_RESULT}, (select ${isoSql('created_at')} from e) as created_at,
+          (select count(*) from pay) + (select count(*) from spl) + ${expenseActivity.changeCount}
+            + (select count(*) from chg) as n,
+          case when exists (select 1 from e) then ${applyPairDeltasSql(20)} end as slot`,
 );
 
-/** Inserts an expense with its payers, splits, activity, change-feed row and balances. */
-export async function insertExpenseWithEffects(
+/** A new expense as written: its drawn ids and everything else. */
+export interface NewExpenseWrite extends NewExpense {
+  id: number;
+  splitIds: readonly number[];
+}
+
+/**
+ * Writes an expense with its payers, splits, activity, change-feed row, key and balances behind
+ * the guard; the verdict, and the creation time when written.
+ */
+export async function writeExpense(
   db: Db,
-  e: NewExpense,
+  e: NewExpenseWrite,
   change: { recipients: number[]; shares: number[]; affected: number[] },
   pairs: PairDeltaArgs,
-): Promise<{ id: number; createdAt: Date; splitIds: number[] }> {
-  const [row] = await run(db, insertWithEffects, [
+  guard: GuardValues,
+): Promise<{ verdict: GuardVerdict; createdAt: Date | null }> {
+  const [row] = await run(db, writeStatement, [
     e.groupId,
     e.description,
     e.amountCents,
@@ -151,12 +181,19 @@ export async function insertExpenseWithEffects(
     e.groupName,
     ...pairDeltaParams(pairs),
     change.affected,
+    e.id,
+    e.splitIds,
+    ...guardParams(guard),
   ]);
-  if (row === undefined) throw new Error('expense insert returned nothing');
-  return { id: row.id, createdAt: new Date(row.created_at), splitIds: row.split_ids };
+  const verdict = verdictOf(row);
+  return {
+    verdict,
+    createdAt:
+      row?.created_at === null || row?.created_at === undefined ? null : new Date(row.created_at),
+  };
 }
 
-/** The editable columns of an expense row. */
+/** The editable columns of an expense row (the participants' copy comes from the tables). */
 export type ExpenseRowUpdate = Pick<
   NewExpenseRow,
   | 'description'
@@ -169,6 +206,24 @@ export type ExpenseRowUpdate = Pick<
   | 'receiptContentType'
   | 'updatedAt'
 >;
+
+/** The participants stored on an expense row, in request order (from its copy). */
+export function participantsOfRow(row: ExpenseRow): {
+  payers: StoredPayer[];
+  splits: StoredSplit[];
+} {
+  return {
+    payers: row.payerUserIds.map((userId, i) => ({
+      userId,
+      amountPaidCents: row.payerAmounts[i] ?? 0,
+    })),
+    splits: row.splitUserIds.map((userId, i) => ({
+      userId,
+      owedCents: row.splitOwed[i] ?? 0,
+      value: row.splitValues[i] ?? null,
+    })),
+  };
+}
 
 export async function updateExpenseRow(
   db: Db,
@@ -219,130 +274,151 @@ export async function myExpensePage(
   return rows.map((r) => ({ id: Number(r.id), createdAt: r.c }));
 }
 
+// Payers and splits upserted by position, extra positions deleted, then the row's copy written
+// from what the tables now hold (ids included).
+const replaceParticipantsStatement = statement<never>(
+  'expenses.replace_participants',
+  `with dp as (delete from expense_payers where expense_id = $1 and position >= cardinality($2::int[])),
+        ip as (insert into expense_payers (expense_id, position, user_id, amount_paid_cents)
+               select $1, t.ord - 1, t.user_id, t.paid
+                 from unnest($2::int[], $3::bigint[]) with ordinality as t(user_id, paid, ord)
+               on conflict (expense_id, position) do update
+                 set user_id = excluded.user_id, amount_paid_cents = excluded.amount_paid_cents
+               returning 1),
+        ds as (delete from expense_splits where expense_id = $1 and position >= cardinality($4::int[])),
+        isp as (insert into expense_splits (expense_id, position, user_id, value, owed_cents)
+                select $1, t.ord - 1, t.user_id, t.value, t.owed
+                  from unnest($4::int[], $5::text[], $6::bigint[]) with ordinality
+                    as t(user_id, value, owed, ord)
+                on conflict (expense_id, position) do update
+                  set user_id = excluded.user_id, value = excluded.value,
+                      owed_cents = excluded.owed_cents
+                returning id, position)
+   update expenses set payer_user_ids = $2::int[], payer_amounts = $3::bigint[],
+          split_ids = coalesce((select array_agg(id order by position) from isp), '{}'),
+          split_user_ids = $4::int[], split_values = $5::text[], split_owed = $6::bigint[]
+    where id = $1`,
+);
+
+/**
+ * Replaces the payers and splits of an expense (both tables and the row's copy): rows at the
+ * same position are updated in place (a split keeps its id), the rest deleted or added.
+ */
 export async function replaceParticipants(
   db: Db,
   expenseId: number,
   payers: readonly StoredPayer[],
   splits: readonly StoredSplit[],
 ): Promise<void> {
-  await db.delete(expensePayers).where(eq(expensePayers.expenseId, expenseId));
-  await db.delete(expenseSplits).where(eq(expenseSplits.expenseId, expenseId));
-  await db.insert(expensePayers).values(
-    payers.map((p, position) => ({
-      expenseId,
-      position,
-      userId: p.userId,
-      amountPaidCents: p.amountPaidCents,
-    })),
-  );
-  await db.insert(expenseSplits).values(
-    splits.map((s, position) => ({
-      expenseId,
-      position,
-      userId: s.userId,
-      value: s.value,
-      owedCents: s.owedCents,
-    })),
-  );
-}
-
-export async function storedPayers(db: Db, expenseId: number): Promise<StoredPayer[]> {
-  return db
-    .select({ userId: expensePayers.userId, amountPaidCents: expensePayers.amountPaidCents })
-    .from(expensePayers)
-    .where(eq(expensePayers.expenseId, expenseId))
-    .orderBy(asc(expensePayers.position));
-}
-
-export async function storedSplits(db: Db, expenseId: number): Promise<StoredSplit[]> {
-  return db
-    .select({
-      userId: expenseSplits.userId,
-      owedCents: expenseSplits.owedCents,
-      value: expenseSplits.value,
-    })
-    .from(expenseSplits)
-    .where(eq(expenseSplits.expenseId, expenseId))
-    .orderBy(asc(expenseSplits.position));
+  await run(db, replaceParticipantsStatement, [
+    expenseId,
+    payers.map((p) => p.userId),
+    payers.map((p) => p.amountPaidCents),
+    splits.map((s) => s.userId),
+    splits.map((s) => s.value),
+    splits.map((s) => s.owedCents),
+  ]);
 }
 
 /**
- * SQL: the full view of expense row `e` as one JSON array (parsed by {@link expenseViewOf}):
- * the row, its creator, payers and splits in request order with their people, comment count.
+ * SQL: expense row `alias` as one JSON array (ExpenseRowTuple; see expenseViewOf): its columns
+ * and its copy of the payers and splits, times and dates as numbers and the copy as lists
+ * (statements.ts), people by id (they come once per statement, see expensePeopleIds).
  */
-export const EXPENSE_VIEW_JSON = `json_build_array(e.id, e.group_id, e.description, e.amount_cents,
-  e.currency, to_char(e.date, 'YYYY-MM-DD'), e.split_type, e.notes, e.receipt_key,
-  ${isoSql('e.created_at')}, ${isoSql('e.updated_at')},
-  (select json_build_array(u.id, u.name, u.email) from users u where u.id = e.created_by_id),
-  (select json_agg(json_build_array(u.id, u.name, u.email, p.amount_paid_cents) order by p.position)
-     from expense_payers p join users u on u.id = p.user_id where p.expense_id = e.id),
-  (select json_agg(json_build_array(s.id, u.id, u.name, u.email, s.owed_cents, s.value)
-            order by s.position)
-     from expense_splits s join users u on u.id = s.user_id where s.expense_id = e.id),
-  (select count(*) from comments c where c.expense_id = e.id))`;
+export function expenseRowJson(alias: string): string {
+  const a = alias;
+  return `json_build_array(${a}.id, ${a}.group_id, ${a}.description, ${a}.amount_cents,
+    ${a}.currency, ${daysSql(`${a}.date`)}, ${a}.split_type, ${a}.notes, ${a}.receipt_key,
+    ${microsSql(`${a}.created_at`)}, ${microsSql(`${a}.updated_at`)}, ${a}.created_by_id,
+    ${listSql(`${a}.payer_user_ids`)}, ${listSql(`${a}.payer_amounts`)},
+    ${listSql(`${a}.split_ids`)}, ${listSql(`${a}.split_user_ids`)},
+    ${listSql(`${a}.split_owed`)}, ${listSql(`${a}.split_values`)}, ${a}.comment_count)`;
+}
 
-type PersonT = [number, string, string];
-export type ExpenseViewTuple = [
+/** SQL: the ids of the people expense row `alias` names (creator, payers, split people). */
+export function expensePeopleIds(alias: string): string {
+  return `unnest(array[${alias}.created_by_id] || ${alias}.payer_user_ids || ${alias}.split_user_ids)`;
+}
+
+export type ExpenseRowTuple = [
   number,
   number | null,
   string,
-  number | string,
+  number,
   string,
-  string,
+  number,
   SplitType,
   string | null,
   string | null,
+  number,
+  number,
+  number,
   string,
   string,
-  PersonT | null,
-  [number, string, string, number | string][] | null,
-  [number, number, string, string, number | string, string | null][] | null,
-  number | string,
+  string,
+  string,
+  string,
+  string,
+  number,
 ];
 
-export function expenseViewOf(t: ExpenseViewTuple): ExpenseView {
-  const creator = t[11];
+/** A person the view names but the people list lacks (never for stored rows: users stay). */
+function unknownPerson(id: number): Person {
+  return { id, name: '', email: '' };
+}
+
+export function expenseViewOf(
+  t: ExpenseRowTuple,
+  people: ReadonlyMap<number, Person>,
+): ExpenseView {
+  const person = (id: number) => people.get(id) ?? unknownPerson(id);
+  const payerIds = numbersOfList(t[12]);
+  const payerAmounts = numbersOfList(t[13]);
+  const splitIds = numbersOfList(t[14]);
+  const splitUsers = numbersOfList(t[15]);
+  const splitOwed = numbersOfList(t[16]);
+  const splitValues = valuesOfList(t[17], splitUsers.length);
   return {
     id: t[0],
     groupId: t[1],
     description: t[2],
     amountCents: Number(t[3]),
     currency: t[4],
-    date: t[5],
+    date: dateOfDays(t[5]),
     splitType: t[6],
     notes: t[7],
     receiptKey: t[8],
-    createdAt: new Date(t[9]),
-    updatedAt: new Date(t[10]),
-    createdBy:
-      creator === null
-        ? { id: 0, name: '', email: '' }
-        : { id: creator[0], name: creator[1], email: creator[2] },
-    payers: (t[12] ?? []).map(([id, name, email, paid]) => ({
-      user: { id, name, email },
-      amountPaidCents: Number(paid),
+    createdAt: new Date(Math.floor(t[9] / 1000)),
+    updatedAt: new Date(Math.floor(t[10] / 1000)),
+    createdBy: person(t[11]),
+    payers: payerIds.map((id, i) => ({
+      user: person(id),
+      amountPaidCents: payerAmounts[i] ?? 0,
     })),
-    splits: (t[13] ?? []).map(([splitId, id, name, email, owed, value]) => ({
-      splitId,
-      owedBy: { id, name, email },
-      owedCents: Number(owed),
-      value,
+    splits: splitUsers.map((id, i) => ({
+      splitId: splitIds[i] ?? 0,
+      owedBy: person(id),
+      owedCents: splitOwed[i] ?? 0,
+      value: splitValues[i] ?? null,
     })),
-    commentCount: Number(t[14]),
+    commentCount: Number(t[18]),
   };
 }
 
-const expenseViews = statement<{ v: ExpenseViewTuple }>(
+const expenseViews = statement<{ rows: ExpenseRowTuple[]; people: PersonTuple[] }>(
   'expenses.views',
-  `select ${EXPENSE_VIEW_JSON} as v from expenses e where e.id = any($1::int[])`,
+  `with e as materialized (select * from expenses where id = any($1::int[]))
+   select coalesce((select json_agg(${expenseRowJson('e')}) from e), '[]') as rows,
+          ${peopleJson(`select distinct ${expensePeopleIds('e')} from e`)} as people`,
 );
 
 /** Full views of the given expenses, in the order of `ids` (missing ids are skipped). */
 export async function loadExpenseViews(db: Db, ids: readonly number[]): Promise<ExpenseView[]> {
   if (ids.length === 0) return [];
-  const rows = await run(db, expenseViews, [[...new Set(ids)]]);
+  const [row] = await run(db, expenseViews, [[...new Set(ids)]]);
+  const people = peopleMap(row?.people ?? []);
   const byId = new Map<number, ExpenseView>();
-  for (const r of rows) byId.set(r.v[0], expenseViewOf(r.v));
+  for (const t of row?.rows ?? []) byId.set(t[0], expenseViewOf(t, people));
   return ids.flatMap((id) => {
     const v = byId.get(id);
     return v === undefined ? [] : [v];

@@ -4,13 +4,18 @@
 // effects (modules/ledger/ledger-effects.ts), activity and change-feed row.
 import type { Db } from '../../db/database.js';
 import { pairDeltaArgs } from '../../db/pair-slots.js';
-import { certainlyRolledBack, noteChange } from '../../db/transaction.js';
+import {
+  certainlyRolledBack,
+  CommitOutcomeUnknownError,
+  noteChange,
+} from '../../db/transaction.js';
+import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import type { ActivityType } from '../activity/activity.repository.js';
 import { changeArrays, recordChange } from '../activity/record-change.js';
-import type { ChangeAction } from '../../db/change-feed.js';
+import type { Change, ChangeAction } from '../../db/change-feed.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import {
   currentMembers,
@@ -19,13 +24,16 @@ import {
   NOT_A_MEMBER,
 } from '../groups/membership.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
+import { keyInProgress, storedAnswer } from '../idempotency/idempotency.js';
 import {
   applyEffect,
   expenseEffectDebts,
   expensePersonEffects,
   swapEffect,
 } from '../ledger/ledger-effects.js';
-import { readLedgerContext } from '../ledger/ledger-context.js';
+import { prepareLedgerWrite, readLedgerContext } from '../ledger/ledger-context.js';
+import type { PreparedWrite } from '../ledger/ledger-context.js';
+import type { GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
 import { lockLedgerScope } from '../ledger/ledger-locks.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { UploadedFile } from '../receipts/receipt.service.js';
@@ -37,19 +45,18 @@ import {
   NO_EXPENSE_ACCESS,
   participantIds,
 } from './expense-access.js';
-import type { CheckedExpense, ExistingParticipants } from './expense-rules.js';
+import type { CheckedExpense, ExistingParticipants, ExpenseDraft } from './expense-rules.js';
 import { checkExpense, draftExpense } from './expense-rules.js';
 import {
   deleteExpenseRow,
-  insertExpenseWithEffects,
+  writeExpense,
   loadExpenseViews,
   myExpensePage,
+  participantsOfRow,
   replaceParticipants,
-  storedPayers,
-  storedSplits,
   updateExpenseRow,
 } from './expense.repository.js';
-import type { ExpenseRow, ExpenseView, Person } from './expense.repository.js';
+import type { ExpenseRow, ExpenseView, NewExpenseWrite, Person } from './expense.repository.js';
 import { transactionCursorShape, transactionPage } from './transactions.repository.js';
 
 export function todayUtc(): string {
@@ -74,6 +81,38 @@ export interface ExpenseRequest {
 interface StoredFile {
   key: string;
   contentType: string;
+}
+
+/**
+ * A request's receipt file, stored at most once however often the write runs, and removed again
+ * only when the write that would refer to it certainly did not commit.
+ */
+class FileOnce {
+  private stored: StoredFile | null = null;
+
+  constructor(
+    private readonly services: Services,
+    private readonly file: UploadedFile | null,
+  ) {}
+
+  check(): void {
+    if (this.file !== null) this.services.receipts.checkUpload(this.file);
+  }
+
+  async store(): Promise<StoredFile | null> {
+    if (this.file === null) return null;
+    this.stored ??= await this.services.receipts.store(
+      this.services.receipts.checkUpload(this.file),
+    );
+    return this.stored;
+  }
+
+  async discard(): Promise<void> {
+    if (this.stored === null) return;
+    const key = this.stored.key;
+    this.stored = null;
+    await this.services.receipts.deleteFiles([key]);
+  }
 }
 
 export class ExpenseService {
@@ -154,40 +193,123 @@ export class ExpenseService {
   // -------------------------------------------------------------------------------------------
   // Writes
 
+  /**
+   * POST /expenses. Most creations take two statements and no transaction: the context (with
+   * the key's stored answer and the new ids), then one guarded write (ledger-guard.ts) that
+   * checks again under its locks. When the facts changed in between, or the connection was lost
+   * around the write of a keyed request, the creation runs again as a locking transaction.
+   */
   async create(
     caller: Person,
     request: ExpenseRequest,
     idempotency: IdempotencyScope<ExpenseView> | null,
   ): Promise<WriteOutcome<ExpenseView>> {
-    const callerId = caller.id;
     const draft = draftExpense(request.data, null);
-    let file: StoredFile | null = null;
+    const files = new FileOnce(this.services, request.file);
     try {
-      const outcome = await this.deps.transaction(
-        async (tx): Promise<WriteOutcome<ExpenseView>> => {
-          const stored = idempotency === null ? null : await idempotency.claim(tx);
-          if (stored !== null) return { kind: 'replayed', stored };
-          await lockLedgerScope(tx, draft.groupId, callerId, draft.personIds);
-          const ctx = await readLedgerContext(tx, callerId, draft.groupId, draft.personIds);
-          const v = checkExpense(callerId, draft, ctx, null, () => this.checkFile(request.file));
-          // Stored once, even when the transaction runs again after a deadlock.
-          file ??= await this.storeFile(request.file);
-          const view = await this.insert(tx, caller, v, file);
-          if (idempotency !== null) await idempotency.complete(tx, view);
-          return { kind: 'done', value: view };
-        },
-      );
-      // Another request with the key committed between two attempts: this file is unused.
-      if (outcome.kind === 'replayed' && file !== null) await this.deleteFile(file);
+      const fast = await this.createInOneWrite(caller, draft, files, idempotency);
+      const outcome = fast ?? (await this.createLocked(caller, draft, files, idempotency));
+      // The key's earlier request won: this one's file is unused.
+      if (outcome.kind === 'replayed') await files.discard();
       return outcome;
     } catch (e) {
-      if (file !== null && certainlyRolledBack(e)) await this.deleteFile(file);
+      if (certainlyRolledBack(e)) await files.discard();
       throw e;
     }
   }
 
+  /** The two-statement creation; null when it must run as a locking transaction instead. */
+  private async createInOneWrite(
+    caller: Person,
+    draft: ExpenseDraft,
+    files: FileOnce,
+    idempotency: IdempotencyScope<ExpenseView> | null,
+  ): Promise<WriteOutcome<ExpenseView> | null> {
+    const db = this.deps.db;
+    const prepared = await prepareLedgerWrite(db, {
+      callerId: caller.id,
+      groupId: draft.groupId,
+      personIds: draft.personIds,
+      key: idempotency?.ref ?? null,
+      draw: { kind: 'expense', splits: draft.fields.ok ? draft.fields.value.splits.length : 0 },
+    });
+    if (prepared.stored !== null && idempotency !== null) {
+      return { kind: 'replayed', stored: idempotency.replay(prepared.stored) };
+    }
+    const v = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
+    const file = await files.store();
+    const planned = this.plan(caller, v, file, prepared, new Date());
+    let verdict: GuardVerdict;
+    try {
+      ({ verdict } = await writeExpense(
+        db,
+        planned.row,
+        planned.change,
+        planned.pairs,
+        this.guardOf(caller.id, v, planned.view, idempotency, planned.now),
+      ));
+    } catch (e) {
+      // Rolled back (a deadlock) or, with a key, unknown: the locking path settles it.
+      if (isRetryableTransactionError(e)) return null;
+      if (idempotency !== null && isConnectionError(e)) return null;
+      if (isConnectionError(e)) throw new CommitOutcomeUnknownError(e);
+      throw e;
+    }
+    switch (verdict) {
+      case 'written':
+        this.deps.feed.kick({ stamp: true });
+        return { kind: 'done', value: planned.view };
+      case 'key-busy':
+        throw keyInProgress();
+      case 'key-taken': {
+        const stored = idempotency === null ? null : await storedAnswer(db, idempotency.ref);
+        return stored === null || idempotency === null
+          ? null
+          : { kind: 'replayed', stored: idempotency.replay(stored) };
+      }
+      case 'facts-changed':
+        return null;
+    }
+  }
+
+  /** The creation as a transaction that takes its locks before it checks. */
+  private async createLocked(
+    caller: Person,
+    draft: ExpenseDraft,
+    files: FileOnce,
+    idempotency: IdempotencyScope<ExpenseView> | null,
+  ): Promise<WriteOutcome<ExpenseView>> {
+    return this.deps.transaction(async (tx): Promise<WriteOutcome<ExpenseView>> => {
+      const stored = idempotency === null ? null : await idempotency.claim(tx);
+      if (stored !== null) return { kind: 'replayed', stored };
+      await lockLedgerScope(tx, draft.groupId, caller.id, draft.personIds);
+      const prepared = await prepareLedgerWrite(tx, {
+        callerId: caller.id,
+        groupId: draft.groupId,
+        personIds: draft.personIds,
+        key: null,
+        draw: { kind: 'expense', splits: draft.fields.ok ? draft.fields.value.splits.length : 0 },
+      });
+      const v = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
+      // Stored once, even when the transaction runs again after a deadlock.
+      const file = await files.store();
+      const planned = this.plan(caller, v, file, prepared, new Date());
+      const { verdict } = await writeExpense(
+        tx,
+        planned.row,
+        planned.change,
+        planned.pairs,
+        this.guardOf(caller.id, v, planned.view, idempotency, planned.now),
+      );
+      // Under the locks taken above the guard holds; anything else is a bug.
+      if (verdict !== 'written') throw new Error(`locked expense write refused: ${verdict}`);
+      noteChange(tx, planned.noted, { stored: true });
+      return { kind: 'done', value: planned.view };
+    });
+  }
+
   async update(callerId: number, expenseId: number, request: ExpenseRequest): Promise<ExpenseView> {
-    let file: StoredFile | null = null;
+    const files = new FileOnce(this.services, request.file);
     let replacedKey: string | null = null;
     let view: ExpenseView;
     try {
@@ -195,12 +317,12 @@ export class ExpenseService {
         replacedKey = null;
         // The row lock serializes concurrent edits and deletes of the same expense (§5.9).
         const row = await this.requireAccess(tx, expenseId, callerId, true);
-        const existing = await this.existing(tx, row);
+        const existing = this.existing(row);
         const draft = draftExpense(request.data, existing);
         await lockLedgerScope(tx, row.groupId, callerId, draft.personIds);
         const ctx = await readLedgerContext(tx, callerId, row.groupId, draft.personIds);
-        const v = checkExpense(callerId, draft, ctx, existing, () => this.checkFile(request.file));
-        file ??= await this.storeFile(request.file);
+        const v = checkExpense(callerId, draft, ctx, existing, () => files.check());
+        const file = await files.store();
         let receiptKey = row.receiptKey;
         let receiptContentType = row.receiptContentType;
         if (file !== null) {
@@ -248,7 +370,7 @@ export class ExpenseService {
         return out;
       });
     } catch (e) {
-      if (file !== null && certainlyRolledBack(e)) await this.deleteFile(file);
+      if (certainlyRolledBack(e)) await files.discard();
       throw e;
     }
     // The replaced file goes only once the edit has committed.
@@ -259,8 +381,7 @@ export class ExpenseService {
   async remove(callerId: number, expenseId: number): Promise<void> {
     const key = await this.deps.transaction(async (tx) => {
       const row = await this.requireAccess(tx, expenseId, callerId, true);
-      const payers = await storedPayers(tx, row.id);
-      const splits = await storedSplits(tx, row.id);
+      const { payers, splits } = participantsOfRow(row);
       await applyEffect(
         tx,
         row.groupId,
@@ -289,36 +410,21 @@ export class ExpenseService {
   // -------------------------------------------------------------------------------------------
   // Internals
 
-  private checkFile(file: UploadedFile | null): void {
-    if (file !== null) this.services.receipts.checkUpload(file);
+  private existing(row: ExpenseRow): ExistingParticipants {
+    return { groupId: row.groupId, currency: row.currency, ...participantsOfRow(row) };
   }
 
-  private async storeFile(file: UploadedFile | null): Promise<StoredFile | null> {
-    if (file === null) return null;
-    return this.services.receipts.store(this.services.receipts.checkUpload(file));
-  }
-
-  private async deleteFile(file: StoredFile): Promise<void> {
-    await this.services.receipts.deleteFiles([file.key]);
-  }
-
-  private async existing(tx: Db, row: ExpenseRow): Promise<ExistingParticipants> {
-    return {
-      groupId: row.groupId,
-      currency: row.currency,
-      payers: await storedPayers(tx, row.id),
-      splits: await storedSplits(tx, row.id),
-    };
-  }
-
-  /** Writes a checked new expense with its effects in one statement; its view, without a read. */
-  private async insert(
-    tx: Db,
+  /** What a checked new expense writes, and its view (built here: nothing is read back). */
+  private plan(
     caller: Person,
     v: CheckedExpense,
     file: StoredFile | null,
-  ): Promise<ExpenseView> {
-    const now = new Date();
+    prepared: PreparedWrite,
+    now: Date,
+  ) {
+    if (prepared.newId === null || prepared.splitIds.length !== v.splits.length) {
+      throw new Error('expense ids were not drawn');
+    }
     const date = v.input.date ?? todayUtc();
     const groupId = v.group?.id ?? null;
     const effect = expensePersonEffects(v.payers, v.splits);
@@ -326,46 +432,15 @@ export class ExpenseService {
       groupId === null
         ? [...new Set([...v.payers, ...v.splits].map((p) => p.userId))]
         : v.memberIds;
-    const change = changeArrays({ recipients, myShare: (u) => effect.get(u) ?? 0 });
-    const inserted = await insertExpenseWithEffects(
-      tx,
-      {
-        groupId,
-        groupName: v.group?.name ?? null,
-        description: v.input.description,
-        amountCents: v.input.amount,
-        currency: v.currency,
-        date,
-        splitType: v.input.splitType,
-        notes: v.input.notes,
-        receiptKey: file?.key ?? null,
-        receiptContentType: file?.contentType ?? null,
-        createdById: caller.id,
-        createdAt: now,
-        payers: v.payers,
-        splits: v.splits,
-      },
-      { ...change, affected: [...effect.keys()] },
-      pairDeltaArgs(groupId, v.currency, expenseEffectDebts(v.payers, v.splits), 1),
-    );
-    noteChange(
-      tx,
-      {
-        entity: 'expense',
-        action: 'created',
-        id: inserted.id,
-        groupId,
-        recipients: change.recipients,
-        affected: [...effect.keys()],
-        at: now,
-      },
-      { stored: true },
-    );
-    const person = (id: number): Person =>
-      v.people.get(id) ?? (id === caller.id ? caller : { id, name: '', email: '' });
-    return {
-      id: inserted.id,
+    const change = {
+      ...changeArrays({ recipients, myShare: (u) => effect.get(u) ?? 0 }),
+      affected: [...effect.keys()],
+    };
+    const row: NewExpenseWrite = {
+      id: prepared.newId,
+      splitIds: prepared.splitIds,
       groupId,
+      groupName: v.group?.name ?? null,
       description: v.input.description,
       amountCents: v.input.amount,
       currency: v.currency,
@@ -373,17 +448,73 @@ export class ExpenseService {
       splitType: v.input.splitType,
       notes: v.input.notes,
       receiptKey: file?.key ?? null,
-      createdAt: inserted.createdAt,
-      updatedAt: inserted.createdAt,
+      receiptContentType: file?.contentType ?? null,
+      createdById: caller.id,
+      createdAt: now,
+      payers: v.payers,
+      splits: v.splits,
+    };
+    const person = (id: number): Person =>
+      v.people.get(id) ?? (id === caller.id ? caller : { id, name: '', email: '' });
+    // Timestamps as stored (PostgreSQL keeps microseconds; this clock gives milliseconds).
+    const view: ExpenseView = {
+      id: row.id,
+      groupId,
+      description: row.description,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      date,
+      splitType: row.splitType,
+      notes: row.notes,
+      receiptKey: row.receiptKey,
+      createdAt: now,
+      updatedAt: now,
       createdBy: person(caller.id),
       payers: v.payers.map((p) => ({ user: person(p.userId), amountPaidCents: p.amountPaidCents })),
       splits: v.splits.map((s, i) => ({
-        splitId: inserted.splitIds[i] ?? 0,
+        splitId: row.splitIds[i] ?? 0,
         owedBy: person(s.userId),
         owedCents: s.owedCents,
         value: s.value,
       })),
       commentCount: 0,
+    };
+    const noted: Change = {
+      entity: 'expense',
+      action: 'created',
+      id: row.id,
+      groupId,
+      recipients: change.recipients,
+      affected: change.affected,
+      at: now,
+    };
+    return {
+      row,
+      change,
+      pairs: pairDeltaArgs(groupId, v.currency, expenseEffectDebts(v.payers, v.splits), 1),
+      view,
+      noted,
+      now,
+    };
+  }
+
+  /** What the write statement must find true under its locks (ledger-guard.ts). */
+  private guardOf(
+    callerId: number,
+    v: CheckedExpense,
+    view: ExpenseView,
+    idempotency: IdempotencyScope<ExpenseView> | null,
+    now: Date,
+  ): GuardValues {
+    const named = [...new Set([...v.payers, ...v.splits].map((p) => p.userId))];
+    return {
+      groupId: v.group?.id ?? null,
+      callerId,
+      currency: v.currency,
+      members: v.group === null ? [] : named,
+      friends: v.group === null ? named : [],
+      key: idempotency?.toStore(view, now) ?? null,
+      now,
     };
   }
 

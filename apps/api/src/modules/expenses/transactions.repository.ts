@@ -6,16 +6,15 @@
 // (a payment before an expense with the same key).
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import { run, statement } from '../../db/statements.js';
+import { dateOfDays, isoMicrosOf, run, statement } from '../../db/statements.js';
 import { cursorParts } from '../../http/cursor.js';
-import type { PaymentView, PaymentViewTuple } from '../payments/payment.repository.js';
-import { PAYMENT_VIEW_JSON, paymentViewOf } from '../payments/payment.repository.js';
-import type { ExpenseView, ExpenseViewTuple } from './expense.repository.js';
-import { EXPENSE_VIEW_JSON, expenseViewOf } from './expense.repository.js';
+import type { PersonTuple } from '../balances/balance-reader.js';
+import { peopleJson, peopleMap } from '../balances/balance-reader.js';
+import type { PaymentRowTuple, PaymentView } from '../payments/payment.repository.js';
+import { paymentPeopleIds, paymentRowJson, paymentViewOf } from '../payments/payment.repository.js';
+import type { ExpenseRowTuple, ExpenseView } from './expense.repository.js';
+import { expensePeopleIds, expenseRowJson, expenseViewOf } from './expense.repository.js';
 
-/** Microsecond creation time, the cursor's precision. */
-const CURSOR_TIME = (alias: string) =>
-  `to_char(${alias}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const ORDER = 'order by date desc, created_at desc, id desc';
 
 /**
@@ -23,29 +22,28 @@ const ORDER = 'order by date desc, created_at desc, id desc';
  * $7 = 1 when the cursor is a payment (an expense with the same key comes after it), else 0.
  */
 function pageSql(expenseAfter: string, paymentAfter: string): string {
-  return `select m.found, m.member,
-    case when m.member then coalesce((select json_agg(x) from (
-      select json_build_array('expense', e.id, to_char(e.date, 'YYYY-MM-DD'), ${CURSOR_TIME('e')},
-               ${EXPENSE_VIEW_JSON}) as x
-        from (select * from expenses where group_id = $1 ${expenseAfter} ${ORDER} limit $2) e
-      union all
-      select json_build_array('payment', p.id, to_char(p.date, 'YYYY-MM-DD'), ${CURSOR_TIME('p')},
-               ${PAYMENT_VIEW_JSON})
-        from (select * from payments where group_id = $1 ${paymentAfter} ${ORDER} limit $2) p
-    ) t), '[]') end as items
-    from (select exists (select 1 from groups where id = $1) as found,
-                 exists (select 1 from group_members where group_id = $1 and user_id = $3
-                           and left_at is null) as member) m`;
+  return `with m as materialized (
+      select exists (select 1 from groups where id = $1) as found,
+             exists (select 1 from group_members where group_id = $1 and user_id = $3
+                       and left_at is null) as member),
+    e as materialized (select * from expenses
+      where group_id = $1 and (select member from m) ${expenseAfter} ${ORDER} limit $2),
+    p as materialized (select * from payments
+      where group_id = $1 and (select member from m) ${paymentAfter} ${ORDER} limit $2)
+    select m.found, m.member,
+      coalesce((select json_agg(${expenseRowJson('e')}) from e), '[]') as expenses,
+      coalesce((select json_agg(${paymentRowJson('p')}) from p), '[]') as payments,
+      ${peopleJson(`select ${expensePeopleIds('e')} from e
+                    union select ${paymentPeopleIds('p')} from p`)} as people
+    from m`;
 }
-
-type ItemTuple =
-  | ['expense', number, string, string, ExpenseViewTuple]
-  | ['payment', number, string, string, PaymentViewTuple];
 
 interface PageRow {
   found: boolean;
   member: boolean;
-  items: ItemTuple[] | null;
+  expenses: ExpenseRowTuple[];
+  payments: PaymentRowTuple[];
+  people: PersonTuple[];
 }
 
 const firstPage = statement<PageRow>('transactions.first', pageSql('', ''));
@@ -108,11 +106,23 @@ export async function transactionPage(
         ]);
   if (row === undefined || !row.found) return 'not-found';
   if (!row.member) return 'not-member';
-  const items: PageItem[] = (row.items ?? []).map((t) =>
-    t[0] === 'expense'
-      ? { kind: 'expense', id: t[1], date: t[2], createdAt: t[3], expense: expenseViewOf(t[4]) }
-      : { kind: 'payment', id: t[1], date: t[2], createdAt: t[3], payment: paymentViewOf(t[4]) },
-  );
+  const people = peopleMap(row.people);
+  const items: PageItem[] = [
+    ...row.expenses.map((t): PageItem => ({
+      kind: 'expense',
+      id: t[0],
+      date: dateOfDays(t[5]),
+      createdAt: isoMicrosOf(t[9]),
+      expense: expenseViewOf(t, people),
+    })),
+    ...row.payments.map((t): PageItem => ({
+      kind: 'payment',
+      id: t[0],
+      date: dateOfDays(t[4]),
+      createdAt: isoMicrosOf(t[5]),
+      payment: paymentViewOf(t, people),
+    })),
+  ];
   return items.sort(
     (a, b) =>
       (a.date < b.date ? 1 : a.date > b.date ? -1 : 0) ||

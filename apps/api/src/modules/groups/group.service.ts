@@ -1,8 +1,6 @@
 // GroupService: groups, their settings and membership (contract §4.3, §5.5, §5.6).
 import type { AddMembersInput, GroupCreateInput, GroupPatchInput } from '@evenly/core';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { expenses, groupMembers, groups, payments } from '../../db/schema.js';
 import {
   ConflictError,
   ForbiddenError,
@@ -30,6 +28,10 @@ import type { GroupRow, MemberUser } from './membership.repository.js';
 import {
   addMember,
   currentMemberIds,
+  deleteGroupRows,
+  groupHasEntries,
+  insertGroup,
+  updateGroup,
   currentMembers,
   GROUP_NOT_FOUND,
   groupLastActivity,
@@ -106,39 +108,38 @@ export class GroupService {
     return view({ ...row, lastActivityAt }, members, creator);
   }
 
-  /** Locks the group for a write after checking the caller is a current member. */
+  /**
+   * Locks the group for a membership or settings change, then checks the caller is a current
+   * member: the check comes after the lock, so it still holds at the commit.
+   */
   private async lockForMember(tx: Db, groupId: number, userId: number): Promise<GroupRow> {
-    await requireGroupMember(tx, groupId, userId);
     const row = await lockGroup(tx, groupId);
     if (row === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
+    await requireGroupMember(tx, groupId, userId);
     return row;
   }
 
-  private async notify(
+  private notify(
     tx: Db,
     groupId: number,
     action: ChangeAction,
     recipients: number[],
     at: Date,
-  ): Promise<void> {
+  ): void {
     noteChange(tx, { entity: 'group', action, id: groupId, groupId, recipients, at });
   }
 
   async create(userId: number, input: GroupCreateInput): Promise<GroupView> {
     const at = new Date();
     return this.deps.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(groups)
-        .values({
-          name: input.name,
-          creatorId: userId,
-          simplifyDebts: input.simplifyDebts,
-          defaultCurrency: input.defaultCurrency,
-          createdAt: at,
-          lastActivityAt: at,
-        })
-        .returning();
-      if (row === undefined) throw new Error('group insert returned nothing');
+      const row = await insertGroup(tx, {
+        name: input.name,
+        creatorId: userId,
+        simplifyDebts: input.simplifyDebts,
+        defaultCurrency: input.defaultCurrency,
+        createdAt: at,
+        lastActivityAt: at,
+      });
       await addMember(tx, row.id, userId, at);
       await insertActivities(tx, [
         {
@@ -153,7 +154,7 @@ export class GroupService {
           myShareCents: 0,
         },
       ]);
-      await this.notify(tx, row.id, 'created', [userId], at);
+      this.notify(tx, row.id, 'created', [userId], at);
       return this.load(tx, row);
     });
   }
@@ -188,19 +189,14 @@ export class GroupService {
       if (
         patch.defaultCurrency !== undefined &&
         patch.defaultCurrency !== row.defaultCurrency &&
-        (await this.hasEntries(tx, groupId))
+        (await groupHasEntries(tx, groupId))
       ) {
         throw new ConflictError('CURRENCY_LOCKED', GROUP_TEXT.currencyLocked);
       }
       if (Object.keys(patch).length === 0) return this.load(tx, row);
-      const [updated] = await tx
-        .update(groups)
-        .set({ ...patch, lastActivityAt: at })
-        .where(eq(groups.id, groupId))
-        .returning();
-      if (updated === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
+      const updated = await updateGroup(tx, groupId, { ...patch, lastActivityAt: at });
       const result = await this.load(tx, updated);
-      await this.notify(
+      this.notify(
         tx,
         groupId,
         'updated',
@@ -209,21 +205,6 @@ export class GroupService {
       );
       return result;
     });
-  }
-
-  private async hasEntries(db: Db, groupId: number): Promise<boolean> {
-    const [e] = await db
-      .select({ id: expenses.id })
-      .from(expenses)
-      .where(eq(expenses.groupId, groupId))
-      .limit(1);
-    if (e !== undefined) return true;
-    const [p] = await db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(eq(payments.groupId, groupId))
-      .limit(1);
-    return p !== undefined;
   }
 
   async addMembers(
@@ -290,12 +271,8 @@ export class GroupService {
     at: Date,
   ): Promise<GroupView> {
     for (const p of people) await addMember(tx, row.id, p.id, at);
-    const [updated] = await tx
-      .update(groups)
-      .set({ lastActivityAt: at })
-      .where(eq(groups.id, row.id))
-      .returning();
-    const result = await this.load(tx, updated ?? row);
+    const updated = await updateGroup(tx, row.id, { lastActivityAt: at });
+    const result = await this.load(tx, updated);
     const actor =
       result.members.find((m) => m.id === actorId) ??
       (await peopleByIds(tx, [actorId])).get(actorId);
@@ -317,7 +294,7 @@ export class GroupService {
       }
     }
     await insertActivities(tx, activity);
-    await this.notify(
+    this.notify(
       tx,
       row.id,
       'updated',
@@ -349,11 +326,7 @@ export class GroupService {
       const remaining = before.filter((m) => m.id !== targetId);
       const creatorId =
         row.creatorId === targetId ? (remaining[0]?.id ?? row.creatorId) : row.creatorId;
-      const [updated] = await tx
-        .update(groups)
-        .set({ creatorId, lastActivityAt: at })
-        .where(eq(groups.id, groupId))
-        .returning();
+      const updated = await updateGroup(tx, groupId, { creatorId, lastActivityAt: at });
       const actor = before.find((m) => m.id === userId);
       const description = leaving
         ? `${target.name} left the group`
@@ -372,14 +345,14 @@ export class GroupService {
           myShareCents: 0,
         })),
       );
-      await this.notify(
+      this.notify(
         tx,
         groupId,
         'updated',
         before.map((m) => m.id),
         at,
       );
-      return this.load(tx, updated ?? row);
+      return this.load(tx, updated);
     });
   }
 
@@ -396,9 +369,8 @@ export class GroupService {
       const keys = await this.services.receipts.receiptKeysOfGroup(tx, groupId);
       await deleteGroupPairs(tx, groupId);
       // Expenses (with payers, splits, comments), payments, memberships and invitations cascade.
-      await tx.delete(groupMembers).where(eq(groupMembers.groupId, groupId));
-      await tx.delete(groups).where(eq(groups.id, groupId));
-      await this.notify(
+      await deleteGroupRows(tx, groupId);
+      this.notify(
         tx,
         groupId,
         'deleted',

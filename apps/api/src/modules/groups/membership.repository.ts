@@ -2,7 +2,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { isoSql, run, statement } from '../../db/statements.js';
-import { groupMembers, groups, users } from '../../db/schema.js';
+import { expenses, groupMembers, groups, payments, users } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -175,4 +175,47 @@ export async function markLeft(db: Db, groupId: number, userId: number, at: Date
         isNull(groupMembers.leftAt),
       ),
     );
+}
+
+export type NewGroupRow = typeof groups.$inferInsert;
+
+export async function insertGroup(db: Db, values: NewGroupRow): Promise<GroupRow> {
+  const [row] = await db.insert(groups).values(values).returning();
+  if (row === undefined) throw new Error('group insert returned nothing');
+  return row;
+}
+
+/** Changes a group's columns; the row afterwards. */
+export async function updateGroup(
+  db: Db,
+  groupId: number,
+  values: Partial<
+    Pick<NewGroupRow, 'name' | 'simplifyDebts' | 'defaultCurrency' | 'creatorId' | 'lastActivityAt'>
+  >,
+): Promise<GroupRow> {
+  const [row] = await db.update(groups).set(values).where(eq(groups.id, groupId)).returning();
+  if (row === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
+  return row;
+}
+
+/** True once the group has any expense or payment. */
+export async function groupHasEntries(db: Db, groupId: number): Promise<boolean> {
+  const [e] = await db
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(eq(expenses.groupId, groupId))
+    .limit(1);
+  if (e !== undefined) return true;
+  const [p] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(eq(payments.groupId, groupId))
+    .limit(1);
+  return p !== undefined;
+}
+
+/** Deletes a group: memberships, then the row (expenses, payments and invitations cascade). */
+export async function deleteGroupRows(db: Db, groupId: number): Promise<void> {
+  await db.delete(groupMembers).where(eq(groupMembers.groupId, groupId));
+  await db.delete(groups).where(eq(groups.id, groupId));
 }

@@ -21,7 +21,7 @@ const where = (ref: KeyRef) =>
   );
 
 /** Arbitrary seed separating these advisory locks from others. */
-const KEY_LOCK_SEED = 727_450_003;
+export const KEY_LOCK_SEED = 727_450_003;
 
 const tryLockStatement = statement<{ got: boolean }>(
   'idempotency.try_lock',

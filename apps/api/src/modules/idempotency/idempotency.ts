@@ -13,6 +13,7 @@ import type { Db } from '../../db/database.js';
 import { ConflictError, ValidationError } from '../../errors/app-errors.js';
 import { findStoredKey, purgeExpiredKeys, storeKey, tryLockKey } from './idempotency.repository.js';
 import type { KeyRef } from './idempotency.repository.js';
+import type { KeyToStore } from '../ledger/ledger-guard.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const MSG_DIFFERENT_REQUEST =
@@ -71,18 +72,28 @@ export interface StoredResponse {
 export type WriteOutcome<T> =
   { kind: 'done'; value: T } | { kind: 'replayed'; stored: StoredResponse };
 
-/** The key of one request, used by the write inside its transaction. */
+/** The key of one request, used by the write that carries it. */
 export interface IdempotencyScope<T> {
+  readonly ref: KeyRef;
   /**
-   * First statement of the write's transaction: 409 while another request holds the key (or
-   * the key was used for a different request); the stored response when there is one.
+   * Inside a transaction, before anything else: 409 while another request holds the key (or the
+   * key was used for a different request); the stored response when there is one.
    */
   claim(tx: Db): Promise<StoredResponse | null>;
   /** Stores the write's response in its transaction. */
   complete(tx: Db, value: T): Promise<void>;
+  /** A stored answer of this key as the response to send again (409 for another request). */
+  replay(stored: { requestHash: string; status: number; body: unknown }): StoredResponse;
+  /** The answer to store with a write that stores it itself (ledger-guard.ts). */
+  toStore(value: T, now: Date): KeyToStore;
 }
 
 let stored = 0;
+
+/** 409: another request with the key is running. */
+export function keyInProgress(): ConflictError {
+  return new ConflictError('IDEMPOTENCY_CONFLICT', MSG_IN_PROGRESS);
+}
 
 /**
  * The request's Idempotency-Key as a scope for the service's write (null without a key).
@@ -99,17 +110,24 @@ export function idempotencyScope<T>(
   if (key === null) return null;
   const ref: KeyRef = { userId: request.user.id, endpoint, key };
   const hash = requestHash(request.method, endpoint, hashParts());
+  const replay = (row: { requestHash: string; status: number; body: unknown }) => {
+    if (row.requestHash !== hash) {
+      throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_DIFFERENT_REQUEST);
+    }
+    return { status: row.status, body: row.body };
+  };
   return {
+    ref,
+    replay,
     async claim(tx) {
-      if (!(await tryLockKey(tx, ref))) {
-        throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_IN_PROGRESS);
-      }
+      if (!(await tryLockKey(tx, ref))) throw keyInProgress();
       const row = await findStoredKey(tx, ref, new Date());
       if (row === undefined) return null;
-      if (row.requestHash !== hash) {
-        throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_DIFFERENT_REQUEST);
-      }
-      return { status: row.responseStatus, body: row.responseBody };
+      return replay({
+        requestHash: row.requestHash,
+        status: row.responseStatus,
+        body: row.responseBody,
+      });
     },
     async complete(tx, value) {
       const now = new Date();
@@ -121,10 +139,30 @@ export function idempotencyScope<T>(
         IDEMPOTENCY_TTL_MS,
       );
       // Unreachable while the lock is held; refusing keeps the unique key the last guard.
-      if (!ok) throw new ConflictError('IDEMPOTENCY_CONFLICT', MSG_IN_PROGRESS);
+      if (!ok) throw keyInProgress();
       if (++stored % SWEEP_EVERY === 0) await purgeExpiredKeys(tx, now);
     },
+    toStore(value, now) {
+      return {
+        ref,
+        requestHash: hash,
+        status,
+        body: respond(value),
+        expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+      };
+    },
   };
+}
+
+/** The stored answer of a key, read outside any transaction (after a guarded write found it taken). */
+export async function storedAnswer(
+  db: Db,
+  ref: KeyRef,
+): Promise<{ requestHash: string; status: number; body: unknown } | null> {
+  const row = await findStoredKey(db, ref, new Date());
+  return row === undefined
+    ? null
+    : { requestHash: row.requestHash, status: row.responseStatus, body: row.responseBody };
 }
 
 /** Sends a write's outcome: its own result, or the stored response marked as replayed. */

@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { payments } from '../../db/schema.js';
-import { isoSql, run, statement } from '../../db/statements.js';
+import type { PairDeltaArgs } from '../../db/pair-slots.js';
+import { applyPairDeltasSql, pairDeltaParams } from '../../db/pair-slots.js';
+import { dateOfDays, daysSql, microsSql, run, statement } from '../../db/statements.js';
+import { changeCtes } from '../activity/record-change.js';
+import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
+import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
+import type { PersonTuple } from '../balances/balance-reader.js';
+import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -38,6 +45,94 @@ export async function findPaymentRow(
 }
 
 export type NewPaymentRow = typeof payments.$inferInsert;
+
+const paymentActivity = changeCtes({
+  recipients: '$10',
+  shares: '$11',
+  type: "'payment_added'",
+  actorId: '$7',
+  groupId: '$1::int',
+  groupName: '$12',
+  expenseId: 'null',
+  paymentId: '$9::int',
+  commentId: 'null',
+  description: '$13',
+  amountCents: '$4::bigint',
+  currency: '$5',
+  at: '$8::timestamptz',
+  when: 'exists (select 1 from p)',
+});
+
+/**
+ * A new payment with its activity rows, change-feed row, key and pairwise balances, in one
+ * statement behind the ledger guard (modules/ledger/ledger-guard.ts); its id was drawn
+ * beforehand ($9).
+ */
+const writeStatement = statement<GuardResult & { slot: number | null }>(
+  'payments.write',
+  `with ${guardCtes(21)},
+   p as (
+     insert into payments (id, group_id, paid_by_id, paid_to_id, amount_cents, currency, date,
+                           created_by_id, created_at, updated_at)
+       overriding system value
+     select $9::int, $1::int, $2::int, $3::int, $4::bigint, $5, $6::date, $7::int,
+            $8::timestamptz, $8::timestamptz
+      where (select go from go)
+     returning id),
+   ${paymentActivity.ctes},
+   chg as (
+     insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
+     select 'payment', 'created', p.id, $1, $10::int[], $14::int[], $8::timestamptz from p
+     returning 1)
+   select ${GUARD_RESULT},
+          ${paymentActivity.changeCount} + (select count(*) from chg) as n,
+          case when exists (select 1 from p) then ${applyPairDeltasSql(15)} end as slot`,
+);
+
+export interface NewPaymentWrite {
+  id: number;
+  groupId: number | null;
+  groupName: string | null;
+  paidById: number;
+  paidToId: number;
+  amountCents: number;
+  currency: string;
+  /** YYYY-MM-DD */
+  date: string;
+  createdById: number;
+  createdAt: Date;
+  /** Activity text: "{payer} paid {recipient}". */
+  description: string;
+}
+
+/** Writes a payment with its effects behind the guard; the verdict. */
+export async function writePayment(
+  db: Db,
+  w: NewPaymentWrite,
+  change: { recipients: number[]; shares: number[]; affected: number[] },
+  pairs: PairDeltaArgs,
+  guard: GuardValues,
+): Promise<GuardVerdict> {
+  const [row] = await run(db, writeStatement, [
+    w.groupId,
+    w.paidById,
+    w.paidToId,
+    w.amountCents,
+    w.currency,
+    w.date,
+    w.createdById,
+    w.createdAt.toISOString(),
+    w.id,
+    change.recipients,
+    change.shares,
+    w.groupName,
+    w.description,
+    change.affected,
+    ...pairDeltaParams(pairs),
+    ...guardParams(guard),
+  ]);
+  return verdictOf(row);
+}
 
 export async function insertPayment(db: Db, values: NewPaymentRow): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
@@ -100,57 +195,65 @@ export async function sharedGroupIds(db: Db, a: number, b: number): Promise<numb
   return rows.map((r) => Number(r.id));
 }
 
-/** SQL: the view of payment row `p` as one JSON array (parsed by {@link paymentViewOf}). */
-export const PAYMENT_VIEW_JSON = `json_build_array(p.id, p.group_id, p.amount_cents, p.currency,
-  to_char(p.date, 'YYYY-MM-DD'), ${isoSql('p.created_at')}, ${isoSql('p.updated_at')},
-  (select json_build_array(u.id, u.name, u.email) from users u where u.id = p.paid_by_id),
-  (select json_build_array(u.id, u.name, u.email) from users u where u.id = p.paid_to_id),
-  (select json_build_array(u.id, u.name, u.email) from users u where u.id = p.created_by_id))`;
-
-type PersonT = [number, string, string] | null;
-export type PaymentViewTuple = [
-  number,
-  number | null,
-  number | string,
-  string,
-  string,
-  string,
-  string,
-  PersonT,
-  PersonT,
-  PersonT,
-];
-
-function personOf(t: PersonT): Person {
-  return t === null ? { id: 0, name: '', email: '' } : { id: t[0], name: t[1], email: t[2] };
+/** SQL: payment row `alias` as one JSON array (PaymentRowTuple; people by id, see paymentViewOf). */
+export function paymentRowJson(alias: string): string {
+  const a = alias;
+  return `json_build_array(${a}.id, ${a}.group_id, ${a}.amount_cents, ${a}.currency,
+    ${daysSql(`${a}.date`)}, ${microsSql(`${a}.created_at`)}, ${microsSql(`${a}.updated_at`)},
+    ${a}.paid_by_id, ${a}.paid_to_id, ${a}.created_by_id)`;
 }
 
-export function paymentViewOf(t: PaymentViewTuple): PaymentView {
+/** SQL: the ids of the people payment row `alias` names. */
+export function paymentPeopleIds(alias: string): string {
+  return `unnest(array[${alias}.paid_by_id, ${alias}.paid_to_id, ${alias}.created_by_id])`;
+}
+
+export type PaymentRowTuple = [
+  number,
+  number | null,
+  number,
+  string,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+];
+
+export function paymentViewOf(
+  t: PaymentRowTuple,
+  people: ReadonlyMap<number, Person>,
+): PaymentView {
+  const person = (id: number) => people.get(id) ?? { id, name: '', email: '' };
   return {
     id: t[0],
     groupId: t[1],
     amountCents: Number(t[2]),
     currency: t[3],
-    date: t[4],
-    createdAt: new Date(t[5]),
-    updatedAt: new Date(t[6]),
-    paidBy: personOf(t[7]),
-    paidTo: personOf(t[8]),
-    createdBy: personOf(t[9]),
+    date: dateOfDays(t[4]),
+    createdAt: new Date(Math.floor(t[5] / 1000)),
+    updatedAt: new Date(Math.floor(t[6] / 1000)),
+    paidBy: person(t[7]),
+    paidTo: person(t[8]),
+    createdBy: person(t[9]),
   };
 }
 
-const paymentViews = statement<{ v: PaymentViewTuple }>(
+const paymentViews = statement<{ rows: PaymentRowTuple[]; people: PersonTuple[] }>(
   'payments.views',
-  `select ${PAYMENT_VIEW_JSON} as v from payments p where p.id = any($1::int[])`,
+  `with p as materialized (select * from payments where id = any($1::int[]))
+   select coalesce((select json_agg(${paymentRowJson('p')}) from p), '[]') as rows,
+          ${peopleJson(`select distinct ${paymentPeopleIds('p')} from p`)} as people`,
 );
 
 /** Views of the given payments, in the order of `ids` (missing ids are skipped). */
 export async function loadPaymentViews(db: Db, ids: readonly number[]): Promise<PaymentView[]> {
   if (ids.length === 0) return [];
-  const rows = await run(db, paymentViews, [[...new Set(ids)]]);
+  const [row] = await run(db, paymentViews, [[...new Set(ids)]]);
+  const people = peopleMap(row?.people ?? []);
   const byId = new Map<number, PaymentView>();
-  for (const r of rows) byId.set(r.v[0], paymentViewOf(r.v));
+  for (const t of row?.rows ?? []) byId.set(t[0], paymentViewOf(t, people));
   return ids.flatMap((id) => {
     const v = byId.get(id);
     return v === undefined ? [] : [v];

@@ -4,7 +4,10 @@
 // (ledger-effects.ts), activity and change-feed row.
 import { validatePaymentInput, validateSettleInput, PAYMENT_MESSAGES } from '@evenly/core';
 import type { PaymentInput } from '@evenly/core';
-import type { ChangeAction } from '../../db/change-feed.js';
+import type { Change, ChangeAction } from '../../db/change-feed.js';
+import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
+import { pairDeltaArgs } from '../../db/pair-slots.js';
+import { CommitOutcomeUnknownError, noteChange } from '../../db/transaction.js';
 import type { Db } from '../../db/database.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import {
@@ -16,7 +19,7 @@ import {
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import type { ActivityType } from '../activity/activity.repository.js';
-import { recordChange } from '../activity/record-change.js';
+import { changeArrays, recordChange } from '../activity/record-change.js';
 import { groupLines, peopleByIds } from '../balances/balance-reader.js';
 import { isDbId } from '../expenses/expense-access.js';
 import type { Page } from '../expenses/expense.service.js';
@@ -24,7 +27,10 @@ import { todayUtc } from '../expenses/expense.service.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import { currentMembers, findGroup, isCurrentMember } from '../groups/membership.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
-import { readLedgerContext } from '../ledger/ledger-context.js';
+import { keyInProgress, storedAnswer } from '../idempotency/idempotency.js';
+import { prepareLedgerWrite, readLedgerContext } from '../ledger/ledger-context.js';
+import type { PreparedWrite } from '../ledger/ledger-context.js';
+import type { GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
 import type { PaymentParties } from '../ledger/ledger-effects.js';
 import {
   applyEffect,
@@ -39,6 +45,7 @@ import {
   paymentParties,
   planSettlement,
 } from './payment-rules.js';
+import type { CheckedPayment } from './payment-rules.js';
 import {
   deletePaymentRow,
   findPaymentRow,
@@ -47,8 +54,9 @@ import {
   myPaymentPage,
   sharedGroupIds,
   updatePaymentRow,
+  writePayment,
 } from './payment.repository.js';
-import type { PaymentRow, PaymentView } from './payment.repository.js';
+import type { NewPaymentWrite, PaymentRow, PaymentView } from './payment.repository.js';
 
 export { PAYMENT_API_MESSAGES } from './payment-rules.js';
 
@@ -112,6 +120,11 @@ export class PaymentService {
   // -------------------------------------------------------------------------------------------
   // Writes
 
+  /**
+   * POST /payments: two statements and no transaction (the context with the key's stored answer
+   * and the new id, then one guarded write); a locking transaction when the facts changed in
+   * between or the connection was lost around the write of a keyed request.
+   */
   async create(
     callerId: number,
     body: unknown,
@@ -120,13 +133,179 @@ export class PaymentService {
     const parsed = validatePaymentInput(body);
     if (!parsed.ok) throw issuesError(parsed.issues);
     const input = parsed.value;
+    const fast = await this.createInOneWrite(callerId, input, idempotency);
+    if (fast !== null) return fast;
     return this.deps.transaction(async (tx): Promise<WriteOutcome<PaymentView>> => {
       const stored = idempotency === null ? null : await idempotency.claim(tx);
       if (stored !== null) return { kind: 'replayed', stored };
-      const view = await this.insertChecked(tx, callerId, input, input.groupId);
-      if (idempotency !== null) await idempotency.complete(tx, view);
-      return { kind: 'done', value: view };
+      const scope = this.scopeOf(input.groupId);
+      const ids = this.namedIds(callerId, input);
+      await lockLedgerScope(tx, scope, callerId, ids);
+      const prepared = await prepareLedgerWrite(tx, {
+        callerId,
+        groupId: scope,
+        personIds: ids,
+        key: null,
+        draw: { kind: 'payment' },
+      });
+      const v = checkPayment(callerId, input, input.groupId, prepared.context, null);
+      const planned = this.plan(callerId, input, v, prepared, new Date());
+      const verdict = await writePayment(
+        tx,
+        planned.row,
+        planned.change,
+        planned.pairs,
+        this.guardOf(callerId, v, planned.view, idempotency, planned.row.createdAt),
+      );
+      // Under the locks taken above the guard holds; anything else is a bug.
+      if (verdict !== 'written') throw new Error(`locked payment write refused: ${verdict}`);
+      noteChange(tx, planned.noted, { stored: true });
+      return { kind: 'done', value: planned.view };
     });
+  }
+
+  /** The two-statement creation; null when it must run as a locking transaction instead. */
+  private async createInOneWrite(
+    callerId: number,
+    input: PaymentInput,
+    idempotency: IdempotencyScope<PaymentView> | null,
+  ): Promise<WriteOutcome<PaymentView> | null> {
+    const db = this.deps.db;
+    const prepared = await prepareLedgerWrite(db, {
+      callerId,
+      groupId: this.scopeOf(input.groupId),
+      personIds: this.namedIds(callerId, input),
+      key: idempotency?.ref ?? null,
+      draw: { kind: 'payment' },
+    });
+    if (prepared.stored !== null && idempotency !== null) {
+      return { kind: 'replayed', stored: idempotency.replay(prepared.stored) };
+    }
+    const v = checkPayment(callerId, input, input.groupId, prepared.context, null);
+    const planned = this.plan(callerId, input, v, prepared, new Date());
+    let verdict: GuardVerdict;
+    try {
+      verdict = await writePayment(
+        db,
+        planned.row,
+        planned.change,
+        planned.pairs,
+        this.guardOf(callerId, v, planned.view, idempotency, planned.row.createdAt),
+      );
+    } catch (e) {
+      // Rolled back (a deadlock) or, with a key, unknown: the locking path settles it.
+      if (isRetryableTransactionError(e)) return null;
+      if (idempotency !== null && isConnectionError(e)) return null;
+      if (isConnectionError(e)) throw new CommitOutcomeUnknownError(e);
+      throw e;
+    }
+    switch (verdict) {
+      case 'written':
+        this.deps.feed.kick({ stamp: true });
+        return { kind: 'done', value: planned.view };
+      case 'key-busy':
+        throw keyInProgress();
+      case 'key-taken': {
+        const stored = idempotency === null ? null : await storedAnswer(db, idempotency.ref);
+        return stored === null || idempotency === null
+          ? null
+          : { kind: 'replayed', stored: idempotency.replay(stored) };
+      }
+      case 'facts-changed':
+        return null;
+    }
+  }
+
+  /** A well-formed id beyond the id column names no group (a 404 from the rules). */
+  private scopeOf(groupId: number | null): number | null {
+    return groupId !== null && isDbId(groupId) ? groupId : null;
+  }
+
+  /** Everyone a new payment names: the parties and the caller (its creator). */
+  private namedIds(callerId: number, input: PaymentInput): number[] {
+    const parties = paymentParties(callerId, input);
+    return [parties.paidById, parties.paidToId, callerId].filter(isDbId);
+  }
+
+  /** What a checked new payment writes, and its view (built here: nothing is read back). */
+  private plan(
+    callerId: number,
+    input: PaymentInput,
+    v: CheckedPayment,
+    prepared: PreparedWrite,
+    now: Date,
+  ) {
+    if (prepared.newId === null) throw new Error('payment id was not drawn');
+    const groupId = v.group?.id ?? null;
+    const parties = { paidById: v.paidById, paidToId: v.paidToId, amountCents: input.amount };
+    const recipients = groupId === null ? [v.paidById, v.paidToId] : prepared.context.memberIds;
+    const change = {
+      ...changeArrays({ recipients, myShare: (u) => paymentPersonEffect(parties, u) }),
+      affected: [v.paidById, v.paidToId],
+    };
+    const row: NewPaymentWrite = {
+      id: prepared.newId,
+      groupId,
+      groupName: v.group?.name ?? null,
+      paidById: v.paidById,
+      paidToId: v.paidToId,
+      amountCents: input.amount,
+      currency: v.currency,
+      date: input.date ?? todayUtc(),
+      createdById: callerId,
+      createdAt: now,
+      description: `${v.names.get(v.paidById) ?? ''} paid ${v.names.get(v.paidToId) ?? ''}`,
+    };
+    const people = prepared.context.people;
+    const person = (id: number) => people.get(id) ?? { id, name: '', email: '' };
+    const view: PaymentView = {
+      id: row.id,
+      groupId,
+      amountCents: row.amountCents,
+      currency: row.currency,
+      date: row.date,
+      createdAt: now,
+      updatedAt: now,
+      paidBy: person(row.paidById),
+      paidTo: person(row.paidToId),
+      createdBy: person(callerId),
+    };
+    const noted: Change = {
+      entity: 'payment',
+      action: 'created',
+      id: row.id,
+      groupId,
+      recipients: change.recipients,
+      affected: change.affected,
+      at: now,
+    };
+    return {
+      row,
+      change,
+      pairs: pairDeltaArgs(groupId, row.currency, paymentEffectDebts(parties), 1),
+      view,
+      noted,
+    };
+  }
+
+  /** What the write statement must find true under its locks (ledger-guard.ts). */
+  private guardOf(
+    callerId: number,
+    v: CheckedPayment,
+    view: PaymentView,
+    idempotency: IdempotencyScope<PaymentView> | null,
+    now: Date,
+  ): GuardValues {
+    const others = [v.paidById, v.paidToId].filter((id) => id !== callerId);
+    return {
+      groupId: v.group?.id ?? null,
+      callerId,
+      currency: v.currency,
+      members: v.group === null ? [] : [v.paidById, v.paidToId, callerId],
+      friends: v.group === null ? others : [],
+      key: idempotency?.toStore(view, now) ?? null,
+      now,
+    };
   }
 
   async update(callerId: number, paymentId: number, body: unknown): Promise<PaymentView> {
@@ -257,39 +436,6 @@ export class PaymentService {
 
   // -------------------------------------------------------------------------------------------
   // Internals
-
-  /** Locks, checks and inserts a new payment in `tx`; its view. */
-  private async insertChecked(
-    tx: Db,
-    callerId: number,
-    input: PaymentInput,
-    groupId: number | null,
-  ): Promise<PaymentView> {
-    const parties = paymentParties(callerId, input);
-    const ids = [parties.paidById, parties.paidToId].filter(isDbId);
-    // A well-formed id beyond the id column names no group (a 404 from the rules).
-    const scope = groupId !== null && isDbId(groupId) ? groupId : null;
-    await lockLedgerScope(tx, scope, callerId, ids);
-    const ctx = await readLedgerContext(tx, callerId, scope, ids);
-    const v = checkPayment(callerId, input, groupId, ctx, null);
-    const now = new Date();
-    const row = await insertPayment(tx, {
-      groupId: v.group?.id ?? null,
-      paidById: v.paidById,
-      paidToId: v.paidToId,
-      amountCents: input.amount,
-      currency: v.currency,
-      date: input.date ?? todayUtc(),
-      createdById: callerId,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await applyEffect(tx, row.groupId, effectOf(row), 1);
-    await this.record(tx, 'payment_added', 'created', callerId, row, v.group, null, v.names);
-    const [view] = await loadPaymentViews(tx, [row.id]);
-    if (view === undefined) throw new Error('payment vanished');
-    return view;
-  }
 
   private async record(
     tx: Db,

@@ -1,9 +1,8 @@
 // ReceiptService: receipt file storage, upload checks and signed links (contract §1.8, §4.9).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import path from 'node:path';
-import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { expenses } from '../../db/schema.js';
+import { expenseOfReceipt, receiptKeysOfGroup } from './receipts.repository.js';
 import {
   ForbiddenError,
   NotFoundError,
@@ -90,12 +89,8 @@ export class ReceiptService {
   }
 
   /** Receipt keys of every expense of a group (read them before deleting the group's rows). */
-  async receiptKeysOfGroup(db: Db, groupId: number): Promise<string[]> {
-    const rows = await db
-      .select({ key: expenses.receiptKey })
-      .from(expenses)
-      .where(and(eq(expenses.groupId, groupId), isNotNull(expenses.receiptKey)));
-    return rows.flatMap((r) => (r.key === null ? [] : [r.key]));
+  receiptKeysOfGroup(db: Db, groupId: number): Promise<string[]> {
+    return receiptKeysOfGroup(db, groupId);
   }
 
   /** Deletes the receipt files of a group's expenses; call before deleting the group's rows. */
@@ -144,16 +139,7 @@ export class ReceiptService {
     if (expiry * 1000 < Date.now()) throw new ForbiddenError(LINK_INVALID);
 
     const db = this.deps.db;
-    const rows = await db
-      .select({
-        id: expenses.id,
-        groupId: expenses.groupId,
-        contentType: expenses.receiptContentType,
-      })
-      .from(expenses)
-      .where(eq(expenses.receiptKey, key))
-      .limit(1);
-    const expense = rows[0];
+    const expense = await expenseOfReceipt(db, key);
     if (expense === undefined) throw new NotFoundError(RECEIPT_NOT_FOUND);
     if (!(await canSeeExpense(db, expense, userId))) throw new ForbiddenError(LINK_INVALID);
 
