@@ -18,6 +18,7 @@ import { ChangeFeed } from './db/change-feed.js';
 import { DatabaseListener } from './db/listener.js';
 import { errorCode, rootMessage } from './db/errors.js';
 import { transactionRunner } from './db/transaction.js';
+import { PairFolder } from './db/pair-slots.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { JobRegistry } from './jobs/job-registry.js';
 import { JobWorker } from './jobs/job-worker.js';
@@ -102,10 +103,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const feed = new ChangeFeed(database.db, listener, app.log);
   const authenticator = new Authenticator(database.db, jwt, feed);
-  // After a commit, stamp and deliver its changes at once rather than at the next poll.
+  const pairs = new PairFolder(database.transaction, app.log);
+  // After a commit, stamp and deliver its changes at once rather than at the next poll, and fold
+  // the pair balances it spilled.
   const transaction = transactionRunner(
     database.transaction,
-    () => feed.kick({ stamp: true }),
+    (changes, spills) => {
+      if (changes.length > 0) feed.kick({ stamp: true });
+      if (spills.length > 0) pairs.spilled(spills);
+    },
     (error, attempt) =>
       app.log.warn(
         { code: errorCode(error), reason: rootMessage(error), attempt },
@@ -139,6 +145,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     listener,
     feed,
     transaction,
+    pairs,
     signingSecret: jwtSecret,
   });
   // Every feed subscriber is registered (the event hub subscribes when made); then listen and
@@ -206,7 +213,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.addHook('onReady', async () => jobWorker.start());
   // Before onClose: the entry point closes the database in its own onClose hook, which runs
   // first, and a running job needs the database to finish or to be handed back.
-  app.addHook('preClose', async () => jobWorker.close());
+  app.addHook('preClose', async () => {
+    await jobWorker.close();
+    await pairs.close();
+  });
   app.addHook('onClose', async () => {
     await services.close();
     await feed.close();

@@ -20,6 +20,7 @@ import type { JwtService } from './modules/auth/jwt.js';
 import type { Authenticator } from './modules/auth/authenticator.js';
 import type { ChangeFeed } from './db/change-feed.js';
 import type { DatabaseListener } from './db/listener.js';
+import type { PairFolder } from './db/pair-slots.js';
 import type { TransactionRunner } from './db/transaction.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
@@ -46,6 +47,8 @@ export interface ServiceDeps {
    * serialization failures and connections lost before the commit (db/transaction.ts).
    */
   transaction: TransactionRunner;
+  /** Folds spilled pair balances back into slot 0 after the writes (db/pair-slots.ts). */
+  pairs: PairFolder;
   /** Secret for signed receipt links and event tickets (the JWT secret). */
   signingSecret: string;
 }

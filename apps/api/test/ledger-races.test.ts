@@ -9,7 +9,14 @@
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cents } from '@evenly/core';
 import { queryRows } from '../src/db/database.js';
+import {
+  PAIR_SLOT_RESULT,
+  pairCtes,
+  pairDeltaArgs,
+  pairDeltaParams,
+} from '../src/db/pair-slots.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
@@ -99,10 +106,11 @@ describe.runIf(testDbKind() === 'postgres')('ledger races on PostgreSQL', () => 
       headers: ann.auth,
     });
     await waitForBlockedBackend();
-    // Bea comes to owe Ann 10.00 in that transaction.
+    // Bea comes to owe Ann 10.00 in that transaction, through the writes' own statement.
+    const debts = [{ from: bea.id, to: ann.id, cents: cents(1000) }];
     await side.query(
-      `select evenly_apply_pair_deltas($1, 'USD', $2::int[], $3::int[], $4::bigint[], 1::smallint)`,
-      [groupId, [ann.id], [bea.id], [1000]],
+      `with ${pairCtes(1)} select ${PAIR_SLOT_RESULT}`,
+      pairDeltaParams(pairDeltaArgs(groupId, 'USD', debts, 1)),
     );
     await side.query('commit');
     const res = await removal;
@@ -148,10 +156,9 @@ describe.runIf(testDbKind() === 'postgres')('ledger races on PostgreSQL', () => 
     ).json<{ otherUser: { id: number }; netAmount: number }[]>();
     expect(lines.map((l) => l.netAmount)).toEqual([60, 60]);
 
-    // The holder commits; the next write takes slot 0 and folds the spilled rows of its pairs.
+    // The holder commits; the folder, asked by the spilling writes, folds the rows back.
     await side.query('commit');
-    const res = await postExpense(ctx, ann, equalExpense(ann, [ann, bea, cal], 30, { groupId }));
-    expect(res.statusCode).toBe(201);
+    await ctx.app.services.deps.pairs.settled();
     const left = await queryRows<{ n: number }>(
       ctx.database.handle.db,
       sql`select count(*)::int as n from pair_balances where group_id = ${groupId} and slot <> 0`,

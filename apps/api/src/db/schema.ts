@@ -366,9 +366,9 @@ export const comments = pgTable(
  * write, so balance reads cost O(people), not O(history). Scope: `groupId` 0 = outside groups.
  * Convention as in @evenly/core: the net of `userLow` with `userHigh` is the SUM of `netCents`
  * over the pair's slots (0 … 63), positive = userHigh owes userLow. Each write adds its change to
- * one slot (see evenly_apply_pair_deltas in migration 0002), so concurrent writes in one group
- * rarely wait for each other's row locks; a read sums at most 64 rows per pair, and one once the
- * contention is over. Zero rows may remain.
+ * one slot (pairCtes in db/pair-slots.ts), so concurrent writes in one group rarely wait for
+ * each other's row locks; a read sums at most 64 rows per pair, and one once the spilled rows are
+ * folded back (PairFolder). Zero rows may remain.
  */
 export const pairBalances = pgTable(
   'pair_balances',

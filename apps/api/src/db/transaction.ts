@@ -10,7 +10,8 @@
 // - A connection lost while COMMIT was under way leaves the outcome unknown: that is reported as
 //   CommitOutcomeUnknownError (503) and must not be treated as a rollback (e.g. a receipt file
 //   the write refers to stays).
-// - After the commit, `afterCommit` runs with the changes; it never fails the write.
+// - After the commit, `afterCommit` runs with the changes and the pair-balance scopes the
+//   transaction spilled into (db/pair-slots.ts); it never fails the write.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MESSAGE_COMMIT_UNKNOWN, NotReadyError } from '../errors/app-errors.js';
 import type { Change } from './change-feed.js';
@@ -38,6 +39,13 @@ interface Noted {
   changes: Change[];
   /** Changes the transaction's own statements already wrote to the table. */
   stored: Change[];
+  spills: Spill[];
+}
+
+/** A scope and currency whose pair balances a transaction wrote to a spill slot. */
+export interface Spill {
+  scope: number;
+  currency: string;
 }
 
 const notedOf = new WeakMap<Db, Noted>();
@@ -54,7 +62,16 @@ export function noteChange(tx: Db, change: Change, options: { stored?: boolean }
   else noted.changes.push(c);
 }
 
-export type AfterCommit = (changes: readonly Change[]) => void;
+/**
+ * Notes that `tx` wrote pair deltas to a spill slot of this scope, to be folded after the commit.
+ * Outside a runner's transaction (tests writing balances directly) it does nothing: the rows stay
+ * spilled, which is still correct, until the scope's next fold.
+ */
+export function noteSpill(tx: Db, spill: Spill): void {
+  notedOf.get(tx)?.spills.push(spill);
+}
+
+export type AfterCommit = (changes: readonly Change[], spills: readonly Spill[]) => void;
 
 export interface TransactionRunner {
   <T>(fn: (tx: Db) => Promise<T>): Promise<T>;
@@ -72,7 +89,7 @@ export function transactionRunner(
 ): TransactionRunner {
   return async function runTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const noted: Noted = { changes: [], stored: [] };
+      const noted: Noted = { changes: [], stored: [], spills: [] };
       let committing = false;
       try {
         const result = await transact(async (tx) => {
@@ -83,9 +100,9 @@ export function transactionRunner(
           return value;
         });
         const all = [...noted.stored, ...noted.changes];
-        if (all.length > 0) {
+        if (all.length > 0 || noted.spills.length > 0) {
           try {
-            afterCommit(all);
+            afterCommit(all, noted.spills);
           } catch {
             // Committed is committed: nothing after the commit turns it into a failure.
           }

@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { expenses } from '../../db/schema.js';
 import type { PairDeltaArgs } from '../../db/pair-slots.js';
-import { applyPairDeltasSql, pairDeltaParams } from '../../db/pair-slots.js';
+import { PAIR_SLOT_RESULT, pairCtes, pairDeltaParams, spillOf } from '../../db/pair-slots.js';
+import type { Spill } from '../../db/transaction.js';
 import {
   dateOfDays,
   daysSql,
@@ -135,11 +136,12 @@ const writeStatement = statement<GuardResult & { created_at: string | null; slot
    chg as (
      insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
      select 'expense', 'created', e.id, $1, $17::int[], $26::int[], $11::timestamptz from e
-     returning 1)
+     returning 1),
+   ${pairCtes(20, 'exists (select 1 from e)')}
    select ${GUARD_RESULT}, (select ${isoSql('created_at')} from e) as created_at,
           (select count(*) from pay) + (select count(*) from spl) + ${expenseActivity.changeCount}
             + (select count(*) from chg) as n,
-          case when exists (select 1 from e) then ${applyPairDeltasSql(20)} end as slot`,
+          ${PAIR_SLOT_RESULT}`,
 );
 
 /** A new expense as written: its drawn ids and everything else. */
@@ -150,7 +152,8 @@ export interface NewExpenseWrite extends NewExpense {
 
 /**
  * Writes an expense with its payers, splits, activity, change-feed row, key and balances behind
- * the guard; the verdict, and the creation time when written.
+ * the guard; the verdict, the creation time when written, and the scope to fold when its pair
+ * deltas went to a spill slot.
  */
 export async function writeExpense(
   db: Db,
@@ -158,7 +161,7 @@ export async function writeExpense(
   change: { recipients: number[]; shares: number[]; affected: number[] },
   pairs: PairDeltaArgs,
   guard: GuardValues,
-): Promise<{ verdict: GuardVerdict; createdAt: Date | null }> {
+): Promise<{ verdict: GuardVerdict; createdAt: Date | null; spill: Spill | null }> {
   const [row] = await run(db, writeStatement, [
     e.groupId,
     e.description,
@@ -190,6 +193,7 @@ export async function writeExpense(
     verdict,
     createdAt:
       row?.created_at === null || row?.created_at === undefined ? null : new Date(row.created_at),
+    spill: spillOf(row?.slot, pairs),
   };
 }
 

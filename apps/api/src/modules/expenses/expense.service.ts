@@ -8,6 +8,7 @@ import {
   certainlyRolledBack,
   CommitOutcomeUnknownError,
   noteChange,
+  noteSpill,
 } from '../../db/transaction.js';
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
@@ -33,7 +34,7 @@ import {
 } from '../ledger/ledger-effects.js';
 import { prepareLedgerWrite, readLedgerContext } from '../ledger/ledger-context.js';
 import type { PreparedWrite } from '../ledger/ledger-context.js';
-import type { GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
+import type { GuardValues } from '../ledger/ledger-guard.js';
 import { lockLedgerScope } from '../ledger/ledger-locks.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { UploadedFile } from '../receipts/receipt.service.js';
@@ -239,15 +240,15 @@ export class ExpenseService {
     const v = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
     const file = await files.store();
     const planned = this.plan(caller, v, file, prepared, new Date());
-    let verdict: GuardVerdict;
+    let written: Awaited<ReturnType<typeof writeExpense>>;
     try {
-      ({ verdict } = await writeExpense(
+      written = await writeExpense(
         db,
         planned.row,
         planned.change,
         planned.pairs,
         this.guardOf(caller.id, v, planned.view, idempotency, planned.now),
-      ));
+      );
     } catch (e) {
       // Rolled back (a deadlock) or, with a key, unknown: the locking path settles it.
       if (isRetryableTransactionError(e)) return null;
@@ -255,9 +256,10 @@ export class ExpenseService {
       if (isConnectionError(e)) throw new CommitOutcomeUnknownError(e);
       throw e;
     }
-    switch (verdict) {
+    switch (written.verdict) {
       case 'written':
         this.deps.feed.kick({ stamp: true });
+        if (written.spill !== null) this.deps.pairs.spilled([written.spill]);
         return { kind: 'done', value: planned.view };
       case 'key-busy':
         throw keyInProgress();
@@ -294,7 +296,7 @@ export class ExpenseService {
       // Stored once, even when the transaction runs again after a deadlock.
       const file = await files.store();
       const planned = this.plan(caller, v, file, prepared, new Date());
-      const { verdict } = await writeExpense(
+      const { verdict, spill } = await writeExpense(
         tx,
         planned.row,
         planned.change,
@@ -304,6 +306,7 @@ export class ExpenseService {
       // Under the locks taken above the guard holds; anything else is a bug.
       if (verdict !== 'written') throw new Error(`locked expense write refused: ${verdict}`);
       noteChange(tx, planned.noted, { stored: true });
+      if (spill !== null) noteSpill(tx, spill);
       return { kind: 'done', value: planned.view };
     });
   }

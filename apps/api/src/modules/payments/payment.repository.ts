@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { payments } from '../../db/schema.js';
 import type { PairDeltaArgs } from '../../db/pair-slots.js';
-import { applyPairDeltasSql, pairDeltaParams } from '../../db/pair-slots.js';
+import { PAIR_SLOT_RESULT, pairCtes, pairDeltaParams, spillOf } from '../../db/pair-slots.js';
+import type { Spill } from '../../db/transaction.js';
 import { dateOfDays, daysSql, microsSql, run, statement } from '../../db/statements.js';
 import { changeCtes } from '../activity/record-change.js';
 import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
@@ -83,10 +84,11 @@ const writeStatement = statement<GuardResult & { slot: number | null }>(
    chg as (
      insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
      select 'payment', 'created', p.id, $1, $10::int[], $14::int[], $8::timestamptz from p
-     returning 1)
+     returning 1),
+   ${pairCtes(15, 'exists (select 1 from p)')}
    select ${GUARD_RESULT},
           ${paymentActivity.changeCount} + (select count(*) from chg) as n,
-          case when exists (select 1 from p) then ${applyPairDeltasSql(15)} end as slot`,
+          ${PAIR_SLOT_RESULT}`,
 );
 
 export interface NewPaymentWrite {
@@ -105,14 +107,17 @@ export interface NewPaymentWrite {
   description: string;
 }
 
-/** Writes a payment with its effects behind the guard; the verdict. */
+/**
+ * Writes a payment with its effects behind the guard; the verdict, and the scope to fold when
+ * its pair deltas went to a spill slot.
+ */
 export async function writePayment(
   db: Db,
   w: NewPaymentWrite,
   change: { recipients: number[]; shares: number[]; affected: number[] },
   pairs: PairDeltaArgs,
   guard: GuardValues,
-): Promise<GuardVerdict> {
+): Promise<{ verdict: GuardVerdict; spill: Spill | null }> {
   const [row] = await run(db, writeStatement, [
     w.groupId,
     w.paidById,
@@ -131,7 +136,7 @@ export async function writePayment(
     ...pairDeltaParams(pairs),
     ...guardParams(guard),
   ]);
-  return verdictOf(row);
+  return { verdict: verdictOf(row), spill: spillOf(row?.slot, pairs) };
 }
 
 export async function insertPayment(db: Db, values: NewPaymentRow): Promise<PaymentRow> {

@@ -7,7 +7,7 @@ import type { PaymentInput } from '@evenly/core';
 import type { Change, ChangeAction } from '../../db/change-feed.js';
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import { pairDeltaArgs } from '../../db/pair-slots.js';
-import { CommitOutcomeUnknownError, noteChange } from '../../db/transaction.js';
+import { CommitOutcomeUnknownError, noteChange, noteSpill } from '../../db/transaction.js';
 import type { Db } from '../../db/database.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import {
@@ -30,7 +30,7 @@ import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.
 import { keyInProgress, storedAnswer } from '../idempotency/idempotency.js';
 import { prepareLedgerWrite, readLedgerContext } from '../ledger/ledger-context.js';
 import type { PreparedWrite } from '../ledger/ledger-context.js';
-import type { GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
+import type { GuardValues } from '../ledger/ledger-guard.js';
 import type { PaymentParties } from '../ledger/ledger-effects.js';
 import {
   applyEffect,
@@ -150,7 +150,7 @@ export class PaymentService {
       });
       const v = checkPayment(callerId, input, input.groupId, prepared.context, null);
       const planned = this.plan(callerId, input, v, prepared, new Date());
-      const verdict = await writePayment(
+      const { verdict, spill } = await writePayment(
         tx,
         planned.row,
         planned.change,
@@ -160,6 +160,7 @@ export class PaymentService {
       // Under the locks taken above the guard holds; anything else is a bug.
       if (verdict !== 'written') throw new Error(`locked payment write refused: ${verdict}`);
       noteChange(tx, planned.noted, { stored: true });
+      if (spill !== null) noteSpill(tx, spill);
       return { kind: 'done', value: planned.view };
     });
   }
@@ -183,9 +184,9 @@ export class PaymentService {
     }
     const v = checkPayment(callerId, input, input.groupId, prepared.context, null);
     const planned = this.plan(callerId, input, v, prepared, new Date());
-    let verdict: GuardVerdict;
+    let written: Awaited<ReturnType<typeof writePayment>>;
     try {
-      verdict = await writePayment(
+      written = await writePayment(
         db,
         planned.row,
         planned.change,
@@ -199,9 +200,10 @@ export class PaymentService {
       if (isConnectionError(e)) throw new CommitOutcomeUnknownError(e);
       throw e;
     }
-    switch (verdict) {
+    switch (written.verdict) {
       case 'written':
         this.deps.feed.kick({ stamp: true });
+        if (written.spill !== null) this.deps.pairs.spilled([written.spill]);
         return { kind: 'done', value: planned.view };
       case 'key-busy':
         throw keyInProgress();
