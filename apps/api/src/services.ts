@@ -14,6 +14,7 @@ import { CommentService } from './modules/comments/comment.service.js';
 import { EventHub } from './modules/events/event-hub.js';
 import { ExpenseService } from './modules/expenses/expense.service.js';
 import { FriendshipService } from './modules/friendships/friendship.service.js';
+import { FxService } from './modules/fx/fx.service.js';
 import { GroupService } from './modules/groups/group.service.js';
 import { InvitationService } from './modules/invitations/invitation.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
@@ -71,6 +72,9 @@ export class Services {
   }
   get groups(): GroupService {
     return this.once('groups', () => new GroupService(this.deps, this));
+  }
+  get fx(): FxService {
+    return this.once('fx', () => new FxService(this.deps));
   }
   get expenses(): ExpenseService {
     return this.once('expenses', () => new ExpenseService(this.deps, this));

@@ -1,5 +1,6 @@
 // Public surface of the pure domain core. Everything exported here is free of I/O.
 export * from './money.js';
+export * from './currency-units.js';
 export * from './split.js';
 export * from './pairwise-debts.js';
 export * from './balances.js';
@@ -15,3 +16,4 @@ export * from './validation/comment.js';
 export * from './validation/friend.js';
 export * from './validation/path-id.js';
 export * from './validation/auth.js';
+export * from './exchange-rate.js';

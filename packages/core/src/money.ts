@@ -1,10 +1,17 @@
-// Money as integer minor units (cents), parsed from request values without floating-point
-// arithmetic: numbers are read through their shortest decimal string (`String(n)`).
+// Money as integer minor units of its currency (cents for USD, yen for JPY, fils for BHD: see
+// currency-units.ts), parsed from request values without floating-point arithmetic: numbers are
+// read through their shortest decimal string (`String(n)`).
+import { currencyDigits, maxMinorUnits } from './currency-units.js';
 
-/** Integer minor units (cents). Always a safe integer; may be negative for balances. */
+/**
+ * Integer minor units of the amount's currency (named `Cents` from when every currency had 2
+ * decimals). Always a safe integer; may be negative for balances. Never mixed across currencies.
+ */
 export type Cents = number & { readonly __brand: 'Cents' };
+/** The same type under the name that says what it is. */
+export type MinorUnits = Cents;
 
-/** Largest accepted amount: 99,999,999.99. */
+/** Largest accepted USD amount: 99,999,999.99 (see maxMinorUnits for every currency). */
 export const MAX_AMOUNT_CENTS = 9_999_999_999 as Cents;
 
 export const MSG_TOO_MANY_DECIMALS = 'Amounts can have at most 2 decimal places.';
@@ -90,43 +97,83 @@ function scaleDecimal(d: PlainDecimal, scale: number): bigint | null {
   return d.negative ? -magnitude : magnitude;
 }
 
+/** §1.3's sentence for 2-decimal currencies; the currency's own for the others. */
+export function tooManyDecimalsMessage(currency: string): string {
+  const digits = currencyDigits(currency);
+  return digits === 2
+    ? MSG_TOO_MANY_DECIMALS
+    : `Amounts in ${currency} can have at most ${String(digits)} decimal places.`;
+}
+
+/** §1.3's sentence for 2-decimal currencies; the currency's own maximum for the others. */
+export function amountTooLargeMessage(currency: string): string {
+  return currencyDigits(currency) === 2
+    ? MSG_AMOUNT_TOO_LARGE
+    : `Amount must be at most ${groupThousands(formatMinor(maxMinorUnits(currency), currency))}.`;
+}
+
+function groupThousands(plain: string): string {
+  const [int = '', frac] = plain.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return frac === undefined ? grouped : `${grouped}.${frac}`;
+}
+
 /**
- * Parses a non-negative money amount (JSON number or plain decimal string) into cents.
- * Zero is accepted; use {@link parsePositiveMoney} where the amount must be > 0.
+ * Parses a non-negative money amount (JSON number or plain decimal string) into minor units of
+ * `currency` (default USD: cents). Zero is accepted; use {@link parsePositiveMoney} where the
+ * amount must be > 0.
  */
-export function parseMoney(input: unknown): MoneyParseResult {
+export function parseMoney(input: unknown, currency = 'USD'): MoneyParseResult {
   const read = readDecimal(input);
   if (read.kind === 'invalid') return { ok: false, message: MSG_INVALID_AMOUNT };
-  if (read.kind === 'tiny') return { ok: false, message: MSG_TOO_MANY_DECIMALS };
-  if (read.kind === 'huge') return { ok: false, message: MSG_AMOUNT_TOO_LARGE };
+  if (read.kind === 'tiny') return { ok: false, message: tooManyDecimalsMessage(currency) };
+  if (read.kind === 'huge') return { ok: false, message: amountTooLargeMessage(currency) };
   const d = read.value;
   if (d.negative && !isZeroDecimal(d)) return { ok: false, message: MSG_INVALID_AMOUNT };
-  if (d.fracDigits.length > 2) return { ok: false, message: MSG_TOO_MANY_DECIMALS };
-  const scaled = scaleDecimal({ ...d, negative: false }, 2);
-  if (scaled === null) return { ok: false, message: MSG_TOO_MANY_DECIMALS };
-  if (scaled > BigInt(MAX_AMOUNT_CENTS)) return { ok: false, message: MSG_AMOUNT_TOO_LARGE };
+  const scaled = scaleDecimal({ ...d, negative: false }, currencyDigits(currency));
+  if (scaled === null) return { ok: false, message: tooManyDecimalsMessage(currency) };
+  if (scaled > BigInt(maxMinorUnits(currency))) {
+    return { ok: false, message: amountTooLargeMessage(currency) };
+  }
   return { ok: true, cents: cents(Number(scaled)) };
 }
 
 /** Like {@link parseMoney} but refuses zero (`Please enter a valid positive amount.`). */
-export function parsePositiveMoney(input: unknown): MoneyParseResult {
-  const r = parseMoney(input);
+export function parsePositiveMoney(input: unknown, currency = 'USD'): MoneyParseResult {
+  const r = parseMoney(input, currency);
   if (r.ok && r.cents <= 0) return { ok: false, message: MSG_INVALID_AMOUNT };
   return r;
 }
 
 /** `123450` → `"1234.50"`, `-5` → `"-0.05"`; exactly 2 decimals, no separators. */
 export function formatCents(c: number): string {
-  if (!Number.isSafeInteger(c)) throw new RangeError(`Not a whole number of cents: ${String(c)}`);
+  return formatMinor(c, 'USD');
+}
+
+/**
+ * Minor units as a plain decimal with the currency's decimals, no separators:
+ * (123450, 'USD') → `"1234.50"`, (1234, 'JPY') → `"1234"`, (-5, 'BHD') → `"-0.005"`.
+ */
+export function formatMinor(c: number, currency: string): string {
+  if (!Number.isSafeInteger(c))
+    throw new RangeError(`Not a whole number of minor units: ${String(c)}`);
+  const digits = currencyDigits(currency);
   const negative = c < 0;
-  const abs = String(Math.abs(c)).padStart(3, '0');
-  const text = `${abs.slice(0, -2)}.${abs.slice(-2)}`;
+  const abs = String(Math.abs(c));
+  if (digits === 0) return negative ? `-${abs}` : abs;
+  const padded = abs.padStart(digits + 1, '0');
+  const text = `${padded.slice(0, -digits)}.${padded.slice(-digits)}`;
   return negative ? `-${text}` : text;
 }
 
 /** Cents as a JSON number in major units: 1250 → 12.5, -5 → -0.05, 0 → 0 (never -0). */
 export function centsToNumber(c: number): number {
-  const n = Number(formatCents(c));
+  return minorToNumber(c, 'USD');
+}
+
+/** Minor units as a JSON number in major units of the currency: (1250, 'JPY') → 1250. */
+export function minorToNumber(c: number, currency: string): number {
+  const n = Number(formatMinor(c, currency));
   return n === 0 ? 0 : n;
 }
 

@@ -6,6 +6,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { DatabaseHandle } from './database.js';
+import { runDataFixups } from './fixups.js';
 
 /** apps/api/drizzle, from both src/db (tsx, vitest) and dist/db (built). */
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -20,6 +21,7 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
       await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
       try {
         await migratePg(drizzlePg({ client }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await runDataFixups(handle);
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
       }
@@ -32,5 +34,6 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     await migratePglite(drizzlePglite({ client: handle.pglite }), {
       migrationsFolder: MIGRATIONS_FOLDER,
     });
+    await runDataFixups(handle);
   }
 }

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   smallint,
@@ -36,6 +37,8 @@ export const users = pgTable(
      * under, so bumping it invalidates every earlier token at once.
      */
     tokenVersion: integer('token_version').notNull().default(0),
+    /** Preferred currency for approximate totals (ISO 4217); null = none chosen. */
+    homeCurrency: text('home_currency'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -124,6 +127,19 @@ const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' 
 const cents = (name: string) => bigint(name, { mode: 'number' });
 
 /**
+ * What an entry converted into its ledger currency was entered as: the amount (minor units of
+ * `original_currency`), the rate (ledger-currency major units per one original major unit,
+ * exact decimal), where the rate came from and, for the rate service, the day it is for.
+ */
+const conversionColumns = () => ({
+  originalCurrency: text('original_currency'),
+  originalAmountCents: cents('original_amount_cents'),
+  fxRate: numeric('fx_rate'),
+  fxSource: text('fx_source', { enum: ['SERVICE', 'MANUAL', 'CHARGED'] }),
+  fxDate: date('fx_date', { mode: 'string' }),
+});
+
+/**
  * One row per pair of people, whatever the direction: a pending request (requester → addressee)
  * or an accepted friendship. `userLow`/`userHigh` make the pair unique.
  */
@@ -186,6 +202,13 @@ export const groups = pgTable(
       .references(() => users.id),
     simplifyDebts: boolean('simplify_debts').notNull().default(false),
     defaultCurrency: text('default_currency').notNull().default('USD'),
+    /**
+     * CONVERT: entries in another currency are converted into `defaultCurrency`, and balances are
+     * kept in it alone. SEPARATE: entries stay in their own currency; balances per currency.
+     */
+    currencyMode: text('currency_mode', { enum: ['CONVERT', 'SEPARATE'] })
+      .notNull()
+      .default('CONVERT'),
     createdAt: createdAt(),
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
   },
@@ -264,6 +287,13 @@ export const expenses = pgTable(
       .default(sql`'{}'`),
     /** Number of comments, kept by comment writes. */
     commentCount: integer('comment_count').notNull().default(0),
+    // A converted expense (entered in another currency than the one its balances are kept in):
+    // `amountCents`, `currency`, the payers' and the splits' amounts above are the converted
+    // ones (what balances use); these keep what was entered, in request order, and the rate.
+    // All null when the expense was not converted.
+    ...conversionColumns(),
+    originalPayerAmounts: cents('original_payer_amounts').array(),
+    originalSplitOwed: cents('original_split_owed').array(),
   },
   (t) => [
     // Ascending, read backwards for "newest first" (date desc, created_at desc, id desc): the
@@ -335,6 +365,12 @@ export const payments = pgTable(
       .references(() => users.id),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...conversionColumns(),
+    /**
+     * The two payments of a currency exchange (a pair's balance moved from one currency into
+     * another, SEPARATE groups) share this id: that of the first of them. Null otherwise.
+     */
+    exchangeId: integer('exchange_id'),
   },
   (t) => [
     index('payments_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
@@ -490,3 +526,27 @@ export const changes = pgTable(
     index('changes_at_idx').on(t.at),
   ],
 );
+
+/**
+ * Exchange rates looked up from the rate service (FX_RATES_URL), one per currency pair and the
+ * day asked for: `rate` is quote major units per one base major unit, as the service gave it;
+ * `rateDate` the day the service's rate is from (the last business day on or before `day`).
+ */
+export const fxRates = pgTable(
+  'fx_rates',
+  {
+    base: text('base').notNull(),
+    quote: text('quote').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    rate: numeric('rate').notNull(),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.base, t.quote, t.day] })],
+);
+
+/** Data changes that run once after the SQL migrations (src/db/fixups.ts), by name. */
+export const dataFixups = pgTable('data_fixups', {
+  name: text('name').primaryKey(),
+  createdAt: createdAt(),
+});

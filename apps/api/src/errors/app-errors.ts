@@ -183,3 +183,19 @@ export class BusyError extends AppError {
     this.headers['Retry-After'] = String(retryAfterSeconds);
   }
 }
+
+export const MESSAGE_RATES_UNAVAILABLE =
+  'Exchange rates cannot be fetched right now. Please enter the rate.';
+
+/**
+ * 503 when the exchange-rate service (FX_RATES_URL) cannot give a rate that is not cached yet.
+ * Saving never depends on it: a request that brings its own rate does not ask the service.
+ */
+export class RatesUnavailableError extends AppError {
+  readonly status = 503;
+  readonly code = 'RATES_UNAVAILABLE';
+  constructor(message = MESSAGE_RATES_UNAVAILABLE) {
+    super(message);
+    this.headers['Retry-After'] = '60';
+  }
+}

@@ -36,6 +36,7 @@ describe('expenseInputSchema: valid input', () => {
       description: 'Dinner',
       amount: 9000,
       currency: null,
+      amountCurrency: 'USD',
       date: null,
       groupId: null,
       splitType: 'SHARE',

@@ -1,6 +1,6 @@
 // Expense request body (contract §4.4): field shapes, then rules 1–3 in the contract's order.
 import {
-  formatCents,
+  formatMinor,
   MSG_INVALID_AMOUNT,
   parseMoney,
   parsePercentageScaled,
@@ -49,12 +49,12 @@ export const EXPENSE_MESSAGES = {
   sharesAllZero: 'At least one person must have a positive number of shares.',
 } as const;
 
-export function payerTotalMessage(paid: number, amount: number): string {
-  return `Total amount paid (${formatCents(paid)}) must equal the expense amount (${formatCents(amount)}).`;
+export function payerTotalMessage(paid: number, amount: number, currency = 'USD'): string {
+  return `Total amount paid (${formatMinor(paid, currency)}) must equal the expense amount (${formatMinor(amount, currency)}).`;
 }
 
-export function exactSumMessage(sum: number, amount: number): string {
-  return `Sum of exact split amounts (${formatCents(sum)}) must equal the expense amount (${formatCents(amount)}).`;
+export function exactSumMessage(sum: number, amount: number, currency = 'USD'): string {
+  return `Sum of exact split amounts (${formatMinor(sum, currency)}) must equal the expense amount (${formatMinor(amount, currency)}).`;
 }
 
 export function splitValueMessage(splitType: Exclude<SplitType, 'EQUAL'>): string {
@@ -68,15 +68,19 @@ export interface ExpensePayerInput {
 
 export interface ExpenseSplitInput {
   readonly userId: number;
-  /** EQUAL: null; EXACT: cents; PERCENTAGE: percentage (≤ 4 decimals); SHARE: whole shares. */
+  /** EQUAL: null; EXACT: minor units; PERCENTAGE: percentage (≤ 4 decimals); SHARE: whole shares. */
   readonly value: number | null;
 }
 
-/** A validated, normalised expense request. `currency`/`date` null = not given. */
+/**
+ * A validated, normalised expense request. `currency`/`date` null = not given. Every amount is
+ * in minor units of `amountCurrency`: the request's currency, else the default it was read with.
+ */
 export interface ExpenseInput {
   readonly description: string;
   readonly amount: Cents;
   readonly currency: string | null;
+  readonly amountCurrency: string;
   readonly date: string | null;
   readonly groupId: number | null;
   readonly splitType: SplitType;
@@ -92,12 +96,16 @@ function readSplitType(input: unknown): FieldRead<SplitType> {
 }
 
 /** Reads one split value according to the split type (contract §4.4). */
-export function readSplitValue(splitType: SplitType, input: unknown): FieldRead<number | null> {
+export function readSplitValue(
+  splitType: SplitType,
+  input: unknown,
+  currency = 'USD',
+): FieldRead<number | null> {
   switch (splitType) {
     case 'EQUAL':
       return fieldOk(null);
     case 'EXACT': {
-      const r = parseMoney(input);
+      const r = parseMoney(input, currency);
       if (r.ok) return fieldOk(r.cents);
       // Non-numeric or negative: the per-type sentence; decimals and maximum keep §1.3's.
       return fieldError(r.message === MSG_INVALID_AMOUNT ? splitValueMessage('EXACT') : r.message);
@@ -115,10 +123,18 @@ export function readSplitValue(splitType: SplitType, input: unknown): FieldRead<
   }
 }
 
-/** Field shapes of §4.4 (no cross-field rules), in the table's order. */
-export function validateExpenseFields(input: unknown): ValidationResult<ExpenseInput> {
+/**
+ * Field shapes of §4.4 (no cross-field rules), in the table's order. Amounts are read in the
+ * request's currency, or in `defaultCurrency` (the one the expense will have) when it names none.
+ */
+export function validateExpenseFields(
+  input: unknown,
+  defaultCurrency = 'USD',
+): ValidationResult<ExpenseInput> {
   const body = asRecord(input);
   const c = new IssueCollector();
+  const named = readOptionalCurrency(body.currency);
+  const amountCurrency = (named.ok ? named.value : null) ?? defaultCurrency;
   const description = c.take(
     ['description'],
     readRequiredText(
@@ -128,8 +144,8 @@ export function validateExpenseFields(input: unknown): ValidationResult<ExpenseI
       EXPENSE_MESSAGES.descriptionTooLong,
     ),
   );
-  const amount = c.take(['amount'], readPositiveAmount(body.amount));
-  const currency = c.take(['currency'], readOptionalCurrency(body.currency));
+  const amount = c.take(['amount'], readPositiveAmount(body.amount, amountCurrency));
+  const currency = c.take(['currency'], named);
   const date = c.take(['date'], readOptionalDate(body.date));
   const groupId = c.take(['groupId'], readOptionalId(body.groupId, EXPENSE_MESSAGES.groupId));
   const splitType = c.take(['splitType'], readSplitType(body.splitType));
@@ -144,7 +160,10 @@ export function validateExpenseFields(input: unknown): ValidationResult<ExpenseI
     rawPayers.forEach((raw: unknown, i) => {
       const p = asRecord(raw);
       const userId = c.take(['payers', i, 'userId'], readId(p.userId, EXPENSE_MESSAGES.payerUser));
-      const amountPaid = c.take(['payers', i, 'amountPaid'], readNonNegativeAmount(p.amountPaid));
+      const amountPaid = c.take(
+        ['payers', i, 'amountPaid'],
+        readNonNegativeAmount(p.amountPaid, amountCurrency),
+      );
       if (userId !== undefined && amountPaid !== undefined) payers.push({ userId, amountPaid });
     });
   }
@@ -162,7 +181,7 @@ export function validateExpenseFields(input: unknown): ValidationResult<ExpenseI
       const value =
         splitType === undefined
           ? undefined
-          : c.take(['splits', i, 'value'], readSplitValue(splitType, s.value));
+          : c.take(['splits', i, 'value'], readSplitValue(splitType, s.value, amountCurrency));
       if (userId !== undefined && value !== undefined) splits.push({ userId, value });
     });
   }
@@ -180,6 +199,7 @@ export function validateExpenseFields(input: unknown): ValidationResult<ExpenseI
     description: description ?? '',
     amount: amount ?? (0 as Cents),
     currency: currency ?? null,
+    amountCurrency,
     date: date ?? null,
     groupId: groupId ?? null,
     splitType: splitType ?? 'EQUAL',
@@ -204,14 +224,18 @@ export function checkExpenseRules(expense: ExpenseInput): ValidationIssue[] {
     c.add(['splits'], EXPENSE_MESSAGES.duplicateSplit);
 
   const paid = expense.payers.reduce((t, p) => t + p.amountPaid, 0);
-  if (paid !== expense.amount) c.add(['payers'], payerTotalMessage(paid, expense.amount));
+  if (paid !== expense.amount) {
+    c.add(['payers'], payerTotalMessage(paid, expense.amount, expense.amountCurrency));
+  }
 
   switch (expense.splitType) {
     case 'EQUAL':
       break;
     case 'EXACT': {
       const sum = expense.splits.reduce((t, s) => t + (s.value ?? 0), 0);
-      if (sum !== expense.amount) c.add(['splits'], exactSumMessage(sum, expense.amount));
+      if (sum !== expense.amount) {
+        c.add(['splits'], exactSumMessage(sum, expense.amount, expense.amountCurrency));
+      }
       break;
     }
     case 'PERCENTAGE': {
@@ -235,15 +259,18 @@ export function checkExpenseRules(expense: ExpenseInput): ValidationIssue[] {
 }
 
 /** Field shapes, then (when they pass) rules 1–3. */
-export function validateExpenseInput(input: unknown): ValidationResult<ExpenseInput> {
-  const fields = validateExpenseFields(input);
+export function validateExpenseInput(
+  input: unknown,
+  defaultCurrency = 'USD',
+): ValidationResult<ExpenseInput> {
+  const fields = validateExpenseFields(input, defaultCurrency);
   if (!fields.ok) return fields;
   const issues = checkExpenseRules(fields.value);
   return issues.length === 0 ? fields : { ok: false, issues };
 }
 
 /** Shape only (the API checks the group and permissions before the rules). */
-export const expenseFieldsSchema = schemaFromValidator(validateExpenseFields);
+export const expenseFieldsSchema = schemaFromValidator((input) => validateExpenseFields(input));
 
 /** The full client-side/API validation of §4.4 rules up to 3. */
-export const expenseInputSchema = schemaFromValidator(validateExpenseInput);
+export const expenseInputSchema = schemaFromValidator((input) => validateExpenseInput(input));

@@ -96,15 +96,15 @@ export function readOptionalDate(input: unknown): FieldRead<string | null> {
   return isValidDate(text) ? fieldOk(text) : fieldError(MSG_INVALID_DATE);
 }
 
-/** Required money > 0 (§1.3). */
-export function readPositiveAmount(input: unknown): FieldRead<Cents> {
-  const r = parsePositiveMoney(input);
+/** Required money > 0 (§1.3), in minor units of `currency`. */
+export function readPositiveAmount(input: unknown, currency = 'USD'): FieldRead<Cents> {
+  const r = parsePositiveMoney(input, currency);
   return r.ok ? fieldOk(r.cents) : fieldError(r.message);
 }
 
-/** Required money ≥ 0 (§1.3). */
-export function readNonNegativeAmount(input: unknown): FieldRead<Cents> {
-  const r = parseMoney(input);
+/** Required money ≥ 0 (§1.3), in minor units of `currency`. */
+export function readNonNegativeAmount(input: unknown, currency = 'USD'): FieldRead<Cents> {
+  const r = parseMoney(input, currency);
   return r.ok ? fieldOk(r.cents) : fieldError(r.message);
 }
 
@@ -112,8 +112,12 @@ export function readNonNegativeAmount(input: unknown): FieldRead<Cents> {
  * Required money > 0 where the "not a valid positive amount" case has its own sentence; the
  * decimals and maximum messages of §1.3 are kept.
  */
-export function readPositiveAmountWith(input: unknown, invalidMessage: string): FieldRead<Cents> {
-  const r = parsePositiveMoney(input);
+export function readPositiveAmountWith(
+  input: unknown,
+  invalidMessage: string,
+  currency = 'USD',
+): FieldRead<Cents> {
+  const r = parsePositiveMoney(input, currency);
   if (r.ok) return fieldOk(r.cents);
   return fieldError(r.message === MSG_INVALID_AMOUNT ? invalidMessage : r.message);
 }

@@ -20,6 +20,7 @@ describe('paymentInputSchema', () => {
       paidToUserId: 1,
       paidByUserId: null,
       amount: 2500,
+      amountCurrency: 'USD',
       date: '2025-03-15',
       currency: 'USD',
       groupId: null,

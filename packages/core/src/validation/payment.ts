@@ -21,19 +21,28 @@ export const PAYMENT_MESSAGES = {
   direction: 'Direction must be I_PAID or THEY_PAID.',
 } as const;
 
-/** A validated payment request. `paidByUserId` null = not given (the caller, or kept on PUT). */
+/**
+ * A validated payment request. `paidByUserId` null = not given (the caller, or kept on PUT).
+ * `amount` is in minor units of `amountCurrency` (the request's currency, else the default).
+ */
 export interface PaymentInput {
   readonly paidToUserId: number;
   readonly paidByUserId: number | null;
   readonly amount: Cents;
+  readonly amountCurrency: string;
   readonly date: string | null;
   readonly currency: string | null;
   readonly groupId: number | null;
 }
 
-export function validatePaymentInput(input: unknown): ValidationResult<PaymentInput> {
+export function validatePaymentInput(
+  input: unknown,
+  defaultCurrency = 'USD',
+): ValidationResult<PaymentInput> {
   const body = asRecord(input);
   const c = new IssueCollector();
+  const named = readOptionalCurrency(body.currency);
+  const amountCurrency = (named.ok ? named.value : null) ?? defaultCurrency;
   const paidToUserId = c.take(
     ['paidToUserId'],
     readId(body.paidToUserId, PAYMENT_MESSAGES.recipient),
@@ -42,9 +51,9 @@ export function validatePaymentInput(input: unknown): ValidationResult<PaymentIn
     ['paidByUserId'],
     readOptionalId(body.paidByUserId, PAYMENT_MESSAGES.payer),
   );
-  const amount = c.take(['amount'], readPositiveAmount(body.amount));
+  const amount = c.take(['amount'], readPositiveAmount(body.amount, amountCurrency));
   const date = c.take(['date'], readOptionalDate(body.date));
-  const currency = c.take(['currency'], readOptionalCurrency(body.currency));
+  const currency = c.take(['currency'], named);
   const groupId = c.take(['groupId'], readOptionalId(body.groupId, PAYMENT_MESSAGES.groupId));
   if (c.ok && paidByUserId !== null && paidByUserId === paidToUserId) {
     c.add(['paidToUserId'], PAYMENT_MESSAGES.samePerson);
@@ -53,13 +62,14 @@ export function validatePaymentInput(input: unknown): ValidationResult<PaymentIn
     paidToUserId: paidToUserId ?? 0,
     paidByUserId: paidByUserId ?? null,
     amount: amount ?? (0 as Cents),
+    amountCurrency,
     date: date ?? null,
     currency: currency ?? null,
     groupId: groupId ?? null,
   }));
 }
 
-export const paymentInputSchema = schemaFromValidator(validatePaymentInput);
+export const paymentInputSchema = schemaFromValidator((input) => validatePaymentInput(input));
 
 export type SettleDirection = 'I_PAID' | 'THEY_PAID';
 
@@ -87,12 +97,17 @@ export function validateSettleInput(input: unknown): ValidationResult<SettleInpu
     readId(body.otherUserId, PAYMENT_MESSAGES.settleInvalid),
   );
   const direction = c.take(['direction'], readDirection(body.direction));
+  const named = readOptionalCurrency(body.currency);
   const amount = c.take(
     ['amount'],
-    readPositiveAmountWith(body.amount, PAYMENT_MESSAGES.settleInvalid),
+    readPositiveAmountWith(
+      body.amount,
+      PAYMENT_MESSAGES.settleInvalid,
+      (named.ok ? named.value : null) ?? DEFAULT_CURRENCY,
+    ),
   );
   const date = c.take(['date'], readOptionalDate(body.date));
-  const currency = c.take(['currency'], readOptionalCurrency(body.currency));
+  const currency = c.take(['currency'], named);
   return c.result(() => ({
     otherUserId: otherUserId ?? 0,
     direction: direction ?? 'I_PAID',

@@ -13,7 +13,7 @@ export interface MemberUser {
 }
 
 /** A group row as the JSON array of groupTupleSql. */
-export type GroupTuple = [number, string, number, boolean, string, string, string];
+export type GroupTuple = [number, string, number, boolean, string, string, string, string];
 
 /**
  * SQL: the groups row `alias` as one JSON array (GroupTuple; see groupRowOf); `lastActivity` is
@@ -21,7 +21,8 @@ export type GroupTuple = [number, string, number, boolean, string, string, strin
  */
 export function groupTupleSql(alias: string, lastActivity = `${alias}.last_activity_at`): string {
   return `json_build_array(${alias}.id, ${alias}.name, ${alias}.creator_id, ${alias}.simplify_debts,
-            ${alias}.default_currency, ${isoSql(`${alias}.created_at`)}, ${isoSql(lastActivity)})`;
+            ${alias}.default_currency, ${isoSql(`${alias}.created_at`)}, ${isoSql(lastActivity)},
+            ${alias}.currency_mode)`;
 }
 
 export function groupRowOf(t: GroupTuple): GroupRow {
@@ -33,6 +34,7 @@ export function groupRowOf(t: GroupTuple): GroupRow {
     defaultCurrency: t[4],
     createdAt: new Date(t[5]),
     lastActivityAt: new Date(t[6]),
+    currencyMode: t[7] === 'SEPARATE' ? 'SEPARATE' : 'CONVERT',
   };
 }
 
