@@ -229,7 +229,7 @@ describe('POST /api/expenses body forms', () => {
     await expectBalancesMatchRecomputation(ctx.database.handle.db);
   });
 
-  it('currency: group default applied; another currency refused; non-group default USD', async () => {
+  it('currency: group default applied; another currency converted (a rate asked for when none can be had); non-group default USD', async () => {
     const eurGroup = await createGroup(ctx.database.handle.db, ann, 'Paris', [bea], {
       defaultCurrency: 'EUR',
     });
@@ -240,14 +240,20 @@ describe('POST /api/expenses body forms', () => {
       ann,
       equalExpense(ann, [ann, bea], 10, { groupId: eurGroup, currency: 'usd' }),
     );
+    // Issue #10: no longer refused; without a rate and without a reachable rate service, the
+    // request asks for one.
     expect(res.statusCode).toBe(400);
-    expect(errorBody(res).message).toBe('Expenses and payments in this group must be in EUR.');
+    expect(errorBody(res)).toMatchObject({
+      message: 'Exchange rates cannot be fetched right now. Please enter the rate.',
+      details: [{ field: 'exchangeRate' }],
+    });
     await befriend(ctx.database.handle.db, ann, dan);
     res = await postExpense(ctx, ann, equalExpense(ann, [ann, dan], 10));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ currency: 'USD', groupId: null });
     res = await postExpense(ctx, ann, equalExpense(ann, [ann, dan], 10, { currency: 'jpy' }));
     expect(res.json().currency).toBe('JPY');
+    expect(res.json().amount).toBe(10);
   });
 });
 

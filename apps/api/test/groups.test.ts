@@ -113,6 +113,7 @@ describe('POST /groups', () => {
       members: [u(ann)],
       simplifyDebts: false,
       defaultCurrency: 'USD',
+      currencyMode: 'CONVERT',
     });
     const feed = await db().select().from(activities);
     expect(feed).toMatchObject([

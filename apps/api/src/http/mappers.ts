@@ -1,7 +1,6 @@
 // Response mapping helpers shared by every module: people, money and times as the contract
 // writes them (§1.2, §1.3, §3).
-import { centsToNumber } from '@evenly/core';
-import type { Cents } from '@evenly/core';
+import { minorToNumber } from '@evenly/core';
 import { z } from 'zod';
 
 export const userSchema = z
@@ -13,9 +12,12 @@ export function userOut(row: { id: number; name: string; email: string }): UserO
   return { id: row.id, name: row.name, email: row.email };
 }
 
-/** Integer cents → JSON number in major units (12.5 for 1250), never -0. */
-export function money(value: number): number {
-  return centsToNumber(value as Cents);
+/**
+ * Integer minor units → JSON number in major units of the currency (12.5 for 1250 USD cents,
+ * 1250 for 1250 yen), never -0.
+ */
+export function money(value: number, currency: string): number {
+  return minorToNumber(value, currency);
 }
 
 /** ISO 8601 UTC with milliseconds and Z. */

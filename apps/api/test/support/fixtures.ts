@@ -60,7 +60,11 @@ export async function createGroup(
   creator: { id: number },
   name: string,
   members: { id: number }[] = [],
-  options: { simplifyDebts?: boolean; defaultCurrency?: string } = {},
+  options: {
+    simplifyDebts?: boolean;
+    defaultCurrency?: string;
+    currencyMode?: 'CONVERT' | 'SEPARATE';
+  } = {},
 ): Promise<number> {
   const [g] = await db
     .insert(groups)
@@ -69,6 +73,7 @@ export async function createGroup(
       creatorId: creator.id,
       simplifyDebts: options.simplifyDebts ?? false,
       defaultCurrency: options.defaultCurrency ?? 'USD',
+      currencyMode: options.currencyMode ?? 'CONVERT',
     })
     .returning({ id: groups.id });
   if (g === undefined) throw new Error('group insert failed');

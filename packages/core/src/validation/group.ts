@@ -9,8 +9,8 @@ import {
   readRequiredText,
   toId,
 } from './fields.js';
-import { asRecord, IssueCollector, schemaFromValidator } from './issues.js';
-import type { ValidationResult } from './issues.js';
+import { asRecord, fieldError, fieldOk, IssueCollector, schemaFromValidator } from './issues.js';
+import type { FieldRead, ValidationResult } from './issues.js';
 
 export const MAX_MEMBER_IDS = 50;
 
@@ -28,10 +28,21 @@ function readGroupName(input: unknown) {
   return readRequiredText(input, 100, GROUP_MESSAGES.nameEmpty, GROUP_MESSAGES.nameTooLong);
 }
 
+export type CurrencyMode = 'CONVERT' | 'SEPARATE';
+export const MSG_CURRENCY_MODE = 'Currency mode must be CONVERT or SEPARATE.';
+
+/** CONVERT (default): entries in other currencies are converted; SEPARATE: kept apart. */
+function readCurrencyMode(input: unknown): FieldRead<CurrencyMode | null> {
+  if (isBlank(input)) return fieldOk(null);
+  const text = typeof input === 'string' ? input.trim().toUpperCase() : '';
+  return text === 'CONVERT' || text === 'SEPARATE' ? fieldOk(text) : fieldError(MSG_CURRENCY_MODE);
+}
+
 export interface GroupCreateInput {
   readonly name: string;
   readonly defaultCurrency: string;
   readonly simplifyDebts: boolean;
+  readonly currencyMode: CurrencyMode;
 }
 
 export function validateGroupCreate(input: unknown): ValidationResult<GroupCreateInput> {
@@ -43,10 +54,12 @@ export function validateGroupCreate(input: unknown): ValidationResult<GroupCreat
     ['simplifyDebts'],
     readOptionalBoolean(body.simplifyDebts, false, GROUP_MESSAGES.simplifyDebts),
   );
+  const currencyMode = c.take(['currencyMode'], readCurrencyMode(body.currencyMode));
   return c.result(() => ({
     name: name ?? '',
     defaultCurrency: currency ?? DEFAULT_CURRENCY,
     simplifyDebts: simplifyDebts ?? false,
+    currencyMode: currencyMode ?? 'CONVERT',
   }));
 }
 
@@ -57,6 +70,7 @@ export interface GroupPatchInput {
   name?: string;
   simplifyDebts?: boolean;
   defaultCurrency?: string;
+  currencyMode?: CurrencyMode;
 }
 
 export function validateGroupPatch(input: unknown): ValidationResult<GroupPatchInput> {
@@ -78,6 +92,8 @@ export function validateGroupPatch(input: unknown): ValidationResult<GroupPatchI
     const v = c.take(['defaultCurrency'], readCurrencyCode(body.defaultCurrency));
     if (v !== undefined) patch.defaultCurrency = v;
   }
+  const mode = c.take(['currencyMode'], readCurrencyMode(body.currencyMode));
+  if (mode !== undefined && mode !== null) patch.currencyMode = mode;
   return c.result(() => patch);
 }
 

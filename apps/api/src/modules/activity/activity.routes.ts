@@ -39,9 +39,9 @@ export function activityOut(row: ActivityRow): z.infer<typeof activityItemSchema
     paymentId: row.paymentId,
     commentId: row.commentId,
     description: row.description,
-    amount: row.amountCents === null ? null : money(row.amountCents),
+    amount: row.amountCents === null ? null : money(row.amountCents, row.currency ?? 'USD'),
     currency: row.amountCents === null ? null : row.currency,
-    myShare: money(row.myShareCents),
+    myShare: money(row.myShareCents, row.currency ?? 'USD'),
   };
 }
 

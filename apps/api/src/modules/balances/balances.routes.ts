@@ -16,7 +16,7 @@ export const balanceLineSchema = z
 export function balanceLineOut(line: BalanceLineData): z.infer<typeof balanceLineSchema> {
   return {
     otherUser: userOut(line.otherUser),
-    netAmount: money(line.netCents),
+    netAmount: money(line.netCents, line.currency),
     currency: line.currency,
   };
 }
@@ -52,17 +52,17 @@ const friendBalanceSchema = z
 function friendOut(e: FriendEntry): z.infer<typeof friendBalanceSchema> {
   return {
     otherUser: userOut(e.otherUser),
-    netBalance: money(e.netCents),
-    nonGroupBalance: money(e.nonGroupCents),
+    netBalance: money(e.netCents, e.currency),
+    nonGroupBalance: money(e.nonGroupCents, e.currency),
     currency: e.currency,
     byCurrency: e.byCurrency.map((c) => ({
       currency: c.currency,
-      netBalance: money(c.netCents),
-      nonGroupBalance: money(c.nonGroupCents),
+      netBalance: money(c.netCents, c.currency),
+      nonGroupBalance: money(c.nonGroupCents, c.currency),
     })),
     groups: e.groups.map((g) => ({
       group: { id: g.groupId, name: g.groupName },
-      netAmount: money(g.netCents),
+      netAmount: money(g.netCents, g.currency),
       currency: g.currency,
     })),
   };
@@ -89,12 +89,12 @@ export async function balancesRoutes(
       const s = await services.balances.overall(request.user.id);
       return {
         currency: s.currency,
-        totalOwedToUser: money(s.totalOwedToUser),
-        totalOwedByUser: money(s.totalOwedByUser),
+        totalOwedToUser: money(s.totalOwedToUser, s.currency),
+        totalOwedByUser: money(s.totalOwedByUser, s.currency),
         byCurrency: s.byCurrency.map((c) => ({
           currency: c.currency,
-          totalOwedToUser: money(c.totalOwedToUser),
-          totalOwedByUser: money(c.totalOwedByUser),
+          totalOwedToUser: money(c.totalOwedToUser, c.currency),
+          totalOwedByUser: money(c.totalOwedByUser, c.currency),
         })),
       };
     },

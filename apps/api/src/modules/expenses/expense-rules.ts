@@ -5,7 +5,7 @@ import {
   asRecord,
   checkExpenseRules,
   computeShares,
-  formatCents,
+  formatMinor,
   toId,
   validateExpenseFields,
 } from '@evenly/core';
@@ -21,10 +21,13 @@ import {
 import type { GroupRow } from '../groups/membership.repository.js';
 import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/membership.repository.js';
 import type { OwedAmount, PayerAmount } from '../ledger/ledger-effects.js';
-import { entryCurrency } from '../ledger/ledger-rules.js';
+import { ledgerCurrencyOf } from '../ledger/conversion.js';
 import type { LedgerContext } from '../ledger/ledger-context.js';
 import type { Person } from './expense.repository.js';
 import { isDbId } from './expense-access.js';
+
+/** A currency with the most decimals (4), for reading a request before its currency is known. */
+const MOST_DECIMALS_CURRENCY = 'CLF';
 
 export const EXPENSE_MESSAGES_API = {
   dataRequired: 'expenseData is required.',
@@ -43,7 +46,10 @@ export interface SplitAmount extends OwedAmount {
 /** An expense as stored before the edit (for the rules, people already on it). */
 export interface ExistingParticipants {
   groupId: number | null;
+  /** The ledger currency (what `payers` and `splits` are in). */
   currency: string;
+  /** The currency it was entered in (its original currency when converted). */
+  enteredCurrency: string;
   payers: readonly PayerAmount[];
   splits: readonly SplitAmount[];
 }
@@ -51,6 +57,8 @@ export interface ExistingParticipants {
 /** What the request alone tells: the group it is about and its fields. */
 export interface ExpenseDraft {
   groupId: number | null;
+  /** The request's expenseData, read again once the currency is known. */
+  data: unknown;
   fields: ReturnType<typeof validateExpenseFields>;
   /** The people the request names (valid ids only), for the context read. */
   personIds: number[];
@@ -59,7 +67,10 @@ export interface ExpenseDraft {
 export interface CheckedExpense {
   input: ExpenseInput;
   group: GroupRow | null;
+  /** The currency the expense is entered in; `input`, `payers` and `splits` are in it. */
   currency: string;
+  /** The currency its balances are kept in (the group's in CONVERT groups). */
+  ledgerCurrency: string;
   /** The people the request names. */
   people: Map<number, Person>;
   /** Current members of the group in joining order (empty outside groups). */
@@ -71,7 +82,7 @@ export interface CheckedExpense {
 /** Stored typed value beside the cents: EXACT money, PERCENTAGE percent, SHARE count. */
 function valueText(input: ExpenseInput, value: number | null): string | null {
   if (value === null || input.splitType === 'EQUAL') return null;
-  if (input.splitType === 'EXACT') return formatCents(value);
+  if (input.splitType === 'EXACT') return formatMinor(value, input.amountCurrency);
   return String(value);
 }
 
@@ -103,13 +114,15 @@ export function draftExpense(data: unknown, existing: ExistingParticipants | nul
     }
     groupId = existing.groupId;
   }
-  const fields = validateExpenseFields(data);
+  // Read at the most decimals any currency has: the currency (and so the decimals) is known only
+  // once the group is read; checkExpense reads the amounts again in it.
+  const fields = validateExpenseFields(data, MOST_DECIMALS_CURRENCY);
   const personIds = fields.ok
     ? [...new Set([...fields.value.payers, ...fields.value.splits].map((p) => p.userId))].filter(
         isDbId,
       )
     : [];
-  return { groupId, fields, personIds };
+  return { groupId, data, fields, personIds };
 }
 
 /**
@@ -128,11 +141,18 @@ export function checkExpense(
     if (group === null) throw new NotFoundError(GROUP_NOT_FOUND);
     if (!ctx.callerIsMember) throw new ForbiddenError(NOT_A_MEMBER);
   }
-  if (!draft.fields.ok) throw issuesError(draft.fields.issues);
-  const input = draft.fields.value;
+  // The amounts again, now in the currency the expense will have (§1.4 as amended by #10: the
+  // request's, else the stored one, else the group's).
+  const fields = validateExpenseFields(
+    draft.data,
+    existing?.enteredCurrency ?? group?.defaultCurrency ?? 'USD',
+  );
+  if (!fields.ok) throw issuesError(fields.issues);
+  const input = fields.value;
   const ids = [...new Set([...input.payers, ...input.splits].map((p) => p.userId))];
 
-  const currency = entryCurrency(input.currency, existing?.currency ?? null, group);
+  const currency = input.amountCurrency;
+  const ledgerCurrency = ledgerCurrencyOf(currency, group);
 
   // Rules 1–3.
   const ruleIssues = checkExpenseRules(input);
@@ -173,6 +193,7 @@ export function checkExpense(
     input,
     group,
     currency,
+    ledgerCurrency,
     people: ctx.people,
     memberIds: ctx.memberIds,
     payers: input.payers.map((p) => ({ userId: p.userId, amountPaidCents: p.amountPaid })),

@@ -5,6 +5,43 @@ import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { ExpenseView } from './expense.repository.js';
 
+const rateSourceSchema = z.enum(['SERVICE', 'MANUAL', 'CHARGED']);
+
+/** How a payment entered in another currency was converted into its group's currency. */
+export const paymentConversionSchema = z
+  .object({
+    currency: z.string().meta({ description: 'The group currency balances are kept in.' }),
+    amount: z.number().meta({ description: 'The amount in that currency.' }),
+    exchangeRate: z.number().meta({
+      description: 'Units of `currency` per one unit of the entered currency.',
+    }),
+    exchangeRateText: z.string().meta({ description: 'The same rate as an exact decimal.' }),
+    rateSource: rateSourceSchema.meta({
+      description:
+        'SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.',
+    }),
+    rateDate: z.string().nullable(),
+  })
+  .meta({
+    id: 'Conversion',
+    example: {
+      currency: 'EUR',
+      amount: 62.5,
+      exchangeRate: 0.00625,
+      exchangeRateText: '0.00625',
+      rateSource: 'SERVICE',
+      rateDate: '2026-11-20',
+    },
+  });
+
+/** An expense's conversion, with each payer's and each split's converted amount. */
+export const expenseConversionSchema = paymentConversionSchema
+  .extend({
+    payers: z.array(z.object({ userId: z.number().int(), amountPaid: z.number() })),
+    splits: z.array(z.object({ userId: z.number().int(), amountOwed: z.number() })),
+  })
+  .meta({ id: 'ExpenseConversion' });
+
 export const expenseSchema = z
   .object({
     type: z.literal('expense'),
@@ -30,6 +67,10 @@ export const expenseSchema = z
     receiptUrl: z.string().nullable(),
     commentCount: z.number().int(),
     createdBy: userSchema,
+    conversion: expenseConversionSchema.nullable().meta({
+      description:
+        'Set when the expense was entered in another currency than its group keeps balances in: `amount`, `currency`, payers and splits are as entered, this is what the balances use.',
+    }),
   })
   .meta({ id: 'Expense' });
 export type ExpenseOut = z.infer<typeof expenseSchema>;
@@ -48,6 +89,7 @@ export const paymentSchema = z
     paidTo: userSchema,
     summary: z.string(),
     createdBy: userSchema,
+    conversion: paymentConversionSchema.nullable(),
   })
   .meta({ id: 'Payment' });
 export type PaymentOut = z.infer<typeof paymentSchema>;
@@ -55,38 +97,74 @@ export type PaymentOut = z.infer<typeof paymentSchema>;
 /** Signs a receipt link for the caller (null when there is no receipt). */
 export type ReceiptLinker = (key: string) => string;
 
+function conversionOf(
+  o: { rate: string; source: 'SERVICE' | 'MANUAL' | 'CHARGED'; rateDate: string | null },
+  currency: string,
+  amountCents: number,
+) {
+  return {
+    currency,
+    amount: money(amountCents, currency),
+    exchangeRate: Number(o.rate),
+    exchangeRateText: o.rate,
+    rateSource: o.source,
+    rateDate: o.rateDate,
+  };
+}
+
 export function expenseOut(v: ExpenseView, link: ReceiptLinker): ExpenseOut {
+  // Converted: the top level shows what was entered; `conversion` what the balances use.
+  const o = v.original;
+  const cur = o?.currency ?? v.currency;
   return {
     type: 'expense',
     id: v.id,
     description: v.description,
-    amount: money(v.amountCents),
-    currency: v.currency,
+    amount: money(o?.amountCents ?? v.amountCents, cur),
+    currency: cur,
     date: v.date,
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),
     groupId: v.groupId,
     splitType: v.splitType,
-    payers: v.payers.map((p) => ({ user: userOut(p.user), amountPaid: money(p.amountPaidCents) })),
-    splits: v.splits.map((s) => ({
+    payers: v.payers.map((p, i) => ({
+      user: userOut(p.user),
+      amountPaid: money(o?.payerCents[i] ?? p.amountPaidCents, cur),
+    })),
+    splits: v.splits.map((s, i) => ({
       splitId: s.splitId,
       owedBy: userOut(s.owedBy),
-      amountOwed: money(s.owedCents),
+      amountOwed: money(o?.splitCents[i] ?? s.owedCents, cur),
       value: s.value === null ? null : Number(s.value),
     })),
     notes: v.notes,
     receiptUrl: v.receiptKey === null ? null : link(v.receiptKey),
     commentCount: v.commentCount,
     createdBy: userOut(v.createdBy),
+    conversion:
+      o === null
+        ? null
+        : {
+            ...conversionOf(o, v.currency, v.amountCents),
+            payers: v.payers.map((p) => ({
+              userId: p.user.id,
+              amountPaid: money(p.amountPaidCents, v.currency),
+            })),
+            splits: v.splits.map((s) => ({
+              userId: s.owedBy.id,
+              amountOwed: money(s.owedCents, v.currency),
+            })),
+          },
   };
 }
 
 export function paymentOut(v: PaymentView): PaymentOut {
+  const o = v.original;
   return {
     type: 'payment',
     id: v.id,
-    amount: money(v.amountCents),
-    currency: v.currency,
+    amount: money(o?.amountCents ?? v.amountCents, o?.currency ?? v.currency),
+    currency: o?.currency ?? v.currency,
     date: v.date,
     createdAt: iso(v.createdAt),
     updatedAt: iso(v.updatedAt),
@@ -95,6 +173,7 @@ export function paymentOut(v: PaymentView): PaymentOut {
     paidTo: userOut(v.paidTo),
     summary: `${v.paidBy.name} paid ${v.paidTo.name}`,
     createdBy: userOut(v.createdBy),
+    conversion: o === null ? null : conversionOf(o, v.currency, v.amountCents),
   };
 }
 

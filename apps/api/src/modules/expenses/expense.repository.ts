@@ -19,6 +19,7 @@ import {
   valuesOfList,
 } from '../../db/statements.js';
 import { changeCtes } from '../activity/record-change.js';
+import type { RateSource } from '../ledger/conversion.js';
 import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
 import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
 import type { PersonTuple } from '../balances/balance-reader.js';
@@ -49,6 +50,23 @@ export interface ExpenseView {
   payers: { user: Person; amountPaidCents: number }[];
   splits: { splitId: number; owedBy: Person; owedCents: number; value: string | null }[];
   commentCount: number;
+  /**
+   * Set when the expense was entered in another currency than its balances are kept in: the
+   * fields above are then the converted (ledger) ones, these what was entered.
+   */
+  original: OriginalAmounts | null;
+}
+
+/** What a converted entry was entered as, and the rate (exact decimal text). */
+export interface OriginalAmounts {
+  currency: string;
+  amountCents: number;
+  /** Per payer and per split, in request order (expenses only; empty for payments). */
+  payerCents: number[];
+  splitCents: number[];
+  rate: string;
+  source: RateSource;
+  rateDate: string | null;
 }
 
 export interface StoredPayer {
@@ -79,6 +97,7 @@ export interface NewExpense {
   payers: readonly StoredPayer[];
   /** In request order. */
   splits: readonly StoredSplit[];
+  original: OriginalAmounts | null;
 }
 
 const expenseActivity = changeCtes({
@@ -113,11 +132,14 @@ const writeStatement = statement<GuardResult & { created_at: string | null; slot
      insert into expenses (id, group_id, description, amount_cents, currency, date, split_type,
                            notes, receipt_key, receipt_content_type, created_by_id, created_at,
                            updated_at, payer_user_ids, payer_amounts, split_ids, split_user_ids,
-                           split_values, split_owed)
+                           split_values, split_owed, original_currency, original_amount_cents,
+                           fx_rate, fx_source, fx_date, original_payer_amounts,
+                           original_split_owed)
        overriding system value
      select $27::int, $1::int, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11::timestamptz,
             $11::timestamptz, $12::int[], $13::bigint[], $28::int[], $14::int[], $15::text[],
-            $16::bigint[]
+            $16::bigint[], $43::text, $44::bigint, $45::numeric, $46::text, $47::date,
+            $48::bigint[], $49::bigint[]
       where (select go from go)
      returning id, created_at),
    pay as (
@@ -187,6 +209,7 @@ export async function writeExpense(
     e.id,
     e.splitIds,
     ...guardParams(guard),
+    ...originalParams(e.original),
   ]);
   const verdict = verdictOf(row);
   return {
@@ -194,6 +217,42 @@ export async function writeExpense(
     createdAt:
       row?.created_at === null || row?.created_at === undefined ? null : new Date(row.created_at),
     spill: spillOf(row?.slot, pairs),
+  };
+}
+
+/** The conversion columns' values, in the write statement's order. */
+function originalParams(o: OriginalAmounts | null): unknown[] {
+  return o === null
+    ? [null, null, null, null, null, null, null]
+    : [o.currency, o.amountCents, o.rate, o.source, o.rateDate, o.payerCents, o.splitCents];
+}
+
+/** The conversion columns of an expense row. */
+export function originalColumns(o: OriginalAmounts | null) {
+  return {
+    originalCurrency: o?.currency ?? null,
+    originalAmountCents: o?.amountCents ?? null,
+    fxRate: o?.rate ?? null,
+    fxSource: o?.source ?? null,
+    fxDate: o?.rateDate ?? null,
+    originalPayerAmounts: o?.payerCents ?? null,
+    originalSplitOwed: o?.splitCents ?? null,
+  };
+}
+
+/** A row's conversion, null when it was not converted. */
+export function originalOfRow(row: ExpenseRow): OriginalAmounts | null {
+  if (row.originalCurrency === null || row.originalAmountCents === null || row.fxRate === null) {
+    return null;
+  }
+  return {
+    currency: row.originalCurrency,
+    amountCents: row.originalAmountCents,
+    payerCents: row.originalPayerAmounts ?? [],
+    splitCents: row.originalSplitOwed ?? [],
+    rate: row.fxRate,
+    source: row.fxSource ?? 'MANUAL',
+    rateDate: row.fxDate,
   };
 }
 
@@ -209,6 +268,13 @@ export type ExpenseRowUpdate = Pick<
   | 'receiptKey'
   | 'receiptContentType'
   | 'updatedAt'
+  | 'originalCurrency'
+  | 'originalAmountCents'
+  | 'fxRate'
+  | 'fxSource'
+  | 'fxDate'
+  | 'originalPayerAmounts'
+  | 'originalSplitOwed'
 >;
 
 /** The participants stored on an expense row, in request order (from its copy). */
@@ -336,7 +402,10 @@ export function expenseRowJson(alias: string): string {
     ${microsSql(`${a}.created_at`)}, ${microsSql(`${a}.updated_at`)}, ${a}.created_by_id,
     ${listSql(`${a}.payer_user_ids`)}, ${listSql(`${a}.payer_amounts`)},
     ${listSql(`${a}.split_ids`)}, ${listSql(`${a}.split_user_ids`)},
-    ${listSql(`${a}.split_owed`)}, ${listSql(`${a}.split_values`)}, ${a}.comment_count)`;
+    ${listSql(`${a}.split_owed`)}, ${listSql(`${a}.split_values`)}, ${a}.comment_count,
+    ${a}.original_currency, ${a}.original_amount_cents, ${a}.fx_rate::text, ${a}.fx_source,
+    ${daysSql(`${a}.fx_date`)}, ${listSql(`coalesce(${a}.original_payer_amounts, '{}')`)},
+    ${listSql(`coalesce(${a}.original_split_owed, '{}')`)})`;
 }
 
 /** SQL: the ids of the people expense row `alias` names (creator, payers, split people). */
@@ -364,6 +433,13 @@ export type ExpenseRowTuple = [
   string,
   string,
   number,
+  string | null,
+  number | null,
+  string | null,
+  RateSource | null,
+  number | null,
+  string,
+  string,
 ];
 
 /** A person the view names but the people list lacks (never for stored rows: users stay). */
@@ -406,6 +482,18 @@ export function expenseViewOf(
       value: splitValues[i] ?? null,
     })),
     commentCount: Number(t[18]),
+    original:
+      t[19] === null || t[20] === null || t[21] === null
+        ? null
+        : {
+            currency: t[19],
+            amountCents: Number(t[20]),
+            payerCents: numbersOfList(t[24]),
+            splitCents: numbersOfList(t[25]),
+            rate: t[21],
+            source: t[22] ?? 'MANUAL',
+            rateDate: t[23] === null ? null : dateOfDays(t[23]),
+          },
   };
 }
 

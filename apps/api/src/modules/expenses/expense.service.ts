@@ -12,7 +12,11 @@ import {
 } from '../../db/transaction.js';
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
-import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors.js';
+import { convertParts, formatExchangeRate } from '@evenly/core';
+import type { Cents } from '@evenly/core';
+import { groupCurrencyKey, readRateAsk, resolveConversion } from '../ledger/conversion.js';
+import type { RateLookup, StoredConversion } from '../ledger/conversion.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import type { ActivityType } from '../activity/activity.repository.js';
 import { changeArrays, recordChange } from '../activity/record-change.js';
@@ -57,11 +61,23 @@ import {
   replaceParticipants,
   updateExpenseRow,
 } from './expense.repository.js';
-import type { ExpenseRow, ExpenseView, NewExpenseWrite, Person } from './expense.repository.js';
+import type {
+  ExpenseRow,
+  ExpenseView,
+  NewExpenseWrite,
+  OriginalAmounts,
+  Person,
+} from './expense.repository.js';
+import { originalColumns, originalOfRow } from './expense.repository.js';
 import { transactionCursorShape, transactionPage } from './transactions.repository.js';
 
 export function todayUtc(): string {
   return new Date().toISOString().slice(0, 10);
+}
+
+/** The date an expense gets: the one given, else today (UTC). */
+function todayOr(v: CheckedExpense): string {
+  return v.input.date ?? todayUtc();
 }
 
 export interface Page<T> {
@@ -76,6 +92,26 @@ export type TransactionView =
 export interface ExpenseRequest {
   data: unknown;
   file: UploadedFile | null;
+}
+
+/** A checked expense in its ledger currency, with what it was entered as when converted. */
+type LedgerExpense = CheckedExpense & { original: OriginalAmounts | null };
+
+export const MSG_CONVERTED_TOO_SMALL =
+  'The converted amount is zero at this rate. Please check the rate or the amount.';
+
+/** The rate service's lookups for one request, each asked at most once (retries reuse them). */
+function memoLookup(lookup: RateLookup): RateLookup {
+  const seen = new Map<string, ReturnType<RateLookup>>();
+  return (from, to, date) => {
+    const key = `${from}>${to}@${date}`;
+    let found = seen.get(key);
+    if (found === undefined) {
+      found = lookup(from, to, date);
+      seen.set(key, found);
+    }
+    return found;
+  };
 }
 
 /** A receipt file stored for a write (removed again only if the write certainly rolled back). */
@@ -207,9 +243,10 @@ export class ExpenseService {
   ): Promise<WriteOutcome<ExpenseView>> {
     const draft = draftExpense(request.data, null);
     const files = new FileOnce(this.services, request.file);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
     try {
-      const fast = await this.createInOneWrite(caller, draft, files, idempotency);
-      const outcome = fast ?? (await this.createLocked(caller, draft, files, idempotency));
+      const fast = await this.createInOneWrite(caller, draft, files, idempotency, lookup);
+      const outcome = fast ?? (await this.createLocked(caller, draft, files, idempotency, lookup));
       // The key's earlier request won: this one's file is unused.
       if (outcome.kind === 'replayed') await files.discard();
       return outcome;
@@ -225,6 +262,7 @@ export class ExpenseService {
     draft: ExpenseDraft,
     files: FileOnce,
     idempotency: IdempotencyScope<ExpenseView> | null,
+    lookup: RateLookup,
   ): Promise<WriteOutcome<ExpenseView> | null> {
     const db = this.deps.db;
     const prepared = await prepareLedgerWrite(db, {
@@ -237,7 +275,8 @@ export class ExpenseService {
     if (prepared.stored !== null && idempotency !== null) {
       return { kind: 'replayed', stored: idempotency.replay(prepared.stored) };
     }
-    const v = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
+    const checked = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
+    const v = await this.inLedgerCurrency(checked, draft.data, todayOr(checked), null, lookup);
     const file = await files.store();
     const planned = this.plan(caller, v, file, prepared, new Date());
     let written: Awaited<ReturnType<typeof writeExpense>>;
@@ -280,6 +319,7 @@ export class ExpenseService {
     draft: ExpenseDraft,
     files: FileOnce,
     idempotency: IdempotencyScope<ExpenseView> | null,
+    lookup: RateLookup,
   ): Promise<WriteOutcome<ExpenseView>> {
     return this.deps.transaction(async (tx): Promise<WriteOutcome<ExpenseView>> => {
       const stored = idempotency === null ? null : await idempotency.claim(tx);
@@ -292,7 +332,8 @@ export class ExpenseService {
         key: null,
         draw: { kind: 'expense', splits: draft.fields.ok ? draft.fields.value.splits.length : 0 },
       });
-      const v = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
+      const checked = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
+      const v = await this.inLedgerCurrency(checked, draft.data, todayOr(checked), null, lookup);
       // Stored once, even when the transaction runs again after a deadlock.
       const file = await files.store();
       const planned = this.plan(caller, v, file, prepared, new Date());
@@ -313,6 +354,7 @@ export class ExpenseService {
 
   async update(callerId: number, expenseId: number, request: ExpenseRequest): Promise<ExpenseView> {
     const files = new FileOnce(this.services, request.file);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
     let replacedKey: string | null = null;
     let view: ExpenseView;
     try {
@@ -324,7 +366,26 @@ export class ExpenseService {
         const draft = draftExpense(request.data, existing);
         await lockLedgerScope(tx, row.groupId, callerId, draft.personIds);
         const ctx = await readLedgerContext(tx, callerId, row.groupId, draft.personIds);
-        const v = checkExpense(callerId, draft, ctx, existing, () => files.check());
+        const checked = checkExpense(callerId, draft, ctx, existing, () => files.check());
+        const stored = originalOfRow(row);
+        const v = await this.inLedgerCurrency(
+          checked,
+          draft.data,
+          checked.input.date ?? row.date,
+          stored === null
+            ? null
+            : {
+                conversion: {
+                  fromCurrency: stored.currency,
+                  originalCents: stored.amountCents,
+                  rate: stored.rate,
+                  source: stored.source,
+                  rateDate: stored.rateDate,
+                },
+                convertedCents: row.amountCents,
+              },
+          lookup,
+        );
         const file = await files.store();
         let receiptKey = row.receiptKey;
         let receiptContentType = row.receiptContentType;
@@ -353,6 +414,7 @@ export class ExpenseService {
           receiptKey,
           receiptContentType,
           updatedAt: new Date(),
+          ...originalColumns(v.original),
         });
         await replaceParticipants(tx, row.id, v.payers, v.splits);
         const oldEffects = expensePersonEffects(existing.payers, existing.splits);
@@ -414,13 +476,74 @@ export class ExpenseService {
   // Internals
 
   private existing(row: ExpenseRow): ExistingParticipants {
-    return { groupId: row.groupId, currency: row.currency, ...participantsOfRow(row) };
+    return {
+      groupId: row.groupId,
+      currency: row.currency,
+      enteredCurrency: row.originalCurrency ?? row.currency,
+      ...participantsOfRow(row),
+    };
+  }
+
+  /**
+   * The checked expense in the currency its balances are kept in. Entered in another currency
+   * (a CONVERT group), its total is converted once (rate from the request, the stored one on an
+   * edit, or the rate service for `date`) and the payers' and the splits' amounts are carried
+   * over in proportion, so each side sums exactly to the converted total.
+   */
+  private async inLedgerCurrency(
+    v: CheckedExpense,
+    data: unknown,
+    date: string,
+    stored: { conversion: StoredConversion; convertedCents: number } | null,
+    lookup: RateLookup,
+  ): Promise<LedgerExpense> {
+    if (v.ledgerCurrency === v.currency) return { ...v, original: null };
+    const ask = readRateAsk(data, v.ledgerCurrency);
+    const c = await resolveConversion(
+      v.input.amount,
+      v.currency,
+      v.ledgerCurrency,
+      date,
+      ask,
+      stored?.conversion ?? null,
+      stored?.convertedCents ?? null,
+      lookup,
+    );
+    if (c.convertedCents <= 0) {
+      throw new ValidationError(MSG_CONVERTED_TOO_SMALL, [
+        { field: 'exchangeRate', message: MSG_CONVERTED_TOO_SMALL },
+      ]);
+    }
+    const paid = convertParts(
+      c.convertedCents,
+      v.payers.map((p) => p.amountPaidCents),
+    );
+    const owed = convertParts(
+      c.convertedCents,
+      v.splits.map((s) => s.owedCents),
+    );
+    return {
+      ...v,
+      currency: v.ledgerCurrency,
+      input: { ...v.input, amount: c.convertedCents },
+      payers: v.payers.map((p, i) => ({ ...p, amountPaidCents: paid[i] ?? (0 as Cents) })),
+      splits: v.splits.map((s, i) => ({ ...s, owedCents: owed[i] ?? (0 as Cents) })),
+      original: {
+        currency: v.currency,
+        amountCents: v.input.amount,
+        payerCents: v.payers.map((p) => p.amountPaidCents),
+        splitCents: v.splits.map((s) => s.owedCents),
+        rate: formatExchangeRate(c.rate),
+        source: c.source,
+        rateDate: c.rateDate,
+      },
+    };
   }
 
   /** What a checked new expense writes, and its view (built here: nothing is read back). */
   private plan(
     caller: Person,
-    v: CheckedExpense,
+    v: LedgerExpense,
     file: StoredFile | null,
     prepared: PreparedWrite,
     now: Date,
@@ -456,6 +579,7 @@ export class ExpenseService {
       createdAt: now,
       payers: v.payers,
       splits: v.splits,
+      original: v.original,
     };
     const person = (id: number): Person =>
       v.people.get(id) ?? (id === caller.id ? caller : { id, name: '', email: '' });
@@ -481,6 +605,7 @@ export class ExpenseService {
         value: s.value,
       })),
       commentCount: 0,
+      original: v.original,
     };
     const noted: Change = {
       entity: 'expense',
@@ -513,7 +638,7 @@ export class ExpenseService {
     return {
       groupId: v.group?.id ?? null,
       callerId,
-      currency: v.currency,
+      currency: groupCurrencyKey(v.group),
       members: v.group === null ? [] : named,
       friends: v.group === null ? named : [],
       key: idempotency?.toStore(view, now) ?? null,

@@ -53,6 +53,8 @@ export async function expensesRoutes(
         tags,
         summary:
           'Create an expense (multipart/form-data with expenseData and optional receiptFile, or JSON)',
+        description:
+          'expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group\'s is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. "0.00625"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service\'s rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes.',
         response: { 201: expenseSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
     },

@@ -35,13 +35,13 @@ export function friendshipOut(f: FriendshipView): FriendshipOut {
     status: f.status,
     direction: f.direction,
     otherUser: userOut(f.otherUser),
-    netBalance: money(f.balance.netBalance),
-    nonGroupBalance: money(f.balance.nonGroupBalance),
+    netBalance: money(f.balance.netBalance, f.balance.currency),
+    nonGroupBalance: money(f.balance.nonGroupBalance, f.balance.currency),
     currency: f.balance.currency,
     byCurrency: f.balance.byCurrency.map((e) => ({
       currency: e.currency,
-      netBalance: money(e.netBalance),
-      nonGroupBalance: money(e.nonGroupBalance),
+      netBalance: money(e.netBalance, e.currency),
+      nonGroupBalance: money(e.nonGroupBalance, e.currency),
     })),
     createdAt: iso(f.createdAt),
   };

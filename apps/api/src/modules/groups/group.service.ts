@@ -45,6 +45,8 @@ export const GROUP_TEXT = {
   notFriends: 'You can only add your friends. Send them a friend request first.',
   alreadyMember: (name: string) => `${name} is already a member of this group.`,
   currencyLocked: 'The currency can only be changed while the group has no expenses or payments.',
+  currencyModeLocked:
+    'Whether currencies are kept separate can only be changed while the group has no expenses or payments.',
   notAMemberTarget: 'That user is not a member of this group.',
   onlyCreatorRemoves: 'Only the group creator can remove other members.',
   leaveOutstanding: 'You can\u2019t leave a group while you have an outstanding balance in it.',
@@ -64,6 +66,7 @@ export interface GroupView {
   members: Person[];
   simplifyDebts: boolean;
   defaultCurrency: string;
+  currencyMode: 'CONVERT' | 'SEPARATE';
 }
 
 export interface GroupWithBalance extends GroupView {
@@ -90,6 +93,7 @@ function view(row: GroupRow, members: MemberUser[], creator: Person | undefined)
     members,
     simplifyDebts: row.simplifyDebts,
     defaultCurrency: row.defaultCurrency,
+    currencyMode: row.currencyMode,
   };
 }
 
@@ -137,6 +141,7 @@ export class GroupService {
         creatorId: userId,
         simplifyDebts: input.simplifyDebts,
         defaultCurrency: input.defaultCurrency,
+        currencyMode: input.currencyMode,
         createdAt: at,
         lastActivityAt: at,
       });
@@ -192,6 +197,14 @@ export class GroupService {
         (await groupHasEntries(tx, groupId))
       ) {
         throw new ConflictError('CURRENCY_LOCKED', GROUP_TEXT.currencyLocked);
+      }
+      // Keeping currencies apart or converting them changes what existing balances mean.
+      if (
+        patch.currencyMode !== undefined &&
+        patch.currencyMode !== row.currencyMode &&
+        (await groupHasEntries(tx, groupId))
+      ) {
+        throw new ConflictError('CURRENCY_LOCKED', GROUP_TEXT.currencyModeLocked);
       }
       if (Object.keys(patch).length === 0) return this.load(tx, row);
       const updated = await updateGroup(tx, groupId, { ...patch, lastActivityAt: at });

@@ -19,6 +19,10 @@ export const groupSchema = z
     members: z.array(userSchema),
     simplifyDebts: z.boolean(),
     defaultCurrency: z.string(),
+    currencyMode: z.enum(['CONVERT', 'SEPARATE']).meta({
+      description:
+        'CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.',
+    }),
   })
   .meta({ id: 'Group' });
 type GroupOut = z.infer<typeof groupSchema>;
@@ -54,18 +58,23 @@ export function groupOut(g: GroupView): GroupOut {
     members: g.members.map(userOut),
     simplifyDebts: g.simplifyDebts,
     defaultCurrency: g.defaultCurrency,
+    currencyMode: g.currencyMode,
   };
 }
 
 function lineOut(l: BalanceLineData) {
-  return { otherUser: userOut(l.otherUser), netAmount: money(l.netCents), currency: l.currency };
+  return {
+    otherUser: userOut(l.otherUser),
+    netAmount: money(l.netCents, l.currency),
+    currency: l.currency,
+  };
 }
 
 function myGroupOut(g: GroupWithBalance): z.infer<typeof myGroupSchema> {
   return {
     ...groupOut(g),
     myBalance: {
-      net: money(g.myBalance.netCents),
+      net: money(g.myBalance.netCents, g.myBalance.currency),
       currency: g.myBalance.currency,
       lines: g.myBalance.lines.map(lineOut),
     },
@@ -207,7 +216,7 @@ export async function groupsRoutes(
       (await groups.settleSuggestions(request.user.id, request.params.id)).map((s) => ({
         from: userOut(s.from),
         to: userOut(s.to),
-        amount: money(s.amountCents),
+        amount: money(s.amountCents, s.currency),
         currency: s.currency,
       })),
   );

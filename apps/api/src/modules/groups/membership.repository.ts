@@ -192,7 +192,10 @@ export async function updateGroup(
   db: Db,
   groupId: number,
   values: Partial<
-    Pick<NewGroupRow, 'name' | 'simplifyDebts' | 'defaultCurrency' | 'creatorId' | 'lastActivityAt'>
+    Pick<
+      NewGroupRow,
+      'name' | 'simplifyDebts' | 'defaultCurrency' | 'currencyMode' | 'creatorId' | 'lastActivityAt'
+    >
   >,
 ): Promise<GroupRow> {
   const [row] = await db.update(groups).set(values).where(eq(groups.id, groupId)).returning();

@@ -26,7 +26,8 @@ const myGroups = statement<{
 }>(
   'groups.my',
   `with my as materialized (
-     select g.id, g.name, g.creator_id, g.simplify_debts, g.default_currency, g.created_at,
+     select g.id, g.name, g.creator_id, g.simplify_debts, g.default_currency, g.currency_mode,
+            g.created_at,
             ${groupLastActivitySql('g')} as last_activity_at
        from group_members m
        cross join lateral (select * from groups g where g.id = m.group_id limit 1) g

@@ -30,6 +30,7 @@ export interface KeyToStore {
 export interface GuardValues {
   groupId: number | null;
   callerId: number;
+  /** The group's currency settings as checked (conversion.ts groupCurrencyKey). */
   currency: string;
   /** People who must be current members of the group (group writes). */
   members: readonly number[];
@@ -83,7 +84,8 @@ export function guardCtes(first: number): string {
                  else pg_try_advisory_xact_lock(hashtextextended(${keyLock}::text, ${KEY_LOCK_SEED}))
             end as free),
    g as materialized (
-     select id, default_currency from groups where id = ${group}::int for key share),
+     select id, default_currency || ':' || currency_mode as currency_key from groups
+      where id = ${group}::int for key share),
    m as materialized (
      select user_id from group_members
       where group_id = (select id from g) and user_id = any(${members}::int[]) and left_at is null
@@ -100,7 +102,7 @@ export function guardCtes(first: number): string {
         and case when ${group}::int is null
                  then (select count(*) from f) = cardinality(${friends}::int[])
                  else (select count(*) from g) = 1
-                      and (select default_currency from g) = ${currency}::text
+                      and (select currency_key from g) = ${currency}::text
                       and (select count(*) from m) = cardinality(${members}::int[])
                       and (select count(*) from f) = cardinality(${friends}::int[])
             end as ok),

@@ -13,7 +13,7 @@ import {
 import type { GroupRow } from '../groups/membership.repository.js';
 import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/membership.repository.js';
 import type { LedgerContext } from '../ledger/ledger-context.js';
-import { entryCurrency } from '../ledger/ledger-rules.js';
+import { ledgerCurrencyOf } from '../ledger/conversion.js';
 
 export const PAYMENT_API_MESSAGES = {
   notFound: 'Payment not found.',
@@ -29,13 +29,19 @@ export interface ExistingPayment {
   groupId: number | null;
   paidById: number;
   paidToId: number;
+  /** The ledger currency. */
   currency: string;
+  /** The currency it was entered in (its original currency when converted). */
+  enteredCurrency: string;
 }
 
 export interface CheckedPayment {
   paidById: number;
   paidToId: number;
+  /** The currency the payment is entered in (the request's, else stored, else the group's). */
   currency: string;
+  /** The currency its balances are kept in (the group's in CONVERT groups). */
+  ledgerCurrency: string;
   group: GroupRow | null;
   /** Payer's and recipient's names (for the activity text). */
   names: Map<number, string>;
@@ -87,11 +93,12 @@ export function checkPayment(
       throw new NotFriendsError(PAYMENT_API_MESSAGES.notFriends);
     }
   }
-  const currency = entryCurrency(input.currency, existing?.currency ?? null, group);
+  const currency = input.currency ?? existing?.enteredCurrency ?? group?.defaultCurrency ?? 'USD';
   return {
     paidById,
     paidToId,
     currency,
+    ledgerCurrency: ledgerCurrencyOf(currency, group),
     group,
     names: new Map([
       [paidById, nameOf(paidById)],

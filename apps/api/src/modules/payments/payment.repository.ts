@@ -12,6 +12,41 @@ import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-gu
 import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
 import type { PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
+import type { RateSource } from '../ledger/conversion.js';
+
+/** What a converted payment was entered as, and the rate (exact decimal text). */
+export interface PaymentOriginal {
+  currency: string;
+  amountCents: number;
+  rate: string;
+  source: RateSource;
+  rateDate: string | null;
+}
+
+/** The conversion columns of a payment row. */
+export function paymentOriginalColumns(o: PaymentOriginal | null) {
+  return {
+    originalCurrency: o?.currency ?? null,
+    originalAmountCents: o?.amountCents ?? null,
+    fxRate: o?.rate ?? null,
+    fxSource: o?.source ?? null,
+    fxDate: o?.rateDate ?? null,
+  };
+}
+
+/** A row's conversion, null when it was not converted. */
+export function paymentOriginalOfRow(row: PaymentRow): PaymentOriginal | null {
+  if (row.originalCurrency === null || row.originalAmountCents === null || row.fxRate === null) {
+    return null;
+  }
+  return {
+    currency: row.originalCurrency,
+    amountCents: row.originalAmountCents,
+    rate: row.fxRate,
+    source: row.fxSource ?? 'MANUAL',
+    rateDate: row.fxDate,
+  };
+}
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -32,6 +67,8 @@ export interface PaymentView {
   paidBy: Person;
   paidTo: Person;
   createdBy: Person;
+  /** Set when entered in another currency: amountCents/currency above are then converted. */
+  original: PaymentOriginal | null;
 }
 
 export async function findPaymentRow(
@@ -74,10 +111,12 @@ const writeStatement = statement<GuardResult & { slot: number | null }>(
   `with ${guardCtes(21)},
    p as (
      insert into payments (id, group_id, paid_by_id, paid_to_id, amount_cents, currency, date,
-                           created_by_id, created_at, updated_at)
+                           created_by_id, created_at, updated_at, original_currency,
+                           original_amount_cents, fx_rate, fx_source, fx_date)
        overriding system value
      select $9::int, $1::int, $2::int, $3::int, $4::bigint, $5, $6::date, $7::int,
-            $8::timestamptz, $8::timestamptz
+            $8::timestamptz, $8::timestamptz, $35::text, $36::bigint, $37::numeric, $38::text,
+            $39::date
       where (select go from go)
      returning id),
    ${paymentActivity.ctes},
@@ -105,6 +144,7 @@ export interface NewPaymentWrite {
   createdAt: Date;
   /** Activity text: "{payer} paid {recipient}". */
   description: string;
+  original: PaymentOriginal | null;
 }
 
 /**
@@ -135,6 +175,11 @@ export async function writePayment(
     change.affected,
     ...pairDeltaParams(pairs),
     ...guardParams(guard),
+    w.original?.currency ?? null,
+    w.original?.amountCents ?? null,
+    w.original?.rate ?? null,
+    w.original?.source ?? null,
+    w.original?.rateDate ?? null,
   ]);
   return { verdict: verdictOf(row), spill: spillOf(row?.slot, pairs) };
 }
@@ -150,7 +195,17 @@ export async function updatePaymentRow(
   id: number,
   values: Pick<
     NewPaymentRow,
-    'paidById' | 'paidToId' | 'amountCents' | 'currency' | 'date' | 'updatedAt'
+    | 'paidById'
+    | 'paidToId'
+    | 'amountCents'
+    | 'currency'
+    | 'date'
+    | 'updatedAt'
+    | 'originalCurrency'
+    | 'originalAmountCents'
+    | 'fxRate'
+    | 'fxSource'
+    | 'fxDate'
   >,
 ): Promise<PaymentRow> {
   const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
@@ -205,7 +260,8 @@ export function paymentRowJson(alias: string): string {
   const a = alias;
   return `json_build_array(${a}.id, ${a}.group_id, ${a}.amount_cents, ${a}.currency,
     ${daysSql(`${a}.date`)}, ${microsSql(`${a}.created_at`)}, ${microsSql(`${a}.updated_at`)},
-    ${a}.paid_by_id, ${a}.paid_to_id, ${a}.created_by_id)`;
+    ${a}.paid_by_id, ${a}.paid_to_id, ${a}.created_by_id, ${a}.original_currency,
+    ${a}.original_amount_cents, ${a}.fx_rate::text, ${a}.fx_source, ${daysSql(`${a}.fx_date`)})`;
 }
 
 /** SQL: the ids of the people payment row `alias` names. */
@@ -224,6 +280,11 @@ export type PaymentRowTuple = [
   number,
   number,
   number,
+  string | null,
+  number | null,
+  string | null,
+  RateSource | null,
+  number | null,
 ];
 
 export function paymentViewOf(
@@ -242,6 +303,16 @@ export function paymentViewOf(
     paidBy: person(t[7]),
     paidTo: person(t[8]),
     createdBy: person(t[9]),
+    original:
+      t[10] === null || t[11] === null || t[12] === null
+        ? null
+        : {
+            currency: t[10],
+            amountCents: Number(t[11]),
+            rate: t[12],
+            source: t[13] ?? 'MANUAL',
+            rateDate: t[14] === null ? null : dateOfDays(t[14]),
+          },
   };
 }
 

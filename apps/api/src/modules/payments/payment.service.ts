@@ -3,7 +3,10 @@
 // (ledger-context.ts), the rules (payment-rules.ts), then the row with its ledger effect
 // (ledger-effects.ts), activity and change-feed row.
 import { validatePaymentInput, validateSettleInput, PAYMENT_MESSAGES } from '@evenly/core';
+import { formatExchangeRate } from '@evenly/core';
 import type { PaymentInput } from '@evenly/core';
+import { groupCurrencyKey, readRateAsk, resolveConversion } from '../ledger/conversion.js';
+import type { RateLookup } from '../ledger/conversion.js';
 import type { Change, ChangeAction } from '../../db/change-feed.js';
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import { pairDeltaArgs } from '../../db/pair-slots.js';
@@ -56,7 +59,37 @@ import {
   updatePaymentRow,
   writePayment,
 } from './payment.repository.js';
-import type { NewPaymentWrite, PaymentRow, PaymentView } from './payment.repository.js';
+import type {
+  NewPaymentWrite,
+  PaymentOriginal,
+  PaymentRow,
+  PaymentView,
+} from './payment.repository.js';
+import { paymentOriginalColumns, paymentOriginalOfRow } from './payment.repository.js';
+
+const MSG_CONVERTED_TOO_SMALL =
+  'The converted amount is zero at this rate. Please check the rate or the amount.';
+
+/** A checked payment in its ledger currency (`input.amount` converted when it had to be). */
+interface LedgerPayment {
+  input: PaymentInput;
+  v: CheckedPayment;
+  original: PaymentOriginal | null;
+}
+
+/** The rate service's lookups for one request, each asked at most once. */
+function memoLookup(lookup: RateLookup): RateLookup {
+  const seen = new Map<string, ReturnType<RateLookup>>();
+  return (from, to, date) => {
+    const key = `${from}>${to}@${date}`;
+    let found = seen.get(key);
+    if (found === undefined) {
+      found = lookup(from, to, date);
+      seen.set(key, found);
+    }
+    return found;
+  };
+}
 
 export { PAYMENT_API_MESSAGES } from './payment-rules.js';
 
@@ -133,7 +166,8 @@ export class PaymentService {
     const parsed = validatePaymentInput(body);
     if (!parsed.ok) throw issuesError(parsed.issues);
     const input = parsed.value;
-    const fast = await this.createInOneWrite(callerId, input, idempotency);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
+    const fast = await this.createInOneWrite(callerId, body, input, idempotency, lookup);
     if (fast !== null) return fast;
     return this.deps.transaction(async (tx): Promise<WriteOutcome<PaymentView>> => {
       const stored = idempotency === null ? null : await idempotency.claim(tx);
@@ -148,8 +182,10 @@ export class PaymentService {
         key: null,
         draw: { kind: 'payment' },
       });
-      const v = checkPayment(callerId, input, input.groupId, prepared.context, null);
-      const planned = this.plan(callerId, input, v, prepared, new Date());
+      const checked = checkPayment(callerId, input, input.groupId, prepared.context, null);
+      const led = await this.inLedger(body, input, checked, null, lookup);
+      const v = led.v;
+      const planned = this.plan(callerId, led, prepared, new Date());
       const { verdict, spill } = await writePayment(
         tx,
         planned.row,
@@ -168,8 +204,10 @@ export class PaymentService {
   /** The two-statement creation; null when it must run as a locking transaction instead. */
   private async createInOneWrite(
     callerId: number,
+    body: unknown,
     input: PaymentInput,
     idempotency: IdempotencyScope<PaymentView> | null,
+    lookup: RateLookup,
   ): Promise<WriteOutcome<PaymentView> | null> {
     const db = this.deps.db;
     const prepared = await prepareLedgerWrite(db, {
@@ -182,8 +220,10 @@ export class PaymentService {
     if (prepared.stored !== null && idempotency !== null) {
       return { kind: 'replayed', stored: idempotency.replay(prepared.stored) };
     }
-    const v = checkPayment(callerId, input, input.groupId, prepared.context, null);
-    const planned = this.plan(callerId, input, v, prepared, new Date());
+    const checked = checkPayment(callerId, input, input.groupId, prepared.context, null);
+    const led = await this.inLedger(body, input, checked, null, lookup);
+    const v = led.v;
+    const planned = this.plan(callerId, led, prepared, new Date());
     let written: Awaited<ReturnType<typeof writePayment>>;
     try {
       written = await writePayment(
@@ -230,13 +270,8 @@ export class PaymentService {
   }
 
   /** What a checked new payment writes, and its view (built here: nothing is read back). */
-  private plan(
-    callerId: number,
-    input: PaymentInput,
-    v: CheckedPayment,
-    prepared: PreparedWrite,
-    now: Date,
-  ) {
+  private plan(callerId: number, led: LedgerPayment, prepared: PreparedWrite, now: Date) {
+    const { input, v } = led;
     if (prepared.newId === null) throw new Error('payment id was not drawn');
     const groupId = v.group?.id ?? null;
     const parties = { paidById: v.paidById, paidToId: v.paidToId, amountCents: input.amount };
@@ -257,6 +292,7 @@ export class PaymentService {
       createdById: callerId,
       createdAt: now,
       description: `${v.names.get(v.paidById) ?? ''} paid ${v.names.get(v.paidToId) ?? ''}`,
+      original: led.original,
     };
     const people = prepared.context.people;
     const person = (id: number) => people.get(id) ?? { id, name: '', email: '' };
@@ -271,6 +307,7 @@ export class PaymentService {
       paidBy: person(row.paidById),
       paidTo: person(row.paidToId),
       createdBy: person(callerId),
+      original: led.original,
     };
     const noted: Change = {
       entity: 'payment',
@@ -302,7 +339,7 @@ export class PaymentService {
     return {
       groupId: v.group?.id ?? null,
       callerId,
-      currency: v.currency,
+      currency: groupCurrencyKey(v.group),
       members: v.group === null ? [] : [v.paidById, v.paidToId, callerId],
       friends: v.group === null ? others : [],
       key: idempotency?.toStore(view, now) ?? null,
@@ -324,25 +361,39 @@ export class PaymentService {
         }
       }
       // The stored payer is kept when none is named (before the payer ≠ recipient check).
-      const parsed = validatePaymentInput({
+      const oldOriginal = paymentOriginalOfRow(old);
+      const request = {
         ...raw,
         paidByUserId: raw.paidByUserId ?? old.paidById,
         groupId: old.groupId,
-      });
+      };
+      const parsed = validatePaymentInput(request, oldOriginal?.currency ?? old.currency);
       if (!parsed.ok) throw issuesError(parsed.issues);
       const input = parsed.value;
       const parties = paymentParties(callerId, input);
       const ids = [parties.paidById, parties.paidToId].filter(isDbId);
       await lockLedgerScope(tx, old.groupId, callerId, ids);
       const ctx = await readLedgerContext(tx, callerId, old.groupId, ids);
-      const v = checkPayment(callerId, input, old.groupId, ctx, old);
+      const checked = checkPayment(callerId, input, old.groupId, ctx, {
+        ...old,
+        enteredCurrency: oldOriginal?.currency ?? old.currency,
+      });
+      const led = await this.inLedger(
+        request,
+        { ...input, date: input.date ?? old.date },
+        checked,
+        oldOriginal === null ? null : { original: oldOriginal, convertedCents: old.amountCents },
+        memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date)),
+      );
+      const v = led.v;
       const row = await updatePaymentRow(tx, old.id, {
         paidById: v.paidById,
         paidToId: v.paidToId,
-        amountCents: input.amount,
+        amountCents: led.input.amount,
         currency: v.currency,
         date: input.date ?? old.date,
         updatedAt: new Date(),
+        ...paymentOriginalColumns(led.original),
       });
       await swapEffect(tx, row.groupId, effectOf(old), effectOf(row));
       await this.record(tx, 'payment_updated', 'updated', callerId, row, v.group, old, v.names);
@@ -438,6 +489,61 @@ export class PaymentService {
 
   // -------------------------------------------------------------------------------------------
   // Internals
+
+  /**
+   * The checked payment in the currency its balances are kept in: its amount read again in the
+   * currency it turned out to have, then, entered in another currency than its CONVERT group's,
+   * converted (rate from the request, the stored one on an edit, or the rate service).
+   */
+  private async inLedger(
+    body: unknown,
+    input: PaymentInput,
+    v: CheckedPayment,
+    stored: { original: PaymentOriginal; convertedCents: number } | null,
+    lookup: RateLookup,
+  ): Promise<LedgerPayment> {
+    let entered = input;
+    if (v.currency !== input.amountCurrency) {
+      const again = validatePaymentInput(body, v.currency);
+      if (!again.ok) throw issuesError(again.issues);
+      entered = { ...again.value, date: input.date };
+    }
+    if (v.ledgerCurrency === v.currency) return { input: entered, v, original: null };
+    const c = await resolveConversion(
+      entered.amount,
+      v.currency,
+      v.ledgerCurrency,
+      entered.date ?? todayUtc(),
+      readRateAsk(body, v.ledgerCurrency),
+      stored === null
+        ? null
+        : {
+            fromCurrency: stored.original.currency,
+            originalCents: stored.original.amountCents,
+            rate: stored.original.rate,
+            source: stored.original.source,
+            rateDate: stored.original.rateDate,
+          },
+      stored?.convertedCents ?? null,
+      lookup,
+    );
+    if (c.convertedCents <= 0) {
+      throw new ValidationError(MSG_CONVERTED_TOO_SMALL, [
+        { field: 'exchangeRate', message: MSG_CONVERTED_TOO_SMALL },
+      ]);
+    }
+    return {
+      input: { ...entered, amount: c.convertedCents },
+      v: { ...v, currency: v.ledgerCurrency },
+      original: {
+        currency: v.currency,
+        amountCents: entered.amount,
+        rate: formatExchangeRate(c.rate),
+        source: c.source,
+        rateDate: c.rateDate,
+      },
+    };
+  }
 
   private async record(
     tx: Db,

@@ -35,7 +35,7 @@ export async function paymentsRoutes(
         tags,
         summary: 'Record a payment',
         body: anyBody.describe(
-          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId? }',
+          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId?, exchangeRate?, convertedAmount? }. In a CONVERT group a payment in another currency than the group\'s is converted: at `exchangeRate` (group-currency units per one unit of `currency`), or from `convertedAmount` (what the bank charged, in the group currency), or else at the rate service\'s rate for the date (400 on `exchangeRate` asking for a rate when it cannot be reached). Example: { "paidToUserId": 5, "amount": 10000, "currency": "JPY", "groupId": 7, "exchangeRate": "0.00625" }',
         ),
         response: { 201: paymentSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
@@ -123,7 +123,7 @@ export async function paymentsRoutes(
         summary: 'Change a payment (absent payer and currency are kept)',
         params: idParams,
         body: anyBody.describe(
-          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId? }',
+          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId?, exchangeRate?, convertedAmount? }. In a CONVERT group a payment in another currency than the group\'s is converted: at `exchangeRate` (group-currency units per one unit of `currency`), or from `convertedAmount` (what the bank charged, in the group currency), or else at the rate service\'s rate for the date (400 on `exchangeRate` asking for a rate when it cannot be reached). Example: { "paidToUserId": 5, "amount": 10000, "currency": "JPY", "groupId": 7, "exchangeRate": "0.00625" }',
         ),
         response: { 200: paymentSchema, ...errorResponses(400, 403, 404, 413, 415) },
       },
