@@ -342,6 +342,209 @@ describe('groups that keep currencies separate', () => {
   });
 });
 
+describe('currency exchanges', () => {
+  async function exchange(user: TestUser, groupId: number, body: Record<string, unknown>) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: `/api/groups/${groupId}/exchanges`,
+      headers: { ...user.auth, 'idempotency-key': `x-${JSON.stringify(body)}` },
+      payload: body,
+    });
+  }
+
+  it('moves a pair balance into another currency at the rate, value unchanged', async () => {
+    const g = await createGroup(ctx.database.handle.db, ann, 'Asia trip', [bea, cal], {
+      currencyMode: 'SEPARATE',
+    });
+    // Bea owes Ann 100 USD; Ann owes Bea 10,000 JPY.
+    await postExpense(ctx, ann, equalExpense(ann, [ann, bea], 200, { groupId: g }));
+    await postExpense(
+      ctx,
+      bea,
+      equalExpense(bea, [ann, bea], 20_000, { groupId: g, currency: 'JPY' }),
+    );
+    const body = {
+      otherUserId: bea.id,
+      fromCurrency: 'JPY',
+      toCurrency: 'usd',
+      exchangeRate: '0.006849',
+    };
+    const res = await exchange(ann, g, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const [first, second] = res.json() as {
+      id: number;
+      exchangeId: number;
+      amount: number;
+      currency: string;
+      paidBy: { id: number };
+    }[];
+    expect(first).toMatchObject({ amount: 10_000, currency: 'JPY', paidBy: { id: ann.id } });
+    expect(second).toMatchObject({ amount: 68.49, currency: 'USD', paidBy: { id: bea.id } });
+    expect(first?.exchangeId).toBe(first?.id);
+    expect(second?.exchangeId).toBe(first?.id);
+    expect((await groupBalances(ann, g)).map((l) => [l.currency, l.netAmount])).toEqual([
+      ['USD', 31.51],
+    ]);
+    // The same key replays; nothing is written twice.
+    const again = await exchange(ann, g, body);
+    expect(again.json()).toEqual(res.json());
+    expect((await groupBalances(ann, g)).map((l) => l.netAmount)).toEqual([31.51]);
+    await expectBalancesMatchRecomputation(ctx.database.handle.db);
+
+    // Nothing left in JPY to convert; an exchange cannot be edited; deleting one deletes both.
+    const none = await exchange(ann, g, { ...body, exchangeRate: '0.0068' });
+    expect(errorBody(none).message).toBe(
+      'There is no balance in JPY between you and Bea to convert.',
+    );
+    const edit = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/payments/${first?.id ?? 0}`,
+      headers: ann.auth,
+      payload: { paidToUserId: bea.id, amount: 1 },
+    });
+    expect(errorBody(edit).message).toBe(
+      'A currency exchange cannot be edited. Delete it and record it again.',
+    );
+    const del = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/payments/${second?.id ?? 0}`,
+      headers: ann.auth,
+    });
+    expect(del.statusCode, del.body).toBe(204);
+    expect((await groupBalances(ann, g)).map((l) => [l.currency, l.netAmount]).sort()).toEqual([
+      ['JPY', -10_000],
+      ['USD', 100],
+    ]);
+    await expectBalancesMatchRecomputation(ctx.database.handle.db);
+  });
+
+  it('property: an exchange keeps the pair value at its rate', async () => {
+    const g = await createGroup(ctx.database.handle.db, ann, 'Trip', [bea], {
+      currencyMode: 'SEPARATE',
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 3_000_000 }),
+        fc.boolean(),
+        async (yen, rateMillionths, annPays) => {
+          await ctx.database.handle.db.execute(sql`delete from payments`);
+          await ctx.database.handle.db.execute(sql`delete from expenses`);
+          await ctx.database.handle.db.execute(sql`delete from pair_balances`);
+          const payer = annPays ? ann : bea;
+          const r = await postExpense(
+            ctx,
+            payer,
+            equalExpense(payer, [ann, bea], yen * 2, { groupId: g, currency: 'JPY' }),
+          );
+          expect(r.statusCode, r.body).toBe(201);
+          const rate = rateMillionths / 1_000_000;
+          const res = await exchange(ann, g, {
+            otherUserId: bea.id,
+            fromCurrency: 'JPY',
+            toCurrency: 'EUR',
+            exchangeRate: rate.toFixed(6),
+            date: `2025-01-0${String((yen % 9) + 1)}`,
+          });
+          if (res.statusCode === 400) {
+            expect(errorBody(res).details?.[0]?.field).toBe('exchangeRate');
+            return;
+          }
+          expect(res.statusCode, res.body).toBe(201);
+          const lines = await groupBalances(ann, g);
+          expect(lines.filter((l) => l.currency === 'JPY')).toEqual([]);
+          const eur = lines.find((l) => l.currency === 'EUR')?.netAmount ?? 0;
+          // Ann's yen balance (+yen when she paid) is now worth the same in euros, rounded once.
+          const expected = Math.round((yen * rateMillionths) / 10_000) / 100;
+          expect(Math.abs(eur)).toBeCloseTo(expected, 2);
+          expect(Math.sign(eur)).toBe(annPays ? 1 : -1);
+          await expectBalancesMatchRecomputation(ctx.database.handle.db);
+        },
+      ),
+      { numRuns: 10 },
+    );
+  });
+
+  it('is refused in groups that convert', async () => {
+    const g = await createGroup(ctx.database.handle.db, ann, 'Trip', [bea]);
+    const res = await exchange(ann, g, {
+      otherUserId: bea.id,
+      fromCurrency: 'JPY',
+      toCurrency: 'USD',
+      exchangeRate: 0.0068,
+    });
+    expect(errorBody(res).message).toBe(
+      'Currency exchanges are for groups that keep currencies separate.',
+    );
+  });
+});
+
+describe('home currency', () => {
+  it('adds approximate totals in the chosen currency at the latest cached rates', async () => {
+    const me = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: ann.auth,
+      payload: { homeCurrency: 'eur' },
+    });
+    expect(me.statusCode, me.body).toBe(200);
+    expect(me.json()).toMatchObject({ id: ann.id, homeCurrency: 'EUR' });
+    const bad = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: ann.auth,
+      payload: { homeCurrency: 'XYZ' },
+    });
+    expect(errorBody(bad)).toMatchObject({
+      status: 400,
+      details: [{ field: 'homeCurrency', message: 'Currency must be a 3-letter ISO 4217 code.' }],
+    });
+    const db = ctx.database.handle.db;
+    await db.execute(sql`insert into fx_rates (base, quote, day, rate, rate_date)
+                         values ('EUR', 'JPY', '2026-11-20', 160, '2026-11-20')`);
+    const g = await createGroup(db, ann, 'Trip', [bea], { currencyMode: 'SEPARATE' });
+    // Bea owes Ann 16,000 JPY (100 EUR at 160) and Ann owes Bea 10 EUR; 5 USD has no rate.
+    await postExpense(
+      ctx,
+      ann,
+      equalExpense(ann, [ann, bea], 32_000, { groupId: g, currency: 'JPY' }),
+    );
+    await postExpense(ctx, bea, equalExpense(bea, [ann, bea], 20, { groupId: g, currency: 'EUR' }));
+    await postExpense(ctx, ann, equalExpense(ann, [ann, bea], 10, { groupId: g, currency: 'USD' }));
+    const overall = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/balances/overall',
+      headers: ann.auth,
+    });
+    expect(overall.json().approximate).toEqual({
+      currency: 'EUR',
+      totalOwedToUser: 100,
+      totalOwedByUser: 10,
+      missingCurrencies: ['USD'],
+    });
+    const friends = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/balances/friends',
+      headers: ann.auth,
+    });
+    // Bea shares a group but is not a friend here: no entries; Bea's own view has none either.
+    expect(Array.isArray(friends.json())).toBe(true);
+    const beaView = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/balances/overall',
+      headers: bea.auth,
+    });
+    expect(beaView.json()).not.toHaveProperty('approximate');
+    const cleared = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/auth/me',
+      headers: ann.auth,
+      payload: { homeCurrency: null },
+    });
+    expect(cleared.json().homeCurrency).toBeNull();
+  });
+});
+
 describe('the 0-decimal fixup of migration 0007', () => {
   it('turns stored hundredths of yen into whole yen, sums exact, balances rebuilt', async () => {
     const db = ctx.database.handle.db;

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { currencyDigits } from './currency-units.js';
 import {
+  approximateIn,
   convertMinor,
   convertParts,
   formatExchangeRate,
@@ -69,5 +70,22 @@ describe('exchange rates', () => {
         },
       ),
     );
+  });
+});
+
+describe('approximateIn', () => {
+  it('adds figures converted into the home currency and lists those without a rate', () => {
+    const rates = new Map([['JPY', rate('0.00625')]]);
+    expect(
+      approximateIn(
+        'EUR',
+        [
+          { currency: 'EUR', cents: 1000 },
+          { currency: 'JPY', cents: -1600 },
+          { currency: 'USD', cents: 500 },
+        ],
+        rates,
+      ),
+    ).toEqual({ cents: 0, missing: ['USD'] });
   });
 });

@@ -116,3 +116,28 @@ export function convertParts(convertedTotal: Cents, parts: readonly number[]): C
     parts.map((p) => BigInt(p)),
   );
 }
+
+/**
+ * Figures in several currencies added up in `home` at the given rates (each from its currency
+ * into `home`), each converted once and rounded. An approximation for display: currencies
+ * without a rate are left out and listed in `missing`.
+ */
+export function approximateIn(
+  home: string,
+  figures: readonly { readonly currency: string; readonly cents: number }[],
+  rates: ReadonlyMap<string, ExchangeRate>,
+): { cents: Cents; missing: string[] } {
+  let total = 0;
+  const missing = new Set<string>();
+  for (const f of figures) {
+    if (f.cents === 0) continue;
+    if (f.currency === home) {
+      total += f.cents;
+      continue;
+    }
+    const rate = rates.get(f.currency);
+    if (rate === undefined) missing.add(f.currency);
+    else total += convertMinor(cents(f.cents), f.currency, home, rate);
+  }
+  return { cents: cents(total), missing: [...missing].sort() };
+}

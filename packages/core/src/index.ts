@@ -17,3 +17,4 @@ export * from './validation/friend.js';
 export * from './validation/path-id.js';
 export * from './validation/auth.js';
 export * from './exchange-rate.js';
+export * from './validation/exchange.js';

@@ -30,7 +30,15 @@ const loginResponseSchema = z.object({
   email: z.string(),
   expiresAt: z.string(),
 });
-const meSchema = userSchema.extend({ emailVerified: z.boolean() });
+const meSchema = userSchema
+  .extend({
+    emailVerified: z.boolean(),
+    homeCurrency: z.string().nullable().meta({
+      description:
+        'Preferred currency: balance summaries add an approximate total in it (latest cached rates).',
+    }),
+  })
+  .meta({ id: 'Me' });
 const messageRoute = {
   200: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
 };
@@ -188,6 +196,24 @@ export async function protectedAuthRoutes(
     },
     async (request) => {
       const me = await auth.me(request.user.id);
+      return { ...me, createdAt: me.createdAt.toISOString() };
+    },
+  );
+
+  r.patch(
+    '/api/auth/me',
+    {
+      schema: {
+        tags,
+        summary: "Change the signed-in user's settings",
+        description:
+          'Request: { "homeCurrency": "EUR" } (an ISO 4217 code, or null to clear). 200 → the user as GET /api/auth/me gives it.',
+        body: z.unknown().describe('{ homeCurrency?: string | null }'),
+        response: { 200: meSchema, ...errorResponses(400, 401, 413, 415) },
+      },
+    },
+    async (request) => {
+      const me = await auth.updateMe(request.user.id, request.body);
       return { ...me, createdAt: me.createdAt.toISOString() };
     },
   );

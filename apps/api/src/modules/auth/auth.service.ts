@@ -9,12 +9,14 @@ import type {
   RegisterInput,
   ResetPasswordInput,
 } from '@evenly/core';
+import { asRecord, readOptionalCurrency } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import {
   ConflictError,
   EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidTokenError,
+  ValidationError,
   WrongPasswordError,
 } from '../../errors/app-errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -39,6 +41,7 @@ import {
   lockUserByEmail,
   markEmailVerified,
   replacePassword,
+  setHomeCurrency,
 } from './users.repository.js';
 
 export const AUTH_TEXT = {
@@ -199,7 +202,9 @@ export class AuthService {
     return AUTH_TEXT.resetDone;
   }
 
-  async me(userId: number): Promise<PublicUser & { emailVerified: boolean }> {
+  async me(
+    userId: number,
+  ): Promise<PublicUser & { emailVerified: boolean; homeCurrency: string | null }> {
     const user = await findUserById(this.deps.db, userId);
     if (user === undefined) throw new InvalidCredentialsError();
     return {
@@ -208,7 +213,21 @@ export class AuthService {
       email: user.email,
       createdAt: user.createdAt,
       emailVerified: user.emailVerifiedAt !== null,
+      homeCurrency: user.homeCurrency,
     };
+  }
+
+  /** PATCH /auth/me: the preferred currency for approximate totals (null clears it). */
+  async updateMe(userId: number, body: unknown) {
+    const raw = asRecord(body);
+    if ('homeCurrency' in raw) {
+      const read = readOptionalCurrency(raw.homeCurrency);
+      if (!read.ok) {
+        throw new ValidationError(read.message, [{ field: 'homeCurrency', message: read.message }]);
+      }
+      await setHomeCurrency(this.deps.db, userId, read.value);
+    }
+    return this.me(userId);
   }
 
   async changePassword(userId: number, input: ChangePasswordInput): Promise<LoginResult> {

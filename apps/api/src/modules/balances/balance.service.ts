@@ -1,7 +1,8 @@
 // BalanceService: balance reads (contract §4.7, §5.3) for the balances routes and for the other
 // modules (friendships, groups). Thin over balance-reader.ts, which reads the running totals.
-import { counterpartySummary, overallSummary } from '@evenly/core';
-import type { CounterpartyNet, OverallSummary } from '@evenly/core';
+import { approximateIn, counterpartySummary, invertRate, overallSummary } from '@evenly/core';
+import type { CounterpartyNet, ExchangeRate, OverallSummary } from '@evenly/core';
+import { homeCurrencyOf } from '../auth/users.repository.js';
 import type { Db } from '../../db/database.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { GROUP_NOT_FOUND, MAX_ROW_ID, NOT_A_MEMBER } from '../groups/membership.repository.js';
@@ -51,6 +52,22 @@ export const ZERO_FRIEND_BALANCE: FriendBalance = Object.freeze({
 
 export interface FriendEntry extends FriendBalance {
   otherUser: Person;
+  /** The net over every currency in the caller's home currency, when one is chosen. */
+  approximate: Approximate | null;
+}
+
+/** A total in the caller's home currency at the latest cached rates (display only). */
+export interface Approximate {
+  currency: string;
+  cents: number;
+  /** Currencies left out for want of a cached rate (asked of the rate service meanwhile). */
+  missing: string[];
+}
+
+/** The caller's home currency and the latest cached rates from other currencies into it. */
+interface HomeRates {
+  home: string;
+  rates: Map<string, ExchangeRate>;
 }
 
 export class BalanceService {
@@ -59,8 +76,34 @@ export class BalanceService {
     protected readonly services: Services,
   ) {}
 
+  /**
+   * The caller's home currency with the latest cached rates into it for `currencies` (no
+   * network: a rate missing from the cache is asked of the rate service in the background, for
+   * the next read); null when the caller has chosen none.
+   */
+  private async homeRates(userId: number, currencies: Iterable<string>): Promise<HomeRates | null> {
+    const home = await homeCurrencyOf(this.deps.db, userId);
+    if (home === null) return null;
+    const others = [...new Set(currencies)].filter((c) => c !== home);
+    const cached =
+      others.length === 0 ? new Map() : await this.services.fx.latestCached(home, others);
+    const rates = new Map<string, ExchangeRate>();
+    for (const c of others) {
+      const fromHome = cached.get(c);
+      if (fromHome !== undefined) {
+        rates.set(c, invertRate(fromHome));
+      } else {
+        const today = new Date().toISOString().slice(0, 10);
+        this.services.fx.rateFor(c, home, today).catch(() => undefined);
+      }
+    }
+    return { home, rates };
+  }
+
   /** GET /balances/overall: over every counterparty, group and non-group item. */
-  async overall(userId: number): Promise<OverallSummary> {
+  async overall(
+    userId: number,
+  ): Promise<OverallSummary & { approximate: (Approximate & { owedBy: number }) | null }> {
     const figures = await counterpartyFigures(this.deps.db, userId);
     const nets: CounterpartyNet[] = [];
     for (const [counterpartyId, f] of figures) {
@@ -68,12 +111,40 @@ export class BalanceService {
         nets.push({ counterpartyId, currency, netCents: c.net });
       }
     }
-    return overallSummary(nets);
+    const summary = overallSummary(nets);
+    const home = await this.homeRates(
+      userId,
+      summary.byCurrency.map((c) => c.currency),
+    );
+    if (home === null) return { ...summary, approximate: null };
+    const owedTo = approximateIn(
+      home.home,
+      summary.byCurrency.map((c) => ({ currency: c.currency, cents: c.totalOwedToUser })),
+      home.rates,
+    );
+    const owedBy = approximateIn(
+      home.home,
+      summary.byCurrency.map((c) => ({ currency: c.currency, cents: c.totalOwedByUser })),
+      home.rates,
+    );
+    return {
+      ...summary,
+      approximate: {
+        currency: home.home,
+        cents: owedTo.cents,
+        owedBy: owedBy.cents,
+        missing: owedTo.missing.concat(owedBy.missing.filter((m) => !owedTo.missing.includes(m))),
+      },
+    };
   }
 
   /** GET /balances/friends: one entry per accepted friend, by name (case-insensitive) then id. */
   async friends(userId: number): Promise<FriendEntry[]> {
     const { friends, figures, groupNames } = await friendsWithData(this.deps.db, userId);
+    const home = await this.homeRates(
+      userId,
+      [...figures.values()].flatMap((f) => [...f.byCurrency.keys()]),
+    );
     return friends
       .sort((a, b) => {
         const an = a.name.toLowerCase();
@@ -83,9 +154,19 @@ export class BalanceService {
       })
       .map((otherUser) => {
         const f = figures.get(otherUser.id);
+        const balance = f === undefined ? ZERO_FRIEND_BALANCE : friendBalance(f, groupNames);
+        const approx =
+          home === null
+            ? null
+            : approximateIn(
+                home.home,
+                balance.byCurrency.map((c) => ({ currency: c.currency, cents: c.netCents })),
+                home.rates,
+              );
         return {
           otherUser,
-          ...(f === undefined ? ZERO_FRIEND_BALANCE : friendBalance(f, groupNames)),
+          ...balance,
+          approximate: approx === null || home === null ? null : { currency: home.home, ...approx },
         };
       });
   }

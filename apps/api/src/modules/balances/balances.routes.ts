@@ -26,8 +26,32 @@ const currencyTotalsSchema = z.object({
   totalOwedToUser: z.number(),
   totalOwedByUser: z.number(),
 });
+const missingSchema = z.array(z.string()).meta({
+  description: 'Currencies left out: no cached rate into the home currency yet.',
+});
+
 const overallSchema = currencyTotalsSchema
-  .extend({ byCurrency: z.array(currencyTotalsSchema) })
+  .extend({
+    byCurrency: z.array(currencyTotalsSchema),
+    approximate: z
+      .object({
+        currency: z.string(),
+        totalOwedToUser: z.number(),
+        totalOwedByUser: z.number(),
+        missingCurrencies: missingSchema,
+      })
+      .optional()
+      .meta({
+        description:
+          "Every currency converted into the caller's homeCurrency at the latest cached rates: approximate, for display beside the exact figures; absent without a home currency.",
+        example: {
+          currency: 'EUR',
+          totalOwedToUser: 81.4,
+          totalOwedByUser: 12.5,
+          missingCurrencies: [],
+        },
+      }),
+  })
   .meta({ id: 'OverallBalance' });
 
 const friendBalanceSchema = z
@@ -46,6 +70,13 @@ const friendBalanceSchema = z
         currency: z.string(),
       }),
     ),
+    approximate: z
+      .object({ currency: z.string(), netBalance: z.number(), missingCurrencies: missingSchema })
+      .optional()
+      .meta({
+        description:
+          "The net over every currency in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency.",
+      }),
   })
   .meta({ id: 'FriendBalance' });
 
@@ -65,6 +96,15 @@ function friendOut(e: FriendEntry): z.infer<typeof friendBalanceSchema> {
       netAmount: money(g.netCents, g.currency),
       currency: g.currency,
     })),
+    ...(e.approximate === null
+      ? {}
+      : {
+          approximate: {
+            currency: e.approximate.currency,
+            netBalance: money(e.approximate.cents, e.approximate.currency),
+            missingCurrencies: e.approximate.missing,
+          },
+        }),
   };
 }
 
@@ -96,6 +136,16 @@ export async function balancesRoutes(
           totalOwedToUser: money(c.totalOwedToUser, c.currency),
           totalOwedByUser: money(c.totalOwedByUser, c.currency),
         })),
+        ...(s.approximate === null
+          ? {}
+          : {
+              approximate: {
+                currency: s.approximate.currency,
+                totalOwedToUser: money(s.approximate.cents, s.approximate.currency),
+                totalOwedByUser: money(s.approximate.owedBy, s.approximate.currency),
+                missingCurrencies: s.approximate.missing,
+              },
+            }),
       };
     },
   );

@@ -90,6 +90,9 @@ export const paymentSchema = z
     summary: z.string(),
     createdBy: userSchema,
     conversion: paymentConversionSchema.nullable(),
+    exchangeId: z.number().int().nullable().meta({
+      description: 'The two payments of a currency exchange share this id; null otherwise.',
+    }),
   })
   .meta({ id: 'Payment' });
 export type PaymentOut = z.infer<typeof paymentSchema>;
@@ -174,6 +177,7 @@ export function paymentOut(v: PaymentView): PaymentOut {
     summary: `${v.paidBy.name} paid ${v.paidTo.name}`,
     createdBy: userOut(v.createdBy),
     conversion: o === null ? null : conversionOf(o, v.currency, v.amountCents),
+    exchangeId: v.exchangeId,
   };
 }
 

@@ -69,6 +69,8 @@ export interface PaymentView {
   createdBy: Person;
   /** Set when entered in another currency: amountCents/currency above are then converted. */
   original: PaymentOriginal | null;
+  /** The two payments of a currency exchange share it (the first one's id); else null. */
+  exchangeId: number | null;
 }
 
 export async function findPaymentRow(
@@ -261,7 +263,8 @@ export function paymentRowJson(alias: string): string {
   return `json_build_array(${a}.id, ${a}.group_id, ${a}.amount_cents, ${a}.currency,
     ${daysSql(`${a}.date`)}, ${microsSql(`${a}.created_at`)}, ${microsSql(`${a}.updated_at`)},
     ${a}.paid_by_id, ${a}.paid_to_id, ${a}.created_by_id, ${a}.original_currency,
-    ${a}.original_amount_cents, ${a}.fx_rate::text, ${a}.fx_source, ${daysSql(`${a}.fx_date`)})`;
+    ${a}.original_amount_cents, ${a}.fx_rate::text, ${a}.fx_source, ${daysSql(`${a}.fx_date`)},
+    ${a}.exchange_id)`;
 }
 
 /** SQL: the ids of the people payment row `alias` names. */
@@ -284,6 +287,7 @@ export type PaymentRowTuple = [
   number | null,
   string | null,
   RateSource | null,
+  number | null,
   number | null,
 ];
 
@@ -313,6 +317,7 @@ export function paymentViewOf(
             source: t[13] ?? 'MANUAL',
             rateDate: t[14] === null ? null : dateOfDays(t[14]),
           },
+    exchangeId: t[15],
   };
 }
 
@@ -322,6 +327,15 @@ const paymentViews = statement<{ rows: PaymentRowTuple[]; people: PersonTuple[] 
    select coalesce((select json_agg(${paymentRowJson('p')}) from p), '[]') as rows,
           ${peopleJson(`select distinct ${paymentPeopleIds('p')} from p`)} as people`,
 );
+
+/** The ids of the payments of a currency exchange. */
+export async function exchangePaymentIds(db: Db, exchangeId: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from payments where exchange_id = ${exchangeId} order by id for update`,
+  );
+  return rows.map((r) => Number(r.id));
+}
 
 /** Views of the given payments, in the order of `ids` (missing ids are skipped). */
 export async function loadPaymentViews(db: Db, ids: readonly number[]): Promise<PaymentView[]> {

@@ -2,7 +2,14 @@
 // transaction (db/transaction.ts): locks (ledger-locks.ts), the facts the rules check
 // (ledger-context.ts), the rules (payment-rules.ts), then the row with its ledger effect
 // (ledger-effects.ts), activity and change-feed row.
-import { validatePaymentInput, validateSettleInput, PAYMENT_MESSAGES } from '@evenly/core';
+import {
+  convertMinor,
+  formatMinor,
+  validateExchangeInput,
+  validatePaymentInput,
+  validateSettleInput,
+  PAYMENT_MESSAGES,
+} from '@evenly/core';
 import { formatExchangeRate } from '@evenly/core';
 import type { PaymentInput } from '@evenly/core';
 import { groupCurrencyKey, readRateAsk, resolveConversion } from '../ledger/conversion.js';
@@ -12,6 +19,8 @@ import { isConnectionError, isRetryableTransactionError } from '../../db/errors.
 import { pairDeltaArgs } from '../../db/pair-slots.js';
 import { CommitOutcomeUnknownError, noteChange, noteSpill } from '../../db/transaction.js';
 import type { Db } from '../../db/database.js';
+import { eq } from 'drizzle-orm';
+import { payments as paymentsTable } from '../../db/schema.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import {
   ForbiddenError,
@@ -65,7 +74,18 @@ import type {
   PaymentRow,
   PaymentView,
 } from './payment.repository.js';
-import { paymentOriginalColumns, paymentOriginalOfRow } from './payment.repository.js';
+import {
+  exchangePaymentIds,
+  paymentOriginalColumns,
+  paymentOriginalOfRow,
+} from './payment.repository.js';
+import { groupPairRows } from '../balances/pair-balances.repository.js';
+import { requireGroupMember } from '../groups/membership.repository.js';
+
+export const EXCHANGE_API_MESSAGES = {
+  notSeparate: 'Currency exchanges are for groups that keep currencies separate.',
+  notEditable: 'A currency exchange cannot be edited. Delete it and record it again.',
+} as const;
 
 const MSG_CONVERTED_TOO_SMALL =
   'The converted amount is zero at this rate. Please check the rate or the amount.';
@@ -308,6 +328,7 @@ export class PaymentService {
       paidTo: person(row.paidToId),
       createdBy: person(callerId),
       original: led.original,
+      exchangeId: null,
     };
     const noted: Change = {
       entity: 'payment',
@@ -350,6 +371,7 @@ export class PaymentService {
   async update(callerId: number, paymentId: number, body: unknown): Promise<PaymentView> {
     return this.deps.transaction(async (tx) => {
       const old = await this.requireAccess(tx, paymentId, callerId, true);
+      if (old.exchangeId !== null) throw new ValidationError(EXCHANGE_API_MESSAGES.notEditable);
       const raw =
         typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
       if (raw.groupId !== undefined && raw.groupId !== null && raw.groupId !== old.groupId) {
@@ -405,13 +427,121 @@ export class PaymentService {
 
   async remove(callerId: number, paymentId: number): Promise<void> {
     await this.deps.transaction(async (tx) => {
-      const row = await this.requireAccess(tx, paymentId, callerId, true);
-      await applyEffect(tx, row.groupId, effectOf(row), -1);
-      const group = row.groupId === null ? null : ((await findGroup(tx, row.groupId)) ?? null);
-      const people = await peopleByIds(tx, [row.paidById, row.paidToId]);
+      const first = await this.requireAccess(tx, paymentId, callerId, true);
+      // The two payments of a currency exchange go together (one alone would move value).
+      const ids =
+        first.exchangeId === null ? [first.id] : await exchangePaymentIds(tx, first.exchangeId);
+      for (const id of ids) {
+        const row = id === first.id ? first : await findPaymentRow(tx, id, true);
+        if (row === undefined) continue;
+        await applyEffect(tx, row.groupId, effectOf(row), -1);
+        const group = row.groupId === null ? null : ((await findGroup(tx, row.groupId)) ?? null);
+        const people = await peopleByIds(tx, [row.paidById, row.paidToId]);
+        const names = new Map([...people].map(([pid, p]) => [pid, p.name]));
+        await deletePaymentRow(tx, row.id);
+        await this.record(tx, 'payment_deleted', 'deleted', callerId, row, group, null, names);
+      }
+    });
+  }
+
+  /**
+   * POST /groups/{id}/exchanges (issue #10): in a group that keeps currencies separate, moves the
+   * caller's balance with another member from one currency into another at a rate, as two
+   * payments in one transaction (sharing `exchangeId`): the balance (or `amount` of it) settled
+   * in the first currency, its value at the rate added in the second. "+100 USD, −10,000 JPY"
+   * at 0.006849 USD per JPY becomes "+31.51 USD, 0 JPY".
+   */
+  async exchange(
+    callerId: number,
+    groupId: number,
+    body: unknown,
+    idempotency: IdempotencyScope<PaymentView[]> | null,
+  ): Promise<WriteOutcome<PaymentView[]>> {
+    const parsed = validateExchangeInput(body);
+    if (!parsed.ok) throw issuesError(parsed.issues);
+    const input = parsed.value;
+    const otherId = input.otherUserId;
+    return this.deps.transaction(async (tx): Promise<WriteOutcome<PaymentView[]>> => {
+      const stored = idempotency === null ? null : await idempotency.claim(tx);
+      if (stored !== null) return { kind: 'replayed', stored };
+      await lockLedger(tx, isDbId(groupId) ? [groupId] : [], callerId, []);
+      const group = await requireGroupMember(tx, groupId, callerId);
+      if (group.currencyMode !== 'SEPARATE') {
+        throw new ValidationError(EXCHANGE_API_MESSAGES.notSeparate);
+      }
+      if (otherId === callerId) throw new ValidationError(PAYMENT_MESSAGES.samePerson);
+      const people = await peopleByIds(tx, [callerId, otherId]);
+      const other = people.get(otherId);
+      if (other === undefined) throw new ValidationError(PAYMENT_API_MESSAGES.unknownPerson);
+      const pair = (await groupPairRows(tx, group.id)).find(
+        (p) =>
+          p.currency === input.fromCurrency &&
+          p.userLow === Math.min(callerId, otherId) &&
+          p.userHigh === Math.max(callerId, otherId),
+      );
+      // + = the other person owes the caller (pair nets: + = high owes low).
+      const net = pair === undefined ? 0 : callerId < otherId ? pair.netCents : -pair.netCents;
+      if (net === 0) {
+        throw new ValidationError(
+          `There is no balance in ${input.fromCurrency} between you and ${other.name} to convert.`,
+        );
+      }
+      const whole = Math.abs(net);
+      const amount = input.amount ?? whole;
+      if (amount > whole) {
+        const message = `You can convert at most ${formatMinor(whole, input.fromCurrency)} ${input.fromCurrency}.`;
+        throw new ValidationError(message, [{ field: 'amount', message }]);
+      }
+      const converted = convertMinor(
+        amount as Parameters<typeof convertMinor>[0],
+        input.fromCurrency,
+        input.toCurrency,
+        input.rate,
+      );
+      if (converted <= 0) {
+        throw new ValidationError(MSG_CONVERTED_TOO_SMALL, [
+          { field: 'exchangeRate', message: MSG_CONVERTED_TOO_SMALL },
+        ]);
+      }
+      // The debtor in the first currency pays it; the other pays its value in the second.
+      const debtor = net < 0 ? callerId : otherId;
+      const creditor = net < 0 ? otherId : callerId;
       const names = new Map([...people].map(([id, p]) => [id, p.name]));
-      await deletePaymentRow(tx, row.id);
-      await this.record(tx, 'payment_deleted', 'deleted', callerId, row, group, null, names);
+      const date = input.date ?? todayUtc();
+      const legs = [
+        { paidById: debtor, paidToId: creditor, amountCents: amount, currency: input.fromCurrency },
+        {
+          paidById: creditor,
+          paidToId: debtor,
+          amountCents: converted,
+          currency: input.toCurrency,
+        },
+      ];
+      const ids: number[] = [];
+      let exchangeId: number | null = null;
+      for (const leg of legs) {
+        const now = new Date();
+        const row = await insertPayment(tx, {
+          groupId: group.id,
+          ...leg,
+          date,
+          createdById: callerId,
+          createdAt: now,
+          updatedAt: now,
+          exchangeId,
+        });
+        exchangeId ??= row.id;
+        await applyEffect(tx, row.groupId, effectOf(row), 1);
+        await this.record(tx, 'payment_added', 'created', callerId, row, group, null, names);
+        ids.push(row.id);
+      }
+      await tx
+        .update(paymentsTable)
+        .set({ exchangeId })
+        .where(eq(paymentsTable.id, ids[0] ?? 0));
+      const views = await loadPaymentViews(tx, ids);
+      if (idempotency !== null) await idempotency.complete(tx, views);
+      return { kind: 'done', value: views };
     });
   }
 

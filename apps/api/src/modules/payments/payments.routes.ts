@@ -80,6 +80,41 @@ export async function paymentsRoutes(
     },
   );
 
+  r.post(
+    '/api/groups/:id/exchanges',
+    {
+      schema: {
+        tags,
+        summary:
+          'Convert a balance from one currency into another (groups keeping currencies separate)',
+        description:
+          'Moves the caller\'s balance with `otherUserId` in this group from `fromCurrency` into `toCurrency` at `exchangeRate` (units of toCurrency per one unit of fromCurrency), as two payments sharing `exchangeId`: the balance (or `amount` of it, in fromCurrency) settled in fromCurrency and its value at the rate added in toCurrency. Only in groups whose currencyMode is SEPARATE. Honours Idempotency-Key. Example: { "otherUserId": 5, "fromCurrency": "JPY", "toCurrency": "USD", "exchangeRate": "0.006849" } turns "+100 USD, −10,000 JPY" into "+31.51 USD, 0 JPY". Deleting either payment deletes both; they cannot be edited.',
+        params: z.object({ id: pathIdSchema('Group') }),
+        body: anyBody.describe(
+          '{ otherUserId, fromCurrency, toCurrency, exchangeRate, amount?, date? }',
+        ),
+        response: { 201: z.array(paymentSchema), ...errorResponses(400, 403, 404, 409, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const respond = (views: PaymentView[]) => views.map(paymentOut);
+      const key = idempotencyScope(
+        request,
+        'POST /api/groups/{id}/exchanges',
+        () => [String(request.params.id), canonicalJson(request.body ?? null)],
+        201,
+        respond,
+      );
+      const outcome = await services.payments.exchange(
+        request.user.id,
+        request.params.id,
+        request.body,
+        key,
+      );
+      return sendOutcome(reply, outcome, 201, respond);
+    },
+  );
+
   r.get(
     '/api/payments/my',
     {
