@@ -527,6 +527,12 @@ describe('home currency', () => {
       url: '/api/balances/friends',
       headers: ann.auth,
     });
+    const mine = await ctx.app.inject({ method: 'GET', url: '/api/groups/my', headers: ann.auth });
+    expect(mine.json()[0].myBalance.approximate).toEqual({
+      currency: 'EUR',
+      net: 90,
+      missingCurrencies: ['USD'],
+    });
     // Bea shares a group but is not a friend here: no entries; Bea's own view has none either.
     expect(Array.isArray(friends.json())).toBe(true);
     const beaView = await ctx.app.inject({

@@ -83,7 +83,11 @@ export class BalanceService {
    */
   private async homeRates(userId: number, currencies: Iterable<string>): Promise<HomeRates | null> {
     const home = await homeCurrencyOf(this.deps.db, userId);
-    if (home === null) return null;
+    return home === null ? null : this.ratesInto(home, currencies);
+  }
+
+  /** The latest cached rates from `currencies` into `home` (missing ones fetched for later). */
+  async ratesInto(home: string, currencies: Iterable<string>): Promise<HomeRates> {
     const others = [...new Set(currencies)].filter((c) => c !== home);
     const cached =
       others.length === 0 ? new Map() : await this.services.fx.latestCached(home, others);

@@ -1,4 +1,5 @@
 // GroupService: groups, their settings and membership (contract §4.3, §5.5, §5.6).
+import { approximateIn } from '@evenly/core';
 import type { AddMembersInput, GroupCreateInput, GroupPatchInput } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import {
@@ -70,7 +71,13 @@ export interface GroupView {
 }
 
 export interface GroupWithBalance extends GroupView {
-  myBalance: { netCents: number; currency: string; lines: BalanceLineData[] };
+  myBalance: {
+    netCents: number;
+    currency: string;
+    lines: BalanceLineData[];
+    /** Every line in the caller's home currency, approximately (when one is chosen). */
+    approximate: { currency: string; cents: number; missing: string[] } | null;
+  };
 }
 
 export interface SettleSuggestion {
@@ -166,8 +173,15 @@ export class GroupService {
 
   /** The caller's current groups, newest activity first, each with the caller's lines. */
   async listMine(userId: number): Promise<GroupWithBalance[]> {
-    const { groups: rows, members, pairs, people } = await myGroupsData(this.deps.db, userId);
+    const { groups: rows, members, pairs, people, home } = await myGroupsData(this.deps.db, userId);
     const linesByGroup = linesOfGroups(rows, pairs, people, userId);
+    const rates =
+      home === null
+        ? null
+        : await this.services.balances.ratesInto(
+            home,
+            pairs.map((p) => p.currency),
+          );
     return rows.map((row) => {
       const list = members.get(row.id) ?? [];
       const creator = list.find((m) => m.id === row.creatorId) ?? people.get(row.creatorId);
@@ -175,9 +189,20 @@ export class GroupService {
       const netCents = lines
         .filter((l) => l.currency === row.defaultCurrency)
         .reduce((sum, l) => sum + l.netCents, 0);
+      const approximate =
+        rates === null
+          ? null
+          : {
+              currency: rates.home,
+              ...approximateIn(
+                rates.home,
+                lines.map((l) => ({ currency: l.currency, cents: l.netCents })),
+                rates.rates,
+              ),
+            };
       return {
         ...view(row, list, creator),
-        myBalance: { netCents, currency: row.defaultCurrency, lines },
+        myBalance: { netCents, currency: row.defaultCurrency, lines, approximate },
       };
     });
   }

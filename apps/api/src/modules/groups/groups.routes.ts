@@ -38,6 +38,13 @@ const myGroupSchema = groupSchema.extend({
     net: z.number(),
     currency: z.string(),
     lines: z.array(balanceLineSchema),
+    approximate: z
+      .object({ currency: z.string(), net: z.number(), missingCurrencies: z.array(z.string()) })
+      .optional()
+      .meta({
+        description:
+          "Every line in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency.",
+      }),
   }),
 });
 
@@ -77,6 +84,15 @@ function myGroupOut(g: GroupWithBalance): z.infer<typeof myGroupSchema> {
       net: money(g.myBalance.netCents, g.myBalance.currency),
       currency: g.myBalance.currency,
       lines: g.myBalance.lines.map(lineOut),
+      ...(g.myBalance.approximate === null
+        ? {}
+        : {
+            approximate: {
+              currency: g.myBalance.approximate.currency,
+              net: money(g.myBalance.approximate.cents, g.myBalance.approximate.currency),
+              missingCurrencies: g.myBalance.approximate.missing,
+            },
+          }),
     },
   };
 }

@@ -23,6 +23,7 @@ const myGroups = statement<{
   members: [number, number, string, string][];
   pairs: PairNetTuple[];
   people: PersonTuple[];
+  home: string | null;
 }>(
   'groups.my',
   `with my as materialized (
@@ -44,7 +45,8 @@ const myGroups = statement<{
           ${pairNetsJson('true', LINE_PAIRS_FROM)} as pairs,
           ${peopleJson(`select creator_id from my
                         union select pair_balances.user_low from ${LINE_PAIRS_FROM}
-                        union select pair_balances.user_high from ${LINE_PAIRS_FROM}`)} as people`,
+                        union select pair_balances.user_high from ${LINE_PAIRS_FROM}`)} as people,
+          (select home_currency from users where id = $1) as home`,
 );
 
 export interface MyGroupsData {
@@ -54,6 +56,8 @@ export interface MyGroupsData {
   members: Map<number, Person[]>;
   pairs: PairNet[];
   people: Map<number, Person>;
+  /** The caller's home currency (null when none is chosen). */
+  home: string | null;
 }
 
 export async function myGroupsData(db: Db, userId: number): Promise<MyGroupsData> {
@@ -72,5 +76,6 @@ export async function myGroupsData(db: Db, userId: number): Promise<MyGroupsData
     members,
     pairs: (row?.pairs ?? []).map(pairNetOfTuple),
     people: peopleMap(row?.people ?? []),
+    home: row?.home ?? null,
   };
 }
