@@ -82,6 +82,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       APP_URL: baseUrl,
       REQUIRE_EMAIL_VERIFICATION: String(options.requireEmailVerification ?? false),
       LOG_LEVEL: 'warn',
+      // No test reaches the internet: no rate service unless a test names its own.
+      FX_RATES_URL: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -33,6 +33,7 @@ import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { friendshipsRoutes } from './modules/friendships/friendships.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { fxRoutes } from './modules/fx/fx.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
 import { Services } from './services.js';
@@ -197,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(groupsRoutes, { services });
     await scope.register(expensesRoutes, { services });
     await scope.register(paymentsRoutes, { services });
+    await scope.register(fxRoutes, { services });
     await scope.register(commentsRoutes, { services });
     await scope.register(balancesRoutes, { services });
     await scope.register(activityRoutes, { services });

@@ -528,6 +528,7 @@ describe('home currency', () => {
       headers: ann.auth,
     });
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/groups/my', headers: ann.auth });
+
     expect(mine.json()[0].myBalance.approximate).toEqual({
       currency: 'EUR',
       net: 90,

@@ -9,6 +9,8 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext } from './support/test-app.js';
+import type { FakeRates } from './support/fake-rates.js';
+import { startFakeRates } from './support/fake-rates.js';
 import type { TestUser } from './support/fixtures.js';
 import { befriend, createGroup, createUsers, FIXTURE_PASSWORD } from './support/fixtures.js';
 import { multipart, PNG } from './support/ledger.js';
@@ -18,11 +20,19 @@ const SEED = 20_261_123;
 const RANDOM_COMBINATIONS = 300;
 
 let ctx: TestContext;
+let rates: FakeRates;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // A local rate service that knows every pair the fuzzer may name (rate 1.5), so a well-formed
+  // rate lookup answers 200 rather than the documented 503 of an unreachable service.
+  rates = await startFakeRates();
+  ctx = await createTestContext({ FX_RATES_URL: rates.url });
+  for (const a of ['USD', 'EUR', 'JPY', 'GBP']) {
+    for (const b of ['USD', 'EUR', 'JPY', 'GBP']) rates.rates.set(`${a}>${b}`, '1.5');
+  }
 });
 afterAll(async () => {
   await ctx.close();
+  await rates.close();
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -98,4 +98,16 @@ describe('loadConfig', () => {
     expect(parseDuration('X', '7d')).toBe(604800);
     expect(() => parseDuration('X', '0')).toThrow(ConfigError);
   });
+
+  it('reads the exchange-rate service: public default, off when empty, validated', () => {
+    expect(loadConfig({}).fxRatesUrl).toBe('https://api.frankfurter.app');
+    expect(loadConfig({}).fxTimeoutMs).toBe(3000);
+    expect(loadConfig({ FX_RATES_URL: '' }).fxRatesUrl).toBeNull();
+    expect(loadConfig({ FX_RATES_URL: 'off' }).fxRatesUrl).toBeNull();
+    expect(loadConfig({ FX_RATES_URL: 'http://rates.local:8080/' }).fxRatesUrl).toBe(
+      'http://rates.local:8080',
+    );
+    expect(() => loadConfig({ FX_RATES_URL: 'ftp://x' })).toThrow(/FX_RATES_URL/);
+    expect(() => loadConfig({ FX_TIMEOUT_MS: 'soon' })).toThrow(/FX_TIMEOUT_MS/);
+  });
 });

@@ -44,7 +44,14 @@ export interface AppConfig {
   migrate: boolean;
   /** Directory of the built web app; served with an SPA fallback when it exists. */
   webDistDir: string;
+  /** Frankfurter-compatible exchange-rate API; null = none (every lookup unavailable). */
+  fxRatesUrl: string | null;
+  /** How long one rate lookup may take, in milliseconds. */
+  fxTimeoutMs: number;
 }
+
+/** The public Frankfurter API (ECB reference rates, no key). */
+export const DEFAULT_FX_RATES_URL = 'https://api.frankfurter.app';
 
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID' as const;
@@ -183,6 +190,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
+  // Unset: the public service; set but empty (or "off"): no rate service at all.
+  const fxRaw = env['FX_RATES_URL'];
+  const fxRatesUrl =
+    fxRaw === undefined
+      ? DEFAULT_FX_RATES_URL
+      : fxRaw.trim() === '' || fxRaw.trim().toLowerCase() === 'off'
+        ? null
+        : url('FX_RATES_URL', fxRaw.trim(), ['http:', 'https:']).replace(/\/+$/, '');
+  const fxTimeoutText = opt(env, 'FX_TIMEOUT_MS') ?? '3000';
+  const fxTimeoutMs = Number(fxTimeoutText);
+  if (!/^[0-9]{1,6}$/.test(fxTimeoutText) || fxTimeoutMs < 100) {
+    throw new ConfigError(
+      'FX_TIMEOUT_MS',
+      `must be a whole number of milliseconds ≥ 100 (got "${fxTimeoutText}")`,
+    );
+  }
+
   const dataDir = path.resolve(cwd, opt(env, 'DATA_DIR') ?? './data');
   const webDistDir = path.resolve(
     opt(env, 'WEB_DIST_DIR') ??
@@ -215,5 +239,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     trustProxy: trustProxy(opt(env, 'TRUST_PROXY')),
     migrate: bool(env, 'MIGRATE', true),
     webDistDir,
+    fxRatesUrl,
+    fxTimeoutMs,
   };
 }

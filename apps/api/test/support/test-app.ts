@@ -51,6 +51,8 @@ export async function createTestContext(
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    // No test reaches the internet: no rate service unless a test starts its own.
+    FX_RATES_URL: '',
     ...env,
   });
   const app = await buildApp({
