@@ -187,6 +187,21 @@ describe('another currency in a CONVERT group', () => {
       ann,
       equalExpense(ann, [ann, bea], 10_000, { groupId: g, currency: 'JPY', exchangeRate: '-1' }),
     );
+    const huge = await postExpense(
+      ctx,
+      ann,
+      equalExpense(ann, [ann, bea], 99_999_999, {
+        groupId: g,
+        currency: 'JPY',
+        exchangeRate: '1000000000',
+      }),
+    );
+    expect(errorBody(huge).details).toEqual([
+      {
+        field: 'exchangeRate',
+        message: 'The converted amount is too large. Please check the rate.',
+      },
+    ]);
     expect(errorBody(badRate).details).toEqual([
       { field: 'exchangeRate', message: 'Please enter a valid exchange rate (a positive number).' },
     ]);

@@ -71,14 +71,32 @@ function divRound(a: bigint, b: bigint): bigint {
   return a < 0n ? -q : q;
 }
 
-/**
- * `amount` (minor units of `from`) in minor units of `to` at `rate`, rounded once, half away
- * from zero: 10,000 JPY at 0.00625 → 6,250 EUR cents.
- */
-export function convertMinor(amount: Cents, from: string, to: string, rate: ExchangeRate): Cents {
+function convertExact(amount: number, from: string, to: string, rate: ExchangeRate): bigint {
   const numerator = BigInt(amount) * rate.units * 10n ** BigInt(currencyDigits(to));
   const denominator = 10n ** BigInt(rate.scale + currencyDigits(from));
-  return cents(Number(divRound(numerator, denominator)));
+  return divRound(numerator, denominator);
+}
+
+/**
+ * `amount` (minor units of `from`) in minor units of `to` at `rate`, rounded once, half away
+ * from zero: 10,000 JPY at 0.00625 → 6,250 EUR cents. Throws when the result is not a safe
+ * integer (see convertMinorWithin for amounts from users).
+ */
+export function convertMinor(amount: Cents, from: string, to: string, rate: ExchangeRate): Cents {
+  return cents(Number(convertExact(amount, from, to, rate)));
+}
+
+/** Like convertMinor, but null when the result (in absolute value) exceeds `max` minor units. */
+export function convertMinorWithin(
+  amount: Cents,
+  from: string,
+  to: string,
+  rate: ExchangeRate,
+  max: number,
+): Cents | null {
+  const exact = convertExact(amount, from, to, rate);
+  const abs = exact < 0n ? -exact : exact;
+  return abs > BigInt(max) ? null : cents(Number(exact));
 }
 
 /**

@@ -18,3 +18,4 @@ export * from './validation/path-id.js';
 export * from './validation/auth.js';
 export * from './exchange-rate.js';
 export * from './validation/exchange.js';
+export * from './amount-input.js';

@@ -17,6 +17,7 @@ describe('groupCreateSchema', () => {
       name: 'Lisbon trip',
       defaultCurrency: 'USD',
       simplifyDebts: false,
+      currencyMode: 'CONVERT',
     });
     expect(
       groupCreateSchema.parse({ name: 'x', defaultCurrency: 'eur', simplifyDebts: true }),
@@ -24,6 +25,7 @@ describe('groupCreateSchema', () => {
       name: 'x',
       defaultCurrency: 'EUR',
       simplifyDebts: true,
+      currencyMode: 'CONVERT',
     });
   });
   it('name messages', () => {

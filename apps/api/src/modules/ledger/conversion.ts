@@ -3,7 +3,8 @@
 // for the entry's date), and the conversion that results. Money is minor units throughout.
 import {
   asRecord,
-  convertMinor,
+  convertMinorWithin,
+  maxMinorUnits,
   formatExchangeRate,
   parseExchangeRate,
   parsePositiveMoney,
@@ -16,7 +17,19 @@ export type RateSource = 'SERVICE' | 'MANUAL' | 'CHARGED';
 
 export const CONVERSION_MESSAGES = {
   both: 'Please give either an exchange rate or the converted amount, not both.',
+  tooLarge: 'The converted amount is too large. Please check the rate.',
 } as const;
+
+/** The amount at the rate, refused (400 on exchangeRate) when beyond any amount's maximum. */
+function convertChecked(amount: Cents, from: string, to: string, rate: ExchangeRate): Cents {
+  const converted = convertMinorWithin(amount, from, to, rate, maxMinorUnits(to));
+  if (converted === null) {
+    throw new ValidationError(CONVERSION_MESSAGES.tooLarge, [
+      { field: 'exchangeRate', message: CONVERSION_MESSAGES.tooLarge },
+    ]);
+  }
+  return converted;
+}
 
 /** A group's currency settings as the ledger rules need them. */
 export interface GroupCurrency {
@@ -129,7 +142,7 @@ export async function resolveConversion(
   if (ask.rate !== null) {
     return {
       ...base,
-      convertedCents: convertMinor(originalCents, from, to, ask.rate),
+      convertedCents: convertChecked(originalCents, from, to, ask.rate),
       rate: ask.rate,
       source: 'MANUAL',
       rateDate: null,
@@ -154,7 +167,7 @@ export async function resolveConversion(
       }
       return {
         ...base,
-        convertedCents: convertMinor(originalCents, from, to, parsed.rate),
+        convertedCents: convertChecked(originalCents, from, to, parsed.rate),
         rate: parsed.rate,
         source: stored.source === 'CHARGED' ? 'MANUAL' : stored.source,
         rateDate: stored.rateDate,
@@ -165,7 +178,7 @@ export async function resolveConversion(
     const quote = await lookup(from, to, date);
     return {
       ...base,
-      convertedCents: convertMinor(originalCents, from, to, quote.rate),
+      convertedCents: convertChecked(originalCents, from, to, quote.rate),
       rate: quote.rate,
       source: 'SERVICE',
       rateDate: quote.rateDate,
@@ -177,6 +190,8 @@ export async function resolveConversion(
     throw e;
   }
 }
+
+export { convertChecked };
 
 /** The rate as stored (exact decimal text). */
 export function rateText(c: Conversion): string {

@@ -2,8 +2,8 @@
 // transaction (db/transaction.ts): locks (ledger-locks.ts), the facts the rules check
 // (ledger-context.ts), the rules (payment-rules.ts), then the row with its ledger effect
 // (ledger-effects.ts), activity and change-feed row.
+import type { Cents } from '@evenly/core';
 import {
-  convertMinor,
   formatMinor,
   validateExchangeInput,
   validatePaymentInput,
@@ -12,7 +12,12 @@ import {
 } from '@evenly/core';
 import { formatExchangeRate } from '@evenly/core';
 import type { PaymentInput } from '@evenly/core';
-import { groupCurrencyKey, readRateAsk, resolveConversion } from '../ledger/conversion.js';
+import {
+  convertChecked,
+  groupCurrencyKey,
+  readRateAsk,
+  resolveConversion,
+} from '../ledger/conversion.js';
 import type { RateLookup } from '../ledger/conversion.js';
 import type { Change, ChangeAction } from '../../db/change-feed.js';
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
@@ -492,8 +497,8 @@ export class PaymentService {
         const message = `You can convert at most ${formatMinor(whole, input.fromCurrency)} ${input.fromCurrency}.`;
         throw new ValidationError(message, [{ field: 'amount', message }]);
       }
-      const converted = convertMinor(
-        amount as Parameters<typeof convertMinor>[0],
+      const converted = convertChecked(
+        amount as Cents,
         input.fromCurrency,
         input.toCurrency,
         input.rate,
