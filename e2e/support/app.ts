@@ -94,10 +94,14 @@ export async function createGroup(
   owner: TestUser,
   name: string,
   members: TestUser[] = [],
-  options: { simplifyDebts?: boolean } = {},
+  options: {
+    simplifyDebts?: boolean;
+    defaultCurrency?: string;
+    currencyMode?: 'CONVERT' | 'SEPARATE';
+  } = {},
 ): Promise<GroupInfo> {
   const group = await apiCall<GroupInfo>(server, 'POST', '/groups', {
-    body: { name, simplifyDebts: options.simplifyDebts ?? false },
+    body: { name, ...options, simplifyDebts: options.simplifyDebts ?? false },
     token: owner.token,
   });
   if (members.length > 0) {
@@ -134,6 +138,8 @@ export async function addEqualExpense(
 export interface OpenOptions {
   phone?: boolean;
   theme?: 'light' | 'dark';
+  /** The browser's locale (navigator.language), e.g. 'de-DE'. */
+  locale?: string;
 }
 
 /**
@@ -153,6 +159,7 @@ export async function openAs(
     viewport: options.phone ? PHONE_VIEWPORT : { width: 1280, height: 900 },
     isMobile: options.phone ?? false,
     hasTouch: options.phone ?? false,
+    ...(options.locale ? { locale: options.locale } : {}),
   });
   await context.addInitScript(
     ({ token, info, theme }) => {

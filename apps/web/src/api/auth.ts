@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { LoginResponse, User } from './types';
+import type { LoginResponse, Me, User } from './types';
 
 function messageText(body: unknown, fallback: string): string {
   if (typeof body === 'string' && body.trim()) return body;
@@ -61,5 +61,13 @@ export const authApi = {
       method: 'POST',
       body: { currentPassword, newPassword },
       defaultMessage: 'Failed to change password',
+    }),
+  me: () => api<Me>('/auth/me', { defaultMessage: 'Could not load your account.' }),
+  /** `homeCurrency`: an ISO 4217 code, or null to show no approximate totals. */
+  updateMe: (patch: { homeCurrency: string | null }) =>
+    api<Me>('/auth/me', {
+      method: 'PATCH',
+      body: patch,
+      defaultMessage: 'Failed to save your settings',
     }),
 };

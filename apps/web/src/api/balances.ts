@@ -1,10 +1,14 @@
 import { api } from './client';
-import type { ActivityItem, OverallBalance } from './types';
+import type { ActivityItem, ExchangeRateQuote, FriendBalance, OverallBalance } from './types';
 
 export const balancesApi = {
   overall: () =>
     api<OverallBalance>('/balances/overall', {
       defaultMessage: 'Failed to fetch overall balance summary',
+    }),
+  friends: () =>
+    api<FriendBalance[]>('/balances/friends', {
+      defaultMessage: 'Failed to fetch friend balances',
     }),
 };
 
@@ -18,4 +22,13 @@ export const eventsApi = {
       method: 'POST',
       defaultMessage: 'Failed to open live updates',
     }),
+};
+
+export const fxApi = {
+  /** The rate the server would use for `date` (503 RATES_UNAVAILABLE when it has none). */
+  rate: (from: string, to: string, date: string) =>
+    api<ExchangeRateQuote>(
+      `/fx/rate?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}&date=${encodeURIComponent(date)}`,
+      { defaultMessage: 'Exchange rates cannot be fetched right now. Please enter the rate.' },
+    ),
 };

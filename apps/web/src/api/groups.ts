@@ -5,13 +5,24 @@ export const groupsApi = {
   my: () => api<MyGroup[]>('/groups/my', { defaultMessage: 'Failed to fetch groups' }),
   get: (id: number) =>
     api<Group>(`/groups/${id}`, { defaultMessage: 'Could not load group data.' }),
-  create: (name: string) =>
+  create: (
+    name: string,
+    settings: { defaultCurrency?: string; currencyMode?: 'CONVERT' | 'SEPARATE' } = {},
+  ) =>
     api<Group>('/groups', {
       method: 'POST',
-      body: { name },
+      body: { name, ...settings },
       defaultMessage: 'Failed to create group',
     }),
-  update: (id: number, patch: { name?: string; simplifyDebts?: boolean }) =>
+  update: (
+    id: number,
+    patch: {
+      name?: string;
+      simplifyDebts?: boolean;
+      defaultCurrency?: string;
+      currencyMode?: 'CONVERT' | 'SEPARATE';
+    },
+  ) =>
     api<Group>(`/groups/${id}`, {
       method: 'PATCH',
       body: patch,

@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { Payment, PaymentRequest, SettleRequest } from './types';
+import type { ExchangeRequest, Payment, PaymentRequest, SettleRequest } from './types';
 
 export const paymentsApi = {
   /** `idempotencyKey`: the same for every attempt of one submission (lib/idempotency). */
@@ -26,6 +26,14 @@ export const paymentsApi = {
       method: 'POST',
       body: data,
       defaultMessage: 'Failed to record payment',
+      idempotencyKey,
+    }),
+  /** A currency exchange in a group keeping currencies separate: two linked payments. */
+  exchange: (groupId: number, data: ExchangeRequest, idempotencyKey: string) =>
+    api<Payment[]>(`/groups/${groupId}/exchanges`, {
+      method: 'POST',
+      body: data,
+      defaultMessage: 'Failed to convert the balance',
       idempotencyKey,
     }),
 };

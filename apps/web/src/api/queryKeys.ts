@@ -9,6 +9,8 @@ export const queryKeys = {
   groupBalances: (id: number) => ['group', id, 'balances'] as const,
   suggestions: (id: number) => ['group', id, 'suggestions'] as const,
   overall: ['balances', 'overall'] as const,
+  friendBalances: ['balances', 'friends'] as const,
+  me: ['me'] as const,
   expenses: ['expenses'] as const,
   comments: (expenseId: number) => ['comments', expenseId] as const,
   activity: ['activity'] as const,

@@ -5,6 +5,20 @@ export interface User {
   email: string;
 }
 
+/** GET /auth/me: the signed-in user with their settings. */
+export interface Me extends User {
+  emailVerified: boolean;
+  /** Balance summaries add an approximate total in it; null = none. */
+  homeCurrency: string | null;
+}
+
+/** A figure converted into the user's home currency at the latest cached rates. */
+export interface Approximate {
+  currency: string;
+  /** Currencies left out for want of a cached rate. */
+  missingCurrencies: string[];
+}
+
 export interface LoginResponse extends User {
   token: string;
   type?: string;
@@ -21,6 +35,8 @@ export interface Friendship {
   netBalance: number;
   nonGroupBalance: number;
   currency: string;
+  /** Every currency the pair has a balance in (the primary one included). */
+  byCurrency?: { currency: string; netBalance: number; nonGroupBalance: number }[];
   createdAt: string;
 }
 
@@ -39,10 +55,38 @@ export interface Group {
   members: User[];
   simplifyDebts: boolean;
   defaultCurrency: string;
+  /** CONVERT: other currencies are converted into defaultCurrency; SEPARATE: kept apart. */
+  currencyMode?: 'CONVERT' | 'SEPARATE';
+}
+
+export type RateSource = 'SERVICE' | 'MANUAL' | 'CHARGED';
+
+/** How an entry in another currency was converted into its group's currency. */
+export interface Conversion {
+  currency: string;
+  amount: number;
+  exchangeRate: number;
+  exchangeRateText: string;
+  rateSource: RateSource;
+  rateDate: string | null;
+}
+
+export interface ExchangeRateQuote {
+  from: string;
+  to: string;
+  date: string;
+  rate: number;
+  rateText: string;
+  rateDate: string;
 }
 
 export interface MyGroup extends Group {
-  myBalance: { net: number; currency: string; lines: BalanceLine[] };
+  myBalance: {
+    net: number;
+    currency: string;
+    lines: BalanceLine[];
+    approximate?: Approximate & { net: number };
+  };
 }
 
 export type SplitType = 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
@@ -76,6 +120,7 @@ export interface Expense {
   notes: string | null;
   receiptUrl: string | null;
   commentCount?: number;
+  conversion?: Conversion | null;
 }
 
 export interface Payment {
@@ -89,6 +134,9 @@ export interface Payment {
   paidBy: User;
   paidTo: User;
   summary?: string;
+  conversion?: Conversion | null;
+  /** The two payments of a currency exchange share this id (they cannot be edited). */
+  exchangeId?: number | null;
 }
 
 export type Transaction = Expense | Payment;
@@ -105,10 +153,23 @@ export interface Comment {
   expenseId?: number;
 }
 
-export interface OverallBalance {
+export interface CurrencyTotals {
   totalOwedToUser: number;
   totalOwedByUser: number;
   currency: string;
+}
+
+export interface OverallBalance extends CurrencyTotals {
+  byCurrency?: CurrencyTotals[];
+  approximate?: Approximate & { totalOwedToUser: number; totalOwedByUser: number };
+}
+
+/** GET /balances/friends: one entry per friend with a balance. */
+export interface FriendBalance {
+  otherUser: User;
+  netBalance: number;
+  currency: string;
+  approximate?: Approximate & { netBalance: number };
 }
 
 export interface SettleSuggestion {
@@ -143,30 +204,49 @@ export interface ReceiptScan {
 
 export interface ExpenseRequest {
   description: string;
-  amount: number;
+  /** Money as a plain decimal string ("12.5") or number, in `currency`. */
+  amount: number | string;
   currency: string;
   date: string;
   groupId: number | null;
   splitType: SplitType;
-  payers: { userId: number; amountPaid: number }[];
+  payers: { userId: number; amountPaid: number | string }[];
   splits: { userId: number; value: string | number | null }[];
   notes: string | null;
   /** PUT only: delete the stored receipt. */
   removeReceipt?: boolean;
+  /** In another currency than a CONVERT group's: the rate typed (group units per unit)… */
+  exchangeRate?: string;
+  /** …or what the bank charged, in the group currency. Neither: the rate service's rate. */
+  convertedAmount?: string;
 }
 
 export interface PaymentRequest {
   paidToUserId: number;
-  amount: number;
+  amount: number | string;
   date: string;
   currency: string;
   groupId: number | null;
+  exchangeRate?: string;
+  convertedAmount?: string;
+}
+
+/** POST /groups/{id}/exchanges: the caller's balance with a person moved between currencies. */
+export interface ExchangeRequest {
+  otherUserId: number;
+  fromCurrency: string;
+  toCurrency: string;
+  /** Units of toCurrency per one unit of fromCurrency, as a plain decimal. */
+  exchangeRate: string;
+  /** Part of the balance, in fromCurrency; absent = all of it. */
+  amount?: string;
+  date?: string;
 }
 
 export interface SettleRequest {
   otherUserId: number;
   direction: 'I_PAID' | 'THEY_PAID';
-  amount: number;
+  amount: number | string;
   date: string;
   currency: string;
 }

@@ -1,6 +1,20 @@
+import type { OverallBalance } from '../api/types';
 import { useOverallBalance } from '../hooks/useBalances';
 import { formatMoney, isZero } from '../lib/money';
 import { SkeletonLine } from './Skeleton';
+
+/** "+¥2,000" / "−$5.00": a net with its sign (positive: owed to you). */
+function signedMoney(net: number, currency: string): string {
+  return `${net < 0 ? '−' : '+'}${formatMoney(Math.abs(net), currency)}`;
+}
+
+/** The nets in currencies other than the summary's primary one, non-zero only. */
+function otherNets(data: OverallBalance): { currency: string; net: number }[] {
+  return (data.byCurrency ?? [])
+    .filter((c) => c.currency !== data.currency)
+    .map((c) => ({ currency: c.currency, net: c.totalOwedToUser - c.totalOwedByUser }))
+    .filter((c) => !isZero(c.net, c.currency));
+}
 
 /** "Overall, you are owed …" line shared by the groups and friends pages. */
 export function OverallBalanceText({
@@ -19,14 +33,41 @@ export function OverallBalanceText({
   }
   if (isError) return <p className="h-7 text-danger">{errorText}</p>;
   const net = data.totalOwedToUser - data.totalOwedByUser;
-  if (isZero(net)) return <p className="h-7 text-lg font-semibold">You are all settled up!</p>;
-  return net > 0 ? (
-    <p className="h-7 text-lg font-semibold">
-      Overall, you are owed <span className="text-owed">{formatMoney(net, data.currency)}</span>
-    </p>
-  ) : (
-    <p className="h-7 text-lg font-semibold">
-      Overall, you owe <span className="text-owe">{formatMoney(-net, data.currency)}</span>
-    </p>
+  const others = otherNets(data);
+  if (isZero(net, data.currency) && others.length === 0) {
+    return <p className="h-7 text-lg font-semibold">You are all settled up!</p>;
+  }
+  const approx = data.approximate;
+  // The approximate total says something only when more than its own currency is involved.
+  const showApprox =
+    approx !== undefined &&
+    (others.length > 0 || approx.currency !== data.currency || approx.missingCurrencies.length > 0);
+  const approxNet = approx ? approx.totalOwedToUser - approx.totalOwedByUser : 0;
+  return (
+    <div>
+      {isZero(net, data.currency) ? null : net > 0 ? (
+        <p className="h-7 text-lg font-semibold">
+          Overall, you are owed <span className="text-owed">{formatMoney(net, data.currency)}</span>
+        </p>
+      ) : (
+        <p className="h-7 text-lg font-semibold">
+          Overall, you owe <span className="text-owe">{formatMoney(-net, data.currency)}</span>
+        </p>
+      )}
+      {others.length > 0 ? (
+        <p className="text-sm text-muted">
+          {isZero(net, data.currency) ? 'Overall: ' : 'Also: '}
+          {others.map((o) => signedMoney(o.net, o.currency)).join(' · ')}
+        </p>
+      ) : null}
+      {showApprox && approx ? (
+        <p className="text-sm text-muted">
+          ≈ {signedMoney(approxNet, approx.currency)} in all, approximately, at the latest rates
+          {approx.missingCurrencies.length > 0
+            ? ` (without ${approx.missingCurrencies.join(', ')}: no rate yet)`
+            : ''}
+        </p>
+      ) : null}
+    </div>
   );
 }

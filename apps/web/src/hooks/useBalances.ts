@@ -1,10 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
+import { authApi } from '../api/auth';
 import { activityApi, balancesApi } from '../api/balances';
 import { expensesApi } from '../api/expenses';
 import { queryKeys } from '../api/queryKeys';
 
 export function useOverallBalance() {
   return useQuery({ queryKey: queryKeys.overall, queryFn: balancesApi.overall });
+}
+
+/** Friend balances with their approximate home-currency figure (by friend's user id). */
+export function useFriendBalances(enabled = true) {
+  return useQuery({ queryKey: queryKeys.friendBalances, queryFn: balancesApi.friends, enabled });
+}
+
+/** The signed-in user's settings (home currency). */
+export function useMe() {
+  return useQuery({ queryKey: queryKeys.me, queryFn: authApi.me });
 }
 
 export function useActivity() {

@@ -2,16 +2,20 @@
 import type { Expense, ExpenseRequest, SplitType, User } from '../api/types';
 import { DEFAULT_CURRENCY, PERCENT_TOLERANCE } from './constants';
 import { normaliseDate, todayIso } from './dates';
-import { hasAtMostTwoDecimals, parseAmount, plain2, toCents } from './money';
+import { amountForInput, amountProblem, parseAmount, plain2, plainAmount, toCents } from './money';
 import { splitCents } from './split';
+import { type ConversionState, conversionRequestFields, initialConversion } from './conversion';
 
 export interface PayerRow {
   userId: number | null;
   amount: string;
 }
 
-export interface ExpenseFormState {
+/** The expense form; the conversion fields apply in another currency than a CONVERT group's. */
+export interface ExpenseFormState extends ConversionState {
   description: string;
+  /** The currency the amounts are typed in. */
+  currency: string;
   amount: string;
   date: string;
   notes: string;
@@ -38,10 +42,13 @@ export function initialFormState(
   meId: number,
   participants: User[],
   expense?: Expense | null,
+  defaultCurrency = DEFAULT_CURRENCY,
 ): ExpenseFormState {
   if (!expense) {
     return {
       description: '',
+      currency: defaultCurrency,
+      ...initialConversion(null),
       amount: '',
       date: todayIso(),
       notes: '',
@@ -56,12 +63,19 @@ export function initialFormState(
     const v = split.value ?? (expense.splitType === 'EXACT' ? split.amountOwed : null);
     if (v !== null && v !== undefined) values[split.owedBy.id] = String(v);
   }
+  const cur = expense.currency;
   return {
     description: expense.description,
-    amount: expense.amount.toFixed(2),
+    currency: cur,
+    // An edit keeps the stored rate unless the user picks another.
+    ...initialConversion(expense.conversion?.exchangeRateText),
+    amount: amountForInput(expense.amount, cur),
     date: normaliseDate(expense.date),
     notes: expense.notes ?? '',
-    payers: expense.payers.map((p) => ({ userId: p.user.id, amount: p.amountPaid.toFixed(2) })),
+    payers: expense.payers.map((p) => ({
+      userId: p.user.id,
+      amount: amountForInput(p.amountPaid, cur),
+    })),
     splitType: expense.splitType,
     included: expense.splits.map((s) => s.owedBy.id),
     values,
@@ -91,26 +105,35 @@ export function mergeParticipants(
 
 /** Shares in cents per included user, or null when the inputs do not allow a preview. */
 export function previewShares(state: ExpenseFormState): Map<number, number> | null {
-  const amount = parseAmount(state.amount);
+  const cur = state.currency;
+  const amount = parseAmount(state.amount, cur);
   if (amount === null || state.included.length === 0) return null;
-  const cents = toCents(amount);
+  const cents = toCents(amount, cur);
   if (state.splitType === 'EXACT') {
     return new Map(
-      state.included.map((id) => [id, toCents(parseAmount(state.values[id] ?? '') ?? 0)]),
+      state.included.map((id) => [id, toCents(parseAmount(state.values[id] ?? '', cur) ?? 0, cur)]),
     );
   }
   const weights = state.included.map((id) =>
-    state.splitType === 'EQUAL' ? 1 : (parseAmount(state.values[id] ?? '') ?? 0),
+    state.splitType === 'EQUAL' ? 1 : (parseNumber(state.values[id] ?? '') ?? 0),
   );
   const shares = splitCents(cents, weights);
   return new Map(state.included.map((id, i) => [id, shares[i] ?? 0]));
 }
 
-/** Exact amounts take cents, percentages up to 4 decimals, shares whole numbers (contract §4.4). */
-function valueHasValidPrecision(type: SplitType, value: string): boolean {
+/** A percentage or share count as typed, with "." or "," for the decimals; null if not one. */
+export function parseNumber(text: string): number | null {
+  const t = text.trim().replace(',', '.');
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(t)) return null;
+  return Number(t);
+}
+
+/** Exact amounts take the currency's decimals, percentages up to 4, shares whole (§4.4). */
+function valueHasValidPrecision(type: SplitType, raw: string, currency: string): boolean {
+  if (type === 'EXACT') return amountProblem(raw, currency) === null;
+  const value = raw.trim().replace(',', '.');
   const dot = value.indexOf('.');
   const decimals = dot === -1 ? 0 : value.length - dot - 1;
-  if (type === 'EXACT') return decimals <= 2;
   if (type === 'PERCENTAGE') return decimals <= 4;
   if (type === 'SHARE') return dot === -1 || /^\d+\.0*$/.test(value);
   return true;
@@ -121,14 +144,19 @@ export function validateExpenseForm(
   state: ExpenseFormState,
   participantIds: number[],
 ): string | null {
-  const amount = parseAmount(state.amount);
-  const amountOk = amount !== null && amount >= 0.01 && hasAtMostTwoDecimals(state.amount);
+  const cur = state.currency;
+  const amount = parseAmount(state.amount, cur);
+  const amountOk = amount !== null && amount > 0;
   // Nothing filled in yet: one message naming everything that is needed.
-  if (!state.description.trim() && !amountOk) {
+  if (!state.description.trim() && !amountOk && state.amount.trim() === '') {
     return 'Please fill in description, amount (>0), and select participants.';
   }
   if (!state.description.trim()) return 'Please enter a description.';
-  if (!amountOk) return 'Please enter a valid positive amount.';
+  if (!amountOk || amount === null) {
+    // A decimals or ambiguity problem says so; anything else is the spec's sentence.
+    const problem = state.amount.trim() === '' ? null : amountProblem(state.amount, cur);
+    return problem ?? 'Please enter a valid positive amount.';
+  }
   if (state.payers.length === 0) return 'At least one payer is required.';
   const payerIds = state.payers.map((p) => p.userId);
   if (payerIds.some((id) => id === null || !participantIds.includes(id))) {
@@ -136,26 +164,35 @@ export function validateExpenseForm(
   }
   if (new Set(payerIds).size !== payerIds.length)
     return 'Each person can appear only once among the payers.';
-  const paidCents = state.payers.reduce((sum, p) => sum + toCents(parseAmount(p.amount) ?? 0), 0);
-  if (state.payers.some((p) => parseAmount(p.amount) === null) || paidCents !== toCents(amount)) {
-    return `Total amount paid (${plain2(paidCents / 100)}) must equal the expense amount (${plain2(amount)}).`;
+  const paidCents = state.payers.reduce(
+    (sum, p) => sum + toCents(parseAmount(p.amount, cur) ?? 0, cur),
+    0,
+  );
+  const scale = toCents(1, cur);
+  if (
+    state.payers.some((p) => parseAmount(p.amount, cur) === null) ||
+    paidCents !== toCents(amount, cur)
+  ) {
+    return `Total amount paid (${plain2(paidCents / scale, cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
   }
   if (state.included.length === 0)
     return 'Please select at least one person to split the expense with.';
   if (state.splitType !== 'EQUAL') {
     const typed = state.included.map((id) => (state.values[id] ?? '').trim());
-    const parsed = typed.map((v) => parseAmount(v));
+    const parsed = typed.map((v) =>
+      state.splitType === 'EXACT' ? parseAmount(v, cur) : parseNumber(v),
+    );
     if (
       parsed.some((v) => v === null) ||
-      typed.some((v) => !valueHasValidPrecision(state.splitType, v))
+      typed.some((v) => !valueHasValidPrecision(state.splitType, v, cur))
     ) {
       return `Please enter a valid ${splitNoun(state.splitType)} value for each person.`;
     }
     const numbers = parsed.map((v) => v ?? 0);
     if (state.splitType === 'EXACT') {
-      const sumCents = numbers.reduce((s, v) => s + toCents(v), 0);
-      if (sumCents !== toCents(amount)) {
-        return `Sum of exact split amounts (${plain2(sumCents / 100)}) must equal the expense amount (${plain2(amount)}).`;
+      const sumCents = numbers.reduce((s, v) => s + toCents(v, cur), 0);
+      if (sumCents !== toCents(amount, cur)) {
+        return `Sum of exact split amounts (${plain2(sumCents / scale, cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
       }
     }
     if (state.splitType === 'PERCENTAGE') {
@@ -172,23 +209,33 @@ export function validateExpenseForm(
 export function buildExpenseRequest(
   state: ExpenseFormState,
   groupId: number | null,
-  currency = DEFAULT_CURRENCY,
+  groupCurrency: string | null = null,
 ): ExpenseRequest {
-  return {
+  const cur = state.currency;
+  const request: ExpenseRequest = {
     description: state.description.trim(),
-    amount: parseAmount(state.amount) ?? 0,
-    currency,
+    amount: plainAmount(state.amount, cur) ?? '0',
+    currency: cur,
     date: normaliseDate(state.date),
     groupId,
     splitType: state.splitType,
     payers: state.payers.map((p) => ({
       userId: p.userId ?? 0,
-      amountPaid: parseAmount(p.amount) ?? 0,
+      amountPaid: plainAmount(p.amount, cur) ?? '0',
     })),
-    splits: state.included.map((userId) => ({
-      userId,
-      value: state.splitType === 'EQUAL' ? null : (state.values[userId] ?? '0'),
-    })),
+    splits: state.included.map((userId) => {
+      const typed = state.values[userId] ?? '0';
+      const value =
+        state.splitType === 'EQUAL'
+          ? null
+          : state.splitType === 'EXACT'
+            ? (plainAmount(typed, cur) ?? typed)
+            : typed.trim().replace(',', '.');
+      return { userId, value };
+    }),
     notes: state.notes.trim() ? state.notes.trim() : null,
   };
+  return groupCurrency !== null && groupCurrency !== cur
+    ? { ...request, ...conversionRequestFields(state, groupCurrency) }
+    : request;
 }

@@ -1,60 +1,106 @@
-// Money helpers: integer cents internally, en-US currency display. Written to be swapped for
-// the equivalents in @evenly/core once it lands.
+// Money in the web app: amounts arrive as major-unit numbers in their currency (12.5 for
+// €12.50, 1250 for ¥1,250); arithmetic runs in integer minor units of the currency (cents,
+// yen, fils: @evenly/core's currencyDigits), formatting goes through Intl with the currency's
+// own decimals, and typed amounts are read in the user's locale (12.50 and 12,50 alike).
+import { cents, currencyDigits, parseAmountInput } from '@evenly/core';
+import type { Cents } from '@evenly/core';
+
+/** The user's locale: what Intl formats with and what typed amounts are read in. */
+export function appLocale(): string {
+  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
+}
+
 const formatters = new Map<string, Intl.NumberFormat>();
 
+/** "€12.50", "¥1,250", "12,50 €" … in the user's locale with the currency's decimals. */
 export function formatMoney(amount: number, currency = 'USD'): string {
-  let fmt = formatters.get(currency);
+  const locale = appLocale();
+  const key = `${locale}|${currency}`;
+  let fmt = formatters.get(key);
   if (!fmt) {
+    const digits = currencyDigits(currency);
     try {
-      fmt = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+      fmt = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
+      });
     } catch {
       fmt = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
     }
-    formatters.set(currency, fmt);
+    formatters.set(key, fmt);
   }
-  // Avoid "-$0.00" for tiny negative noise.
-  const value = Math.abs(amount) < 0.005 ? 0 : amount;
+  // Avoid "-€0.00" for noise below the currency's smallest unit.
+  const value = isZero(amount, currency) ? 0 : amount;
   return fmt.format(value);
 }
 
-/** Converts a major-unit number (12.5) to integer cents (1250), rounding half away from zero. */
-export function toCents(amount: number): number {
+/** Major units (12.5) → integer minor units of the currency (1250), half away from zero. */
+export function toCents(amount: number, currency = 'USD'): number {
+  const scale = 10 ** currencyDigits(currency);
   const sign = amount < 0 ? -1 : 1;
-  return sign * Math.round(Math.abs(amount) * 100 + 1e-7);
+  return sign * Math.round(Math.abs(amount) * scale + 1e-7);
 }
 
-export function fromCents(cents: number): number {
-  return cents / 100;
+/** Minor units → major units of the currency. */
+export function fromCents(minor: number, currency = 'USD'): number {
+  return minor / 10 ** currencyDigits(currency);
 }
 
-/** Parses a plain decimal typed by a user ("12", "12.5", "12.50"); null when not a number. */
-export function parseAmount(input: string): number | null {
-  const trimmed = input.trim();
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(trimmed)) return null;
-  const value = Number(trimmed);
-  return Number.isFinite(value) ? value : null;
+/**
+ * A typed amount ("12,50", "1.234,50", "12.5") read in the user's locale as a major-unit
+ * number; null when it is not a valid amount (see amountProblem for the message).
+ */
+export function parseAmount(input: string, currency = 'USD'): number | null {
+  const r = parseAmountInput(input, { locale: appLocale(), currency });
+  return r.ok ? Number(r.plain) : null;
 }
 
-/** True when a typed amount has at most two decimals (spec §5: step 0.01). */
-export function hasAtMostTwoDecimals(input: string): boolean {
-  const dot = input.trim().indexOf('.');
-  return dot === -1 || input.trim().length - dot - 1 <= 2;
+/** A typed amount in minor units of the currency (1250 for "12,50" EUR), or null. */
+export function parseAmountMinor(input: string, currency = 'USD'): Cents | null {
+  const r = parseAmountInput(input, { locale: appLocale(), currency });
+  return r.ok ? cents(r.minor) : null;
 }
 
-/** Keeps only digits and one decimal point (spec §5 split inputs). */
+/** Why a typed amount is not valid in the currency (null when it is). */
+export function amountProblem(input: string, currency = 'USD'): string | null {
+  const r = parseAmountInput(input, { locale: appLocale(), currency });
+  return r.ok ? null : r.message;
+}
+
+/** The typed amount as the plain decimal the API takes ("1234.5"), or null. */
+export function plainAmount(input: string, currency = 'USD'): string | null {
+  const r = parseAmountInput(input, { locale: appLocale(), currency });
+  return r.ok ? r.plain : null;
+}
+
+/** True when a typed amount is valid with the currency's decimals (2 for most). */
+export function hasAtMostTwoDecimals(input: string, currency = 'USD'): boolean {
+  return parseAmountInput(input, { locale: appLocale(), currency }).ok;
+}
+
+/** Keeps digits, separators and spaces (spec §5 split inputs; the parser reads the rest). */
 export function sanitizeDecimalInput(input: string): string {
-  const cleaned = input.replace(/[^\d.]/g, '');
-  const dot = cleaned.indexOf('.');
-  if (dot === -1) return cleaned;
-  return cleaned.slice(0, dot + 1) + cleaned.slice(dot + 1).replace(/\./g, '');
+  return input.replace(/[^\d.,\s\u00a0\u202f']/g, '');
 }
 
-/** Two decimals, no thousands separators: the format used inside messages ("1234.50"). */
-export function plain2(amount: number): string {
-  return (toCents(amount) / 100).toFixed(2);
+/** The amount with the currency's decimals, no separators: inside messages ("1234.50"). */
+export function plain2(amount: number, currency = 'USD'): string {
+  const digits = currencyDigits(currency);
+  return (toCents(amount, currency) / 10 ** digits).toFixed(digits);
 }
 
-/** Balances under half a cent count as zero (spec §9). */
-export function isZero(amount: number): boolean {
-  return Math.abs(amount) < 0.005;
+/** An amount as an input shows it for editing: the currency's decimals, locale decimal mark. */
+export function amountForInput(amount: number, currency = 'USD'): string {
+  const text = plain2(amount, currency);
+  const decimal =
+    new Intl.NumberFormat(appLocale()).formatToParts(1.5).find((p) => p.type === 'decimal')
+      ?.value ?? '.';
+  return decimal === ',' ? text.replace('.', ',') : text;
+}
+
+/** Balances below half the currency's smallest unit count as zero (spec §9). */
+export function isZero(amount: number, currency = 'USD'): boolean {
+  return Math.abs(amount) < 0.5 / 10 ** currencyDigits(currency);
 }

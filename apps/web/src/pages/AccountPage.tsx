@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useAuth, useCurrentUser } from '../auth/authContext';
 import { Avatar } from '../components/Avatar';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
+import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
 import {
   BellIcon,
   ChatIcon,
@@ -70,6 +71,7 @@ export default function AccountPage() {
           <p className="truncate text-sm text-muted">{user.email}</p>
         </div>
       </section>
+      <HomeCurrencySetting />
       <ul className="card mb-4 divide-y divide-border" aria-label="Account menu">
         <MenuButton icon={<QrIcon className={icon} />} label="Scan code" onClick={notImplemented} />
         <MenuButton

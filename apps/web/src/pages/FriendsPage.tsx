@@ -14,6 +14,7 @@ import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useFriendBalances, useMe } from '../hooks/useBalances';
 import { useFriends } from '../hooks/useFriendships';
 import { useInvalidateAll } from '../hooks/useInvalidate';
 
@@ -21,6 +22,14 @@ export default function FriendsPage() {
   useDocumentTitle('Friends');
   const me = useCurrentUser();
   const { data: friends, isPending, error } = useFriends();
+  // Approximate home-currency nets, looked up only for users who chose a home currency.
+  const account = useMe();
+  const friendBalances = useFriendBalances(Boolean(account.data?.homeCurrency));
+  const approxByFriend = new Map(
+    (friendBalances.data ?? []).flatMap((b) =>
+      b.approximate ? [[b.otherUser.id, b.approximate] as const] : [],
+    ),
+  );
   const [removing, setRemoving] = useState<Friendship | null>(null);
   const toast = useToast();
   const invalidate = useInvalidateAll();
@@ -75,7 +84,12 @@ export default function FriendsPage() {
         ) : (
           <ul className="card divide-y divide-border">
             {accepted.map((f) => (
-              <FriendRow key={f.id} friendship={f} onRemove={() => setRemoving(f)} />
+              <FriendRow
+                key={f.id}
+                friendship={f}
+                approximate={f.otherUser ? approxByFriend.get(f.otherUser.id) : undefined}
+                onRemove={() => setRemoving(f)}
+              />
             ))}
           </ul>
         )}

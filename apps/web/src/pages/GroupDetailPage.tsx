@@ -10,6 +10,8 @@ import { Avatar } from '../components/Avatar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ExpenseForm } from '../components/expense/ExpenseForm';
 import { AddMemberModal } from '../components/groups/AddMemberModal';
+import { CurrencyExchangeModal } from '../components/groups/CurrencyExchangeModal';
+import { GroupCurrencyModal } from '../components/groups/GroupCurrencyModal';
 import { ExpenseDetailModal } from '../components/groups/ExpenseDetailModal';
 import { GroupActivity } from '../components/groups/GroupActivity';
 import { GroupBalances } from '../components/groups/GroupBalances';
@@ -28,6 +30,7 @@ import {
   useSettleSuggestions,
 } from '../hooks/useGroups';
 import { useInvalidateAll } from '../hooks/useInvalidate';
+import { isZero } from '../lib/money';
 import { isNumericId } from '../lib/validation';
 
 type Dialog =
@@ -37,9 +40,11 @@ type Dialog =
   | {
       kind: 'payment';
       payment: Payment | null;
-      preset: { toUserId: number; amount: number } | null;
+      preset: { toUserId: number; amount: number; currency: string } | null;
     }
   | { kind: 'addMember' }
+  | { kind: 'currency' }
+  | { kind: 'exchange' }
   | {
       kind: 'confirm';
       title: string;
@@ -110,6 +115,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   const latest = (expense: Expense): Expense =>
     transactions.data?.find((t): t is Expense => isExpense(t) && t.id === expense.id) ?? expense;
   const isCreator = group.creator.id === meId;
+  const separate = group.currencyMode === 'SEPARATE';
 
   const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
     try {
@@ -141,7 +147,9 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
     setDialog({
       kind: 'confirm',
       title: 'Delete payment',
-      message: `Delete the payment from ${payment.paidBy.name} to ${payment.paidTo.name}?`,
+      message: payment.exchangeId
+        ? 'Delete this currency exchange? Both of its payments are deleted.'
+        : `Delete the payment from ${payment.paidBy.name} to ${payment.paidTo.name}?`,
       confirmLabel: 'Delete',
       action: async () => {
         await run(() => paymentsApi.remove(payment.id), 'Payment deleted', 'delete payment');
@@ -206,6 +214,20 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         </button>
       </div>
 
+      <p className="-mt-3 mb-6 flex flex-wrap items-center justify-between gap-x-3 text-sm text-muted">
+        <span>
+          Group currency <span className="font-semibold text-fg">{group.defaultCurrency}</span>
+          {separate ? ' · currencies kept separate' : ' · other currencies converted into it'}
+        </span>
+        <button
+          type="button"
+          className="btn-ghost px-2 text-primary"
+          onClick={() => setDialog({ kind: 'currency' })}
+        >
+          Currency settings
+        </button>
+      </p>
+
       <section aria-labelledby="members-title" className="mb-6">
         <div className="flex items-center justify-between">
           <SectionTitle id="members-title">Members</SectionTitle>
@@ -242,6 +264,15 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         ) : (
           <GroupBalances lines={balances.data} />
         )}
+        {separate && balances.data?.some((l) => !isZero(l.netAmount, l.currency)) ? (
+          <button
+            type="button"
+            className="btn-secondary mt-3 w-full"
+            onClick={() => setDialog({ kind: 'exchange' })}
+          >
+            Convert a balance into another currency
+          </button>
+        ) : null}
         <label className="mt-3 flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl px-1">
           <span>
             <span className="block text-sm font-medium">Simplify debts</span>
@@ -275,7 +306,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
                   setDialog({
                     kind: 'payment',
                     payment: null,
-                    preset: { toUserId: s.to.id, amount: s.amount },
+                    preset: { toUserId: s.to.id, amount: s.amount, currency: s.currency },
                   })
                 }
               />
@@ -326,6 +357,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
             groupId={group.id}
             groupName={group.name}
             currency={group.defaultCurrency}
+            currencyMode={group.currencyMode ?? 'CONVERT'}
             expense={dialog.kind === 'editExpense' ? dialog.expense : null}
             onSaved={close}
             onCancel={close}
@@ -351,6 +383,16 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         />
       ) : null}
       {dialog?.kind === 'addMember' ? <AddMemberModal group={group} onClose={close} /> : null}
+      {dialog?.kind === 'currency' ? (
+        <GroupCurrencyModal
+          group={group}
+          hasHistory={(transactions.data?.length ?? 0) > 0}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'exchange' ? (
+        <CurrencyExchangeModal group={group} lines={balances.data ?? []} onClose={close} />
+      ) : null}
       {dialog?.kind === 'confirm' ? (
         <ConfirmDialog
           title={dialog.title}

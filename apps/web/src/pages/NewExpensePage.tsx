@@ -72,6 +72,7 @@ export default function NewExpensePage() {
           groupId={groupId}
           groupName={group.data?.name ?? null}
           currency={group.data?.defaultCurrency ?? 'USD'}
+          currencyMode={group.data?.currencyMode ?? 'CONVERT'}
           onSaved={() => void navigate(groupId ? `/app/group/${groupId}` : '/app/friends')}
           onCancel={() => void navigate(-1)}
         />

@@ -12,7 +12,16 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useSubmissionKeys } from '../hooks/useSubmissionKeys';
 import { DEFAULT_CURRENCY, MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
-import { formatMoney, hasAtMostTwoDecimals, isZero, parseAmount } from '../lib/money';
+import { CurrencyPicker } from '../components/currency/CurrencyPicker';
+import { rememberCurrency } from '../lib/currencies';
+import {
+  amountForInput,
+  amountProblem,
+  formatMoney,
+  isZero,
+  parseAmount,
+  plainAmount,
+} from '../lib/money';
 
 type Direction = 'I_PAID' | 'THEY_PAID';
 
@@ -26,24 +35,37 @@ export default function SettleUpPage() {
   const [direction, setDirection] = useState<Direction>('I_PAID');
   const [friendId, setFriendId] = useState('');
   const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<string | null>(null);
   const [date, setDate] = useState(todayIso);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const accepted = (friends.data ?? []).filter((f) => f.status === 'ACCEPTED' && f.otherUser);
   const selected = accepted.find((f) => String(f.otherUser?.id) === friendId);
+  // The friend's primary currency until the user picks one.
+  const cur = currency ?? selected?.currency ?? DEFAULT_CURRENCY;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const value = parseAmount(amount);
+    const value = parseAmount(amount, cur);
     const otherUserId = Number(friendId);
-    if (!friendId || value === null || value < MIN_AMOUNT || !hasAtMostTwoDecimals(amount)) {
-      setError('Please select a friend and enter a valid positive amount.');
+    if (!friendId || value === null || value < MIN_AMOUNT) {
+      setError(
+        (friendId && amount.trim() ? amountProblem(amount, cur) : null) ??
+          'Please select a friend and enter a valid positive amount.',
+      );
       return;
     }
     setError(null);
     setBusy(true);
-    const request = { otherUserId, direction, amount: value, date, currency: DEFAULT_CURRENCY };
+    rememberCurrency(cur);
+    const request = {
+      otherUserId,
+      direction,
+      amount: plainAmount(amount, cur) ?? String(value),
+      date,
+      currency: cur,
+    };
     try {
       await paymentsApi.settle(request, keys.keyFor(request));
       keys.succeeded();
@@ -114,20 +136,28 @@ export default function SettleUpPage() {
               </p>
             ) : null}
           </div>
-          <div>
-            <label htmlFor="settle-amount" className="label">
-              Amount (USD)
-            </label>
-            <input
-              id="settle-amount"
-              className="field"
-              type="number"
-              inputMode="decimal"
-              min="0.01"
-              step="0.01"
-              placeholder="0.00"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor="settle-amount" className="label">
+                Amount ({cur})
+              </label>
+              <input
+                id="settle-amount"
+                className="field"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={amountForInput(0, cur)}
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+              />
+            </div>
+            <CurrencyPicker
+              id="settle-currency"
+              label="Currency"
+              value={cur}
+              preferred={selected ? [selected.currency] : []}
+              onChange={setCurrency}
             />
           </div>
           <div>

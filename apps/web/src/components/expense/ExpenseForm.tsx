@@ -3,9 +3,12 @@ import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import { conversionProblem } from '../../lib/conversion';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { normaliseDate } from '../../lib/dates';
+import { rememberCurrency } from '../../lib/currencies';
 import {
   buildExpenseRequest,
   type ExpenseFormState,
@@ -15,7 +18,9 @@ import {
   SPLIT_LABELS,
   validateExpenseForm,
 } from '../../lib/expenseForm';
-import { formatMoney, parseAmount, toCents } from '../../lib/money';
+import { amountForInput, formatMoney, fromCents, parseAmount, toCents } from '../../lib/money';
+import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { ConversionFields } from './ConversionFields';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { GroupIcon } from '../icons';
@@ -30,7 +35,10 @@ export interface ExpenseFormProps {
   participants: User[];
   groupId: number | null;
   groupName: string | null;
+  /** The group's currency (or the default outside groups). */
   currency?: string;
+  /** CONVERT: amounts in another currency are converted into `currency`. */
+  currencyMode?: 'CONVERT' | 'SEPARATE';
   expense?: Expense | null;
   onSaved: () => void;
   onCancel: () => void;
@@ -43,6 +51,7 @@ export function ExpenseForm({
   groupId,
   groupName,
   currency = DEFAULT_CURRENCY,
+  currencyMode = 'CONVERT',
   expense,
   onSaved,
   onCancel,
@@ -57,8 +66,17 @@ export function ExpenseForm({
     initialParticipants,
   );
   const [state, setState] = useState<ExpenseFormState>(() =>
-    initialFormState(me.id, participants, expense),
+    initialFormState(me.id, participants, expense, currency),
   );
+  // Converted into the group's currency when typed in another one (CONVERT groups only).
+  const groupCurrency =
+    groupId !== null && currencyMode === 'CONVERT' && state.currency !== currency ? currency : null;
+  const quote = useRateQuote(state.currency, groupCurrency, state.date);
+  // The saved rate can be kept only while the expense stays in its saved currency.
+  const savedRate =
+    expense?.conversion && expense.currency === state.currency
+      ? expense.conversion.exchangeRateText
+      : null;
   const [receipt, setReceipt] = useState<File | null>(null);
   const [removeReceipt, setRemoveReceipt] = useState(false);
   const [scanning, setScanning] = useState(false);
@@ -91,12 +109,15 @@ export function ExpenseForm({
     try {
       const result = await expensesApi.scanReceipt(file);
       setState((s) => {
-        const amount = result.totalAmount !== null ? result.totalAmount.toFixed(2) : s.amount;
-        const before = parseAmount(s.amount);
+        // The receipt's currency, when it names one, becomes the expense's.
+        const cur = result.currency ?? s.currency;
+        const amount =
+          result.totalAmount !== null ? amountForInput(result.totalAmount, cur) : s.amount;
+        const before = parseAmount(s.amount, s.currency);
         if (
           result.totalAmount !== null &&
           before !== null &&
-          toCents(before) !== toCents(result.totalAmount)
+          toCents(before, cur) !== toCents(result.totalAmount, cur)
         ) {
           setScanMessage({
             kind: 'info',
@@ -108,6 +129,7 @@ export function ExpenseForm({
           .join('\n');
         return {
           ...s,
+          currency: cur,
           description: result.storeName ?? s.description,
           date: result.date ? normaliseDate(result.date) : s.date,
           amount,
@@ -136,13 +158,19 @@ export function ExpenseForm({
       state,
       participants.map((p) => p.id),
     );
-    if (problem) {
-      setError(problem);
+    const conversion =
+      problem ??
+      (groupCurrency === null
+        ? null
+        : conversionProblem(state, groupCurrency, quote.data !== null));
+    if (conversion) {
+      setError(conversion);
       return;
     }
     setError(null);
     setSaving(true);
-    const request = buildExpenseRequest(state, groupId, expense?.currency ?? currency);
+    rememberCurrency(state.currency);
+    const request = buildExpenseRequest(state, groupId, groupCurrency);
     try {
       if (expense) {
         await expensesApi.update(
@@ -215,21 +243,34 @@ export function ExpenseForm({
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor="expense-amount" className="label">
-            Amount ({expense?.currency ?? currency})
+            Amount ({state.currency})
           </label>
           <input
             id="expense-amount"
             className="field"
-            type="number"
+            type="text"
             inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            placeholder="0.00"
+            autoComplete="off"
+            placeholder={amountForInput(0, state.currency)}
             value={state.amount}
             onChange={(e) => setAmount(e.target.value)}
           />
         </div>
-        <div>
+        <CurrencyPicker
+          id="expense-currency"
+          label="Currency"
+          value={state.currency}
+          preferred={[currency]}
+          onChange={(code) =>
+            setState((s) => ({
+              ...s,
+              currency: code,
+              rateMode:
+                s.rateMode === 'KEEP' && code !== expense?.currency ? 'SERVICE' : s.rateMode,
+            }))
+          }
+        />
+        <div className="col-span-2 sm:col-span-1">
           <label htmlFor="expense-date" className="label">
             Date
           </label>
@@ -242,6 +283,18 @@ export function ExpenseForm({
           />
         </div>
       </div>
+      {groupCurrency !== null ? (
+        <ConversionFields
+          idPrefix="expense"
+          amountText={state.amount}
+          from={state.currency}
+          groupCurrency={groupCurrency}
+          value={state}
+          savedRate={savedRate}
+          onChange={patch}
+          quote={quote}
+        />
+      ) : null}
       <PayersEditor
         payers={state.payers}
         participants={participants}
@@ -268,7 +321,7 @@ export function ExpenseForm({
             {state.included.map((id) => (
               <li key={id}>
                 {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
-                {formatMoney((shares.get(id) ?? 0) / 100, currency)}
+                {formatMoney(fromCents(shares.get(id) ?? 0, state.currency), state.currency)}
               </li>
             ))}
           </ul>
@@ -301,7 +354,7 @@ export function ExpenseForm({
         <SplitDialog
           state={state}
           participants={participants}
-          currency={currency}
+          currency={state.currency}
           onChange={patch}
           onClose={() => setSplitOpen(false)}
         />

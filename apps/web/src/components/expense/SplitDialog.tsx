@@ -6,7 +6,15 @@ import {
   SPLIT_LABELS,
   splitNoun,
 } from '../../lib/expenseForm';
-import { formatMoney, parseAmount, plain2, sanitizeDecimalInput, toCents } from '../../lib/money';
+import {
+  formatMoney,
+  fromCents,
+  parseAmount,
+  plain2,
+  sanitizeDecimalInput,
+  toCents,
+} from '../../lib/money';
+import { parseNumber } from '../../lib/expenseForm';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { Modal } from '../Modal';
@@ -20,11 +28,15 @@ interface SplitDialogProps {
 }
 
 function summary(state: ExpenseFormState, currency: string): string | null {
-  const amount = parseAmount(state.amount);
-  const values = state.included.map((id) => parseAmount(state.values[id] ?? '') ?? 0);
+  const amount = parseAmount(state.amount, currency);
+  const values = state.included.map((id) =>
+    state.splitType === 'EXACT'
+      ? (parseAmount(state.values[id] ?? '', currency) ?? 0)
+      : (parseNumber(state.values[id] ?? '') ?? 0),
+  );
   if (state.splitType === 'EXACT' && amount !== null) {
-    const left = toCents(amount) - values.reduce((s, v) => s + toCents(v), 0);
-    return `${formatMoney(left / 100, currency)} left of ${formatMoney(amount, currency)}`;
+    const left = toCents(amount, currency) - values.reduce((s, v) => s + toCents(v, currency), 0);
+    return `${formatMoney(fromCents(left, currency), currency)} left of ${formatMoney(amount, currency)}`;
   }
   if (state.splitType === 'PERCENTAGE') {
     const total = values.reduce((s, v) => s + v, 0);
@@ -48,14 +60,22 @@ export function SplitDialog({
   const [lastPersonKept, setLastPersonKept] = useState(false);
   const missing =
     state.splitType !== 'EQUAL' &&
-    state.included.some((id) => parseAmount(state.values[id] ?? '') === null);
-  const amount = parseAmount(state.amount);
+    state.included.some(
+      (id) =>
+        (state.splitType === 'EXACT'
+          ? parseAmount(state.values[id] ?? '', currency)
+          : parseNumber(state.values[id] ?? '')) === null,
+    );
+  const amount = parseAmount(state.amount, currency);
   const exactCents = state.included.reduce(
-    (sum, id) => sum + toCents(parseAmount(state.values[id] ?? '') ?? 0),
+    (sum, id) => sum + toCents(parseAmount(state.values[id] ?? '', currency) ?? 0, currency),
     0,
   );
   const exactMismatch =
-    state.splitType === 'EXACT' && !missing && amount !== null && exactCents !== toCents(amount);
+    state.splitType === 'EXACT' &&
+    !missing &&
+    amount !== null &&
+    exactCents !== toCents(amount, currency);
 
   const setType = (type: SplitType) => {
     if (type === state.splitType) return;
@@ -140,7 +160,7 @@ export function SplitDialog({
         </Alert>
       ) : exactMismatch && amount !== null ? (
         <Alert kind="info">
-          {`Sum of exact amounts (${plain2(exactCents / 100)}) must equal the total expense amount (${plain2(amount)}).`}
+          {`Sum of exact amounts (${plain2(fromCents(exactCents, currency), currency)}) must equal the total expense amount (${plain2(amount, currency)}).`}
         </Alert>
       ) : null}
       <ul className="mt-2 flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto">
@@ -163,7 +183,7 @@ export function SplitDialog({
                   <span className="block truncate font-medium">{person.name}</span>
                   <span className="block text-xs text-muted">
                     {included && share !== undefined
-                      ? formatMoney(share / 100, currency)
+                      ? formatMoney(fromCents(share, currency), currency)
                       : 'Not included'}
                   </span>
                 </span>

@@ -1,4 +1,4 @@
-import type { Friendship } from '../../api/types';
+import type { FriendBalance, Friendship } from '../../api/types';
 import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
 import { BalanceText } from '../BalanceText';
@@ -6,9 +6,12 @@ import { TrashIcon } from '../icons';
 
 export function FriendRow({
   friendship,
+  approximate,
   onRemove,
 }: {
   friendship: Friendship;
+  /** The net over every currency in the user's home currency, when they chose one. */
+  approximate?: FriendBalance['approximate'];
   onRemove: () => void;
 }) {
   const other = friendship.otherUser;
@@ -16,6 +19,13 @@ export function FriendRow({
     return <li className="px-4 py-3 text-sm text-muted">Friend data incomplete</li>;
   }
   const nonGroup = friendship.nonGroupBalance;
+  // Balances in currencies other than the primary one shown on the right.
+  const others = (friendship.byCurrency ?? []).filter(
+    (c) => c.currency !== friendship.currency && !isZero(c.netBalance, c.currency),
+  );
+  const showApprox =
+    approximate !== undefined &&
+    (others.length > 0 || approximate.currency !== friendship.currency);
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       <Avatar name={other.name} />
@@ -26,6 +36,19 @@ export function FriendRow({
           <p className="text-xs text-muted">
             Outside groups: {nonGroup > 0 ? 'owes you ' : 'you owe '}
             {formatMoney(Math.abs(nonGroup), friendship.currency)}
+          </p>
+        ) : null}
+        {others.map((c) => (
+          <p key={c.currency} className="text-xs text-muted">
+            {c.netBalance > 0 ? 'Also owes you ' : 'You also owe '}
+            {formatMoney(Math.abs(c.netBalance), c.currency)}
+          </p>
+        ))}
+        {showApprox && approximate ? (
+          <p className="text-xs text-muted">
+            ≈ {approximate.netBalance < 0 ? '−' : '+'}
+            {formatMoney(Math.abs(approximate.netBalance), approximate.currency)} in all
+            (approximate)
           </p>
         ) : null}
       </div>

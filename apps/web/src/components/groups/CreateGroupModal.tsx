@@ -3,13 +3,18 @@ import { useNavigate } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { DEFAULT_CURRENCY } from '../../lib/constants';
+import { recentCurrencies, rememberCurrency } from '../../lib/currencies';
 import { validateGroupName } from '../../lib/validation';
+import { CurrencyPicker } from '../currency/CurrencyPicker';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
 export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
+  const [currency, setCurrency] = useState(() => recentCurrencies()[0] ?? DEFAULT_CURRENCY);
+  const [separate, setSeparate] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -25,7 +30,11 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
     }
     setBusy(true);
     try {
-      const group = await groupsApi.create(name.trim());
+      rememberCurrency(currency);
+      const group = await groupsApi.create(name.trim(), {
+        defaultCurrency: currency,
+        currencyMode: separate ? 'SEPARATE' : 'CONVERT',
+      });
       toast.success('Group created!');
       await invalidate();
       onClose();
@@ -48,6 +57,27 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
           error={error}
           data-autofocus
         />
+        <CurrencyPicker
+          id="group-currency"
+          label="Group currency"
+          value={currency}
+          onChange={setCurrency}
+        />
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={separate}
+            onChange={(e) => setSeparate(e.target.checked)}
+            aria-describedby="group-separate-hint"
+          />
+          <span>
+            Keep currencies separate
+            <span id="group-separate-hint" className="block text-muted">
+              Balances per currency instead of converting everything into {currency}.
+            </span>
+          </span>
+        </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

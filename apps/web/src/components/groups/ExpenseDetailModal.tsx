@@ -37,6 +37,17 @@ export function ExpenseDetailModal({ expense, meId, onEdit, onDelete, onClose }:
       }
     >
       <p className="text-3xl font-bold">{formatMoney(expense.amount, expense.currency)}</p>
+      {expense.conversion ? (
+        <p className="text-sm text-muted">
+          {formatMoney(expense.conversion.amount, expense.conversion.currency)} at 1{' '}
+          {expense.currency} = {expense.conversion.exchangeRateText} {expense.conversion.currency}
+          {expense.conversion.rateSource === 'SERVICE' && expense.conversion.rateDate
+            ? ` (rate of ${expense.conversion.rateDate})`
+            : expense.conversion.rateSource === 'CHARGED'
+              ? ' (as charged)'
+              : ' (rate entered)'}
+        </p>
+      ) : null}
       <p className="text-sm text-muted">{formatDate(expense.date)}</p>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted">Paid by</dt>

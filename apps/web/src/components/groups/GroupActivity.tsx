@@ -1,6 +1,6 @@
 import { isExpense, type Expense, type Payment, type Transaction } from '../../api/types';
 import { formatMonthYear, parseIsoDate } from '../../lib/dates';
-import { formatMoney, toCents } from '../../lib/money';
+import { formatMoney, fromCents, toCents } from '../../lib/money';
 import { EditIcon, NotesIcon, ReceiptIcon, ScaleIcon, TrashIcon } from '../icons';
 
 interface Props {
@@ -29,25 +29,31 @@ function DateBadge({ date }: { date: string }) {
 }
 
 function ExpenseEffect({ expense, meId }: { expense: Expense; meId: number }) {
+  const cur = expense.currency;
   const paid = expense.payers
     .filter((p) => p.user.id === meId)
-    .reduce((s, p) => s + toCents(p.amountPaid), 0);
+    .reduce((s, p) => s + toCents(p.amountPaid, cur), 0);
   const owed = expense.splits
     .filter((s) => s.owedBy.id === meId)
-    .reduce((s, x) => s + toCents(x.amountOwed), 0);
+    .reduce((s, x) => s + toCents(x.amountOwed, cur), 0);
   const diff = paid - owed;
-  const cur = expense.currency;
   const others = expense.payers.filter((p) => p.user.id !== meId).map((p) => p.user.name);
   return (
     <span className="mt-0.5 flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
       <span className="text-muted">
-        {paid > 0 ? `you paid ${formatMoney(paid / 100, cur)}` : `${others.join(', ')} paid`}
+        {paid > 0
+          ? `you paid ${formatMoney(fromCents(paid, cur), cur)}`
+          : `${others.join(', ')} paid`}
         {paid > 0 && others.length > 0 ? ` (with ${others.join(', ')})` : ''}
       </span>
       {diff > 0 ? (
-        <span className="font-semibold text-owed">you lent {formatMoney(diff / 100, cur)}</span>
+        <span className="font-semibold text-owed">
+          you lent {formatMoney(fromCents(diff, cur), cur)}
+        </span>
       ) : diff < 0 ? (
-        <span className="font-semibold text-owe">you borrowed {formatMoney(-diff / 100, cur)}</span>
+        <span className="font-semibold text-owe">
+          you borrowed {formatMoney(fromCents(-diff, cur), cur)}
+        </span>
       ) : (
         <span className="text-muted">no balance</span>
       )}
@@ -108,8 +114,13 @@ export function GroupActivity({
                             </>
                           ) : null}
                         </span>
-                        <span className="shrink-0 text-sm font-semibold">
+                        <span className="shrink-0 text-right text-sm font-semibold">
                           {formatMoney(t.amount, t.currency)}
+                          {t.conversion ? (
+                            <span className="block text-xs font-normal text-muted">
+                              ≈ {formatMoney(t.conversion.amount, t.conversion.currency)}
+                            </span>
+                          ) : null}
                         </span>
                       </span>
                       <ExpenseEffect expense={t} meId={meId} />
@@ -125,22 +136,31 @@ export function GroupActivity({
                   <span className="min-w-0 flex-1">
                     <span className="block text-sm font-medium break-words">
                       {who(t.paidBy, true)} paid {who(t.paidTo, false)}
+                      {t.exchangeId ? (
+                        <span className="text-muted"> · currency exchange</span>
+                      ) : null}
                     </span>
                     <span className="block text-xs text-muted">
                       {formatMoney(t.amount, t.currency)}
+                      {t.conversion
+                        ? ` · ${formatMoney(t.conversion.amount, t.conversion.currency)}`
+                        : ''}
                     </span>
                   </span>
                   {onEditPayment && onDeletePayment ? (
                     <>
-                      <button
-                        type="button"
-                        className="btn-ghost px-2 text-muted"
-                        onClick={() => onEditPayment?.(t)}
-                        aria-label={`Edit payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
-                      >
-                        <EditIcon className="size-5" />
-                        <span className="sr-only sm:not-sr-only">Edit</span>
-                      </button>
+                      {/* The two payments of a currency exchange are deleted together, never edited. */}
+                      {t.exchangeId ? null : (
+                        <button
+                          type="button"
+                          className="btn-ghost px-2 text-muted"
+                          onClick={() => onEditPayment?.(t)}
+                          aria-label={`Edit payment: ${t.paidBy.name} paid ${t.paidTo.name}`}
+                        >
+                          <EditIcon className="size-5" />
+                          <span className="sr-only sm:not-sr-only">Edit</span>
+                        </button>
+                      )}
                       <button
                         type="button"
                         className="btn-ghost px-2 text-muted hover:text-danger"

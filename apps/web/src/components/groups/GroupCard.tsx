@@ -5,7 +5,13 @@ import { formatMoney, isZero } from '../../lib/money';
 import { GroupIcon } from '../icons';
 
 export function GroupCard({ group }: { group: MyGroup }) {
-  const { net, currency } = group.myBalance;
+  const { net, currency, approximate } = group.myBalance;
+  // Worth showing only when lines in other currencies than the home one are involved.
+  const showApprox =
+    approximate !== undefined &&
+    group.myBalance.lines.some(
+      (l) => l.currency !== approximate.currency && !isZero(l.netAmount, l.currency),
+    );
   const lines = group.myBalance.lines
     .filter((line) => !isZero(line.netAmount))
     .sort((a, b) => Math.abs(b.netAmount) - Math.abs(a.netAmount));
@@ -63,6 +69,12 @@ export function GroupCard({ group }: { group: MyGroup }) {
             <span className="font-semibold text-owed">{formatMoney(net, currency)}</span>
           </>
         )}
+        {showApprox && approximate ? (
+          <span className="block text-xs text-muted">
+            ≈ {approximate.net < 0 ? '−' : '+'}
+            {formatMoney(Math.abs(approximate.net), approximate.currency)} in all
+          </span>
+        ) : null}
       </div>
     </Link>
   );

@@ -3,10 +3,19 @@ import { errorMessage } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
 import type { Group, Payment } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
-import { MIN_AMOUNT } from '../../lib/constants';
+import {
+  type ConversionState,
+  conversionProblem,
+  conversionRequestFields,
+  initialConversion,
+} from '../../lib/conversion';
+import { rememberCurrency } from '../../lib/currencies';
 import { todayIso, normaliseDate } from '../../lib/dates';
-import { hasAtMostTwoDecimals } from '../../lib/money';
+import { amountForInput, amountProblem, parseAmount, plainAmount } from '../../lib/money';
+import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { ConversionFields } from '../expense/ConversionFields';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
@@ -16,17 +25,37 @@ interface Props {
   meId: number;
   payment?: Payment | null;
   /** Prefill from a settle suggestion. */
-  preset?: { toUserId: number; amount: number } | null;
+  preset?: { toUserId: number; amount: number; currency: string } | null;
   onClose: () => void;
 }
 
 /** Record (or edit) a payment from the current user to a group member. */
 export function PaymentFormModal({ group, meId, payment, preset, onClose }: Props) {
   const [recipient, setRecipient] = useState(String(payment?.paidTo.id ?? preset?.toUserId ?? ''));
+  const [currency, setCurrency] = useState(
+    payment?.currency ?? preset?.currency ?? group.defaultCurrency,
+  );
   const [amount, setAmount] = useState(
-    payment ? payment.amount.toFixed(2) : preset ? preset.amount.toFixed(2) : '',
+    payment
+      ? amountForInput(payment.amount, payment.currency)
+      : preset
+        ? amountForInput(preset.amount, preset.currency)
+        : '',
+  );
+  const [conversion, setConversion] = useState<ConversionState>(() =>
+    initialConversion(payment?.conversion?.exchangeRateText),
   );
   const [date, setDate] = useState(payment ? normaliseDate(payment.date) : todayIso());
+  // Converted into the group's currency when paid in another one (CONVERT groups only).
+  const groupCurrency =
+    (group.currencyMode ?? 'CONVERT') === 'CONVERT' && currency !== group.defaultCurrency
+      ? group.defaultCurrency
+      : null;
+  const quote = useRateQuote(currency, groupCurrency, date);
+  const savedRate =
+    payment?.conversion && payment.currency === currency
+      ? payment.conversion.exchangeRateText
+      : null;
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -39,24 +68,37 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const value = Number(amount);
+    const value = parseAmount(amount, currency);
     const to = Number(recipient);
-    if (!recipient || !amount || value < MIN_AMOUNT || !hasAtMostTwoDecimals(amount)) {
-      setError('Please select a recipient and enter a valid positive amount.');
+    if (!recipient || !amount || value === null || value <= 0) {
+      setError(
+        (amount.trim() ? amountProblem(amount, currency) : null) ??
+          'Please select a recipient and enter a valid positive amount.',
+      );
       return;
     }
-    if (Number.isNaN(value) || Number.isNaN(to)) {
+    if (Number.isNaN(to)) {
       setError('Invalid user ID or amount.');
+      return;
+    }
+    const rateProblem =
+      groupCurrency === null
+        ? null
+        : conversionProblem(conversion, groupCurrency, quote.data !== null);
+    if (rateProblem) {
+      setError(rateProblem);
       return;
     }
     setError(null);
     setBusy(true);
+    rememberCurrency(currency);
     const body = {
       paidToUserId: to,
-      amount: value,
+      amount: plainAmount(amount, currency) ?? String(value),
       date: normaliseDate(date),
-      currency: group.defaultCurrency,
+      currency,
       groupId: group.id,
+      ...(groupCurrency === null ? {} : conversionRequestFields(conversion, groupCurrency)),
     };
     try {
       if (payment) {
@@ -106,22 +148,48 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="payment-amount" className="label">
-            Amount ({group.defaultCurrency})
-          </label>
-          <input
-            id="payment-amount"
-            className="field"
-            type="number"
-            inputMode="decimal"
-            min="0.01"
-            step="0.01"
-            placeholder="0.00"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor="payment-amount" className="label">
+              Amount ({currency})
+            </label>
+            <input
+              id="payment-amount"
+              className="field"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder={amountForInput(0, currency)}
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+            />
+          </div>
+          <CurrencyPicker
+            id="payment-currency"
+            label="Currency"
+            value={currency}
+            preferred={[group.defaultCurrency]}
+            onChange={(code) => {
+              setCurrency(code);
+              // The saved rate belongs to the saved currency.
+              if (code !== payment?.currency && conversion.rateMode === 'KEEP') {
+                setConversion((c) => ({ ...c, rateMode: 'SERVICE' }));
+              }
+            }}
           />
         </div>
+        {groupCurrency !== null ? (
+          <ConversionFields
+            idPrefix="payment"
+            amountText={amount}
+            from={currency}
+            groupCurrency={groupCurrency}
+            value={conversion}
+            savedRate={savedRate}
+            onChange={(patch) => setConversion((c) => ({ ...c, ...patch }))}
+            quote={quote}
+          />
+        ) : null}
         <div>
           <label htmlFor="payment-date" className="label">
             Date

@@ -1,0 +1,137 @@
+import type { ExchangeRateQuote } from '../../api/types';
+import {
+  type ConversionState,
+  MSG_RATES_UNAVAILABLE,
+  previewConversion,
+  rateForDisplay,
+  type RateMode,
+} from '../../lib/conversion';
+import { formatMoney, fromCents, parseAmount } from '../../lib/money';
+
+export interface ConversionFieldsProps {
+  /** Prefix for the ids inside (one form can hold only one of these). */
+  idPrefix: string;
+  /** The amount as typed, in `from`. */
+  amountText: string;
+  from: string;
+  /** The group's currency, into which the amount is converted. */
+  groupCurrency: string;
+  value: ConversionState;
+  /** The saved conversion's rate when editing (offers "KEEP"). */
+  savedRate: string | null;
+  onChange: (patch: Partial<ConversionState>) => void;
+  /** The rate service's answer for the date (null while loading or unavailable). */
+  quote: { pending: boolean; data: ExchangeRateQuote | null };
+}
+
+/**
+ * The rate of an amount in another currency than the group's: the rate service's for the
+ * date, a rate typed, or the amount the bank charged; the converted amount shows live.
+ */
+export function ConversionFields({
+  idPrefix,
+  amountText,
+  from,
+  groupCurrency,
+  value,
+  savedRate,
+  onChange,
+  quote,
+}: ConversionFieldsProps) {
+  const to = groupCurrency;
+  const preview = previewConversion(
+    amountText,
+    from,
+    to,
+    value,
+    quote.data?.rateText ?? null,
+    savedRate,
+  );
+  const amount = parseAmount(amountText, from);
+  const choose = (rateMode: RateMode) => onChange({ rateMode });
+  const name = `${idPrefix}-rate-mode`;
+  const resultId = `${idPrefix}-conversion-result`;
+  const rateLine = (rate: string) => `1 ${from} = ${rateForDisplay(rate)} ${to}`;
+
+  return (
+    <fieldset className="rounded-xl border border-border p-3" aria-describedby={resultId}>
+      <legend className="px-1 text-sm font-medium">Converted into {to}</legend>
+      <div className="flex flex-col gap-2 text-sm">
+        {savedRate !== null ? (
+          <label className="flex min-h-9 items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              checked={value.rateMode === 'KEEP'}
+              onChange={() => choose('KEEP')}
+            />
+            Keep the saved rate ({rateLine(savedRate)})
+          </label>
+        ) : null}
+        <label className="flex min-h-9 items-center gap-2">
+          <input
+            type="radio"
+            name={name}
+            checked={value.rateMode === 'SERVICE'}
+            onChange={() => choose('SERVICE')}
+          />
+          {quote.pending
+            ? 'Rate of the day (loading…)'
+            : quote.data !== null
+              ? `Rate of ${quote.data.rateDate}: ${rateLine(quote.data.rateText)}`
+              : 'Rate of the day (unavailable)'}
+        </label>
+        <label className="flex flex-wrap items-center gap-2">
+          <input
+            type="radio"
+            name={name}
+            checked={value.rateMode === 'MANUAL'}
+            onChange={() => choose('MANUAL')}
+          />
+          <span>My rate: 1 {from} =</span>
+          <input
+            aria-label={`Exchange rate, ${to} per ${from}`}
+            className="field min-h-9 w-32 py-1"
+            inputMode="decimal"
+            autoComplete="off"
+            value={value.rate}
+            onFocus={() => choose('MANUAL')}
+            onChange={(e) => onChange({ rate: e.target.value, rateMode: 'MANUAL' })}
+          />
+          <span>{to}</span>
+        </label>
+        <label className="flex flex-wrap items-center gap-2">
+          <input
+            type="radio"
+            name={name}
+            checked={value.rateMode === 'CHARGED'}
+            onChange={() => choose('CHARGED')}
+          />
+          <span>My bank charged</span>
+          <input
+            aria-label={`Amount charged in ${to}`}
+            className="field min-h-9 w-32 py-1"
+            inputMode="decimal"
+            autoComplete="off"
+            value={value.charged}
+            onFocus={() => choose('CHARGED')}
+            onChange={(e) => onChange({ charged: e.target.value, rateMode: 'CHARGED' })}
+          />
+          <span>{to}</span>
+        </label>
+      </div>
+      {quote.data === null && !quote.pending && value.rateMode === 'SERVICE' ? (
+        <p className="mt-2 text-sm text-owe" role="alert">
+          {MSG_RATES_UNAVAILABLE}
+        </p>
+      ) : null}
+      <p id={resultId} className="mt-2 text-sm" aria-live="polite">
+        {preview.converted !== null && amount !== null
+          ? `${formatMoney(amount, from)} ≈ ${formatMoney(fromCents(preview.converted, to), to)}${
+              preview.rateText !== null ? ` (${rateLine(preview.rateText)})` : ''
+            }`
+          : `Enter the amount to see it in ${to}.`}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,205 @@
+import { cents, convertMinorWithin, maxMinorUnits } from '@evenly/core';
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { paymentsApi } from '../../api/payments';
+import type { BalanceLine, ExchangeRequest, Group } from '../../api/types';
+import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useRateQuote } from '../../hooks/useRateQuote';
+import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import { plainRate, rateForDisplay, readTypedRate } from '../../lib/conversion';
+import { todayIso } from '../../lib/dates';
+import { formatMoney, fromCents, isZero, toCents } from '../../lib/money';
+import { Alert } from '../Alert';
+import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { Modal } from '../Modal';
+import { useToast } from '../toast/toastContext';
+
+/** "+¥10,000" / "−¥10,000": a balance with its sign (positive: they owe you). */
+function signed(amount: number, currency: string): string {
+  return `${amount < 0 ? '−' : '+'}${formatMoney(Math.abs(amount), currency)}`;
+}
+
+/**
+ * Moves the caller's balance with one person from one currency into another at a rate (groups
+ * that keep currencies separate): "+100 USD, −10,000 JPY" becomes "+31.51 USD, 0 JPY" at
+ * 0.006849 USD per JPY. Recorded by the server as two linked payments.
+ */
+export function CurrencyExchangeModal({
+  group,
+  lines,
+  onClose,
+}: {
+  group: Group;
+  /** The caller's balance lines in this group (one per person and currency). */
+  lines: BalanceLine[];
+  onClose: () => void;
+}) {
+  const open = lines.filter((l) => !isZero(l.netAmount, l.currency));
+  const people = [...new Map(open.map((l) => [l.otherUser.id, l.otherUser])).values()];
+  const [personId, setPersonId] = useState(people[0]?.id ?? 0);
+  const personLines = open.filter((l) => l.otherUser.id === personId);
+  const [fromPicked, setFromPicked] = useState<string | null>(null);
+  const from =
+    fromPicked !== null && personLines.some((l) => l.currency === fromPicked)
+      ? fromPicked
+      : (personLines[0]?.currency ?? group.defaultCurrency);
+  const otherCurrencies = personLines.map((l) => l.currency).filter((c) => c !== from);
+  const [toPicked, setToPicked] = useState<string | null>(null);
+  const to =
+    toPicked !== null && toPicked !== from
+      ? toPicked
+      : (otherCurrencies[0] ?? (from === group.defaultCurrency ? 'USD' : group.defaultCurrency));
+  const [rate, setRate] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+  const keys = useSubmissionKeys();
+  const quote = useRateQuote(from, to, todayIso());
+
+  const balance = personLines.find((l) => l.currency === from)?.netAmount ?? 0;
+  const toBalance = personLines.find((l) => l.currency === to)?.netAmount ?? 0;
+  const typed = readTypedRate(rate);
+  const converted =
+    typed === null
+      ? null
+      : convertMinorWithin(cents(toCents(balance, from)), from, to, typed, maxMinorUnits(to));
+  const person = people.find((p) => p.id === personId);
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const exchangeRate = plainRate(rate);
+    if (!person || isZero(balance, from)) {
+      setError('There is no balance in that currency to convert.');
+      return;
+    }
+    if (exchangeRate === null) {
+      setError('Please enter a valid exchange rate (a positive number).');
+      return;
+    }
+    setError(null);
+    setBusy(true);
+    const request: ExchangeRequest = {
+      otherUserId: person.id,
+      fromCurrency: from,
+      toCurrency: to,
+      exchangeRate,
+      date: todayIso(),
+    };
+    try {
+      await paymentsApi.exchange(group.id, request, keys.keyFor(request));
+      keys.succeeded();
+      toast.success('Balance converted!');
+      await invalidate();
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to convert the balance'));
+      setBusy(false);
+    }
+  };
+
+  if (people.length === 0) {
+    return (
+      <Modal title="Convert a balance" onClose={onClose} size="sm">
+        <p className="text-sm text-muted">You have no open balance in this group to convert.</p>
+        <div className="mt-4 flex justify-end">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Close
+          </button>
+        </div>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal title="Convert a balance" onClose={onClose} size="sm">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        {error ? <Alert>{error}</Alert> : null}
+        <div>
+          <label htmlFor="exchange-person" className="label">
+            Balance with
+          </label>
+          <select
+            id="exchange-person"
+            className="field"
+            value={personId}
+            onChange={(e) => {
+              setPersonId(Number(e.target.value));
+              setFromPicked(null);
+            }}
+          >
+            {people.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="exchange-from" className="label">
+            Convert from
+          </label>
+          <select
+            id="exchange-from"
+            className="field"
+            value={from}
+            onChange={(e) => setFromPicked(e.target.value)}
+          >
+            {personLines.map((l) => (
+              <option key={l.currency} value={l.currency}>
+                {l.currency} ({signed(l.netAmount, l.currency)})
+              </option>
+            ))}
+          </select>
+        </div>
+        <CurrencyPicker
+          id="exchange-to"
+          label="Into"
+          value={to}
+          preferred={[...otherCurrencies, group.defaultCurrency]}
+          onChange={setToPicked}
+        />
+        <div>
+          <label htmlFor="exchange-rate" className="label">
+            Rate: 1 {from} = ? {to}
+          </label>
+          <input
+            id="exchange-rate"
+            className="field"
+            inputMode="decimal"
+            autoComplete="off"
+            value={rate}
+            onChange={(e) => setRate(e.target.value)}
+          />
+          {quote.data ? (
+            <button
+              type="button"
+              className="btn-ghost mt-1 px-1 text-sm text-primary"
+              onClick={() => setRate(rateForDisplay(quote.data?.rateText ?? ''))}
+            >
+              Use the rate of {quote.data.rateDate}: {rateForDisplay(quote.data.rateText)}
+            </button>
+          ) : null}
+        </div>
+        <p className="text-sm" aria-live="polite">
+          {converted !== null && person
+            ? `${signed(balance, from)} becomes ${signed(fromCents(converted, to), to)}. Afterwards with ${
+                person.name
+              }: ${formatMoney(0, from)} and ${signed(
+                fromCents(toCents(toBalance, to) + converted, to),
+                to,
+              )}.`
+            : `Enter the rate to see the balance in ${to}.`}
+        </p>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={busy}>
+            {busy ? 'Saving...' : 'Convert'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import { groupsApi } from '../../api/groups';
+import type { Group } from '../../api/types';
+import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { rememberCurrency } from '../../lib/currencies';
+import { Alert } from '../Alert';
+import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { Modal } from '../Modal';
+import { useToast } from '../toast/toastContext';
+
+/** Shown (and enforced by the server) once a group has history: nothing is converted silently. */
+export const CURRENCY_LOCKED_TEXT =
+  'The currency can only be changed while the group has no expenses or payments.';
+
+/**
+ * A group's currency and whether other currencies are converted into it or kept apart. Both
+ * can change only while the group has no expenses or payments (the server refuses otherwise).
+ */
+export function GroupCurrencyModal({
+  group,
+  hasHistory,
+  onClose,
+}: {
+  group: Group;
+  hasHistory: boolean;
+  onClose: () => void;
+}) {
+  const [currency, setCurrency] = useState(group.defaultCurrency);
+  const [separate, setSeparate] = useState(group.currencyMode === 'SEPARATE');
+  const [error, setError] = useState<string | null>(hasHistory ? CURRENCY_LOCKED_TEXT : null);
+  const [busy, setBusy] = useState(false);
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      rememberCurrency(currency);
+      await groupsApi.update(group.id, {
+        defaultCurrency: currency,
+        currencyMode: separate ? 'SEPARATE' : 'CONVERT',
+      });
+      toast.success('Group currency saved');
+      await invalidate();
+      onClose();
+    } catch (e) {
+      setError(errorMessage(e, 'Failed to update group'));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Group currency" onClose={onClose} size="sm">
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        {error ? <Alert kind={hasHistory ? 'info' : 'error'}>{error}</Alert> : null}
+        <CurrencyPicker
+          id="group-settings-currency"
+          label="Group currency"
+          value={currency}
+          onChange={setCurrency}
+          disabled={hasHistory}
+        />
+        <label className="flex items-start gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={separate}
+            disabled={hasHistory}
+            onChange={(e) => setSeparate(e.target.checked)}
+            aria-describedby="group-settings-separate-hint"
+          />
+          <span>
+            Keep currencies separate
+            <span id="group-settings-separate-hint" className="block text-muted">
+              Balances per currency instead of converting everything into {currency}.
+            </span>
+          </span>
+        </label>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            {hasHistory ? 'Close' : 'Cancel'}
+          </button>
+          {hasHistory ? null : (
+            <button type="submit" className="btn-primary" disabled={busy}>
+              {busy ? 'Saving...' : 'Save'}
+            </button>
+          )}
+        </div>
+      </form>
+    </Modal>
+  );
+}
