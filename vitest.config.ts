@@ -12,6 +12,8 @@ const integration = {
 
 const projects: TestProjectInlineConfiguration[] = [
   { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+  // Unit tests of the web app's pure helpers (no DOM needed).
+  { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
   {
     extends: true,
     test: {

@@ -230,6 +230,51 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'group currency settings',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Dinner at Time Out Market').waitFor();
+      await page.getByRole('button', { name: 'Currency settings' }).click();
+      await page.getByRole('dialog', { name: 'Group currency' }).waitFor();
+    },
+  },
+  {
+    name: 'currency picker open',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await openGroupExpense(page);
+      await page.getByRole('combobox', { name: 'Currency' }).click();
+      await page.getByRole('listbox', { name: 'Currency' }).waitFor();
+    },
+  },
+  {
+    name: 'expense form in another currency (conversion)',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await openGroupExpense(page);
+      const box = page.getByRole('combobox', { name: 'Currency' });
+      await box.click();
+      await box.fill('EUR');
+      await page.getByRole('option', { name: /^EUR / }).click();
+      await page.getByLabel('Amount (EUR)').fill('12.50');
+      await page.getByText(/Rate of 2026-11-20: 1 EUR = 1.08 USD/).waitFor();
+    },
+  },
+  {
+    name: 'convert a balance (currencies kept separate)',
+    path: '/app/group/11',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Convert a balance into another currency' }).click();
+      const modal = page.getByRole('dialog', { name: 'Convert a balance' });
+      await modal.getByLabel(/^Rate: 1 USD/).fill('150');
+      await modal.getByText(/Afterwards with Bea Costa/).waitFor();
+    },
+  },
+  {
     name: 'confirm dialog (leave group)',
     path: '/app/group/7',
     signedIn: true,
@@ -266,7 +311,15 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'activity', path: '/app/activity', signedIn: true, ready: text('You get back') },
-  { name: 'account', path: '/app/account', signedIn: true, ready: text('Connected Accounts') },
+  {
+    name: 'account',
+    path: '/app/account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Connected Accounts').waitFor();
+      await page.getByRole('combobox', { name: 'Currency' }).waitFor();
+    },
+  },
   {
     name: 'account, change password',
     path: '/app/account',

@@ -1,9 +1,11 @@
-// A trip in two currencies (issue #10), in Chromium with a German locale: amounts typed as
-// Europeans type them, a yen expense converted into the group's euros at a rate the user types
-// (the server has no rate service here, so the form asks for one), balances in euros.
-import type { Browser, Page } from 'playwright-core';
+// A trip in two currencies (issue #10), in Chromium: amounts typed as Europeans type them, a yen
+// expense converted into the group's euros at a rate the user types (the local rate service
+// knows no yen, so the form asks for one), balances in euros, settling in dollars at the rate of
+// the day, a group that keeps currencies apart converting a balance, and a home currency.
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addEqualExpense,
   apiCall,
   befriend,
   createGroup,
@@ -13,19 +15,29 @@ import {
   seeText,
   startAppServer,
 } from './support/app';
+import { type FakeRates, startFakeRates } from '../apps/api/test/support/fake-rates';
+import { receiptPdf } from '../packages/receipts/src/testing/receipt-pdf';
 import { launchBrowser } from './support/browser';
 import type { RunningServer } from './support/server';
 
 let browser: Browser;
 let server: RunningServer;
+let rates: FakeRates;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
+  // A local Frankfurter-compatible service: dollars in euros, no yen.
+  rates = await startFakeRates();
+  rates.rates.set('USD>EUR', '0.9');
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    startAppServer({ FX_RATES_URL: rates.url }),
+  ]);
 });
 
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
+  await rates?.close();
 });
 
 interface ExpenseOut {
@@ -33,6 +45,22 @@ interface ExpenseOut {
   amount: number;
   currency: string;
   conversion: { currency: string; amount: number; rateSource: string } | null;
+}
+
+/** Opens a currency picker, searches it and picks the currency with `code`. */
+async function pickCurrency(
+  scope: Page | Locator,
+  label: string,
+  search: string,
+  code: string,
+): Promise<void> {
+  const box = scope.getByRole('combobox', { name: label });
+  await box.click();
+  await box.fill(search);
+  await scope
+    .getByRole('option', { name: new RegExp(`^${code} `) })
+    .first()
+    .click();
 }
 
 async function balanceLines(page: Page): Promise<string[]> {
@@ -65,10 +93,7 @@ describe('a trip in two currencies', () => {
     await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();
     form = dialog(page, 'Add New Expense');
     await form.getByLabel('Description').fill('Sushi');
-    const currency = form.getByRole('combobox', { name: 'Currency' });
-    await currency.click();
-    await currency.fill('yen');
-    await form.getByRole('option', { name: /JPY/ }).first().click();
+    await pickCurrency(form, 'Currency', 'yen', 'JPY');
     await form.getByLabel('Amount (JPY)').fill('10.000');
     await form
       .getByText('Exchange rates cannot be fetched right now. Please enter the rate.')
@@ -95,6 +120,151 @@ describe('a trip in two currencies', () => {
       .waitFor();
     await seeText(page, /Bea Costa owes you 37,50\s€/);
     expect((await balanceLines(page)).join(' ')).toMatch(/37,50\s€/);
+
+    // 3. Bea pays back 10 dollars at the rate of the day (0.9 EUR per USD), then the rest in
+    //    euros; Ann's open page follows live.
+    const beaView = await openAs(browser, server, bea, `/app/group/${group.id}`, {
+      locale: 'de-DE',
+    });
+    const beaPage = beaView.page;
+    await beaPage.getByRole('button', { name: 'Settle Up' }).click();
+    let pay = dialog(beaPage, 'Record a payment');
+    await pay.getByLabel('Paid to').selectOption({ label: 'Ann Lee' });
+    await pickCurrency(pay, 'Currency', 'dollar', 'USD');
+    await pay.getByLabel('Amount (USD)').fill('10');
+    await pay.getByText(/Rate of \d{4}-\d{2}-\d{2}: 1 USD = 0,9 EUR/).waitFor();
+    await pay.getByText(/≈ 9,00\s€/).waitFor();
+    await pay.getByRole('button', { name: 'Save Payment' }).click();
+    await seeText(beaPage, 'Payment added!');
+    await seeText(page, /Bea Costa owes you 28,50\s€/);
+
+    await beaPage.getByRole('button', { name: 'Settle Up' }).click();
+    pay = dialog(beaPage, 'Record a payment');
+    await pay.getByLabel('Paid to').selectOption({ label: 'Ann Lee' });
+    await pay.getByLabel('Amount (EUR)').fill('28,50');
+    await pay.getByRole('button', { name: 'Save Payment' }).click();
+    await seeText(beaPage, 'Payment added!');
+    await seeText(page, 'Everyone is settled up within this group.');
+
+    const payments = (
+      await apiCall<(ExpenseOut & { type: string })[]>(
+        server,
+        'GET',
+        `/groups/${group.id}/transactions`,
+        { token: ann.token },
+      )
+    ).filter((t) => t.type === 'payment');
+    expect(payments.map((p) => [p.amount, p.currency, p.conversion?.amount ?? null])).toEqual(
+      expect.arrayContaining([
+        [10, 'USD', 9],
+        [28.5, 'EUR', null],
+      ]),
+    );
+    await beaView.context.close();
+    await context.close();
+  });
+
+  it('keeps currencies apart in a group and converts a balance at a typed rate', async () => {
+    const [ann, bea] = await Promise.all([
+      createUser(server, 'Ann Sato'),
+      createUser(server, 'Bea Mori'),
+    ]);
+    await befriend(server, ann, bea);
+    const group = await createGroup(server, ann, 'Tokyo', [bea], {
+      defaultCurrency: 'USD',
+      currencyMode: 'SEPARATE',
+    });
+    // Bea owes Ann 100 USD; Ann owes Bea 10,000 JPY.
+    await addEqualExpense(server, ann, group.id, 'Flights', 200, [ann, bea], 'USD');
+    await addEqualExpense(server, bea, group.id, 'Ryokan', 20_000, [ann, bea], 'JPY');
+    const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`);
+    await seeText(page, 'currencies kept separate');
+    await seeText(page, /Bea Mori owes you \$100\.00/);
+    await seeText(page, /you owe Bea Mori ¥10,000/);
+
+    // The currency cannot change once there is history.
+    await page.getByRole('button', { name: 'Currency settings' }).click();
+    const settings = dialog(page, 'Group currency');
+    await settings
+      .getByText('The currency can only be changed while the group has no expenses or payments.')
+      .waitFor();
+    await expect(
+      settings.getByRole('combobox', { name: 'Group currency' }).isDisabled(),
+    ).resolves.toBe(true);
+    await settings.getByRole('button', { name: 'Done' }).click();
+
+    // "+100 USD, −10,000 JPY" at 0.006849 USD per JPY becomes "+31.51 USD, 0 JPY".
+    await page.getByRole('button', { name: 'Convert a balance into another currency' }).click();
+    const convert = dialog(page, 'Convert a balance');
+    await convert.getByLabel('Convert from').selectOption('JPY');
+    await convert.getByLabel('Rate: 1 JPY = ? USD').fill('0.006849');
+    await convert
+      .getByText('−¥10,000 becomes −$68.49. Afterwards with Bea Mori: ¥0 and +$31.51.')
+      .waitFor();
+    await convert.getByRole('button', { name: 'Convert' }).click();
+    await seeText(page, 'Balance converted!');
+    await seeText(page, /Bea Mori owes you \$31\.51/);
+    expect((await balanceLines(page)).join(' ')).not.toMatch(/¥/);
+    await seeText(page, 'currency exchange');
+
+    const lines = await apiCall<{ netAmount: number; currency: string }[]>(
+      server,
+      'GET',
+      `/balances/group/${group.id}`,
+      { token: ann.token },
+    );
+    expect(lines.filter((l) => l.netAmount !== 0)).toEqual([
+      expect.objectContaining({ netAmount: 31.51, currency: 'USD' }),
+    ]);
+    await context.close();
+  });
+
+  it('shows balances in other currencies also in the home currency, marked approximate', async () => {
+    const [ann, bea] = await Promise.all([
+      createUser(server, 'Ann Weber'),
+      createUser(server, 'Bea Klein'),
+    ]);
+    await befriend(server, ann, bea);
+    const group = await createGroup(server, ann, 'New York', [bea], { defaultCurrency: 'USD' });
+    await addEqualExpense(server, ann, group.id, 'Hotel', 200, [ann, bea], 'USD');
+    // Approximate totals use cached rates only: this look-up caches today's USD→EUR.
+    await apiCall(server, 'GET', '/fx/rate?from=USD&to=EUR', { token: ann.token });
+    const { page, context } = await openAs(browser, server, ann, '/app/account');
+    await pickCurrency(page, 'Currency', 'euro', 'EUR');
+    await seeText(page, 'Home currency set to EUR');
+
+    // $100.00 owed at 0.9 EUR per USD: about €90.00, beside the exact dollars.
+    await page.goto(`${server.baseUrl}/app/groups`);
+    await seeText(page, /Overall, you are owed \$100\.00/);
+    await seeText(page, /≈ \+€90\.00 in all, approximately, at the latest rates/);
+    await seeText(page, /≈ \+€90\.00 in all$/);
+    await context.close();
+  });
+
+  it('preselects the currency a scanned receipt names', async () => {
+    const ann = await createUser(server, 'Ann Tan');
+    const group = await createGroup(server, ann, 'Penang', [], { defaultCurrency: 'EUR' });
+    const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`);
+    await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();
+    const form = dialog(page, 'Add New Expense');
+    await form.getByLabel('Receipt (optional)').setInputFiles({
+      name: 'kopitiam.pdf',
+      mimeType: 'application/pdf',
+      buffer: receiptPdf([
+        'KEDAI KOPI SENTOSA',
+        'Date: 14/03/2025',
+        'Teh tarik 2.50',
+        'Total MYR 42.50',
+      ]),
+    });
+    // Amount and currency come from the receipt (no amount was typed, so no mismatch notice).
+    await expect
+      .poll(() => form.getByLabel('Amount (MYR)').inputValue(), { timeout: 30_000 })
+      .toBe('42.50');
+    expect(await form.getByRole('combobox', { name: 'Currency' }).inputValue()).toMatch(/^MYR /);
+    expect(await form.getByLabel('Description').inputValue()).toBe('KEDAI KOPI SENTOSA');
+    // Ringgit in a euro group: the form asks how to convert.
+    await form.getByRole('group', { name: 'Converted into EUR' }).waitFor();
     await context.close();
   });
 

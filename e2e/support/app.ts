@@ -24,8 +24,11 @@ export const PASSWORD = 'secret123';
  * from X-Forwarded-For so that the helpers below (one made-up address per account) stay clear
  * of the per-IP rate limits on register and login; the browser's own calls come from 127.0.0.1.
  */
-export async function startAppServer(): Promise<RunningServer> {
-  return await startServer({ requireEmailVerification: false, env: { TRUST_PROXY: 'true' } });
+export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  return await startServer({
+    requireEmailVerification: false,
+    env: { TRUST_PROXY: 'true', ...env },
+  });
 }
 
 let sequence = 0;
@@ -121,12 +124,14 @@ export async function addEqualExpense(
   description: string,
   amount: number,
   among: TestUser[],
+  currency?: string,
 ): Promise<{ id: number }> {
   return await apiCall<{ id: number }>(server, 'POST', '/expenses', {
     token: payer.token,
     body: {
       description,
       amount,
+      ...(currency ? { currency } : {}),
       groupId,
       splitType: 'EQUAL',
       payers: [{ userId: payer.id, amountPaid: amount }],

@@ -21,7 +21,13 @@ const lisbon = {
   defaultCurrency: 'USD',
 };
 const flat = { ...lisbon, id: 8, name: 'Flat 3B', members: [ann, eli], simplifyDebts: false };
-const climbing = { ...lisbon, id: 11, name: 'Climbing club', members: [ann, bea, eli] };
+const climbing = {
+  ...lisbon,
+  id: 11,
+  name: 'Climbing club',
+  members: [ann, bea, eli],
+  currencyMode: 'SEPARATE',
+};
 
 const line = (otherUser: typeof bea, netAmount: number) => ({
   otherUser,
@@ -185,6 +191,26 @@ const activity = [
 ];
 
 const routes: Record<string, unknown> = {
+  'GET /api/auth/me': { ...ann, emailVerified: true, homeCurrency: 'EUR' },
+  'GET /api/fx/rate': {
+    from: 'EUR',
+    to: 'USD',
+    date: '2026-11-20',
+    rate: 1.08,
+    rateText: '1.08',
+    rateDate: '2026-11-20',
+  },
+  'GET /api/groups/11': climbing,
+  'GET /api/groups/11/transactions': [],
+  // A group keeping currencies apart: Bea owes Ann dollars, Ann owes Bea yen.
+  'GET /api/balances/group/11': [
+    line(bea, 60),
+    { otherUser: bea, netAmount: -2000, currency: 'JPY' },
+  ],
+  'GET /api/groups/11/settle-suggestions': [
+    { from: bea, to: ann, amount: 60, currency: 'USD' },
+    { from: ann, to: bea, amount: 2000, currency: 'JPY' },
+  ],
   'GET /api/groups/my': groupsMy,
   'GET /api/groups/7': lisbon,
   'GET /api/groups/7/transactions': [dinner, payment, tram, apartment],

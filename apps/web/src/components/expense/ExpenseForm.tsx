@@ -18,7 +18,14 @@ import {
   SPLIT_LABELS,
   validateExpenseForm,
 } from '../../lib/expenseForm';
-import { amountForInput, formatMoney, fromCents, parseAmount, toCents } from '../../lib/money';
+import {
+  amountForInput,
+  formatMoney,
+  fromCents,
+  parseAmount,
+  plain2,
+  toCents,
+} from '../../lib/money';
 import { CurrencyPicker } from '../currency/CurrencyPicker';
 import { ConversionFields } from './ConversionFields';
 import { Alert } from '../Alert';
@@ -125,7 +132,7 @@ export function ExpenseForm({
           });
         }
         const items = result.items
-          .map((item) => `${item.name}: ${item.price.toFixed(2)}`)
+          .map((item) => `${item.name}: ${plain2(item.price, cur)}`)
           .join('\n');
         return {
           ...s,

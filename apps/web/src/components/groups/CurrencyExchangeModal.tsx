@@ -104,7 +104,7 @@ export function CurrencyExchangeModal({
         <p className="text-sm text-muted">You have no open balance in this group to convert.</p>
         <div className="mt-4 flex justify-end">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Close
+            Done
           </button>
         </div>
       </Modal>

@@ -80,7 +80,7 @@ export function GroupCurrencyModal({
         </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            {hasHistory ? 'Close' : 'Cancel'}
+            {hasHistory ? 'Done' : 'Cancel'}
           </button>
           {hasHistory ? null : (
             <button type="submit" className="btn-primary" disabled={busy}>
