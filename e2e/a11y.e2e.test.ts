@@ -230,6 +230,25 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'split by item',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await openGroupExpense(page);
+      await page.getByLabel('Amount (USD)').fill('30');
+      await page.getByRole('button', { name: 'Split by item' }).click();
+      const modal = page.getByRole('dialog', { name: 'Split by item' });
+      await modal.getByRole('button', { name: '+ Add item' }).click();
+      await modal.getByLabel('Item 1', { exact: true }).fill('Pastéis de nata');
+      await modal.getByLabel('Price (USD)').fill('12.00');
+      await modal
+        .getByRole('group', { name: 'Who had Pastéis de nata' })
+        .getByRole('button', { name: 'Bea Costa' })
+        .click();
+      await modal.getByText(/Tax, service and rounding/).waitFor();
+    },
+  },
+  {
     name: 'group currency settings',
     path: '/app/group/7',
     signedIn: true,

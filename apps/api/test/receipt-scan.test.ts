@@ -84,6 +84,7 @@ describe.runIf(testDbKind() === 'pglite')('receipt scanning over HTTP', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       storeName: 'CORNER GROCERY',
+      merchantName: 'Corner Grocery',
       date: '2025-03-14',
       totalAmount: 23.4,
     });

@@ -19,3 +19,4 @@ export * from './validation/auth.js';
 export * from './exchange-rate.js';
 export * from './validation/exchange.js';
 export * from './amount-input.js';
+export * from './item-split.js';

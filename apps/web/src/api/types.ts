@@ -194,12 +194,24 @@ export interface ActivityItem {
   myShare: number;
 }
 
+export interface ReceiptItem {
+  name: string;
+  /** How many (1 when not printed). */
+  quantity?: number;
+  /** The line total in the receipt's currency (negative for a discount). */
+  price: number;
+  confidence?: number;
+}
+
 export interface ReceiptScan {
+  /** As printed, often the registered company name. */
   storeName: string | null;
+  /** The shop's name for a description ("Banh Mi Cafe"). */
+  merchantName?: string | null;
   date: string | null;
   totalAmount: number | null;
   currency?: string | null;
-  items: { name: string; price: number }[];
+  items: ReceiptItem[];
 }
 
 export interface ExpenseRequest {

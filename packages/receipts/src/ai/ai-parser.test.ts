@@ -87,10 +87,11 @@ describe('AI parser against a local OpenAI-compatible server', () => {
     expect(r.parser).toBe('ai');
     expect(r.parsed).toEqual({
       storeName: 'Corner Grocery',
+      merchantName: 'Corner Grocery',
       date: '2025-03-14',
       totalAmount: 23.4,
       currency: 'USD',
-      items: [{ name: 'Milk 1L', price: 3.2 }],
+      items: [{ name: 'Milk 1L', quantity: 1, price: 3.2, confidence: 0.8 }],
       confidence: { storeName: 0.8, date: 0.95, totalAmount: 0.9 },
     });
     expect(seen[0]?.path).toBe('/v1/chat/completions');

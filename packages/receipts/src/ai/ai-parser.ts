@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { parseReceiptText } from '../parser/parse-receipt.js';
+import { merchantNameOf } from '../parser/merchant-name.js';
 import type { ParsedReceipt } from '../parser/parse-receipt.js';
 
 export interface AiParserOptions {
@@ -67,7 +68,13 @@ const aiAnswer = z.object({
     .nullable()
     .optional(),
   items: z
-    .array(z.object({ name: z.string().trim().min(1).max(200), price: money }))
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(200),
+        quantity: z.number().int().min(1).max(999).optional(),
+        price: money,
+      }),
+    )
     .max(500)
     .optional(),
   confidence: z.object({ storeName: unit, date: unit, totalAmount: unit }).partial().optional(),
@@ -79,7 +86,7 @@ const SYSTEM_PROMPT = [
   '"storeName" (merchant name as printed, string or null), "date" (purchase date as YYYY-MM-DD or null;',
   "decide day-first vs month-first from the receipt's country and other dates on it),",
   '"totalAmount" (final amount payable after tax and rounding, a number, not the subtotal, tax, cash tendered or change; or null),',
-  '"currency" (ISO 4217 code or null), "items" (array of {"name", "price"}; discounts negative),',
+  '"currency" (ISO 4217 code or null), "items" (array of {"name", "quantity", "price"}, price the line total; discounts negative),',
   '"confidence" ({"storeName","date","totalAmount"} each 0 to 1).',
 ].join(' ');
 
@@ -135,10 +142,17 @@ export async function parseWithAi(
     value === null ? 0 : (given ?? 0.85);
   return {
     storeName,
+    merchantName: merchantNameOf(storeName),
     date,
     totalAmount,
     currency: answer.currency ?? null,
-    items: (answer.items ?? []).map((i) => ({ name: i.name, price: round2(i.price) })),
+    // The model gives no per-item confidence: its items are taken as read cleanly.
+    items: (answer.items ?? []).map((i) => ({
+      name: i.name,
+      quantity: i.quantity ?? 1,
+      price: round2(i.price),
+      confidence: 0.8,
+    })),
     confidence: {
       storeName: conf(storeName, answer.confidence?.storeName),
       date: conf(date, answer.confidence?.date),

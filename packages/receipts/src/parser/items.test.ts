@@ -12,8 +12,8 @@ describe('line items', () => {
       'PWP LESS 30% MAR 18 -2.37',
       'TOTAL: 6.63',
     ].join('\n');
-    expect(parseReceiptText(text).items).toEqual([
-      { name: 'KF MODELLING CLAY KIDDY FISH', price: 9 },
+    expect(parseReceiptText(text).items).toMatchObject([
+      { name: 'KF MODELLING CLAY KIDDY FISH', price: 9, quantity: 1 },
       { name: 'PWP LESS 30% MAR', price: -2.37 },
     ]);
   });
@@ -22,7 +22,44 @@ describe('line items', () => {
     const text = ['CAFE', 'DESCRIPTION QTY PRICE AMOUNT', 'LATTE 1 5.00 5.00', 'TOTAL 5.00'].join(
       '\n',
     );
-    expect(parseReceiptText(text).items).toEqual([{ name: 'LATTE', price: 5 }]);
+    expect(parseReceiptText(text).items).toMatchObject([{ name: 'LATTE', price: 5, quantity: 1 }]);
+  });
+});
+
+describe('item quantity and confidence', () => {
+  it('reads quantities printed or implied by unit price × count', () => {
+    const text = [
+      'NOODLE HOUSE',
+      'WANTAN MEE 2 X 6.50 13.00',
+      'ICED LEMON TEA 3 2.50 7.50',
+      'KAYA TOAST 2X 4.00',
+      'TOTAL 24.50',
+    ].join('\n');
+    const items = parseReceiptText(text).items;
+    expect(items.map((i) => [i.name, i.quantity, i.price])).toEqual([
+      ['WANTAN MEE', 2, 13],
+      ['ICED LEMON TEA', 3, 7.5],
+      ['KAYA TOAST', 2, 4],
+    ]);
+    // They add up to the total: read whole.
+    for (const i of items) expect(i.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('leaves out lines that do not read as name + price', () => {
+    const text = [
+      'BANH MI CAFE SDN BHD',
+      'CHICKEN BANH MI 12.90',
+      '7 217 4.10',
+      'IRA DA 3.00',
+      'TOTAL 12.90',
+    ].join('\n');
+    expect(parseReceiptText(text).items.map((i) => i.name)).toEqual(['CHICKEN BANH MI']);
+  });
+
+  it('returns the merchant name for descriptions beside the printed store name', () => {
+    const r = parseReceiptText(['BANH MI CAFE SDN BHD', 'TOTAL 12.90'].join('\n'));
+    expect(r.storeName).toBe('BANH MI CAFE SDN BHD');
+    expect(r.merchantName).toBe('Banh Mi Cafe');
   });
 });
 

@@ -34,7 +34,7 @@ describe('parseReceiptText on receipts written for these tests', () => {
     expect(r.date).toBe('2025-03-04');
     expect(r.totalAmount).toBe(7.82);
     expect(r.currency).toBe(null);
-    expect(r.items).toEqual([
+    expect(r.items).toMatchObject([
       { name: 'MILK 1 GAL', price: 3.49 },
       { name: 'BREAD WHEAT', price: 2.99 },
       { name: 'BANANAS 2.1 LB', price: 1.24 },
@@ -200,6 +200,7 @@ describe('parseReceiptText on receipts written for these tests', () => {
     const r = parseReceiptText('');
     expect(r).toEqual({
       storeName: null,
+      merchantName: null,
       date: null,
       totalAmount: null,
       currency: null,

@@ -5,7 +5,8 @@
 import { detectCurrency } from './currency.js';
 import { extractDate } from './dates.js';
 import type { ReceiptItem } from './items.js';
-import { extractItems } from './items.js';
+import { extractItems, settleItems } from './items.js';
+import { merchantNameOf } from './merchant-name.js';
 import { extractStoreName } from './store-name.js';
 import { centsToNumber, toLines } from './text.js';
 import { extractTotal } from './totals.js';
@@ -20,7 +21,10 @@ export interface FieldConfidence {
 
 /** The parsed fields of a receipt; `null` when not found, confidence 0 for a `null` field. */
 export interface ParsedReceipt {
+  /** The store as printed (often the registered company name). */
   storeName: string | null;
+  /** What people would write as a description: the shop's name without its legal form. */
+  merchantName: string | null;
   /** `YYYY-MM-DD`. */
   date: string | null;
   /** Major units, 2 decimals. */
@@ -54,9 +58,13 @@ export function parseReceiptText(rawText: string, options: ParseOptions = {}): P
       : lines.findIndex((l) => l.amounts.length > 0),
     lines.length,
   );
-  const items = extractItems(lines, total.blockStart, Math.max(0, headerEnd - 3));
+  const items = settleItems(
+    extractItems(lines, total.blockStart, Math.max(0, headerEnd - 3)),
+    total.cents,
+  );
   return {
     storeName: store.storeName,
+    merchantName: merchantNameOf(store.storeName),
     date: date.date,
     totalAmount: total.cents === null ? null : centsToNumber(total.cents),
     currency,

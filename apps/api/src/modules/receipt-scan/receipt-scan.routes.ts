@@ -11,11 +11,29 @@ import type { Services } from '../../services.js';
 const NO_FILE = 'Please select a receipt file to upload.';
 
 const scanResultSchema = z.object({
-  storeName: z.string().nullable(),
+  storeName: z.string().nullable().meta({
+    description: 'The store as printed, often the registered company ("BANH MI CAFE SDN BHD").',
+  }),
+  merchantName: z.string().nullable().meta({
+    description:
+      'What people would write as the description: the shop name in title case without its legal form ("Banh Mi Cafe").',
+  }),
   date: z.string().nullable(),
   totalAmount: z.number().nullable(),
   currency: z.string().nullable(),
-  items: z.array(z.object({ name: z.string(), price: z.number() })),
+  items: z
+    .array(
+      z.object({
+        name: z.string(),
+        quantity: z.number().int().meta({ description: 'How many (1 when not printed).' }),
+        price: z.number().meta({ description: 'The line total (negative for a discount).' }),
+        confidence: z.number().meta({ description: '0–1; only lines read cleanly are returned.' }),
+      }),
+    )
+    .meta({
+      description:
+        'Item lines for splitting by item; empty when none read cleanly. Example: [{ "name": "Wantan Mee", "quantity": 2, "price": 13, "confidence": 0.9 }]',
+    }),
   confidence: z.object({ storeName: z.number(), date: z.number(), totalAmount: z.number() }),
   rawText: z.string(),
 });
@@ -65,10 +83,16 @@ export async function receiptScanRoutes(
         const result = await services.scanner.scan(bytes);
         return {
           storeName: result.storeName,
+          merchantName: result.merchantName,
           date: result.date,
           totalAmount: result.totalAmount,
           currency: result.currency,
-          items: result.items.map((i) => ({ name: i.name, price: i.price })),
+          items: result.items.map((i) => ({
+            name: i.name,
+            quantity: i.quantity,
+            price: i.price,
+            confidence: i.confidence,
+          })),
           confidence: result.confidence,
           rawText: result.rawText,
         };

@@ -6,6 +6,7 @@ import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { conversionProblem } from '../../lib/conversion';
+import { type ItemRow, rowsFromScan } from '../../lib/itemSplit';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { normaliseDate } from '../../lib/dates';
 import { rememberCurrency } from '../../lib/currencies';
@@ -28,6 +29,7 @@ import {
 } from '../../lib/money';
 import { CurrencyPicker } from '../currency/CurrencyPicker';
 import { ConversionFields } from './ConversionFields';
+import { ItemSplitDialog } from './ItemSplitDialog';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { GroupIcon } from '../icons';
@@ -91,6 +93,9 @@ export function ExpenseForm({
     null,
   );
   const [splitOpen, setSplitOpen] = useState(false);
+  // Split by item: the receipt's items (or typed ones) and who had each; kept while the form is open.
+  const [itemRows, setItemRows] = useState<ItemRow[]>([]);
+  const [itemsOpen, setItemsOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const toast = useToast();
@@ -132,12 +137,16 @@ export function ExpenseForm({
           });
         }
         const items = result.items
-          .map((item) => `${item.name}: ${plain2(item.price, cur)}`)
+          .map(
+            (item) =>
+              `${(item.quantity ?? 1) > 1 ? `${String(item.quantity)} × ` : ''}${item.name}: ${plain2(item.price, cur)}`,
+          )
           .join('\n');
         return {
           ...s,
           currency: cur,
-          description: result.storeName ?? s.description,
+          // The shop's name as people write it ("Banh Mi Cafe"), not the legal entity.
+          description: result.merchantName ?? result.storeName ?? s.description,
           date: result.date ? normaliseDate(result.date) : s.date,
           amount,
           notes: items || s.notes,
@@ -147,6 +156,7 @@ export function ExpenseForm({
           values: {},
         };
       });
+      setItemRows(rowsFromScan(result.items, result.currency ?? state.currency));
     } catch (e) {
       // A file the server refuses (type, size) cannot be attached either; an unreadable one can.
       if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
@@ -323,6 +333,14 @@ export function ExpenseForm({
           </span>
           <span className="text-primary">Change</span>
         </button>
+        <button
+          type="button"
+          className="btn-ghost mt-1 px-1 text-sm text-primary"
+          onClick={() => setItemsOpen(true)}
+          aria-haspopup="dialog"
+        >
+          Split by item{itemRows.length > 0 ? ` (${String(itemRows.length)} items)` : ''}
+        </button>
         {shares ? (
           <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
             {state.included.map((id) => (
@@ -357,6 +375,20 @@ export function ExpenseForm({
           {saving ? 'Saving...' : editing ? 'Update Expense' : 'Add Expense'}
         </button>
       </div>
+      {itemsOpen ? (
+        <ItemSplitDialog
+          totalText={state.amount}
+          currency={state.currency}
+          participants={participants}
+          rows={itemRows}
+          onRowsChange={setItemRows}
+          onApply={({ values, included }) => {
+            patch({ splitType: 'EXACT', values, included });
+            setItemsOpen(false);
+          }}
+          onClose={() => setItemsOpen(false)}
+        />
+      ) : null}
       {splitOpen ? (
         <SplitDialog
           state={state}

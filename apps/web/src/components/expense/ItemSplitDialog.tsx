@@ -1,0 +1,183 @@
+import { useState } from 'react';
+import type { User } from '../../api/types';
+import { type ItemRow, newItemRow, splitRows } from '../../lib/itemSplit';
+import { formatMoney, fromCents } from '../../lib/money';
+import { Alert } from '../Alert';
+import { TrashIcon } from '../icons';
+import { Modal } from '../Modal';
+
+interface ItemSplitDialogProps {
+  /** The expense amount as typed, and its currency. */
+  totalText: string;
+  currency: string;
+  participants: User[];
+  rows: ItemRow[];
+  onRowsChange: (rows: ItemRow[]) => void;
+  /** The split is applied: EXACT values by user id. */
+  onApply: (split: { values: Record<number, string>; included: number[] }) => void;
+  onClose: () => void;
+}
+
+/**
+ * Split by item: each item goes to one or more people (shared items divided equally); tax,
+ * service and rounding — whatever the items do not add up to — are spread in proportion. The
+ * result becomes an EXACT split that sums to the total to the cent.
+ */
+export function ItemSplitDialog({
+  totalText,
+  currency,
+  participants,
+  rows,
+  onRowsChange,
+  onApply,
+  onClose,
+}: ItemSplitDialogProps) {
+  const [error, setError] = useState<string | null>(null);
+  const outcome = splitRows(totalText, currency, rows);
+  // Any edit clears the refusal; the live summary below says what is still missing.
+  const change = (next: ItemRow[]) => {
+    setError(null);
+    onRowsChange(next);
+  };
+  const update = (key: number, patch: Partial<ItemRow>) =>
+    change(rows.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  const toggle = (row: ItemRow, id: number) =>
+    update(row.key, {
+      people: row.people.includes(id) ? row.people.filter((p) => p !== id) : [...row.people, id],
+    });
+  const money = (minor: number) => formatMoney(fromCents(minor, currency), currency);
+
+  const apply = () => {
+    if (!outcome.ok) {
+      setError(outcome.message);
+      return;
+    }
+    onApply({ values: outcome.values, included: outcome.included });
+  };
+
+  return (
+    <Modal
+      title="Split by item"
+      onClose={onClose}
+      size="lg"
+      footer={
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="button" className="btn-primary" onClick={apply}>
+            Use this split
+          </button>
+        </div>
+      }
+    >
+      <p className="mb-3 text-sm text-muted">
+        Tap who had each item. Shared items are divided equally; tax, service and rounding are
+        spread in proportion.
+      </p>
+      {error ? (
+        <div className="mb-3">
+          <Alert>{error}</Alert>
+        </div>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="card p-4 text-sm text-muted">No items yet. Add the items of the receipt.</p>
+      ) : (
+        <ul className="flex flex-col divide-y divide-border" aria-label="Items">
+          {rows.map((row, i) => {
+            const label = row.name.trim() || `Item ${String(i + 1)}`;
+            return (
+              <li key={row.key} className="py-3">
+                <div className="flex items-end gap-2">
+                  <div className="min-w-0 flex-1">
+                    <label className="label" htmlFor={`item-name-${row.key}`}>
+                      Item {i + 1}
+                    </label>
+                    <input
+                      id={`item-name-${row.key}`}
+                      className="field"
+                      value={row.name}
+                      autoComplete="off"
+                      onChange={(e) => update(row.key, { name: e.target.value })}
+                    />
+                  </div>
+                  <div className="w-28">
+                    <label className="label" htmlFor={`item-price-${row.key}`}>
+                      Price ({currency})
+                    </label>
+                    <input
+                      id={`item-price-${row.key}`}
+                      className="field"
+                      inputMode="decimal"
+                      autoComplete="off"
+                      value={row.price}
+                      onChange={(e) => update(row.key, { price: e.target.value })}
+                    />
+                  </div>
+                  <button
+                    type="button"
+                    className="btn-ghost px-2 text-muted hover:text-danger"
+                    aria-label={`Remove ${label}`}
+                    onClick={() => change(rows.filter((r) => r.key !== row.key))}
+                  >
+                    <TrashIcon className="size-5" />
+                  </button>
+                </div>
+                <div
+                  className="mt-2 flex flex-wrap gap-2"
+                  role="group"
+                  aria-label={`Who had ${label}`}
+                >
+                  {participants.map((p) => {
+                    const on = row.people.includes(p.id);
+                    return (
+                      <button
+                        key={p.id}
+                        type="button"
+                        aria-pressed={on}
+                        className={`min-h-9 rounded-full border px-3 text-sm ${
+                          on
+                            ? 'border-primary bg-primary text-on-primary'
+                            : 'border-border bg-surface text-fg hover:bg-surface-2'
+                        }`}
+                        onClick={() => toggle(row, p.id)}
+                      >
+                        {p.name}
+                      </button>
+                    );
+                  })}
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <button
+        type="button"
+        className="btn-secondary mt-3 w-full"
+        onClick={() => change([...rows, newItemRow()])}
+      >
+        + Add item
+      </button>
+      <div className="mt-4 text-sm" aria-live="polite">
+        {outcome.ok ? (
+          <>
+            <p className="text-muted">
+              Tax, service and rounding: {money(outcome.extra)} (spread in proportion)
+            </p>
+            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Shares">
+              {outcome.included.map((id) => (
+                <li key={id}>
+                  {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
+                  <span className="font-semibold">{money(outcome.shares.get(id) ?? 0)}</span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : error === null ? (
+          <p className="text-muted">{outcome.message}</p>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
