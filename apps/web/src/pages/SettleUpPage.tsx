@@ -12,16 +12,9 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useSubmissionKeys } from '../hooks/useSubmissionKeys';
 import { DEFAULT_CURRENCY, MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
-import { CurrencyPicker } from '../components/currency/CurrencyPicker';
+import { AmountInCurrency } from '../components/currency/AmountInCurrency';
 import { rememberCurrency } from '../lib/currencies';
-import {
-  amountForInput,
-  amountProblem,
-  formatMoney,
-  isZero,
-  parseAmount,
-  plainAmount,
-} from '../lib/money';
+import { amountProblem, formatMoney, isZero, parseAmount, plainAmount } from '../lib/money';
 
 type Direction = 'I_PAID' | 'THEY_PAID';
 
@@ -136,30 +129,14 @@ export default function SettleUpPage() {
               </p>
             ) : null}
           </div>
-          <div className="grid grid-cols-2 gap-3">
-            <div>
-              <label htmlFor="settle-amount" className="label">
-                Amount ({cur})
-              </label>
-              <input
-                id="settle-amount"
-                className="field"
-                type="text"
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder={amountForInput(0, cur)}
-                value={amount}
-                onChange={(e) => setAmount(e.target.value)}
-              />
-            </div>
-            <CurrencyPicker
-              id="settle-currency"
-              label="Currency"
-              value={cur}
-              preferred={selected ? [selected.currency] : []}
-              onChange={setCurrency}
-            />
-          </div>
+          <AmountInCurrency
+            idPrefix="settle"
+            amount={amount}
+            currency={cur}
+            onAmountChange={setAmount}
+            onCurrencyChange={setCurrency}
+            preferred={selected ? [selected.currency] : []}
+          />
           <div>
             <label htmlFor="settle-date" className="label">
               Date

@@ -6,7 +6,7 @@ import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { recentCurrencies, rememberCurrency } from '../../lib/currencies';
 import { validateGroupName } from '../../lib/validation';
-import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { GroupCurrencyFields } from './GroupCurrencyFields';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
@@ -57,27 +57,13 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
           error={error}
           data-autofocus
         />
-        <CurrencyPicker
-          id="group-currency"
-          label="Group currency"
-          value={currency}
-          onChange={setCurrency}
+        <GroupCurrencyFields
+          idPrefix="group"
+          currency={currency}
+          separate={separate}
+          onCurrencyChange={setCurrency}
+          onSeparateChange={setSeparate}
         />
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1"
-            checked={separate}
-            onChange={(e) => setSeparate(e.target.checked)}
-            aria-describedby="group-separate-hint"
-          />
-          <span>
-            Keep currencies separate
-            <span id="group-separate-hint" className="block text-muted">
-              Balances per currency instead of converting everything into {currency}.
-            </span>
-          </span>
-        </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

@@ -5,7 +5,7 @@ import type { Group } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { rememberCurrency } from '../../lib/currencies';
 import { Alert } from '../Alert';
-import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { GroupCurrencyFields } from './GroupCurrencyFields';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
@@ -55,29 +55,14 @@ export function GroupCurrencyModal({
     <Modal title="Group currency" onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert kind={hasHistory ? 'info' : 'error'}>{error}</Alert> : null}
-        <CurrencyPicker
-          id="group-settings-currency"
-          label="Group currency"
-          value={currency}
-          onChange={setCurrency}
+        <GroupCurrencyFields
+          idPrefix="group-settings"
+          currency={currency}
+          separate={separate}
+          onCurrencyChange={setCurrency}
+          onSeparateChange={setSeparate}
           disabled={hasHistory}
         />
-        <label className="flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1"
-            checked={separate}
-            disabled={hasHistory}
-            onChange={(e) => setSeparate(e.target.checked)}
-            aria-describedby="group-settings-separate-hint"
-          />
-          <span>
-            Keep currencies separate
-            <span id="group-settings-separate-hint" className="block text-muted">
-              Balances per currency instead of converting everything into {currency}.
-            </span>
-          </span>
-        </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             {hasHistory ? 'Done' : 'Cancel'}

@@ -14,7 +14,7 @@ import {
 import { rememberCurrency } from '../../lib/currencies';
 import { todayIso, normaliseDate } from '../../lib/dates';
 import { amountForInput, amountProblem, parseAmount, plainAmount } from '../../lib/money';
-import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { AmountInCurrency } from '../currency/AmountInCurrency';
 import { ConversionFields } from '../expense/ConversionFields';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
@@ -148,36 +148,20 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
             ))}
           </select>
         </div>
-        <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor="payment-amount" className="label">
-              Amount ({currency})
-            </label>
-            <input
-              id="payment-amount"
-              className="field"
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              placeholder={amountForInput(0, currency)}
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-            />
-          </div>
-          <CurrencyPicker
-            id="payment-currency"
-            label="Currency"
-            value={currency}
-            preferred={[group.defaultCurrency]}
-            onChange={(code) => {
-              setCurrency(code);
-              // The saved rate belongs to the saved currency.
-              if (code !== payment?.currency && conversion.rateMode === 'KEEP') {
-                setConversion((c) => ({ ...c, rateMode: 'SERVICE' }));
-              }
-            }}
-          />
-        </div>
+        <AmountInCurrency
+          idPrefix="payment"
+          amount={amount}
+          currency={currency}
+          onAmountChange={setAmount}
+          preferred={[group.defaultCurrency]}
+          onCurrencyChange={(code) => {
+            setCurrency(code);
+            // The saved rate belongs to the saved currency.
+            if (code !== payment?.currency && conversion.rateMode === 'KEEP') {
+              setConversion((c) => ({ ...c, rateMode: 'SERVICE' }));
+            }
+          }}
+        />
         {groupCurrency !== null ? (
           <ConversionFields
             idPrefix="payment"

@@ -1,0 +1,53 @@
+import { amountForInput } from '../../lib/money';
+import { CurrencyPicker } from './CurrencyPicker';
+
+export interface AmountInCurrencyProps {
+  /** Ids are `${idPrefix}-amount` and `${idPrefix}-currency`. */
+  idPrefix: string;
+  amount: string;
+  currency: string;
+  onAmountChange: (text: string) => void;
+  onCurrencyChange: (code: string) => void;
+  /** Listed first in the picker (e.g. the group's or the friend's currency). */
+  preferred?: readonly string[];
+}
+
+/**
+ * An amount typed in the user's locale ("12,50" or "12.50") beside the currency it is in; the
+ * label names the currency, the placeholder shows its decimals ("0.00", "0" for JPY).
+ */
+export function AmountInCurrency({
+  idPrefix,
+  amount,
+  currency,
+  onAmountChange,
+  onCurrencyChange,
+  preferred = [],
+}: AmountInCurrencyProps) {
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <div>
+        <label htmlFor={`${idPrefix}-amount`} className="label">
+          Amount ({currency})
+        </label>
+        <input
+          id={`${idPrefix}-amount`}
+          className="field"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder={amountForInput(0, currency)}
+          value={amount}
+          onChange={(e) => onAmountChange(e.target.value)}
+        />
+      </div>
+      <CurrencyPicker
+        id={`${idPrefix}-currency`}
+        label="Currency"
+        value={currency}
+        preferred={preferred}
+        onChange={onCurrencyChange}
+      />
+    </div>
+  );
+}
