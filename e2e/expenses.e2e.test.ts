@@ -648,7 +648,8 @@ describe('expense detail', () => {
       ]),
     });
     await form.getByText('Receipt scanned. Please verify payer and split details.').waitFor();
-    expect(await form.getByLabel('Description').inputValue()).toBe('CORNER GROCERY');
+    // The shop's name as people write it (issue #15), not the receipt's capitals.
+    expect(await form.getByLabel('Description').inputValue()).toBe('Corner Grocery');
     expect(await form.getByLabel(/^Amount/).inputValue()).toBe('23.40');
     expect(await form.getByLabel('Date').inputValue()).toBe('2025-03-14');
     expect(await form.getByLabel('Notes (optional)').inputValue()).toContain('Milk 1L: 3.20');
@@ -657,7 +658,7 @@ describe('expense detail', () => {
     await submit(form);
     await seeText(page, 'Expense added!');
     const row = page.getByRole('region', { name: 'Group Activity' }).getByRole('button', {
-      name: /CORNER GROCERY/,
+      name: /Corner Grocery/,
     });
     await row.getByText('(has receipt)').waitFor();
     await row.getByText('you lent $15.60').waitFor();

@@ -139,7 +139,7 @@ describe.skipIf(!built)('receipt scanning in the expense form', () => {
     // The total (23.40) differs from the 10 typed before: the spec's info message.
     await dialog.getByText('Receipt scanned. Please verify payer and split details.').waitFor();
     await dialog.getByText('corner-grocery.jpg').waitFor();
-    expect(await dialog.getByLabel('Description').inputValue()).toBe('CORNER GROCERY');
+    expect(await dialog.getByLabel('Description').inputValue()).toBe('Corner Grocery');
     expect(await dialog.getByLabel(/^Amount/).inputValue()).toBe('23.40');
     expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toBe('2025-03-14');
     const notes = await dialog.getByLabel('Notes (optional)').inputValue();
@@ -154,7 +154,7 @@ describe.skipIf(!built)('receipt scanning in the expense form', () => {
 
     await dialog.getByRole('button', { name: 'Add Expense' }).click();
     await page.getByText('Expense added!').waitFor();
-    await page.getByRole('button', { name: /CORNER GROCERY/ }).click();
+    await page.getByRole('button', { name: /Corner Grocery/ }).click();
     const link = page.getByRole('link', { name: /View receipt/ });
     const href = await link.getAttribute('href');
     expect(href).toBeTruthy();
@@ -172,7 +172,7 @@ describe.skipIf(!built)('receipt scanning in the expense form', () => {
     await dialog.locator('#receipt-file').setInputFiles(RECEIPT);
     await dialog.getByText('Scanning receipt...').waitFor();
     await dialog.getByText('corner-grocery.jpg').waitFor(SCAN_WAIT);
-    expect(await dialog.getByLabel('Description').inputValue()).toBe('CORNER GROCERY');
+    expect(await dialog.getByLabel('Description').inputValue()).toBe('Corner Grocery');
     expect(await dialog.getByText('Please verify payer and split details.').count()).toBe(0);
     await page.context().close();
   });

@@ -130,7 +130,7 @@ export function parseNumber(text: string): number | null {
 
 /** Exact amounts take the currency's decimals, percentages up to 4, shares whole (§4.4). */
 function valueHasValidPrecision(type: SplitType, raw: string, currency: string): boolean {
-  if (type === 'EXACT') return amountProblem(raw, currency) === null;
+  if (type === 'EXACT') return parseAmount(raw, currency) !== null;
   const value = raw.trim().replace(',', '.');
   const dot = value.indexOf('.');
   const decimals = dot === -1 ? 0 : value.length - dot - 1;

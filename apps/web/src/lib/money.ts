@@ -2,7 +2,13 @@
 // €12.50, 1250 for ¥1,250); arithmetic runs in integer minor units of the currency (cents,
 // yen, fils: @evenly/core's currencyDigits), formatting goes through Intl with the currency's
 // own decimals, and typed amounts are read in the user's locale (12.50 and 12,50 alike).
-import { cents, currencyDigits, parseAmountInput } from '@evenly/core';
+import {
+  cents,
+  currencyDigits,
+  MSG_INVALID_AMOUNT,
+  MSG_TOO_MANY_DECIMALS,
+  parseAmountInput,
+} from '@evenly/core';
 import type { Cents } from '@evenly/core';
 
 /** The user's locale: what Intl formats with and what typed amounts are read in. */
@@ -63,10 +69,17 @@ export function parseAmountMinor(input: string, currency = 'USD'): Cents | null 
   return r.ok ? cents(r.minor) : null;
 }
 
-/** Why a typed amount is not valid in the currency (null when it is). */
+/**
+ * What a form should say about a typed amount beyond its own sentence ("Please enter a valid
+ * positive amount.", spec §5), or null: an amount that could be read two ways, one above the
+ * maximum, or more decimals than a currency without cents has ("Amounts in JPY can have at
+ * most 0 decimal places."). For currencies with cents, too many decimals and unreadable text
+ * keep the form's own sentence, as the spec words them.
+ */
 export function amountProblem(input: string, currency = 'USD'): string | null {
   const r = parseAmountInput(input, { locale: appLocale(), currency });
-  return r.ok ? null : r.message;
+  if (r.ok || r.message === MSG_INVALID_AMOUNT || r.message === MSG_TOO_MANY_DECIMALS) return null;
+  return r.message;
 }
 
 /** The typed amount as the plain decimal the API takes ("1234.5"), or null. */
@@ -80,9 +93,15 @@ export function hasAtMostTwoDecimals(input: string, currency = 'USD'): boolean {
   return parseAmountInput(input, { locale: appLocale(), currency }).ok;
 }
 
-/** Keeps digits, separators and spaces (spec §5 split inputs; the parser reads the rest). */
+/**
+ * Keeps digits and one decimal mark (spec §5 split inputs): "." or ",", whichever comes first,
+ * so "2a.5.1" becomes "2.51" and "12,50" stays as typed.
+ */
 export function sanitizeDecimalInput(input: string): string {
-  return input.replace(/[^\d.,\s\u00a0\u202f']/g, '');
+  const cleaned = input.replace(/[^\d.,]/g, '');
+  const mark = cleaned.search(/[.,]/);
+  if (mark === -1) return cleaned;
+  return cleaned.slice(0, mark + 1) + cleaned.slice(mark + 1).replace(/[.,]/g, '');
 }
 
 /** The amount with the currency's decimals, no separators: inside messages ("1234.50"). */

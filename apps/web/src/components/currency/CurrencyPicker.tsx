@@ -98,6 +98,9 @@ export function CurrencyPicker({
           } else if (e.key === 'Escape') {
             setOpen(false);
             setQuery('');
+          } else if (e.key === 'Tab') {
+            // Leave with the list closed, so focus moves on to the next field.
+            setOpen(false);
           }
         }}
       />
@@ -105,6 +108,8 @@ export function CurrencyPicker({
         <ul
           id={listId}
           role="listbox"
+          // Chromium makes scrolling boxes tab stops; the options are reached with the arrows.
+          tabIndex={-1}
           aria-label={label}
           className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-border bg-surface shadow-lg"
         >
