@@ -30,6 +30,27 @@ describe('extractStoreName', () => {
     );
   });
 
+  it('joins a registered name whose second line starts with "&"', () => {
+    expect(store('THE LEAF & BEAN\n& TEA HOUSE (M) SDN. BHD.\nCOMPANY NO.:441970-H')).toBe(
+      'THE LEAF & BEAN & TEA HOUSE (M) SDN. BHD.',
+    );
+  });
+
+  it('takes the name above a registration number over a company printed below the address', () => {
+    const text = [
+      'KEDAI BESI MAJU HARDWARE',
+      '(872981-V)',
+      'LOT 1-0-2, JLN 1/50,',
+      '53000 KUALA LUMPUR',
+      'TEL: 03-40211233',
+      'TAX INVOICE',
+      'SUPPLIER: ACME TOOLS (M) SDN BHD',
+    ].join('\n');
+    expect(store(text)).toBe('KEDAI BESI MAJU HARDWARE');
+    // A registered company line in the header still wins.
+    expect(store('MYDIN\nTRI SHAAS SDN BHD\n(728515-M)\nJALAN SRI MUDA')).toBe('TRI SHAAS SDN BHD');
+  });
+
   it('repairs OCR-glued suffixes', () => {
     expect(store('MYNEWSRETAILSB(306295-X)FKABISONSTORESSB')).toBe('MYNEWSRETAIL SB');
     expect(store('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');

@@ -66,10 +66,34 @@ function isNameLike(line: ReceiptLine): boolean {
   return true;
 }
 
+/** A company registration number on a line of its own: "(872981-V)", "CO.REG : 933109-X". */
+const REG_NUMBER_LINE =
+  /^\W*(?:(?:CO(?:MPANY)?\.?\s?(?:REG(?:ISTRATION)?\.?)?\s?(?:NO)?\.?|ROC|REG\.?\s?NO\.?)\s*[:#.]?\s*)?[A-Z]{0,3}\s?\d{5,}\s?-?\s?[A-Z]\W*$/;
+
+/** Index of the first address, phone or tax-number line: the shop name is printed above it. */
+function headerEnd(lines: ReceiptLine[]): number {
+  const i = lines.findIndex(
+    (l) => ADDRESS.test(l.upper) || /\bTEL\b|\bPHONE|\bFAX\b|\bGST\b|\bSST\b/.test(l.upper),
+  );
+  return i < 0 ? lines.length : i;
+}
+
 /** Extracts the merchant name. */
 export function extractStoreName(lines: ReceiptLine[]): StoreNameResult {
   const top = lines.slice(0, 12);
-  // 1. A registered company line near the top.
+  const end = headerEnd(top);
+  // 1. A registered company line near the top, above the address; else the name line that sits
+  // right above a registration number; else a registered company line further down.
+  const regNamed = top.findIndex(
+    (l, i) => i < end && isNameLike(l) && REG_NUMBER_LINE.test(top[i + 1]?.upper ?? ''),
+  );
+  const legalFirst = top.findIndex(
+    (l) => l.amounts.length === 0 && LEGAL.test(l.upper) && !REG_NUMBER_LINE.test(l.upper),
+  );
+  if (regNamed >= 0 && legalFirst > end) {
+    const line = top[regNamed] as ReceiptLine;
+    return { storeName: cleanName(line.text), confidence: 0.75 };
+  }
   for (let i = 0; i < top.length; i++) {
     const line = top[i] as ReceiptLine;
     const u = line.upper;
@@ -86,13 +110,15 @@ export function extractStoreName(lines: ReceiptLine[]): StoreNameResult {
       .replace(/[^A-Z0-9& ]/g, ' ')
       .trim();
     const prev = top[i - 1];
-    // A name split over two lines: "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD".
+    // A name split over two lines: "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", or
+    // "THE COFFEE BEAN" / "& TEA LEAF SDN BHD" (a line cannot start with "&").
     if (
       prev &&
       isNameLike(prev) &&
       !LEGAL.test(prev.upper) &&
       ((core.split(/\s+/).filter(Boolean).length <= 1 && core.length <= 12) ||
-        /&\s*$/.test(prev.upper))
+        /&\s*$/.test(prev.upper) ||
+        /^\s*&/.test(u))
     ) {
       name = `${cleanName(prev.text)} ${name}`;
     }
