@@ -20,6 +20,14 @@ describe('classifyLabel', () => {
     ['VISA', 'card'],
     ['QTY : 1 TOTAL RM', 'total'],
     ['TOTAL QTY: 3', 'ignore'],
+    // Label words misspelt by OCR.
+    ['TOTL AMT POYABLE', 'strong'],
+    ['TOTSL AN PAYABTE', 'strong'],
+    ['CHONGE', 'change'],
+    ['TOTA! INDUSIVE GST', 'total'],
+    ['T0TAL', 'total'],
+    // Real words next to a label word stay as printed.
+    ['SERVICE CHARGE', 'ignore'],
   ] as const)('%s → %s', (label, kind) => {
     expect(classifyLabel(label)).toBe(kind);
   });
@@ -107,6 +115,18 @@ describe('extractTotal', () => {
     expect(total('ITEM 12.50 25.00\nSUBTOTAL 25.00\nNET TOTAL 25. 0\nC 50.00\nC. 25.00')).toBe(
       2500,
     );
+  });
+
+  it('reads totals whose labels OCR misspelt', () => {
+    const text =
+      'TTAL ANZ INDGST6%: 8.46\nROUNDING ADJUEAWENT: -0.02\nTOTSL AN PAYABTE : 8.50\nPAID AMOUNT: 100.00\nCHONGE: 91.50\nFOSTSUMMAY 8.00 0.48';
+    expect(total(text)).toBe(850);
+  });
+
+  it('takes a tax-looking total line that carries subtotal + tax', () => {
+    const text =
+      'ITEM A 1 63.60\nITEM B 1 31.80\nTOTAL SALES (EXCLUDING GST) : 94.34\nTOTAL GST : 5.66\nTOTAL SALES (H.CLUSIVE CF GST) 100.00';
+    expect(total(text)).toBe(10000);
   });
 
   it('returns null when there is no amount', () => {

@@ -6,7 +6,7 @@
  * wording and lost labels: items or subtotal + tax + rounding, and partial totals, add up to it.
  */
 import type { ReceiptLine } from './text.js';
-import { letterCount } from './text.js';
+import { fixOcrWords, letterCount } from './text.js';
 
 export type LabelKind =
   | 'strong'
@@ -42,14 +42,59 @@ const TOTAL =
 
 const SUMMARY = /(?:GST|TAX|VAT|SST)\s?(?:SUMMARY|ANALYSIS|DETAILS?)|TAX\s?CODE/;
 
-/** Classifies the label text of a line. */
+/** Label words OCR often misspells ("TOTL", "CHONGE", "PAYABTE", "INDUSIVE"). */
+const LABEL_WORDS = [
+  'TOTAL',
+  'SUBTOTAL',
+  'GRAND',
+  'AMOUNT',
+  'PAYABLE',
+  'CHANGE',
+  'ROUNDING',
+  'ROUNDED',
+  'ADJUSTMENT',
+  'TENDER',
+  'TENDERED',
+  'RECEIVED',
+  'PAYMENT',
+  'BALANCE',
+  'DISCOUNT',
+  'QUANTITY',
+  'INCLUSIVE',
+  'INCLUDING',
+  'EXCLUSIVE',
+  'EXCLUDING',
+  'JUMLAH',
+  'KEMBALI',
+];
+/** Real words one edit away from a label word. */
+const NOT_LABEL_WORDS = new Set(['CHARGE', 'CHARGES', 'CHANGI', 'BRAND', 'GRANT', 'TOTALS']);
+
+/** A line's text with misspelt label words corrected. */
+function labelText(upper: string): string {
+  return fixOcrWords(upper, LABEL_WORDS, NOT_LABEL_WORDS);
+}
+
+const labelCache = new Map<string, LabelKind>();
+
+/** Classifies the label text of a line, reading label words OCR misspelt as the word meant. */
 export function classifyLabel(upper: string): LabelKind {
+  let kind = labelCache.get(upper);
+  if (kind === undefined) {
+    kind = classifyExact(labelText(upper));
+    if (labelCache.size > 10_000) labelCache.clear();
+    labelCache.set(upper, kind);
+  }
+  return kind;
+}
+
+function classifyExact(upper: string): LabelKind {
   // "QTY: 1 TOTAL RM": an item count printed before the real label on the same line.
   const afterCount = /^\W*(?:TOTAL\s?)?(?:QTY|QUANTITY|ITEMS?)\s*[:.]?\s*\d{1,4}\s+(?=[A-Z])/.exec(
     upper,
   );
   if (afterCount) {
-    const rest = classifyLabel(upper.slice(afterCount[0].length));
+    const rest = classifyExact(upper.slice(afterCount[0].length));
     if (rest !== 'none') return rest;
   }
   if (CHANGE.test(upper)) return 'change';
@@ -260,7 +305,10 @@ export function scoreTotalCandidates(lines: ReceiptLine[]): {
     if (kind === 'change') changeValues.push(Math.abs(last.cents));
     if (kind === 'tax' && last.cents > 0) taxValues.push(last.cents);
     // Amounts before tax ("TOTAL EXCL. GST") are subtotals for the arithmetic, not totals.
-    if ((kind === 'subtotal' || (kind === 'ignore' && EXCL.test(line.upper))) && last.cents > 0)
+    if (
+      (kind === 'subtotal' || (kind === 'ignore' && EXCL.test(labelText(line.upper)))) &&
+      last.cents > 0
+    )
       subtotalValues.push(last.cents);
     occurrences.push({ cents: last.cents, kind, lineIndex: line.index, crowded });
     // Other amounts on the line count as unlabelled occurrences.
@@ -319,6 +367,14 @@ export function scoreTotalCandidates(lines: ReceiptLine[]): {
     let lineIndex = occ[0]?.lineIndex ?? 0;
     for (const o of occ) {
       let w = WEIGHT[o.kind];
+      // "TOTAL SALES (INCLUSIVE OF GST)" misread so that it looks like a tax line: a tax line
+      // that names a total and carries subtotal + tax is the total.
+      if (
+        o.kind === 'tax' &&
+        addsUp.has(cents) &&
+        TOTAL.test(labelText(lines[o.lineIndex]?.upper ?? ''))
+      )
+        w = WEIGHT.total;
       if (o.crowded && w > 0) w -= 1;
       if (w > labelScore || (w === labelScore && o.lineIndex > lineIndex)) {
         labelScore = w;
