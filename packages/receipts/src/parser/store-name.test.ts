@@ -51,6 +51,25 @@ describe('extractStoreName', () => {
     expect(store('MYDIN\nTRI SHAAS SDN BHD\n(728515-M)\nJALAN SRI MUDA')).toBe('TRI SHAAS SDN BHD');
   });
 
+  it('reads engine OCR: glued words, SEN 3HD, zeros for Os, lower-case handwriting', () => {
+    expect(store('tan chay yee\nABCHOTRADING\nNo.2&4,JALANHARMONI3/2')).toBe('ABCHOTRADING');
+    expect(store('tan\nSOONHUATMACHINERYENTERPRISE\n(JM0352019-K)\nNO.53JALANPUTRA1,')).toBe(
+      'SOONHUATMACHINERYENTERPRISE',
+    );
+    expect(store('SUPER.SEVEN CASH & CARRY SEN 3HD\n(590150-A)')).toBe(
+      'SUPER.SEVEN CASH & CARRY SDN BHD',
+    );
+    expect(store('SUSHI BAR\nKMF F00DICI0US SDN BHD (1132106-H)')).toBe('KMF FOODICIOUS SDN BHD');
+  });
+
+  it('takes the name above a registration number over footer text OCR put first', () => {
+    const text = 'GOODS SOLD ARE NOT RETURNABLE\nSLF CASH & CARRY\n(002107265-V)\nNO.15, JLN TSJ 2';
+    expect(store(text)).toBe('SLF CASH & CARRY');
+    expect(store('POOIEL\nFIVESTAR CASH&CARRY\n(1365663-P)\nNo.1 Jalan SS 9/1')).toBe(
+      'FIVESTAR CASH&CARRY',
+    );
+  });
+
   it('repairs OCR-glued suffixes', () => {
     expect(store('MYNEWSRETAILSB(306295-X)FKABISONSTORESSB')).toBe('MYNEWSRETAIL SB');
     expect(store('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');
