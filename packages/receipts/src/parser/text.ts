@@ -150,25 +150,51 @@ const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', 
 export function fixOcrWords(
   upper: string,
   vocabulary: readonly string[],
-  protect: ReadonlySet<string> = new Set(),
+  protect: ReadonlySet<string> = NOTHING,
 ): string {
+  // Receipts repeat their words: remember each word's reading per vocabulary and protected set.
+  let byProtect = wordCache.get(vocabulary);
+  if (!byProtect) wordCache.set(vocabulary, (byProtect = new WeakMap()));
+  let cache = byProtect.get(protect);
+  if (!cache || cache.size > 20_000) byProtect.set(protect, (cache = new Map()));
+  const known = cache;
   return upper.replace(/(?<![A-Z0-9])[A-Z][A-Z0-9]{3,}(?![A-Z0-9])/g, (word) => {
-    if (/\d/.test(word) && (word.match(/\d/g) ?? []).length * 3 > word.length) return word;
-    const w = word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
-    if (vocabulary.includes(w) || protect.has(w)) return w;
-    let best: string | null = null;
-    let bestDistance = Infinity;
-    let tie = false;
-    for (const v of vocabulary) {
-      const max = v.length >= 7 ? 2 : 1;
-      const d = editDistance(w, v, max);
-      if (d > max) continue;
-      if (d < bestDistance) {
-        best = v;
-        bestDistance = d;
-        tie = false;
-      } else if (d === bestDistance && v !== best) tie = true;
+    let fixed = known.get(word);
+    if (fixed === undefined) {
+      fixed = fixWord(word, vocabulary, protect);
+      known.set(word, fixed);
     }
-    return best && !tie ? best : word;
+    return fixed;
   });
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+const wordCache = new WeakMap<
+  readonly string[],
+  WeakMap<ReadonlySet<string>, Map<string, string>>
+>();
+
+/** One word's reading (see fixOcrWords). */
+function fixWord(
+  word: string,
+  vocabulary: readonly string[],
+  protect: ReadonlySet<string>,
+): string {
+  if (/\d/.test(word) && (word.match(/\d/g) ?? []).length * 3 > word.length) return word;
+  const w = word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
+  if (vocabulary.includes(w) || protect.has(w)) return w;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const v of vocabulary) {
+    const max = v.length >= 7 ? 2 : 1;
+    const d = editDistance(w, v, max);
+    if (d > max) continue;
+    if (d < bestDistance) {
+      best = v;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance && v !== best) tie = true;
+  }
+  return best && !tie ? best : word;
 }

@@ -157,6 +157,11 @@ function itemsSum(lines: ReceiptLine[], kinds: Map<number, LabelKind>): number |
   return count >= 2 ? sum : null;
 }
 
+/** The last `n` distinct values of a list, in order. */
+function lastDistinct(values: number[], n = 24): number[] {
+  return [...new Set([...values].reverse())].slice(0, n).reverse();
+}
+
 /** Scores every amount on the receipt as the total; best first. */
 export function scoreTotalCandidates(lines: ReceiptLine[]): {
   candidates: TotalCandidate[];
@@ -240,9 +245,11 @@ export function scoreTotalCandidates(lines: ReceiptLine[]): {
   // of every partial total ("TOTAL 0% SUPPLIES") and only settles amounts without a total label.
   const addsUp = new Set<number>();
   const items = itemsSum(lines, kinds);
-  const taxes = [0, ...new Set(taxValues)];
-  const roundings = [0, ...new Set(roundingCents)];
-  for (const base of new Set([...subtotalValues, ...(items === null ? [] : [items])])) {
+  // The last few values of each kind only (the totals block is at the end): a long PDF with
+  // hundreds of labelled lines must not make this quadratic.
+  const taxes = [0, ...lastDistinct(taxValues)];
+  const roundings = [0, ...lastDistinct(roundingCents)];
+  for (const base of lastDistinct([...subtotalValues, ...(items === null ? [] : [items])])) {
     for (const tax of taxes) {
       for (const r of roundings) {
         if (tax !== 0 || r !== 0) addsUp.add(base + tax + r);
@@ -250,13 +257,11 @@ export function scoreTotalCandidates(lines: ReceiptLine[]): {
     }
   }
   // Partial totals (one per tax rate, per department) add up to the grand total.
-  const partials = [
-    ...new Set(
-      occurrences
-        .filter((o) => o.cents > 0 && (o.kind === 'total' || o.kind === 'strong'))
-        .map((o) => o.cents),
-    ),
-  ];
+  const partials = lastDistinct(
+    occurrences
+      .filter((o) => o.cents > 0 && (o.kind === 'total' || o.kind === 'strong'))
+      .map((o) => o.cents),
+  );
   for (const a of partials) for (const b of partials) if (a < b) addsUp.add(a + b);
 
   const labelledValues = new Set(
