@@ -4,7 +4,7 @@
  *   npm run eval:receipts -- --parser-only # parser only, on the human OCR transcripts
  * Options: --dir <dataset dir>, --limit <n>, --verbose (print every miss and time),
  *          --max-side <px>, --max-pixels <n>, --det-side <px>, --det-pixels <n>, --threads <n>, --rec-batch <n>, --mem-arena,
- *          --dump <dir> (save the OCR text),
+ *          --dump <dir> (save the OCR text), --ocr-from <dir> (parser only, on OCR text saved by --dump),
  *          --http (scan through the built server's HTTP API and measure its process tree).
  * Prints per-field accuracy, p50/p95 seconds per receipt, the engine's CPU time and time per
  * stage, the machine's load average, and peak memory: each process's high-water mark, and the
@@ -43,7 +43,9 @@ const dir = path.resolve(
     process.env['RECEIPTS_DEV_DIR'] ??
     path.join(here, '../../../../shared/datasets/receipts-dev'),
 );
-const parserOnly = flag('--parser-only');
+// Text the engine produced in an earlier `--dump` run: parser tuning on real OCR in seconds.
+const ocrFromDir = option('--ocr-from');
+const parserOnly = flag('--parser-only') || ocrFromDir !== undefined;
 const http = !parserOnly && flag('--http');
 const verbose = flag('--verbose');
 const limit = Number(option('--limit') ?? Infinity);
@@ -155,7 +157,10 @@ async function main(): Promise<void> {
     const t0 = performance.now();
     try {
       if (parserOnly) {
-        result = parseReceiptText(await readFile(path.join(dir, label.ocrFile), 'utf8'));
+        const textFile = ocrFromDir
+          ? path.join(ocrFromDir, label.ocrFile)
+          : path.join(dir, label.ocrFile);
+        result = parseReceiptText(await readFile(textFile, 'utf8'));
       } else if (server) {
         const buffer = await readFile(path.join(dir, label.file));
         const cpu0 = treeCpu();
@@ -208,7 +213,7 @@ async function main(): Promise<void> {
   const n = labels.length;
   const pct = (k: number): string => `${((100 * k) / n).toFixed(1)}% (${k}/${n})`;
   console.log(
-    `\nmode: ${parserOnly ? 'parser only (human transcripts)' : http ? 'full pipeline through the built server over HTTP' : 'full pipeline (images → OCR → parser)'}`,
+    `\nmode: ${ocrFromDir ? `parser only (engine OCR text from ${ocrFromDir})` : parserOnly ? 'parser only (human transcripts)' : http ? 'full pipeline through the built server over HTTP' : 'full pipeline (images → OCR → parser)'}`,
   );
   console.log(`receipts: ${n}${failures ? `, errors: ${failures}` : ''}`);
   console.log(`total      ${pct(total)}   target ≥ 90%`);

@@ -20,6 +20,15 @@ describe('extractDate', () => {
     ['Date 25/12/20188:13:39PM', '2018-12-25'],
     ['13 May201818:26', '2018-05-13'],
     ['18/03/1815:17', '2018-03-18'],
+    // OCR glued the time before the date, or the year to a time that lost its first colon.
+    ['16:1404/03/18', '2018-03-04'],
+    ['25/Feb/20170743:54', '2017-02-25'],
+    // Month names OCR damaged.
+    ['Date : 05 3an 2017 12:41pm', '2017-01-05'],
+    ['02/Ja0/2017 10:49:25', '2017-01-02'],
+    ['Date: 0ct 3, 2016 12:16:25 PM', '2016-10-03'],
+    ['04:54 pm,27Maroh,2018', '2018-03-27'],
+    ['CB#:59581331715 14AMay/201702:56:39', '2017-05-14'],
   ])('reads %s', (text, expected) => {
     expect(date(text)).toBe(expected);
   });
@@ -46,8 +55,14 @@ describe('extractDate', () => {
     expect(date('2703/2018 No.:CS-20242')).toBe('2018-03-27');
     // Only when nothing clean is there: a clean date wins over a damaged one.
     expect(date('2703/2018\nDATE: 01/02/2018')).toBe('2018-02-01');
+    expect(date('RECEIPT #: CS00633800 DATE: 25/0412017')).toBe('2017-04-25');
     // Not a date: an invoice number.
     expect(date('INV 12345678/2018')).toBeNull();
+  });
+
+  it('does not read a month into words one edit from two months or into counts', () => {
+    expect(date('TEL 03 MAX 2018')).toBeNull();
+    expect(date('5 PCS 2018')).toBeNull();
   });
 
   it('returns null with confidence 0 when there is no date', () => {

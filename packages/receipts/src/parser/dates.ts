@@ -4,6 +4,7 @@
  * returns the best one as YYYY-MM-DD.
  */
 import type { ReceiptLine } from './text.js';
+import { editDistance } from './text.js';
 
 export type DateOrder = 'DMY' | 'MDY';
 
@@ -146,10 +147,13 @@ const MONDY_RE = new RegExp(
 );
 /**
  * Last resort, when nothing above matched anywhere on the receipt: OCR lost the space before a
- * date ("#19536001/06/2018") or the first separator of one ("2703/2018").
+ * date ("#19536001/06/2018"), the first separator of one ("2703/2018"), or read the second as a
+ * 1 ("25/0412017").
  */
 const GLUED_RE = /(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})(?!\d)/g;
 const LOST_SEP_RE = /(?<!\d)(\d{2})(\d{2})\s?([/-])\s?((?:19|20)\d{2})(?!\d)/g;
+/** The second separator read as a 1 or an l: "25/0412017". */
+const SEP_AS_ONE_RE = /(?<!\d)(\d{1,2})([/-])(\d{2})[1IL|]((?:19|20)\d{2})(?!\d)/g;
 /** 20180428 or 25032018 (only where the line shows a date or time) */
 const COMPACT_RE = /(?<!\d)(\d{8})(?!\d)/g;
 
@@ -167,14 +171,66 @@ function fullYear(y: string): number {
   return y.length === 2 ? 2000 + n : n;
 }
 
+/**
+ * Month names for repairing OCR damage: English and Malay abbreviations and English full names
+ * (the exact-match table above covers more languages).
+ */
+const FUZZY_MONTHS = [
+  ...['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'],
+  ...['MAC', 'MEI', 'OGOS', 'OKT', 'DIS'],
+  ...['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER'],
+  ...['OCTOBER', 'NOVEMBER', 'DECEMBER'],
+];
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+/** The month a damaged word was meant to be: one edit from exactly one month name, else null. */
+function fuzzyMonth(word: string): string | null {
+  const w = word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
+  if (MONTHS[w] !== undefined) return w;
+  const near = FUZZY_MONTHS.filter((m) => editDistance(w, m, 1) <= 1);
+  const months = new Set(near.map((m) => MONTHS[m]));
+  return months.size === 1 ? (near[0] ?? null) : null;
+}
+
+/** A damaged word read as a month: the whole word, else without a stray first letter ("AMAY"). */
+function tryMonth(word: string): string | null {
+  if (word.length < 3 || word.length > 9 || (word.match(/[A-Z]/g) ?? []).length < 2) return null;
+  return fuzzyMonth(word) ?? (word.length >= 4 ? fuzzyMonth(word.slice(1)) : null);
+}
+
+/**
+ * Repairs month names OCR damaged between a day and a year: "05 3AN 2017", "02/JA0/2017",
+ * "0CT 3, 2016", "27MAROH,2018", "14AMAY/2017" (a stray letter before the month).
+ */
+function repairMonthNames(u: string): string {
+  return u.replace(
+    /(?<![A-Z0-9])(\d{1,2}[\s\-/.]*)?([A-Z0-9]*[A-Z][A-Z0-9]*)(?=[\s\-/.,']*(?:\d{1,2}\W{1,3})?(?:19|20)?\d{2}(?!\d))/g,
+    (whole: string, day: string | undefined, word: string) => {
+      if (MONTHS[word] !== undefined) return whole;
+      // A digit glued before the word may belong to it ("0CT 3") rather than be the day.
+      if (day && /\d$/.test(day)) {
+        const month = word.length >= 2 ? fuzzyMonth(day.slice(-1) + word) : null;
+        if (month) return `${day.slice(0, -1)}${month} `;
+      }
+      const month = tryMonth(word);
+      return month ? `${day ?? ''}${day && !/\s$/.test(day) ? ' ' : ''}${month} ` : whole;
+    },
+  );
+}
+
 /** Finds every date-looking string on the receipt. */
 export function findDateCandidates(lines: ReceiptLine[]): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
     // OCR often glues the time to the year: "25/12/20188:13:39PM", "13 MAY201818:26".
-    const u = line.upper
-      .replace(/([/\-.]\s?\d{1,2}\s?[/\-.]\s?)((?:19|20)\d{2}|\d{2})(?=\d{1,2}:\d{2})/g, '$1$2 ')
-      .replace(/([A-Z]\.?\s?)((?:19|20)\d{2})(?=\d{1,2}:\d{2})/g, '$1$2 ');
+    // Or the time to the date, before it ("16:1404/03/18"), or lost the time's first colon
+    // ("25/FEB/20170743:54"). Month names OCR damaged are repaired ("3AN", "0CT", "MAROH").
+    const u = repairMonthNames(
+      line.upper
+        .replace(/(?<!\d)(\d{1,2}:\d{2})(?=\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}(?!\d))/g, '$1 ')
+        .replace(/([/\-.]\s?\d{1,2}\s?[/\-.]\s?)((?:19|20)\d{2}|\d{2})(?=\d{1,2}:\d{2})/g, '$1$2 ')
+        .replace(/([A-Z]\.?[\s/\-.]?)((?:19|20)\d{2})(?=\d{1,4}:\d{2})/g, '$1$2 '),
+    );
     const labelled = DATE_LABEL.test(u);
     const negative = NEGATIVE_LABEL.test(u);
     const base = { lineIndex: line.index, labelled, negative };
@@ -306,10 +362,10 @@ export function findDamagedDateCandidates(lines: ReceiptLine[]): DateCandidate[]
       negative: NEGATIVE_LABEL.test(line.upper),
       fixed: false,
     };
-    for (const re of [GLUED_RE, LOST_SEP_RE]) {
+    for (const re of [GLUED_RE, LOST_SEP_RE, SEP_AS_ONE_RE]) {
       for (const m of line.upper.matchAll(re)) {
         const a = Number(m[1]);
-        const b = Number(re === GLUED_RE ? m[3] : m[2]);
+        const b = Number(re === LOST_SEP_RE ? m[2] : m[3]);
         const year = Number(m[4]);
         if (isValid(year, b, a) || isValid(year, a, b)) out.push({ year, a, b, ...base });
       }

@@ -30,6 +30,46 @@ describe('extractStoreName', () => {
     );
   });
 
+  it('joins a registered name whose second line starts with "&"', () => {
+    expect(store('THE LEAF & BEAN\n& TEA HOUSE (M) SDN. BHD.\nCOMPANY NO.:441970-H')).toBe(
+      'THE LEAF & BEAN & TEA HOUSE (M) SDN. BHD.',
+    );
+  });
+
+  it('takes the name above a registration number over a company printed below the address', () => {
+    const text = [
+      'KEDAI BESI MAJU HARDWARE',
+      '(872981-V)',
+      'LOT 1-0-2, JLN 1/50,',
+      '53000 KUALA LUMPUR',
+      'TEL: 03-40211233',
+      'TAX INVOICE',
+      'SUPPLIER: ACME TOOLS (M) SDN BHD',
+    ].join('\n');
+    expect(store(text)).toBe('KEDAI BESI MAJU HARDWARE');
+    // A registered company line in the header still wins.
+    expect(store('MYDIN\nTRI SHAAS SDN BHD\n(728515-M)\nJALAN SRI MUDA')).toBe('TRI SHAAS SDN BHD');
+  });
+
+  it('reads engine OCR: glued words, SEN 3HD, zeros for Os, lower-case handwriting', () => {
+    expect(store('tan chay yee\nABCHOTRADING\nNo.2&4,JALANHARMONI3/2')).toBe('ABCHOTRADING');
+    expect(store('tan\nSOONHUATMACHINERYENTERPRISE\n(JM0352019-K)\nNO.53JALANPUTRA1,')).toBe(
+      'SOONHUATMACHINERYENTERPRISE',
+    );
+    expect(store('SUPER.SEVEN CASH & CARRY SEN 3HD\n(590150-A)')).toBe(
+      'SUPER.SEVEN CASH & CARRY SDN BHD',
+    );
+    expect(store('SUSHI BAR\nKMF F00DICI0US SDN BHD (1132106-H)')).toBe('KMF FOODICIOUS SDN BHD');
+  });
+
+  it('takes the name above a registration number over footer text OCR put first', () => {
+    const text = 'GOODS SOLD ARE NOT RETURNABLE\nSLF CASH & CARRY\n(002107265-V)\nNO.15, JLN TSJ 2';
+    expect(store(text)).toBe('SLF CASH & CARRY');
+    expect(store('POOIEL\nFIVESTAR CASH&CARRY\n(1365663-P)\nNo.1 Jalan SS 9/1')).toBe(
+      'FIVESTAR CASH&CARRY',
+    );
+  });
+
   it('repairs OCR-glued suffixes', () => {
     expect(store('MYNEWSRETAILSB(306295-X)FKABISONSTORESSB')).toBe('MYNEWSRETAIL SB');
     expect(store('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');

@@ -14,18 +14,23 @@ export interface StoreNameResult {
 
 /** Legal-entity markers, matched on upper-case text (OCR may drop the spaces). */
 const LEGAL =
-  /S[DO]N\.?\s?B[HN]D\.?|\bSDN\b\.?|\bS\/B\b|\bSB\b|(?<=[A-Z])SB(?=\s?\()|\bBHD\b\.?|\bBERHAD\b|\bINC\b\.?|\bINCORPORATED\b|\bLLC\b|\bL\.L\.C\.|\bLTD\b\.?|\bLIMITED\b|\bGMBH\b|\bCORP\b\.?|\bCORPORATION\b|\bPTE\b\.?|\bPLC\b|\bPTY\b|\bS\.A\.S\b|\bS\.?R\.?L\b|\bS\.P\.A\b|\bB\.V\.|\bAG\b(?=$)|\bTBK\b|\bENTERPRISES?\b|\bTRADING\b|&\s?CO\.?$/;
+  /S[DOE]N\.?\s?[B3][HN]D\.?|\bSDN\b\.?|\bS\/B\b|\bSB\b|(?<=[A-Z])SB(?=\s?\()|\bBHD\b\.?|\bBERHAD\b|\bINC\b\.?|\bINCORPORATED\b|\bLLC\b|\bL\.L\.C\.|\bLTD\b\.?|\bLIMITED\b|\bGMBH\b|\bCORP\b\.?|\bCORPORATION\b|\bPTE\b\.?|\bPLC\b|\bPTY\b|\bS\.A\.S\b|\bS\.?R\.?L\b|\bS\.P\.A\b|\bB\.V\.|\bAG\b(?=$)|\bTBK\b|ENTERPRISES?\b|TRADING\b|&\s?CO\.?$/;
 
 const SKIP =
-  /WELCOME|THANK|\bTQ\b|TAX\s?INVOICE|SIMPLIFIED|\bINVOICE\b|\bRECEIPT\b|\bCASH\s?BILL\b|\bBILL\b|DUPLICATE|\bCOPY\b|CUSTOMER|OFFICIAL|\bORDER\b|\bTABLE\b|\bCASHIER\b|\bSTATION\b|\bTERMINAL\b|\bPOS\b|\bREG\b|\bREGISTRATION|COMPANY\s?(?:NO|REG)|\bCO\.?\s?(?:REG|NO)\b|\bROC\b|\bBRN\b|\bGST\b|\bVAT\b|\bTAX\b|\bABN\b|\bTIN\b|\bNPWP\b|\bSST\b|\bTEL\b|\bPHONE|TELEPHONE|\bFAX\b|\bHP\b|E-?MAIL|@|WWW\.|HTTP|\.COM\b|OPERATED BY|\bOUTLET\b|\bBRANCH\b|OPEN\s(?:DAILY|\d)|\bHOURS\b|\bSTORE\s?#|\bDATE\b|\bTIME\b|MEMBER|\bDOC\b|\bNO\s?[.:#]/;
+  /WELCOME|GOODS\s?SOLD|RETURNABLE|REFUND|THANK|\bTQ\b|TAX\s?INVOICE|SIMPLIFIED|\bINVOICE\b|\bRECEIPT\b|\bCASH\s?BILL\b|\bBILL\b|DUPLICATE|\bCOPY\b|CUSTOMER|OFFICIAL|\bORDER\b|\bTABLE\b|\bCASHIER\b|\bSTATION\b|\bTERMINAL\b|\bPOS\b|\bREG\b|\bREGISTRATION|COMPANY\s?(?:NO|REG)|\bCO\.?\s?(?:REG|NO)\b|\bROC\b|\bBRN\b|\bGST\b|\bVAT\b|\bTAX\b|\bABN\b|\bTIN\b|\bNPWP\b|\bSST\b|\bTEL\b|\bPHONE|TELEPHONE|\bFAX\b|\bHP\b|E-?MAIL|@|WWW\.|HTTP|\.COM\b|OPERATED BY|\bOUTLET\b|\bBRANCH\b|OPEN\s(?:DAILY|\d)|\bHOURS\b|\bSTORE\s?#|\bDATE\b|\bTIME\b|MEMBER|\bDOC\b|\bNO\s?[.:#]/;
 const ADDRESS =
   /\bJALAN\b|\bJLN\b|\bLORONG\b|\bTAMAN\b|\bTMN\b|\bLOT\b|\bJL\.|\bSTREET\b|\bST\.|\bAVENUE\b|\bAVE\b|\bROAD\b|\bRD\b\.?|\bBLVD\b|\bHWY\b|\bHIGHWAY\b|\bSUITE\b|\bSTE\b|\bFLOOR\b|\bLEVEL\b|\bBLOCK\b|\bBLK\b|\bSTRASSE\b|STRAßE|\bSTR\.|\bPLATZ\b|\bWEG\b|\bRUE\b|\bAVENIDA\b|\bCALLE\b|\bVIA\b|\bPO BOX\b|\bSEKSYEN\b|\bSECTION\b|\bBANDAR\b|\bKAMPUNG\b|\bKG\.|\bPERSIARAN\b|\bLEBUH\b|\bSELANGOR\b|\bKUALA\b|\bJOHOR\b|\bD\.?E\.?$|\bMALAYSIA\b|\d{5}/;
 
 /** Removes registration numbers, "owned by" prefixes and text after the legal suffix. */
 function cleanName(text: string): string {
   let s = text
-    // OCR slips: "SON BHD" for "SDN BHD"; spaces dropped before a suffix ("RETAILSB(306295-X)").
-    .replace(/\bSON(\.?\s?BHD)/gi, 'SDN$1')
+    // OCR slips: "SON BHD" / "SEN 3HD" for "SDN BHD", 0 for O inside a word ("F00DICI0US");
+    // spaces dropped before a suffix ("RETAILSB(306295-X)").
+    .replace(/\bS[OE]N(\.?\s?)[B3]HD/gi, 'SDN$1BHD')
+    .replace(/\bSDN(\.?\s?)3HD/gi, 'SDN$1BHD')
+    .replace(/(?<=[A-Z])0+(?=[A-Z])|(?<=[A-Z]{2})0(?![A-Z0-9])|(?<![A-Z0-9])0(?=[A-Z]{2})/gi, (z) =>
+      'O'.repeat(z.length),
+    )
     .replace(/(?<=[A-Za-z])(SDN)\.?\s?(BHD)/gi, ' $1 $2')
     .replace(/(?<=[A-Za-z])(SB)(?=\s?\()/g, ' $1')
     .replace(
@@ -58,6 +63,8 @@ function cleanName(text: string): string {
 function isNameLike(line: ReceiptLine): boolean {
   const u = line.upper;
   if (line.amounts.length > 0) return false;
+  // All lower case: handwriting or a stamp (printed headers carry capitals; OCR keeps case).
+  if (!/\p{Lu}/u.test(line.text)) return false;
   const letters = letterCount(u);
   if (letters < 3) return false;
   if (digitCount(u) > letters / 2) return false;
@@ -66,10 +73,34 @@ function isNameLike(line: ReceiptLine): boolean {
   return true;
 }
 
+/** A company registration number on a line of its own: "(872981-V)", "CO.REG : 933109-X". */
+const REG_NUMBER_LINE =
+  /^\W*(?:(?:CO(?:MPANY)?\.?\s?(?:REG(?:ISTRATION)?\.?)?\s?(?:NO)?\.?|ROC|REG\.?\s?NO\.?)\s*[:#.]?\s*)?[A-Z]{0,3}\s?\d{5,}\s?-?\s?[A-Z]\W*$/;
+
+/** Index of the first address, phone or tax-number line: the shop name is printed above it. */
+function headerEnd(lines: ReceiptLine[]): number {
+  const i = lines.findIndex(
+    (l) => ADDRESS.test(l.upper) || /\bTEL\b|\bPHONE|\bFAX\b|\bGST\b|\bSST\b/.test(l.upper),
+  );
+  return i < 0 ? lines.length : i;
+}
+
 /** Extracts the merchant name. */
 export function extractStoreName(lines: ReceiptLine[]): StoreNameResult {
   const top = lines.slice(0, 12);
-  // 1. A registered company line near the top.
+  const end = headerEnd(top);
+  // 1. A registered company line near the top, above the address; else the name line that sits
+  // right above a registration number; else a registered company line further down.
+  const regNamed = top.findIndex(
+    (l, i) => i < end && isNameLike(l) && REG_NUMBER_LINE.test(top[i + 1]?.upper ?? ''),
+  );
+  const legalFirst = top.findIndex(
+    (l) => l.amounts.length === 0 && LEGAL.test(l.upper) && !REG_NUMBER_LINE.test(l.upper),
+  );
+  if (regNamed >= 0 && (legalFirst < 0 || legalFirst > end)) {
+    const line = top[regNamed] as ReceiptLine;
+    return { storeName: cleanName(line.text), confidence: 0.75 };
+  }
   for (let i = 0; i < top.length; i++) {
     const line = top[i] as ReceiptLine;
     const u = line.upper;
@@ -86,13 +117,15 @@ export function extractStoreName(lines: ReceiptLine[]): StoreNameResult {
       .replace(/[^A-Z0-9& ]/g, ' ')
       .trim();
     const prev = top[i - 1];
-    // A name split over two lines: "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD".
+    // A name split over two lines: "LIAN CHI PU TIAN VEGETARIAN" / "RESTAURANT SDN BHD", or
+    // "THE COFFEE BEAN" / "& TEA LEAF SDN BHD" (a line cannot start with "&").
     if (
       prev &&
       isNameLike(prev) &&
       !LEGAL.test(prev.upper) &&
       ((core.split(/\s+/).filter(Boolean).length <= 1 && core.length <= 12) ||
-        /&\s*$/.test(prev.upper))
+        /&\s*$/.test(prev.upper) ||
+        /^\s*&/.test(u))
     ) {
       name = `${cleanName(prev.text)} ${name}`;
     }

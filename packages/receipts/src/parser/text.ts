@@ -118,3 +118,83 @@ export function centsToNumber(cents: number): number {
   const n = Math.round(cents) / 100;
   return n === 0 ? 0 : n;
 }
+
+/** Edit distance between two short strings, giving up (returning max + 1) beyond `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      const v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      cur[j] = v;
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    prev = cur;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** Digits OCR reads for look-alike letters, inside a word that is mostly letters ("T0TAL"). */
+const DIGIT_AS_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '5': 'S', '8': 'B' };
+
+/**
+ * Replaces words OCR misspelt by the vocabulary word they are one edit away from (two for words
+ * of seven letters or more): "TOTL AMT POYABLE" → "TOTAL AMT PAYABLE", "CHONGE" → "CHANGE".
+ * Words of fewer than four letters, words equally close to two vocabulary words, and the
+ * `protect`ed real words that sit one edit from a vocabulary word ("CHARGE") stay as printed.
+ */
+export function fixOcrWords(
+  upper: string,
+  vocabulary: readonly string[],
+  protect: ReadonlySet<string> = NOTHING,
+): string {
+  // Receipts repeat their words: remember each word's reading per vocabulary and protected set.
+  let byProtect = wordCache.get(vocabulary);
+  if (!byProtect) wordCache.set(vocabulary, (byProtect = new WeakMap()));
+  let cache = byProtect.get(protect);
+  if (!cache || cache.size > 20_000) byProtect.set(protect, (cache = new Map()));
+  const known = cache;
+  return upper.replace(/(?<![A-Z0-9])[A-Z][A-Z0-9]{3,}(?![A-Z0-9])/g, (word) => {
+    let fixed = known.get(word);
+    if (fixed === undefined) {
+      fixed = fixWord(word, vocabulary, protect);
+      known.set(word, fixed);
+    }
+    return fixed;
+  });
+}
+
+const NOTHING: ReadonlySet<string> = new Set();
+const wordCache = new WeakMap<
+  readonly string[],
+  WeakMap<ReadonlySet<string>, Map<string, string>>
+>();
+
+/** One word's reading (see fixOcrWords). */
+function fixWord(
+  word: string,
+  vocabulary: readonly string[],
+  protect: ReadonlySet<string>,
+): string {
+  if (/\d/.test(word) && (word.match(/\d/g) ?? []).length * 3 > word.length) return word;
+  const w = word.replace(/[0158]/g, (d) => DIGIT_AS_LETTER[d] ?? d);
+  if (vocabulary.includes(w) || protect.has(w)) return w;
+  let best: string | null = null;
+  let bestDistance = Infinity;
+  let tie = false;
+  for (const v of vocabulary) {
+    const max = v.length >= 7 ? 2 : 1;
+    const d = editDistance(w, v, max);
+    if (d > max) continue;
+    if (d < bestDistance) {
+      best = v;
+      bestDistance = d;
+      tie = false;
+    } else if (d === bestDistance && v !== best) tie = true;
+  }
+  return best && !tie ? best : word;
+}
