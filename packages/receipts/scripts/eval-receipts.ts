@@ -1,5 +1,6 @@
 /**
- * Evaluates the receipt scanner on the dev set.
+ * Evaluates the receipt scanner on receipts-dev (the set checked on) and receipts-train (the set
+ * rules are tuned on), one after the other; --dir names one set instead.
  *   npm run eval:receipts                  # full pipeline on the images (OCR + parser)
  *   npm run eval:receipts -- --parser-only # parser only, on the human OCR transcripts
  * Options: --dir <dataset dir>, --limit <n>, --verbose (print every miss and time),
@@ -38,11 +39,10 @@ const option = (name: string): string | undefined => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 
-const dir = path.resolve(
-  option('--dir') ??
-    process.env['RECEIPTS_DEV_DIR'] ??
-    path.join(here, '../../../../shared/datasets/receipts-dev'),
-);
+const DATASETS = path.join(here, '../../../../shared/datasets');
+/** The set named by --dir (or RECEIPTS_DEV_DIR); none → both sets, each in a run of its own. */
+const namedDir = option('--dir') ?? process.env['RECEIPTS_DEV_DIR'];
+const dir = path.resolve(namedDir ?? path.join(DATASETS, 'receipts-dev'));
 // Text the engine produced in an earlier `--dump` run: parser tuning on real OCR in seconds.
 const ocrFromDir = option('--ocr-from');
 const parserOnly = flag('--parser-only') || ocrFromDir !== undefined;
@@ -215,10 +215,13 @@ async function main(): Promise<void> {
   console.log(
     `\nmode: ${ocrFromDir ? `parser only (engine OCR text from ${ocrFromDir})` : parserOnly ? 'parser only (human transcripts)' : http ? 'full pipeline through the built server over HTTP' : 'full pipeline (images → OCR → parser)'}`,
   );
-  console.log(`receipts: ${n}${failures ? `, errors: ${failures}` : ''}`);
-  console.log(`total      ${pct(total)}   target ≥ 90%`);
-  console.log(`date       ${pct(date)}   target ≥ 90%  (${dateAltOnly} only via dateAlternatives)`);
-  console.log(`store name ${pct(store)}   target ≥ 85%`);
+  console.log(
+    `set: ${path.basename(dir)}, receipts: ${n}${failures ? `, errors: ${failures}` : ''}`,
+  );
+  // Targets of issue #15, met on receipts-dev without tuning on it.
+  console.log(`total      ${pct(total)}   target ≥ 95%`);
+  console.log(`date       ${pct(date)}   target ≥ 95%  (${dateAltOnly} only via dateAlternatives)`);
+  console.log(`store name ${pct(store)}   target ≥ 90%`);
   console.log(
     `seconds per receipt: p50 ${percentile(seconds, 50).toFixed(2)}  p95 ${percentile(seconds, 95).toFixed(2)}  max ${Math.max(...seconds).toFixed(2)}`,
   );
@@ -264,4 +267,26 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+if (namedDir !== undefined || ocrFromDir !== undefined) {
+  await main();
+} else {
+  // Both sets, one after the other, each in its own process so that neither's memory or load
+  // counts in the other's figures: receipts-dev (checked on) beside receipts-train (tuned on).
+  const { spawnSync } = await import('node:child_process');
+  const script = fileURLToPath(import.meta.url);
+  let status = 0;
+  for (const set of ['receipts-dev', 'receipts-train']) {
+    const setArgs = ['--dir', path.join(DATASETS, set)];
+    if (dumpDir !== undefined) {
+      const i = args.indexOf('--dump');
+      const rest = args.filter((_, j) => j !== i && j !== i + 1);
+      setArgs.push(...rest, '--dump', path.join(dumpDir, set));
+    } else setArgs.push(...args);
+    console.log(`\n===== ${set} =====`);
+    const r = spawnSync(process.execPath, [...process.execArgv, script, ...setArgs], {
+      stdio: 'inherit',
+    });
+    status ||= r.status ?? 1;
+  }
+  process.exitCode = status;
+}
