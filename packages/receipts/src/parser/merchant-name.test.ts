@@ -17,6 +17,9 @@ describe('merchantNameOf', () => {
     expect(merchantNameOf('Bäckerei Schmidt GmbH')).toBe('Bäckerei Schmidt');
     expect(merchantNameOf('KFC')).toBe('KFC');
     expect(merchantNameOf('SUNSHINE S/B')).toBe('Sunshine');
+    // Legal words only as words: SENTOSA and INCA keep their endings.
+    expect(merchantNameOf('KEDAI KOPI SENTOSA')).toBe('Kedai Kopi Sentosa');
+    expect(merchantNameOf('CAFE INCA')).toBe('Cafe Inca');
   });
 
   it('keeps a name that is only a legal word, and gives null for nothing', () => {

@@ -6,8 +6,9 @@
  */
 
 /** Legal forms at the end of a name (upper-cased text; OCR may drop spaces or dots). */
+// A space, comma or dot must come before each legal word: "SENTOSA" keeps its "SA".
 const LEGAL_TAIL =
-  /(?:[\s,.]*(?:S[DO]N\.?\s?B[HN]D|SDN|S\/B|BHD|BERHAD|PTE|PTY|LTD|LIMITED|INC|INCORPORATED|LLC|L\.L\.C|GMBH|CORP|CORPORATION|PLC|CO|COMPANY|AG|S\.?A\.?S?|S\.?R\.?L|S\.?P\.?A|B\.?V|N\.?V|TBK)\.?)+\s*$/;
+  /(?:[\s,.]+(?:S[DO]N\.?\s?B[HN]D|SDN|S\/B|BHD|BERHAD|PTE|PTY|LTD|LIMITED|INC|INCORPORATED|LLC|L\.L\.C|GMBH|CORP|CORPORATION|PLC|CO|COMPANY|AG|S\.?A\.?S?|S\.?R\.?L|S\.?P\.?A|B\.?V|N\.?V|TBK)\.?)+[\s,.]*$/;
 
 /** Words kept as they are printed: initialisms with dots ("D.I.Y."), or "&". */
 const KEEP = /^(?:[A-Z]\.){2,}[A-Z]?\.?$|^&$/;
