@@ -5,8 +5,10 @@
  * receipt's `storeName`; this one is kept apart as `merchantName`.
  */
 
-/** Legal forms at the end of a name (upper-cased text; OCR may drop spaces or dots). */
-// A space, comma or dot must come before each legal word: "SENTOSA" keeps its "SA".
+/**
+ * Legal forms at the end of a name, each after a space, comma or dot, so "SENTOSA" keeps its
+ * "SA" (store-name.ts has already split suffixes OCR glued on: "STATIONERYSDNBHD").
+ */
 const LEGAL_TAIL =
   /(?:[\s,.]+(?:S[DO]N\.?\s?B[HN]D|SDN|S\/B|BHD|BERHAD|PTE|PTY|LTD|LIMITED|INC|INCORPORATED|LLC|L\.L\.C|GMBH|CORP|CORPORATION|PLC|CO|COMPANY|AG|S\.?A\.?S?|S\.?R\.?L|S\.?P\.?A|B\.?V|N\.?V|TBK)\.?)+[\s,.]*$/;
 
