@@ -177,7 +177,8 @@ export function CurrencyExchangeModal({
               className="btn-ghost mt-1 px-1 text-sm text-primary"
               onClick={() => setRate(rateForDisplay(quote.data?.rateText ?? ''))}
             >
-              Use the rate of {quote.data.rateDate}: {rateForDisplay(quote.data.rateText)}
+              Use the rate of {quote.data.rateDate}: 1 {from} ={' '}
+              {rateForDisplay(quote.data.rateText)} {to}
             </button>
           ) : null}
         </div>
