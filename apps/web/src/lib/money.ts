@@ -88,11 +88,6 @@ export function plainAmount(input: string, currency = 'USD'): string | null {
   return r.ok ? r.plain : null;
 }
 
-/** True when a typed amount is valid with the currency's decimals (2 for most). */
-export function hasAtMostTwoDecimals(input: string, currency = 'USD'): boolean {
-  return parseAmountInput(input, { locale: appLocale(), currency }).ok;
-}
-
 /**
  * Keeps digits and one decimal mark (spec §5 split inputs): "." or ",", whichever comes first,
  * so "2a.5.1" becomes "2.51" and "12,50" stays as typed.
