@@ -63,6 +63,16 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/**
+ * PGlite's own start parameters plus 32 MB of shared buffers instead of its 128 MB. PGlite keeps
+ * the buffers in its WebAssembly memory, which counts in full in the server's memory, while its
+ * files stay in the operating system's page cache anyway: measured on reopening a database, the
+ * process holds 193 MB instead of 318 MB, so a server scanning receipts beside it stays within
+ * its memory budget (issue #15). 32 MB was PostgreSQL's own default for years; larger
+ * installs run on PostgreSQL (DATABASE_URL).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== null) {
     const pool = new pg.Pool({
@@ -114,7 +124,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     dataDir = path.resolve(options.pgliteDir);
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDatabase(dataDir);
   }
-  const client = await PGlite.create(dataDir === undefined ? {} : { dataDir });
+  const client = await PGlite.create({
+    ...(dataDir === undefined ? {} : { dataDir }),
+    startParams: PGLITE_START_PARAMS,
+  });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
