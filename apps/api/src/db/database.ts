@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_START_PARAMS } from './pglite-params.js';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -62,16 +63,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
     );
   });
 }
-
-/**
- * PGlite's own start parameters plus 32 MB of shared buffers instead of its 128 MB. PGlite keeps
- * the buffers in its WebAssembly memory, which counts in full in the server's memory, while its
- * files stay in the operating system's page cache anyway: measured on reopening a database, the
- * process holds 193 MB instead of 318 MB, so a server scanning receipts beside it stays within
- * its memory budget (issue #15). 32 MB was PostgreSQL's own default for years; larger
- * installs run on PostgreSQL (DATABASE_URL).
- */
-const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== null) {
@@ -211,7 +202,7 @@ export function transactionsOf(db: Db, pool: pg.Pool | null): Transact {
 async function createPgliteDatabase(dataDir: string): Promise<void> {
   const script = new URL('./pglite-create-worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(script))) {
-    await (await PGlite.create({ dataDir })).close();
+    await (await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS })).close();
     return;
   }
   await new Promise<void>((resolve, reject) => {

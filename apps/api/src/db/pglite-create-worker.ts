@@ -3,6 +3,7 @@
 // the server for its whole life.
 import { workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { PGLITE_START_PARAMS } from './pglite-params.js';
 
 const { dataDir } = workerData as { dataDir: string };
-await (await PGlite.create({ dataDir })).close();
+await (await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS })).close();
