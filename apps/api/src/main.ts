@@ -2,7 +2,10 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
+import { DataDirInUseError, serverIsRunning, startControlSocket } from './backup/control-socket.js';
+import { writeBackup } from './backup/write-backup.js';
 import { openDatabase } from './db/database.js';
+import { createReceiptStorage } from './modules/receipts/storage.js';
 import { runMigrations } from './db/migrate.js';
 
 async function main(): Promise<void> {
@@ -17,6 +20,14 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  // One embedded database, one process: a second server on the same DATA_DIR would corrupt it.
+  if (config.databaseUrl === null && (await serverIsRunning(config.dataDir))) {
+    console.error(
+      new DataDirInUseError(`another Evenly server is running on ${path.resolve(config.dataDir)}`)
+        .message,
+    );
+    process.exit(1);
+  }
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
@@ -24,7 +35,16 @@ async function main(): Promise<void> {
   if (config.migrate) await runMigrations(database);
 
   const app = await buildApp({ config, database });
+  // The embedded database is reachable only inside this process: `npm run backup` asks it
+  // for a backup over a socket in DATA_DIR (see backup/control-socket.ts).
+  const control =
+    database.kind === 'pglite'
+      ? await startControlSocket(config.dataDir, (out) =>
+          writeBackup(database, createReceiptStorage(config), out),
+        )
+      : null;
   app.addHook('onClose', async () => {
+    await control?.close();
     await database.close();
   });
 

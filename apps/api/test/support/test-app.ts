@@ -35,6 +35,8 @@ export interface TestContextOptions {
   jobs?: Partial<JobWorkerOptions>;
   /** Sees every statement the application runs. */
   onQuery?: (query: LoggedQuery) => void;
+  /** Runs on the fresh database and data folder before the app is built (e.g. a restore). */
+  prepare?: (database: TestDatabase, dataDir: string) => Promise<void>;
 }
 
 export async function createTestContext(
@@ -55,6 +57,7 @@ export async function createTestContext(
     FX_RATES_URL: '',
     ...env,
   });
+  await options.prepare?.(database, dataDir);
   const app = await buildApp({
     config,
     database:

@@ -1,6 +1,5 @@
 // ReceiptService: receipt file storage, upload checks and signed links (contract §1.8, §4.9).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import path from 'node:path';
 import type { Db } from '../../db/database.js';
 import { expenseOfReceipt, receiptKeysOfGroup } from './receipts.repository.js';
 import {
@@ -13,7 +12,7 @@ import type { ServiceDeps, Services } from '../../services.js';
 import { canSeeExpense } from '../expenses/expense-access.js';
 import { sniffReceiptFile } from '@evenly/receipts';
 import type { SniffedFile } from '@evenly/receipts';
-import { LocalReceiptStorage, RECEIPT_KEY_PATTERN, S3ReceiptStorage } from './storage.js';
+import { RECEIPT_KEY_PATTERN, createReceiptStorage } from './storage.js';
 import type { ReceiptStorage } from './storage.js';
 
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
@@ -50,11 +49,7 @@ export class ReceiptService {
 
   get storage(): ReceiptStorage {
     if (this.storageInstance === null) {
-      const { config } = this.deps;
-      this.storageInstance =
-        config.storage === 's3' && config.s3 !== null
-          ? new S3ReceiptStorage(config.s3)
-          : new LocalReceiptStorage(path.join(config.dataDir, 'receipts'));
+      this.storageInstance = createReceiptStorage(this.deps.config);
     }
     return this.storageInstance;
   }

@@ -9,7 +9,7 @@ import {
   NoSuchKey,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import type { S3Config } from '../../config/config.js';
+import type { AppConfig, S3Config } from '../../config/config.js';
 
 export interface ReceiptStorage {
   readonly kind: 'local' | 's3';
@@ -120,4 +120,13 @@ export class S3ReceiptStorage implements ReceiptStorage {
   close(): void {
     this.client.destroy();
   }
+}
+
+/** The storage the configuration names: S3 when `STORAGE=s3`, else DATA_DIR/receipts. */
+export function createReceiptStorage(
+  config: Pick<AppConfig, 'storage' | 's3' | 'dataDir'>,
+): ReceiptStorage {
+  return config.storage === 's3' && config.s3 !== null
+    ? new S3ReceiptStorage(config.s3)
+    : new LocalReceiptStorage(path.join(config.dataDir, 'receipts'));
 }

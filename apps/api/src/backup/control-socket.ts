@@ -1,0 +1,130 @@
+// A local control socket for the embedded database. PGlite lives inside the server process and
+// only one process may open its files, so while the server runs, `npm run backup` asks the
+// server to write the backup (from its own database handle, in one snapshot) over a Unix socket
+// in DATA_DIR, reachable only by the account that owns DATA_DIR (mode 0600). The same socket
+// tells the other commands (restore, move-to-postgres) that the server is running.
+import { createHash } from 'node:crypto';
+import { chmod, rm } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { BackupSummary } from './write-backup.js';
+
+/** Linux limits a socket path to 107 bytes; a longer DATA_DIR gets one in the temp folder. */
+export function controlSocketPath(dataDir: string): string {
+  const inDataDir = path.join(path.resolve(dataDir), 'control.sock');
+  if (Buffer.byteLength(inDataDir) <= 100) return inDataDir;
+  const hash = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir(), `evenly-${hash}.sock`);
+}
+
+/** True when a server answers on the control socket of `dataDir`. */
+export function serverIsRunning(dataDir: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(controlSocketPath(dataDir));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export class DataDirInUseError extends Error {
+  readonly code = 'DATA_DIR_IN_USE' as const;
+}
+
+export interface ControlSocket {
+  path: string;
+  close(): Promise<void>;
+}
+
+export async function startControlSocket(
+  dataDir: string,
+  backup: (out: Writable) => Promise<BackupSummary>,
+): Promise<ControlSocket> {
+  const socketPath = controlSocketPath(dataDir);
+  if (await serverIsRunning(dataDir)) {
+    throw new DataDirInUseError(
+      `another Evenly server is running on ${path.resolve(dataDir)}: one embedded database can be opened by one process`,
+    );
+  }
+  // A socket file left by a process that died is in the way of listening.
+  await rm(socketPath, { force: true });
+  let busy = false;
+  const server = http.createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/status') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"running":true}');
+      return;
+    }
+    if (req.method !== 'POST' || req.url !== '/backup') {
+      res.writeHead(404).end();
+      return;
+    }
+    if (busy) {
+      res.writeHead(409, { 'content-type': 'text/plain' }).end('a backup is already running');
+      return;
+    }
+    busy = true;
+    // The summary follows the bytes as a trailer: it is known only once every file is read.
+    res.writeHead(200, { 'content-type': 'application/gzip', trailer: 'x-backup-summary' });
+    backup(res)
+      .then(
+        (summary) => {
+          res.addTrailers({ 'x-backup-summary': JSON.stringify(summary) });
+          res.end();
+        },
+        (error: unknown) => {
+          res.destroy(error instanceof Error ? error : new Error(String(error)));
+        },
+      )
+      .finally(() => {
+        busy = false;
+      });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(socketPath, () => resolve());
+  });
+  await chmod(socketPath, 0o600);
+  return {
+    path: socketPath,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await rm(socketPath, { force: true });
+    },
+  };
+}
+
+/**
+ * Has the running server of `dataDir` write a backup into `out`; null when no server listens
+ * (the caller then opens the embedded database itself).
+ */
+export async function backupThroughServer(
+  dataDir: string,
+  out: Writable,
+): Promise<BackupSummary | null> {
+  if (!(await serverIsRunning(dataDir))) return null;
+  const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const req = http.request({
+      socketPath: controlSocketPath(dataDir),
+      method: 'POST',
+      path: '/backup',
+    });
+    req.once('response', resolve);
+    req.once('error', reject);
+    req.end();
+  });
+  if (res.statusCode !== 200) {
+    res.resume();
+    throw new Error(`the server refused the backup (HTTP ${res.statusCode ?? '?'})`);
+  }
+  // A server that fails half-way destroys the connection: the pipeline rejects, nothing is kept.
+  await pipeline(res, out);
+  const summary = res.trailers['x-backup-summary'];
+  if (summary === undefined) throw new Error('the server ended the backup without finishing it');
+  return JSON.parse(summary) as BackupSummary;
+}
