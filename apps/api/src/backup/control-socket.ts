@@ -4,11 +4,13 @@
 // in DATA_DIR, reachable only by the account that owns DATA_DIR (mode 0600). The same socket
 // tells the other commands (restore, move-to-postgres) that the server is running.
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
 import { chmod, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BackupSummary } from './write-backup.js';
@@ -71,16 +73,19 @@ export async function startControlSocket(
     busy = true;
     // The summary follows the bytes as a trailer: it is known only once every file is read.
     res.writeHead(200, { 'content-type': 'application/gzip', trailer: 'x-backup-summary' });
-    backup(res)
-      .then(
-        (summary) => {
-          res.addTrailers({ 'x-backup-summary': JSON.stringify(summary) });
-          res.end();
-        },
-        (error: unknown) => {
-          res.destroy(error instanceof Error ? error : new Error(String(error)));
-        },
-      )
+    // The backup ends its stream; the response must stay open for the trailer.
+    const body = new PassThrough();
+    body.pipe(res, { end: false });
+    const ended = once(body, 'end');
+    backup(body)
+      .then(async (summary) => {
+        await ended;
+        res.addTrailers({ 'x-backup-summary': JSON.stringify(summary) });
+        res.end();
+      })
+      .catch((error: unknown) => {
+        res.destroy(error instanceof Error ? error : new Error(String(error)));
+      })
       .finally(() => {
         busy = false;
       });

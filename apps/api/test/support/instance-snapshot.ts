@@ -145,6 +145,30 @@ interface Entry {
   receiptUrl?: string | null;
 }
 
+export interface Answer {
+  status: number;
+  json(): unknown;
+  bytes: Buffer;
+}
+
+/** Sends a GET as `who` to one instance, in-process or over HTTP. */
+export type Reader = (who: Auth, url: string) => Promise<Answer>;
+
+export function injectReader(app: FastifyInstance): Reader {
+  return async (who, url) => {
+    const res = await app.inject({ method: 'GET', url, headers: who.auth });
+    return { status: res.statusCode, json: () => res.json<unknown>(), bytes: res.rawPayload };
+  };
+}
+
+export function fetchReader(base: string): Reader {
+  return async (who, url) => {
+    const res = await fetch(`${base}${url}`, { headers: who.auth });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    return { status: res.status, json: () => JSON.parse(bytes.toString('utf8')) as unknown, bytes };
+  };
+}
+
 /** The receipt URL's path and query (signed, so it differs per call: compared by bytes). */
 function receiptPath(url: string): string {
   const u = new URL(url);
@@ -156,12 +180,16 @@ function receiptPath(url: string): string {
  * expenses and payments with details and comments, and the bytes of every receipt.
  */
 export async function apiSnapshot(
-  app: FastifyInstance,
+  target: FastifyInstance | Reader,
   users: Auth[],
 ): Promise<Record<string, unknown>> {
+  const read = typeof target === 'function' ? target : injectReader(target);
   const out: Record<string, unknown> = {};
-  const get = async (who: Auth, url: string): Promise<unknown> =>
-    (await send(app, who, 'GET', url)).json();
+  const get = async (who: Auth, url: string): Promise<unknown> => {
+    const res = await read(who, url);
+    if (res.status !== 200) throw new Error(`GET ${url} → ${res.status} ${res.bytes.toString()}`);
+    return res.json();
+  };
   for (const [i, who] of users.entries()) {
     const mine: Record<string, unknown> = {};
     mine['overall'] = await get(who, '/api/balances/overall');
@@ -172,10 +200,10 @@ export async function apiSnapshot(
       mine[`group ${group.id} balances`] = await get(who, `/api/balances/group/${group.id}`);
       const entries = (await get(who, `/api/groups/${group.id}/transactions`)) as Entry[];
       expect(entries.length).toBeLessThan(1000);
-      mine[`group ${group.id} transactions`] = await withoutLinks(app, who, entries);
+      mine[`group ${group.id} transactions`] = await withoutLinks(read, who, entries);
     }
     const expenses = (await get(who, '/api/expenses/my')) as Entry[];
-    mine['expenses'] = await withoutLinks(app, who, expenses);
+    mine['expenses'] = await withoutLinks(read, who, expenses);
     for (const e of expenses) {
       mine[`expense ${e.id} comments`] = await get(who, `/api/expenses/${e.id}/comments`);
     }
@@ -186,17 +214,13 @@ export async function apiSnapshot(
 }
 
 /** Entries with each signed receipt link replaced by the bytes it serves (base64). */
-async function withoutLinks(app: FastifyInstance, who: Auth, entries: Entry[]) {
+async function withoutLinks(read: Reader, who: Auth, entries: Entry[]) {
   const out: unknown[] = [];
   for (const e of entries) {
     if (typeof e.receiptUrl === 'string') {
-      const res = await app.inject({
-        method: 'GET',
-        url: receiptPath(e.receiptUrl),
-        headers: who.auth,
-      });
-      expect(res.statusCode).toBe(200);
-      out.push({ ...e, receiptUrl: res.rawPayload.toString('base64') });
+      const res = await read(who, receiptPath(e.receiptUrl));
+      expect(res.status).toBe(200);
+      out.push({ ...e, receiptUrl: res.bytes.toString('base64') });
     } else {
       out.push(e);
     }

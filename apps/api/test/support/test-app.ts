@@ -25,7 +25,8 @@ export interface TestContext {
   reset(): Promise<void>;
   /** Runs every job that is due (mails queued by earlier requests) and waits for them. */
   drainJobs(): Promise<void>;
-  close(): Promise<void>;
+  /** `keepDataDir`: leave the data folder (and an embedded database in it) for another process. */
+  close(options?: { keepDataDir?: boolean }): Promise<void>;
   /** Registers, verifies through the mailed link and logs in; returns the bearer token. */
   signUp(name: string, email: string, password?: string): Promise<{ token: string; id: number }>;
 }
@@ -37,15 +38,20 @@ export interface TestContextOptions {
   onQuery?: (query: LoggedQuery) => void;
   /** Runs on the fresh database and data folder before the app is built (e.g. a restore). */
   prepare?: (database: TestDatabase, dataDir: string) => Promise<void>;
+  /** PGlite kind: the database in DATA_DIR/db, as the server keeps it, instead of in memory. */
+  embedded?: boolean;
 }
 
 export async function createTestContext(
   env: Record<string, string> = {},
   options: TestContextOptions = {},
 ): Promise<TestContext> {
-  const database = await createTestDatabase();
-  const smtp = await startSmtpSink();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evenly-test-'));
+  const database = await createTestDatabase(
+    undefined,
+    options.embedded === true ? path.join(dataDir, 'db') : null,
+  );
+  const smtp = await startSmtpSink();
   const config = loadConfig({
     DATA_DIR: dataDir,
     APP_URL: 'http://evenly.test',
@@ -89,11 +95,11 @@ export async function createTestContext(
     async drainJobs() {
       await app.jobWorker.drain();
     },
-    async close() {
+    async close(closeOptions = {}) {
       await app.close();
       await smtp.close();
       await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (closeOptions.keepDataDir !== true) await rm(dataDir, { recursive: true, force: true });
     },
     async signUp(name, email, password = 'secret123') {
       const reg = await app.inject({

@@ -36,7 +36,11 @@ function withDatabase(url: string, name: string): string {
   return u.toString();
 }
 
-export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: TestDbKind = testDbKind(),
+  /** PGlite kind: keep the database in this folder instead of memory. */
+  pgliteDir: string | null = null,
+): Promise<TestDatabase> {
   let url: string | null = null;
   let dropDatabase: (() => Promise<void>) | null = null;
   if (kind === 'postgres') {
@@ -54,7 +58,7 @@ export async function createTestDatabase(kind: TestDbKind = testDbKind()): Promi
       await c.end();
     };
   }
-  const handle = await openDatabase({ databaseUrl: url, pgliteDir: null, poolSize: 5 });
+  const handle = await openDatabase({ databaseUrl: url, pgliteDir, poolSize: 5 });
   await runMigrations(handle);
 
   const tables = (
