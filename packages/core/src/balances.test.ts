@@ -134,6 +134,26 @@ describe('primaryCurrency', () => {
       ]),
     ).toBe('EUR');
   });
+  it('compares major units across currencies with different decimals', () => {
+    // 3.000 KWD (3000 fils) < 10.00 USD (1000 cents) < 2500 JPY (2500 yen)
+    const kwd = { currency: 'KWD', figure: 3000 };
+    const usd = { currency: 'USD', figure: -1000 };
+    expect(primaryCurrency([kwd, usd])).toBe('USD');
+    expect(primaryCurrency([kwd, usd, { currency: 'JPY', figure: 2500 }])).toBe('JPY');
+    expect(
+      primaryCurrency([
+        { currency: 'JPY', figure: 5 },
+        { currency: 'EUR', figure: 499 },
+      ]),
+    ).toBe('JPY');
+    // 1.000 KWD and 1.00 USD tie: USD
+    expect(
+      primaryCurrency([
+        { currency: 'KWD', figure: 1000 },
+        { currency: 'USD', figure: 100 },
+      ]),
+    ).toBe('USD');
+  });
   it('ties: USD, else alphabetical', () => {
     expect(
       primaryCurrency([

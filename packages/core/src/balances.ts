@@ -1,4 +1,5 @@
 // Nets from debts (contract §5.2–5.3) and the multi-currency summary rules (§1.4, §4.7).
+import { currencyDigits, MAX_CURRENCY_DIGITS } from './currency-units.js';
 import { cents } from './money.js';
 import type { Cents } from './money.js';
 import type { Debt } from './pairwise-debts.js';
@@ -90,18 +91,27 @@ export function netLinesForUser(nets: PairwiseNets, userId: number): NetLine[] {
 export const DEFAULT_CURRENCY = 'USD';
 
 /**
- * The primary currency (§1.4): the one with the largest absolute figure; `USD` when every
- * figure is zero (or there are none) or on a tie involving `USD`; otherwise the alphabetically
- * first of the tied currencies.
+ * |figure| (minor units of `currency`) in 10^-4 of a major unit, exactly: figures of currencies
+ * with different decimals compare by their major amounts (3.000 KWD < 10.00 USD < 2500 JPY), as
+ * they did when every currency counted hundredths.
+ */
+function majorMagnitude(currency: string, figure: number): bigint {
+  return BigInt(Math.abs(figure)) * 10n ** BigInt(MAX_CURRENCY_DIGITS - currencyDigits(currency));
+}
+
+/**
+ * The primary currency (§1.4): the one with the largest absolute figure in major units; `USD`
+ * when every figure is zero (or there are none) or on a tie involving `USD`; otherwise the
+ * alphabetically first of the tied currencies.
  */
 export function primaryCurrency(
   figures: readonly { readonly currency: string; readonly figure: number }[],
 ): string {
   let best: string | null = null;
-  let bestAbs = 0;
+  let bestAbs = 0n;
   for (const { currency, figure } of figures) {
-    const abs = Math.abs(figure);
-    if (abs === 0) continue;
+    const abs = majorMagnitude(currency, figure);
+    if (abs === 0n) continue;
     if (
       best === null ||
       abs > bestAbs ||
