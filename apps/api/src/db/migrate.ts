@@ -71,22 +71,31 @@ export async function runMigrations(
   }
 }
 
-/** Applies the first `count` migrations from a copy of the folder with a shortened journal. */
-async function runMigrationPrefix(handle: DatabaseHandle, count: number): Promise<void> {
+/**
+ * A temporary copy of the migrations folder holding only the first `count` migrations (a
+ * shortened journal); the caller removes it.
+ */
+export async function migrationsFolderUpTo(count: number): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'evenly-migrations-'));
+  const journal = JSON.parse(
+    readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
+  ) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.slice(0, count);
+  await mkdir(path.join(dir, 'meta'));
+  await writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
+  for (const entry of journal.entries) {
+    await copyFile(
+      path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
+      path.join(dir, `${entry.tag}.sql`),
+    );
+  }
+  return dir;
+}
+
+/** Applies the first `count` migrations (no data fix-ups). */
+async function runMigrationPrefix(handle: DatabaseHandle, count: number): Promise<void> {
+  const dir = await migrationsFolderUpTo(count);
   try {
-    const journal = JSON.parse(
-      readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: { tag: string }[] };
-    journal.entries = journal.entries.slice(0, count);
-    await mkdir(path.join(dir, 'meta'));
-    await writeFile(path.join(dir, 'meta', '_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries) {
-      await copyFile(
-        path.join(MIGRATIONS_FOLDER, `${entry.tag}.sql`),
-        path.join(dir, `${entry.tag}.sql`),
-      );
-    }
     if (handle.pool !== null) {
       const client = await handle.pool.connect();
       try {

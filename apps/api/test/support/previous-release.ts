@@ -3,11 +3,10 @@
 // that release answered to every read (expected.json). See the README.md there.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MIGRATIONS_FOLDER } from '../../src/db/migrate.js';
+import { MIGRATIONS_FOLDER, migrationsFolderUpTo } from '../../src/db/migrate.js';
 
 export const FIXTURE_DIR = fileURLToPath(new URL('../fixtures/release-previous/', import.meta.url));
 
@@ -32,10 +31,6 @@ export const previous = JSON.parse(
   readFileSync(path.join(FIXTURE_DIR, 'expected.json'), 'utf8'),
 ) as PreviousRelease;
 
-interface Journal {
-  entries: { idx: number; tag: string; when: number }[];
-}
-
 /** sha256 of a committed migration file, as drizzle's migrator computes and records it. */
 export function migrationHash(tag: string): string {
   const text = readFileSync(path.join(MIGRATIONS_FOLDER, `${tag}.sql`), 'utf8');
@@ -43,21 +38,8 @@ export function migrationHash(tag: string): string {
 }
 
 /** A migrations folder holding only the previous release's migrations (a truncated journal). */
-export async function previousMigrationsFolder(): Promise<string> {
-  const journal = JSON.parse(
-    await readFile(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8'),
-  ) as Journal;
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'evenly-old-migrations-'));
-  await mkdir(path.join(dir, 'meta'));
-  const entries = journal.entries.slice(0, previous.migrations.length);
-  for (const e of entries) {
-    await cp(path.join(MIGRATIONS_FOLDER, `${e.tag}.sql`), path.join(dir, `${e.tag}.sql`));
-  }
-  await writeFile(
-    path.join(dir, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries }, null, 2),
-  );
-  return dir;
+export function previousMigrationsFolder(): Promise<string> {
+  return migrationsFolderUpTo(previous.migrations.length);
 }
 
 /** The previous release's data rows: INSERTs and sequence positions, one multi-statement text. */
