@@ -37,6 +37,8 @@ import { fxRoutes } from './modules/fx/fx.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
 import { Services } from './services.js';
+import { AppMetrics } from './metrics/app-metrics.js';
+import metricsPlugin from './metrics/metrics.plugin.js';
 import { createAuthenticate } from './plugins/authentication.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
 import errorHandler, { handleFrameworkError } from './plugins/error-handler.js';
@@ -133,6 +135,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: app.log,
     ...(options.jobs === undefined ? {} : { options: options.jobs }),
   });
+  // Only with METRICS_PORT: otherwise not a single metric is kept.
+  const metrics = config.metricsPort === null ? null : new AppMetrics(database, app.log);
   const services = new Services({
     db: database.db,
     database,
@@ -148,6 +152,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transaction,
     pairs,
     signingSecret: jwtSecret,
+    ...(metrics === null ? {} : { observeScan: (s, outcome) => metrics.observeScan(s, outcome) }),
+  });
+  metrics?.watch({
+    streamClients: () => services.events.streamCount,
+    scanLoad: () => services.scanLoad(),
   });
   // Every feed subscriber is registered (the event hub subscribes when made); then listen and
   // follow, so change events and auth-cache invalidations flow from the start.
@@ -171,6 +180,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandler);
   await app.register(requestId);
+  if (metrics === null) app.decorate('metricsServer', null);
+  else
+    await app.register(metricsPlugin, {
+      metrics,
+      port: config.metricsPort ?? 0,
+      host: config.metricsHost,
+    });
   await app.register(bodyParsers);
   await app.register(security, { corsOrigins: config.corsOrigins });
   await app.register(multipart, {

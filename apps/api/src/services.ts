@@ -3,7 +3,7 @@
 // when they need them, so modules can grow without rewiring each other's constructors.
 import type { FastifyBaseLogger } from 'fastify';
 import { aiOptionsFromEnv, createReceiptScanner } from '@evenly/receipts';
-import type { ReceiptScanner } from '@evenly/receipts';
+import type { ReceiptScanner, ScannerLoad } from '@evenly/receipts';
 import type { AppConfig } from './config/config.js';
 import type { DatabaseHandle, Db } from './db/database.js';
 import type { JobQueue } from './jobs/job-queue.js';
@@ -25,6 +25,8 @@ import type { PairFolder } from './db/pair-slots.js';
 import type { TransactionRunner } from './db/transaction.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
+import type { ScanObserver } from './metrics/timed-scanner.js';
+import { timedScanner } from './metrics/timed-scanner.js';
 import { ReceiptService } from './modules/receipts/receipt.service.js';
 
 export interface ServiceDeps {
@@ -52,6 +54,8 @@ export interface ServiceDeps {
   pairs: PairFolder;
   /** Secret for signed receipt links and event tickets (the JWT secret). */
   signingSecret: string;
+  /** Told the duration and outcome of every receipt scan (metrics, when on). */
+  observeScan?: ScanObserver;
 }
 
 export class Services {
@@ -102,7 +106,7 @@ export class Services {
   get scanner(): ReceiptScanner {
     return this.once('scanner', () => {
       const ai = this.deps.config.receiptAi;
-      return createReceiptScanner({
+      const scanner = createReceiptScanner({
         ai:
           ai === null
             ? null
@@ -112,7 +116,14 @@ export class Services {
                 ...(ai.key === null ? {} : { RECEIPT_AI_KEY: ai.key }),
               }),
       });
+      const observe = this.deps.observeScan;
+      return observe === undefined ? scanner : timedScanner(scanner, observe);
     });
+  }
+
+  /** Files waiting for and in the OCR engines; none before the first scan starts the scanner. */
+  scanLoad(): ScannerLoad {
+    return this.instances.has('scanner') ? this.scanner.load() : { queued: 0, running: 0 };
   }
 
   /** Releases what services hold (listeners, connections, engine processes). */

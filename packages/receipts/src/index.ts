@@ -11,6 +11,7 @@ export type {
   ReceiptScannerOptions,
   ReceiptScanResult,
   ReceiptScanDetails,
+  ScannerLoad,
 } from './scan.js';
 export {
   ReceiptScanError,

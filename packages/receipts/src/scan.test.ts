@@ -212,4 +212,24 @@ describe('scanner queue', () => {
       await small.close();
     }
   }, 120_000);
+
+  it('reports the files waiting and running (the metrics read it)', async () => {
+    const small = createReceiptScanner({ maxQueue: 1, timeoutMs: 1 });
+    try {
+      expect(small.load()).toEqual({ queued: 0, running: 0 });
+      const png = await sharp({
+        create: { width: 400, height: 200, channels: 3, background: '#fff' },
+      })
+        .png()
+        .toBuffer();
+      const first = small.scan(png);
+      const second = small.scan(png);
+      // scan() hands the file to the pool before its first await: both are in it now.
+      expect(small.load()).toEqual({ queued: 1, running: 1 });
+      await Promise.allSettled([first, second]);
+      expect(small.load()).toEqual({ queued: 0, running: 0 });
+    } finally {
+      await small.close();
+    }
+  }, 120_000);
 });

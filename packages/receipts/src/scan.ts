@@ -88,7 +88,14 @@ export interface ReceiptScanner {
   peakEngineRssMb(): number;
   /** Process ids of the running engine processes. */
   enginePids(): number[];
+  /** Files waiting for a free engine (`queued`) and being recognised (`running`), now. */
+  load(): ScannerLoad;
   close(): Promise<void>;
+}
+
+export interface ScannerLoad {
+  queued: number;
+  running: number;
 }
 
 export const DEFAULT_MAX_FILE_BYTES = 10 * 1024 * 1024;
@@ -146,6 +153,7 @@ export function createReceiptScanner(options: ReceiptScannerOptions = {}): Recei
     warmUp: () => pool.warmUp(),
     peakEngineRssMb: () => pool.peakEngineRssMb,
     enginePids: () => pool.enginePids,
+    load: () => ({ queued: pool.queued, running: pool.running }),
     close: () => pool.close(),
   };
 }

@@ -110,4 +110,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FX_RATES_URL: 'ftp://x' })).toThrow(/FX_RATES_URL/);
     expect(() => loadConfig({ FX_TIMEOUT_MS: 'soon' })).toThrow(/FX_TIMEOUT_MS/);
   });
+
+  it('reads the metrics port: off when unset or empty, validated, host defaulting to HOST', () => {
+    expect(loadConfig({}).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_PORT: ' ' }).metricsPort).toBeNull();
+    expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({
+      metricsPort: 9464,
+      metricsHost: '0.0.0.0',
+    });
+    expect(loadConfig({ METRICS_PORT: '0', HOST: '127.0.0.1' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe(
+      '10.0.0.5',
+    );
+    for (const bad of ['70000', 'abc', '-1', '94 64']) {
+      expect(() => loadConfig({ METRICS_PORT: bad })).toThrow(ConfigError);
+      expect(() => loadConfig({ METRICS_PORT: bad })).toThrow(/METRICS_PORT must be a port/);
+    }
+  });
 });

@@ -48,6 +48,10 @@ export interface AppConfig {
   fxRatesUrl: string | null;
   /** How long one rate lookup may take, in milliseconds. */
   fxTimeoutMs: number;
+  /** Port of the separate Prometheus `/metrics` server; null = no metrics server. */
+  metricsPort: number | null;
+  /** Listen address of the metrics server (defaults to HOST). */
+  metricsHost: string;
 }
 
 /** The public Frankfurter API (ECB reference rates, no key). */
@@ -126,12 +130,17 @@ function trustProxy(value: string | null): boolean | number | string[] {
   return parts;
 }
 
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
-  const portRaw = opt(env, 'PORT') ?? '3000';
-  if (!/^\d{1,5}$/.test(portRaw) || Number(portRaw) > 65535) {
-    throw new ConfigError('PORT', `must be a port number 0–65535 (got "${portRaw}")`);
+function portNumber(name: string, value: string): number {
+  if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) {
+    throw new ConfigError(name, `must be a port number 0–65535 (got "${value}")`);
   }
-  const port = Number(portRaw);
+  return Number(value);
+}
+
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
+  const port = portNumber('PORT', opt(env, 'PORT') ?? '3000');
+  const metricsPortRaw = opt(env, 'METRICS_PORT');
+  const metricsPort = metricsPortRaw === null ? null : portNumber('METRICS_PORT', metricsPortRaw);
 
   const databaseUrl = opt(env, 'DATABASE_URL');
   if (databaseUrl !== null) url('DATABASE_URL', databaseUrl, ['postgres:', 'postgresql:']);
@@ -213,9 +222,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       path.join(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist'),
   );
 
+  const host = opt(env, 'HOST') ?? '0.0.0.0';
   return {
     port,
-    host: opt(env, 'HOST') ?? '0.0.0.0',
+    host,
     databaseUrl,
     dataDir,
     appUrl,
@@ -241,5 +251,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir,
     fxRatesUrl,
     fxTimeoutMs,
+    metricsPort,
+    metricsHost: opt(env, 'METRICS_HOST') ?? host,
   };
 }

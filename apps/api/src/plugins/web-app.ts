@@ -37,7 +37,9 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
 
   app.setNotFoundHandler(async (request, reply) => {
     const urlPath = request.url.split('?')[0] ?? '/';
-    if (urlPath === '/api' || urlPath.startsWith('/api/')) {
+    // /metrics too: the metrics have their own port (METRICS_PORT), and a scraper pointed at
+    // this one by mistake should get a 404, not the web app's page.
+    if (urlPath === '/api' || urlPath.startsWith('/api/') || urlPath === '/metrics') {
       return sendError(reply, 404, 'NOT_FOUND', 'Not found.');
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {

@@ -97,6 +97,16 @@ export class OcrPool {
     return this.#slots.flatMap((s) => (s.child?.pid === undefined ? [] : [s.child.pid]));
   }
 
+  /** Files waiting for a free engine. */
+  get queued(): number {
+    return this.#queue.length;
+  }
+
+  /** Files an engine is working on (or starting up for). */
+  get running(): number {
+    return this.#slots.reduce((n, s) => n + (s.job === null ? 0 : 1), 0);
+  }
+
   /** Starts every engine and waits until the models are loaded. */
   async warmUp(): Promise<void> {
     await Promise.all(this.#slots.map((slot) => this.#ensureStarted(slot)));
