@@ -4,13 +4,12 @@
 // in DATA_DIR, reachable only by the account that owns DATA_DIR (mode 0600). The same socket
 // tells the other commands (restore, move-to-postgres) that the server is running.
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { chmod, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import type { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { BackupSummary } from './write-backup.js';
@@ -71,24 +70,9 @@ export async function startControlSocket(
       return;
     }
     busy = true;
-    // The summary follows the bytes as a trailer: it is known only once every file is read.
-    res.writeHead(200, { 'content-type': 'application/gzip', trailer: 'x-backup-summary' });
-    // The backup ends its stream; the response must stay open for the trailer.
-    const body = new PassThrough();
-    body.pipe(res, { end: false });
-    const ended = once(body, 'end');
-    backup(body)
-      .then(async (summary) => {
-        await ended;
-        res.addTrailers({ 'x-backup-summary': JSON.stringify(summary) });
-        res.end();
-      })
-      .catch((error: unknown) => {
-        res.destroy(error instanceof Error ? error : new Error(String(error)));
-      })
-      .finally(() => {
-        busy = false;
-      });
+    serveBackup(dataDir, backup, res).finally(() => {
+      busy = false;
+    });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -102,6 +86,35 @@ export async function startControlSocket(
       await rm(socketPath, { force: true });
     },
   };
+}
+
+/**
+ * Writes the backup to a file in DATA_DIR first, then sends that file: the database's
+ * transaction never waits on how fast the command reads, and a command that stalls or goes
+ * away holds up nothing. The summary follows the bytes as a trailer (it is known only once
+ * every file is read).
+ */
+async function serveBackup(
+  dataDir: string,
+  backup: (out: Writable) => Promise<BackupSummary>,
+  res: http.ServerResponse,
+): Promise<void> {
+  const file = path.join(dataDir, `.backup-${process.pid}-${Date.now()}.tmp`);
+  try {
+    const summary = await backup(createWriteStream(file, { mode: 0o600 }));
+    res.writeHead(200, { 'content-type': 'application/gzip', trailer: 'x-backup-summary' });
+    await pipeline(createReadStream(file), res, { end: false });
+    res.addTrailers({ 'x-backup-summary': JSON.stringify(summary) });
+    res.end();
+  } catch (error) {
+    if (!res.headersSent) {
+      res.writeHead(500, { 'content-type': 'text/plain' }).end(String(error));
+    } else {
+      res.destroy(error instanceof Error ? error : new Error(String(error)));
+    }
+  } finally {
+    await rm(file, { force: true });
+  }
 }
 
 /**
@@ -124,8 +137,11 @@ export async function backupThroughServer(
     req.end();
   });
   if (res.statusCode !== 200) {
-    res.resume();
-    throw new Error(`the server refused the backup (HTTP ${res.statusCode ?? '?'})`);
+    let text = '';
+    for await (const chunk of res) text += String(chunk);
+    throw new Error(
+      `the server could not write the backup (HTTP ${res.statusCode ?? '?'}): ${text}`,
+    );
   }
   // A server that fails half-way destroys the connection: the pipeline rejects, nothing is kept.
   await pipeline(res, out);

@@ -15,6 +15,7 @@ import type { RawSession } from './raw-session.js';
 
 /** Rows fetched per round trip: bounded memory whatever the table's size. */
 const FETCH_ROWS = 2_000;
+const CHUNK_CHARS = 64 * 1024;
 
 export interface BackupSummary {
   rows: Record<string, number>;
@@ -31,10 +32,18 @@ export async function writeBackup(
   const done = pipeline(gzip, out);
   // A failed destination must not leave the writer waiting for 'drain' forever.
   done.catch(() => undefined);
+  // Records are gathered into chunks of about 64 KB: one zlib write per row would cost more
+  // than reading the row.
+  let pending = '';
+  const flush = async (): Promise<void> => {
+    if (pending === '') return;
+    const chunk = pending;
+    pending = '';
+    if (!gzip.write(chunk)) await Promise.race([once(gzip, 'drain'), done]);
+  };
   const write = async (record: unknown): Promise<void> => {
-    if (!gzip.write(`${JSON.stringify(record)}\n`)) {
-      await Promise.race([once(gzip, 'drain'), done]);
-    }
+    pending += `${JSON.stringify(record)}\n`;
+    if (pending.length >= CHUNK_CHARS) await flush();
   };
 
   try {
@@ -90,6 +99,7 @@ export async function writeBackup(
     }
     const end: EndRecord = { end: true, rows, files, missingFiles };
     await write(end);
+    await flush();
     gzip.end();
     await done;
     return { rows, files, missingFiles };
