@@ -116,7 +116,7 @@ describe(`first run (${testDbKind()})`, () => {
       mail: expect.stringContaining(path.join(env['DATA_DIR'] ?? '', 'outbox')) as unknown,
       receipts: `files in ${path.join(env['DATA_DIR'] ?? '', 'receipts')}`,
     });
-    expect(banner?.['database']).toBe(
+    expect(banner?.['database']).toEqual(
       testDbKind() === 'pglite'
         ? `embedded (PGlite) at ${path.join(env['DATA_DIR'] ?? '', 'db')}`
         : expect.stringMatching(/^PostgreSQL postgres@127\.0\.0\.1:\d+\/evenly_t_/),
