@@ -13,6 +13,7 @@ describe('start-up banner', () => {
       database: 'embedded (PGlite) at /srv/evenly/data/db',
       mail: 'not sent: written to /srv/evenly/data/outbox (.eml, and .txt to read; set SMTP_URL to send)',
       receipts: 'files in /srv/evenly/data/receipts',
+      metrics: null,
     });
     expect(formatBanner(summary).split('\n')).toEqual([
       '',
@@ -38,6 +39,8 @@ describe('start-up banner', () => {
       S3_ENDPOINT: 'http://minio:9000',
       S3_ACCESS_KEY_ID: 'key-id-s3cret',
       S3_SECRET_ACCESS_KEY: 'key-s3cret',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
     });
     const summary = startupSummary(config, 'http://127.0.0.1:3000');
     expect(summary).toMatchObject({
@@ -45,7 +48,9 @@ describe('start-up banner', () => {
       database: 'PostgreSQL evenly@db.internal:5432/evenly',
       mail: 'SMTP mail.example.com:465 (TLS)',
       receipts: 'S3 bucket receipts at http://minio:9000',
+      metrics: 'http://10.0.0.5:9464/metrics',
     });
+    expect(formatBanner(summary)).toContain('\n  Metrics    http://10.0.0.5:9464/metrics\n');
     const printed = formatBanner(summary) + JSON.stringify(summary);
     expect(printed).not.toMatch(/s3cret/);
     expect(

@@ -11,6 +11,8 @@ export interface StartupSummary {
   database: string;
   mail: string;
   receipts: string;
+  /** The Prometheus endpoint (METRICS_PORT), on its own listener; null when off. */
+  metrics: string | null;
 }
 
 /** `postgres://user:secret@host:5432/db?password=…` → `PostgreSQL user@host:5432/db`. */
@@ -44,6 +46,10 @@ export function startupSummary(config: AppConfig, listenAddress: string): Startu
       s3 === null
         ? `files in ${path.join(config.dataDir, 'receipts')}`
         : `S3 bucket ${s3.bucket} at ${s3.endpoint ?? `AWS ${s3.region}`}`,
+    metrics:
+      config.metricsPort === null
+        ? null
+        : `http://${config.metricsHost}:${config.metricsPort}/metrics`,
   };
 }
 
@@ -55,6 +61,7 @@ export function formatBanner(summary: StartupSummary): string {
     ['Database', summary.database],
     ['Mail', summary.mail],
     ['Receipts', summary.receipts],
+    ...(summary.metrics === null ? [] : [['Metrics', summary.metrics] as [string, string]]),
   ];
   const width = Math.max(...rows.map(([label]) => label.length)) + 2;
   const lines = rows.map(([label, value]) => `  ${label.padEnd(width)}${value}`);
