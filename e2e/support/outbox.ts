@@ -1,11 +1,16 @@
-// Reads the dev mail outbox (DATA_DIR/outbox/*.eml) written by the server when SMTP is unset.
+// Reads the dev mail outbox written by the server when SMTP is unset, as an operator does: the
+// readable .txt copy of each mail (DATA_DIR/outbox/*.txt), whose links are copied as they are.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+/** The .txt copies, newest first. */
+function readableMails(outboxDir: string): string[] {
+  if (!existsSync(outboxDir)) return [];
+  return readdirSync(outboxDir)
+    .filter((name) => name.endsWith('.txt'))
+    .sort()
+    .reverse()
+    .map((name) => readFileSync(join(outboxDir, name), 'utf8'));
 }
 
 /** Waits for a mail to `to` containing a link with `path` and returns that link. */
@@ -20,13 +25,10 @@ export async function waitForMailLink(
     `https?://[^\\s"'<>]*${path.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\?token=[^\\s"'<>&]+`,
   );
   while (Date.now() < deadline) {
-    if (existsSync(outboxDir)) {
-      for (const name of readdirSync(outboxDir).sort().reverse()) {
-        const raw = decodeQuotedPrintable(readFileSync(join(outboxDir, name), 'utf8'));
-        if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
-        const match = pattern.exec(raw);
-        if (match) return match[0];
-      }
+    for (const text of readableMails(outboxDir)) {
+      if (!text.toLowerCase().includes(to.toLowerCase())) continue;
+      const match = pattern.exec(text);
+      if (match) return match[0];
     }
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -42,13 +44,10 @@ export async function waitForMailMatch(
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (existsSync(outboxDir)) {
-      for (const name of readdirSync(outboxDir).sort().reverse()) {
-        const raw = decodeQuotedPrintable(readFileSync(join(outboxDir, name), 'utf8'));
-        if (!raw.toLowerCase().includes(to.toLowerCase())) continue;
-        const match = pattern.exec(raw);
-        if (match) return match[0];
-      }
+    for (const text of readableMails(outboxDir)) {
+      if (!text.toLowerCase().includes(to.toLowerCase())) continue;
+      const match = pattern.exec(text);
+      if (match) return match[0];
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -46,6 +46,8 @@ import openapi from './plugins/openapi.js';
 import requestId, { genReqId } from './plugins/request-id.js';
 import security from './plugins/security.js';
 import webApp from './plugins/web-app.js';
+import { loggerOptions, resolveLogFormat } from './logging/log-format.js';
+import { TerminalRequestLog } from './logging/request-log.js';
 
 export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
@@ -69,11 +71,13 @@ export interface BuildAppOptions {
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Tests pass their own logger; an operator's terminal gets readable lines (LOG_FORMAT).
+  const prettyLogs =
+    options.logger === undefined &&
+    resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty';
   const app: FastifyInstance = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger: options.logger ?? loggerOptions(config.logLevel, prettyLogs ? 'pretty' : 'json'),
+    ...(prettyLogs ? { logController: new TerminalRequestLog() } : {}),
     genReqId,
     requestIdHeader: false,
     trustProxy:

@@ -7,6 +7,8 @@ import { writeBackup } from './backup/write-backup.js';
 import { openDatabase } from './db/database.js';
 import { createReceiptStorage } from './modules/receipts/storage.js';
 import { runMigrations } from './db/migrate.js';
+import { resolveLogFormat } from './logging/log-format.js';
+import { formatBanner, startupSummary } from './logging/startup-banner.js';
 
 async function main(): Promise<void> {
   let config;
@@ -70,10 +72,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { address, database: database.kind, dataDir: config.dataDir },
-    `Evenly is listening on ${address} (database: ${database.kind})`,
-  );
+  const summary = startupSummary(config, address);
+  if (resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty') {
+    process.stdout.write(formatBanner(summary));
+  } else {
+    app.log.info(
+      { ...summary, address, databaseKind: database.kind, dataDir: config.dataDir },
+      `Evenly is listening on ${address}: open ${summary.url}`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

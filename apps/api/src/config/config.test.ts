@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       RECEIPT_AI_URL: 'http://127.0.0.1:8000/v1/',
       RECEIPT_AI_KEY: 'k',
       LOG_LEVEL: 'warn',
+      LOG_FORMAT: 'JSON',
       TRUST_PROXY: '10.0.0.0/8, 127.0.0.1',
       MIGRATE: 'false',
     });
@@ -61,6 +62,8 @@ describe('loadConfig', () => {
     });
     expect(c.trustProxy).toEqual(['10.0.0.0/8', '127.0.0.1']);
     expect(c.migrate).toBe(false);
+    expect(c.logFormat).toBe('json');
+    expect(loadConfig({}).logFormat).toBeNull();
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ PORT: '4000' }).appUrl).toBe('http://localhost:4000');
   });
@@ -76,6 +79,7 @@ describe('loadConfig', () => {
       { SMTP_URL: 'http://mail' },
       { STORAGE: 's3' },
       { LOG_LEVEL: 'loud' },
+      { LOG_FORMAT: 'colour' },
       { TRUST_PROXY: 'everyone' },
       { MIGRATE: 'sometimes' },
     ];

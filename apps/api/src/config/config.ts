@@ -13,6 +13,8 @@ const LOG_LEVELS: readonly LogLevel[] = [
   'silent',
 ];
 
+export type LogFormat = 'pretty' | 'json';
+
 export interface S3Config {
   endpoint: string | null;
   bucket: string;
@@ -40,6 +42,8 @@ export interface AppConfig {
   s3: S3Config | null;
   receiptAi: { url: string; model: string; key: string | null } | null;
   logLevel: LogLevel;
+  /** `LOG_FORMAT`: null = pretty when stdout is a terminal, JSON otherwise. */
+  logFormat: LogFormat | null;
   trustProxy: boolean | number | string[];
   migrate: boolean;
   /** Directory of the built web app; served with an SPA fallback when it exists. */
@@ -199,6 +203,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
+  const logFormat = opt(env, 'LOG_FORMAT')?.toLowerCase() ?? null;
+  if (logFormat !== null && logFormat !== 'pretty' && logFormat !== 'json') {
+    throw new ConfigError('LOG_FORMAT', `must be pretty or json (got "${logFormat}")`);
+  }
+
   // Unset: the public service; set but empty (or "off"): no rate service at all.
   const fxRaw = env['FX_RATES_URL'];
   const fxRatesUrl =
@@ -246,6 +255,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
             key: opt(env, 'RECEIPT_AI_KEY'),
           },
     logLevel: logLevel as LogLevel,
+    logFormat,
     trustProxy: trustProxy(opt(env, 'TRUST_PROXY')),
     migrate: bool(env, 'MIGRATE', true),
     webDistDir,

@@ -1,6 +1,7 @@
 // Outgoing e-mail. With SMTP_URL, real SMTP through nodemailer. Without it, each message is
-// written to DATA_DIR/outbox/ as an .eml file and its link is logged, so a default install
-// works with no mail server.
+// written to DATA_DIR/outbox/ as an .eml file, beside it a plain .txt copy whose link can be
+// copied as is (the .eml is quoted-printable: `=3D`, lines broken at 76 characters), and its
+// link is logged, so a default install works with no mail server.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -65,19 +66,45 @@ export function createMailer(options: MailerOptions): Mailer {
       });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
-      const file = path.join(options.outboxDir, name);
-      // Mails are written while readers may be watching the folder: a .eml file is always whole.
-      const partial = path.join(options.outboxDir, `.${name}.tmp`);
-      await writeFile(partial, info.message as Buffer, { mode: 0o600 });
-      await rename(partial, file);
+      const base = `${stamp}-${randomBytes(4).toString('hex')}`;
+      // The .txt first: whoever sees an .eml finds its readable copy already there.
+      const textFile = await writeWhole(options.outboxDir, `${base}.txt`, readableCopy(message));
+      const file = await writeWhole(options.outboxDir, `${base}.eml`, info.message as Buffer);
       options.logger.info(
-        { to: message.to, subject: message.subject, file, link: message.link },
-        `mail written to outbox: ${message.subject} → ${message.link}`,
+        { to: message.to, subject: message.subject, file, textFile, link: message.link },
+        mailLogLine(message),
       );
     },
     close() {
       transport.close();
     },
   };
+}
+
+/** The log line of an outbox mail: the link whole, on the line's end, to copy or click. */
+export function mailLogLine(message: MailMessage): string {
+  return `✉ Mail to ${message.to}: "${message.subject}" → ${message.link}`;
+}
+
+/** The outbox's .txt copy: headers, the link alone on its line, then the plain-text body. */
+export function readableCopy(message: MailMessage): string {
+  return [
+    `To: ${message.to}`,
+    `Subject: ${message.subject}`,
+    '',
+    'Link:',
+    message.link,
+    '',
+    message.text.trimEnd(),
+    '',
+  ].join('\n');
+}
+
+/** Mails are written while readers may be watching the folder: each file is always whole. */
+async function writeWhole(dir: string, name: string, content: string | Buffer): Promise<string> {
+  const file = path.join(dir, name);
+  const partial = path.join(dir, `.${name}.tmp`);
+  await writeFile(partial, content, { mode: 0o600 });
+  await rename(partial, file);
+  return file;
 }

@@ -33,12 +33,15 @@ export interface RunningServer {
   child: ChildProcess;
   base: string;
   output: () => string;
+  /** What the process wrote to stdout alone (log lines; stderr has Node's own warnings). */
+  stdout: () => string;
 }
 
 /** Starts a server process with `env` (over a minimal environment) and waits for /api/health. */
 export async function startServer(env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   let out = '';
+  let stdout = '';
   const child = spawn(process.execPath, [SERVER_MAIN], {
     env: {
       PATH: process.env['PATH'] ?? '',
@@ -50,7 +53,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout?.on('data', (c: Buffer) => (out += c.toString()));
+  child.stdout?.on('data', (c: Buffer) => {
+    out += c.toString();
+    stdout += c.toString();
+  });
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
@@ -64,7 +70,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { child, base, output: () => out };
+  return { child, base, output: () => out, stdout: () => stdout };
 }
 
 /** SIGTERM, then the exit code (0 = drained and closed cleanly). */
