@@ -18,6 +18,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () =>
   timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
@@ -39,6 +40,16 @@ export const users = pgTable(
     tokenVersion: integer('token_version').notNull().default(0),
     /** Preferred currency for approximate totals (ISO 4217); null = none chosen. */
     homeCurrency: text('home_currency'),
+    /**
+     * Notifications (the person's activity rows by others) up to this activity id are read:
+     * "mark all read" moves it; rows above it are read one by one (activities.read_at). Set to
+     * the latest activity when the column was added, so history is not suddenly unread.
+     */
+    notificationsReadThrough: bigint('notifications_read_through', { mode: 'number' })
+      .notNull()
+      .default(0),
+    /** The daily e-mail digest covered activity up to this id. */
+    emailDigestThrough: bigint('email_digest_through', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
@@ -294,8 +305,17 @@ export const expenses = pgTable(
     ...conversionColumns(),
     originalPayerAmounts: cents('original_payer_amounts').array(),
     originalSplitOwed: cents('original_split_owed').array(),
+    /** The recurring series this expense is an occurrence of, and the occurrence's date. */
+    seriesId: integer('series_id').references((): AnyPgColumn => expenseSeries.id, {
+      onDelete: 'set null',
+    }),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }),
   },
   (t) => [
+    // The final guard of exactly-once occurrences: whatever runs twice, one row per date.
+    uniqueIndex('expenses_series_occurrence_key')
+      .on(t.seriesId, t.occurrenceDate)
+      .where(sql`${t.seriesId} is not null`),
     // Ascending, read backwards for "newest first" (date desc, created_at desc, id desc): the
     // scan order of an ascending index reversed is exactly ORDER BY … DESC (NULLS FIRST).
     index('expenses_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
@@ -447,6 +467,8 @@ export const activities = pgTable(
     currency: text('currency'),
     /** Change of the recipient's balance, computed when recorded (+ = gets back). */
     myShareCents: cents('my_share_cents').notNull().default(0),
+    /** When the recipient read it as a notification (see users.notifications_read_through). */
+    readAt: ts('read_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -549,4 +571,115 @@ export const fxRates = pgTable(
 export const dataFixups = pgTable('data_fixups', {
   name: text('name').primaryKey(),
   createdAt: createdAt(),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Recurring expenses and notifications (issue #11).
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * A recurring expense: every occurrence is an ordinary expense (expenses.series_id,
+ * occurrence_date) created from `template` on its date in `time_zone`. Occurrence n falls on
+ * start_date + n periods; monthly and yearly ones keep start_date's day of month, clamped to the
+ * month's last day (31 Jan → 28/29 Feb → 31 Mar).
+ */
+export const expenseSeries = pgTable(
+  'expense_series',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    /** The expense each occurrence repeats: the create request's fields without `date`. */
+    template: jsonb('template').notNull(),
+    frequency: text('frequency', {
+      enum: ['DAILY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY', 'YEARLY'],
+    }).notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    /** IANA time zone name (from the browser) in which an occurrence's date begins. */
+    timeZone: text('time_zone').notNull(),
+    /** Ends after the occurrence on or before this date (inclusive); null = no end date. */
+    endDate: date('end_date', { mode: 'string' }),
+    /** Ends after this many occurrences; null = no count. */
+    endCount: integer('end_count'),
+    /** Occurrences due so far (created or skipped): the index of the next one. */
+    nextIndex: integer('next_index').notNull().default(0),
+    /** When the next occurrence is due (its date's start in time_zone); null once ended. */
+    nextDueAt: ts('next_due_at'),
+    endedAt: ts('ended_at'),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('expense_series_due_idx')
+      .on(t.nextDueAt)
+      .where(sql`${t.nextDueAt} is not null`),
+    index('expense_series_group_idx').on(t.groupId),
+  ],
+);
+
+/** Occurrences of a series skipped ahead of their date (deleted ones are simply gone). */
+export const expenseSeriesSkips = pgTable(
+  'expense_series_skips',
+  {
+    seriesId: integer('series_id')
+      .notNull()
+      .references(() => expenseSeries.id, { onDelete: 'cascade' }),
+    occurrenceDate: date('occurrence_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.seriesId, t.occurrenceDate] })],
+);
+
+/**
+ * A person's choice per kind of notification; a kind without a row uses the default
+ * (src/modules/notifications). `email`: IMMEDIATE, DIGEST (daily) or OFF.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', {
+      enum: ['GROUP_ADDED', 'EXPENSE', 'PAYMENT', 'COMMENT', 'FRIEND_REQUEST', 'REMINDER'],
+    }).notNull(),
+    email: text('email', { enum: ['IMMEDIATE', 'DIGEST', 'OFF'] }).notNull(),
+    push: boolean('push').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/** Web Push subscriptions, one per device (browser endpoint). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The subscription's keys (base64url), as the browser gives them. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSuccessAt: ts('last_success_at'),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Positions of followers of an append-only table (e.g. the notifier's last activity id):
+ * advanced in the same transaction as the work done for the rows it passed.
+ */
+export const followerCursors = pgTable('follower_cursors', {
+  name: text('name').primaryKey(),
+  position: bigint('position', { mode: 'number' }).notNull().default(0),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
 });
