@@ -37,8 +37,14 @@ export interface RunningServer {
   stdout: () => string;
 }
 
-/** Starts a server process with `env` (over a minimal environment) and waits for /api/health. */
-export async function startServer(env: Record<string, string>): Promise<RunningServer> {
+/**
+ * Starts a server process with `env` (over a minimal environment) and waits for /api/health,
+ * up to `timeoutMs` (a loaded machine starts an embedded database slowly).
+ */
+export async function startServer(
+  env: Record<string, string>,
+  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   let out = '';
   let stdout = '';
@@ -59,7 +65,7 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
   });
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -67,7 +73,10 @@ export async function startServer(env: Record<string, string>): Promise<RunningS
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
   return { child, base, output: () => out, stdout: () => stdout };

@@ -33,6 +33,8 @@ const enqueueIfDue = statement<{ id: string }>(
 export class SeriesTicker {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
+  /** A look waiting for the one under way to finish. */
+  private queued: Promise<void> | null = null;
 
   constructor(
     private readonly deps: {
@@ -51,10 +53,24 @@ export class SeriesTicker {
     void this.tick();
   }
 
-  /** Looks now (also after a write that made an occurrence due); one look at a time. */
+  /**
+   * Looks now (also after a write that made an occurrence due). A look already under way may
+   * have read the clock too early, so a call made meanwhile gets a fresh look right after it;
+   * calls made while that one waits share it.
+   */
   tick(): Promise<void> {
-    this.ticking ??= this.look().finally(() => (this.ticking = null));
-    return this.ticking;
+    if (this.queued !== null) return this.queued;
+    const previous = this.ticking;
+    const next = (previous ?? Promise.resolve()).then(() => {
+      this.queued = null;
+      return this.look();
+    });
+    this.queued = previous === null ? null : next;
+    const tracked: Promise<void> = next.finally(() => {
+      if (this.ticking === tracked) this.ticking = null;
+    });
+    this.ticking = tracked;
+    return next;
   }
 
   private async look(): Promise<void> {
