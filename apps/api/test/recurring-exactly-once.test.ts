@@ -13,7 +13,6 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../src/db/database.js';
 import { openDatabase, queryRows } from '../src/db/database.js';
-import type { Account } from './support/http-client.js';
 import {
   account,
   call,
