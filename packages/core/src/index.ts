@@ -20,3 +20,4 @@ export * from './exchange-rate.js';
 export * from './validation/exchange.js';
 export * from './amount-input.js';
 export * from './item-split.js';
+export * from './validation/notification-settings.js';
