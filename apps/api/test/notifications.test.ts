@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { NotificationSetting } from '@evenly/core';
 import { queryRows } from '../src/db/database.js';
 import type { NotificationChannel } from '../src/modules/notifications/channels.js';
+import type { Note } from '../src/modules/notifications/notes.js';
+import { NOTIFIER_CURSOR, notifyBatch, readCursor } from '../src/modules/notifications/notifier.js';
 import type { ReceivedMail } from './support/smtp-sink.js';
 import { befriend, createGroup } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
@@ -210,6 +212,46 @@ describe('the notifier', () => {
     expect(mailsTo(bob).map(subject).sort()).toEqual(
       ['Ann added “One”', 'Ann added “Three”', 'Ann added “Two”'].sort(),
     );
+  });
+
+  it('does not pass a gap in the ids until it is old enough (a transaction may still fill it)', async () => {
+    const [ann, bob] = await makeUsers(ctx, 'Ann', 'Bob');
+    const db = ctx.database.handle.db;
+    // Held back: the test drives the batches itself.
+    await ctx.app.jobWorker.pause();
+    try {
+      const insert = (id: number) =>
+        db.execute(sql`insert into activities (id, recipient_id, type, actor_id, description)
+                       overriding system value
+                       values (${id}, ${bob.id}, 'expense_added', ${ann.id}, ${`Row ${id}`})`);
+      await insert(1);
+      await insert(3); // id 2 is still "in flight"
+      const seen: Note[] = [];
+      const recorder: NotificationChannel = {
+        name: 'recorder',
+        async deliver(_tx, note) {
+          seen.push(note);
+        },
+        registerJobs() {},
+      };
+      const batch = (graceMs: number) =>
+        ctx.app.services.deps.transaction((tx) => notifyBatch(tx, [recorder], graceMs));
+
+      const held = await batch(60_000);
+      expect(held).toMatchObject({ passed: 1, waitingOnGap: true });
+      expect(await readCursor(db, NOTIFIER_CURSOR)).toBe(1);
+      // The late row commits: it is delivered, in order, and the cursor moves on.
+      await insert(2);
+      expect(await batch(60_000)).toMatchObject({ passed: 2, waitingOnGap: false });
+      expect(seen.map((n) => n.activityId)).toEqual([1, 2, 3]);
+      // A gap nobody fills (a rolled-back insert) is passed once the row after it is old enough.
+      await insert(5);
+      expect(await batch(60_000)).toMatchObject({ passed: 0, waitingOnGap: true });
+      expect(await batch(0)).toMatchObject({ passed: 1, waitingOnGap: false });
+      expect(await readCursor(db, NOTIFIER_CURSOR)).toBe(5);
+    } finally {
+      ctx.app.jobWorker.resume();
+    }
   });
 
   it('gathers DIGEST rows into one daily mail, once', async () => {

@@ -173,14 +173,12 @@ export class NotificationService {
         notifyBatch(tx, this.channels, this.gapGraceMs),
       );
       if (outcome.passed > 0) delivered = true;
+      // Look again once the gap may be passed (one such run waiting is enough).
       if (outcome.waitingOnGap) {
-        await this.deps.jobs.enqueue(
+        await insertUnlessWaiting(
           this.deps.db,
           followActivitiesJob,
-          {},
-          {
-            runAfter: new Date(Date.now() + this.gapGraceMs),
-          },
+          new Date(Date.now() + this.gapGraceMs),
         );
       }
       if (!outcome.more) break;
