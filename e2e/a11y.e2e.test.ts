@@ -348,6 +348,23 @@ const SCREENS: Screen[] = [
       await page.getByRole('dialog').waitFor();
     },
   },
+  {
+    name: 'notification settings',
+    path: '/app/account/notifications',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('radiogroup', { name: 'E-mail for Friend requests' }).waitFor();
+      // A change shows the unsaved state (its status line is audited too).
+      await page.getByRole('switch', { name: 'Push for Reminders to settle up' }).click();
+      await page.getByText('Unsaved changes').waitFor();
+    },
+  },
+  {
+    name: 'unsubscribe',
+    path: '/unsubscribe?token=abc',
+    signedIn: false,
+    ready: text('Stop the e-mails this link came with.'),
+  },
   { name: 'help', path: '/app/help', signedIn: true, ready: text('Scan a receipt') },
   {
     name: 'settle up',

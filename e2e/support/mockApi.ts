@@ -258,6 +258,14 @@ const routes: Record<string, unknown> = {
     },
   ],
   'GET /api/expenses/my': [dinner, tram, apartment],
+  'GET /api/notification-settings': [
+    { kind: 'GROUP_ADDED', email: 'IMMEDIATE', push: true },
+    { kind: 'EXPENSE', email: 'DIGEST', push: true },
+    { kind: 'PAYMENT', email: 'DIGEST', push: true },
+    { kind: 'COMMENT', email: 'OFF', push: false },
+    { kind: 'FRIEND_REQUEST', email: 'IMMEDIATE', push: true },
+    { kind: 'REMINDER', email: 'IMMEDIATE', push: true },
+  ],
 };
 
 async function handle(route: Route) {

@@ -32,6 +32,11 @@ import { eventsRoutes, publicEventsRoutes } from './modules/events/events.routes
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { friendshipsRoutes } from './modules/friendships/friendships.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
+import {
+  notificationSettingsRoutes,
+  publicNotificationRoutes,
+} from './modules/notifications/notifications.routes.js';
+import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { fxRoutes } from './modules/fx/fx.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
@@ -184,6 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   services.invitations.registerJobs(jobRegistry);
   // Recurring expenses: the materialize job, and the tick that enqueues it when something is due.
   const seriesTicker = services.series.registerJobs(jobRegistry);
+  // E-mail (and, once wired with usePush, Web Push) notifications follow the activity rows.
+  services.notifications.registerJobs(jobRegistry);
+  await services.notifications.start();
 
   await app.register(errorHandler);
   await app.register(requestId);
@@ -212,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicAuthRoutes, { auth, rateLimiter });
   await app.register(publicReceiptsRoutes, { services });
   await app.register(publicEventsRoutes, { services });
+  await app.register(publicNotificationRoutes, { services });
 
   // Everything registered in this scope requires a valid bearer token.
   await app.register(async (scope) => {
@@ -229,6 +238,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(receiptsRoutes, { services });
     await scope.register(receiptScanRoutes, { services });
     await scope.register(seriesRoutes, { services });
+    await scope.register(notificationSettingsRoutes, { services });
+    await scope.register(remindersRoutes, { services });
   });
 
   await app.register(webApp, { distDir: config.webDistDir });

@@ -23,6 +23,8 @@ import type { ChangeFeed } from './db/change-feed.js';
 import type { DatabaseListener } from './db/listener.js';
 import type { PairFolder } from './db/pair-slots.js';
 import type { TransactionRunner } from './db/transaction.js';
+import { NotificationService } from './modules/notifications/notification.service.js';
+import { ReminderService } from './modules/reminders/reminder.service.js';
 import { PaymentService } from './modules/payments/payment.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import type { ScanObserver } from './metrics/timed-scanner.js';
@@ -95,6 +97,12 @@ export class Services {
   }
   get activity(): ActivityService {
     return this.once('activity', () => new ActivityService(this.deps, this));
+  }
+  get notifications(): NotificationService {
+    return this.once('notifications', () => new NotificationService(this.deps, this));
+  }
+  get reminders(): ReminderService {
+    return this.once('reminders', () => new ReminderService(this.deps, this));
   }
   get events(): EventHub {
     return this.once('events', () => new EventHub(this.deps, this));

@@ -17,3 +17,5 @@ export const SettleUpPage = lazy(() => import('./pages/SettleUpPage'));
 export const HelpPage = lazy(() => import('./pages/HelpPage'));
 export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 export const AppNotFoundPage = lazy(() => import('./pages/AppNotFoundPage'));
+export const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
+export const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));

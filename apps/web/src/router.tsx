@@ -20,6 +20,8 @@ import {
   HelpPage,
   NotFoundPage,
   AppNotFoundPage,
+  NotificationSettingsPage,
+  UnsubscribePage,
 } from './lazyPages';
 
 export const router = createBrowserRouter([
@@ -37,6 +39,7 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/unsubscribe', element: <UnsubscribePage /> },
       {
         path: '/app',
         element: <ProtectedRoute />,
@@ -50,6 +53,7 @@ export const router = createBrowserRouter([
               { path: 'add-expense', element: <AddExpensePage /> },
               { path: 'activity', element: <ActivityPage /> },
               { path: 'account', element: <AccountPage /> },
+              { path: 'account/notifications', element: <NotificationSettingsPage /> },
               { path: 'group/:groupId', element: <GroupDetailPage /> },
               { path: 'help', element: <HelpPage /> },
               { path: 'expense/new', element: <NewExpensePage /> },

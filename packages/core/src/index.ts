@@ -22,3 +22,4 @@ export * from './amount-input.js';
 export * from './item-split.js';
 export * from './recurrence.js';
 export * from './validation/recurrence.js';
+export * from './validation/notification-settings.js';

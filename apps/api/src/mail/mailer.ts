@@ -16,6 +16,8 @@ export interface MailMessage {
   html: string;
   /** The one action link of the message, logged in outbox mode. */
   link: string;
+  /** Extra header lines, e.g. List-Unsubscribe (RFC 8058) on notification mails. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -41,6 +43,7 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers === undefined ? {} : { headers: message.headers }),
         });
         options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
@@ -63,6 +66,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         html: message.html,
+        ...(message.headers === undefined ? {} : { headers: message.headers }),
       });
       await mkdir(options.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -21,6 +21,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes that parse their own body (multipart) skip the JSON-only checks. */
     rawBody?: boolean;
+    /** Routes whose JSON body is an array (PUT /notification-settings) rather than an object. */
+    arrayBody?: boolean;
   }
 }
 
@@ -67,6 +69,7 @@ async function bodyParsers(app: FastifyInstance): Promise<void> {
     if (request.unsupportedBody || request.isMultipart()) throw new UnsupportedMediaTypeError();
     // `undefined` is an absent or empty body; a literal `null` was sent and is not an object.
     if (request.body === undefined) request.body = {};
+    else if (request.routeOptions.config.arrayBody === true && Array.isArray(request.body)) return;
     else if (!isJsonObject(request.body)) throw new ValidationError(MSG_BODY_NOT_OBJECT);
   });
 }

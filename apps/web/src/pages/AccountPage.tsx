@@ -82,7 +82,7 @@ export default function AccountPage() {
         <MenuButton
           icon={<BellIcon className={icon} />}
           label="Notifications"
-          onClick={notImplemented}
+          onClick={() => void navigate('/app/account/notifications')}
         />
         <MenuButton
           icon={<ShieldIcon className={icon} />}

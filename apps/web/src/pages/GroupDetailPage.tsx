@@ -262,7 +262,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         ) : balances.error ? (
           <p className="card p-4 text-sm text-danger">{balances.error.message}</p>
         ) : (
-          <GroupBalances lines={balances.data} />
+          <GroupBalances lines={balances.data} groupId={group.id} />
         )}
         {separate && balances.data?.some((l) => !isZero(l.netAmount, l.currency)) ? (
           <button

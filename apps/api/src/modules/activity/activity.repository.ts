@@ -15,7 +15,24 @@ export type ActivityType =
   | 'group_created'
   | 'member_added'
   | 'member_left'
-  | 'comment_added';
+  | 'comment_added'
+  // Not in the contract's feed: notifications only (issue #11), filtered out of /api/activity.
+  | 'reminder';
+
+/** The types GET /api/activity shows (contract §4.8); other rows are notifications only. */
+export const FEED_TYPES: readonly ActivityType[] = [
+  'expense_added',
+  'expense_updated',
+  'expense_deleted',
+  'payment_added',
+  'payment_updated',
+  'payment_deleted',
+  'group_created',
+  'member_added',
+  'member_left',
+  'comment_added',
+];
+const feedTypesSql = FEED_TYPES.map((t) => `'${t}'`).join(', ');
 
 export interface NewActivity {
   recipientId: number;
@@ -80,7 +97,7 @@ type ActivityTuple = [
 
 /** $1 recipient, $2 rows; after a cursor $3 the id to stay below. */
 function pageSql(after: string): string {
-  return `with a as materialized (select * from activities where recipient_id = $1 ${after}
+  return `with a as materialized (select * from activities where recipient_id = $1 and type in (${feedTypesSql}) ${after}
                                    order by id desc limit $2)
     select coalesce((select json_agg(json_build_array(a.id, a.type, ${microsSql('a.created_at')},
               a.actor_id, a.group_id, a.group_name, a.expense_id, a.payment_id, a.comment_id,

@@ -3,6 +3,7 @@ import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
 import { BalanceText } from '../BalanceText';
 import { TrashIcon } from '../icons';
+import { RemindButton } from '../RemindButton';
 
 export function FriendRow({
   friendship,
@@ -23,6 +24,11 @@ export function FriendRow({
   const others = (friendship.byCurrency ?? []).filter(
     (c) => c.currency !== friendship.currency && !isZero(c.netBalance, c.currency),
   );
+  // They owe the user something in some currency: worth a reminder.
+  const owesYou =
+    friendship.netBalance > 0 && !isZero(friendship.netBalance, friendship.currency)
+      ? true
+      : others.some((c) => c.netBalance > 0);
   const showApprox =
     approximate !== undefined &&
     (others.length > 0 || approximate.currency !== friendship.currency);
@@ -53,6 +59,7 @@ export function FriendRow({
         ) : null}
       </div>
       <BalanceText amount={friendship.netBalance} currency={friendship.currency} />
+      {owesYou ? <RemindButton userId={other.id} name={other.name} groupId={null} /> : null}
       <button
         type="button"
         className="btn-ghost px-2 text-muted hover:text-danger"

@@ -1,8 +1,9 @@
 import type { BalanceLine } from '../../api/types';
 import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
+import { RemindButton } from '../RemindButton';
 
-export function GroupBalances({ lines }: { lines: BalanceLine[] }) {
+export function GroupBalances({ lines, groupId }: { lines: BalanceLine[]; groupId: number }) {
   const nonZero = lines.filter((l) => !isZero(l.netAmount));
   if (nonZero.length === 0) {
     return <p className="card p-4 text-sm text-muted">Everyone is settled up within this group.</p>;
@@ -16,12 +17,19 @@ export function GroupBalances({ lines }: { lines: BalanceLine[] }) {
         >
           <Avatar name={line.otherUser.name} size="sm" />
           {line.netAmount >= 0 ? (
-            <p className="flex-1 text-sm">
-              {line.otherUser.name} owes you{' '}
-              <span className="font-semibold text-owed">
-                {formatMoney(line.netAmount, line.currency)}
-              </span>
-            </p>
+            <>
+              <p className="flex-1 text-sm">
+                {line.otherUser.name} owes you{' '}
+                <span className="font-semibold text-owed">
+                  {formatMoney(line.netAmount, line.currency)}
+                </span>
+              </p>
+              <RemindButton
+                userId={line.otherUser.id}
+                name={line.otherUser.name}
+                groupId={groupId}
+              />
+            </>
           ) : (
             <p className="flex-1 text-sm">
               you owe {line.otherUser.name}{' '}

@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { notificationsApi } from '../api/notifications';
+import { errorMessage } from '../api/client';
+import { useToast } from './toast/toastContext';
+import { BellIcon } from './icons';
+
+/** "Remind": notifies someone who owes the user (in a group, or overall with groupId null). */
+export function RemindButton({
+  userId,
+  name,
+  groupId,
+}: {
+  userId: number;
+  name: string;
+  groupId: number | null;
+}) {
+  const toast = useToast();
+  const [sending, setSending] = useState(false);
+  return (
+    <button
+      type="button"
+      className="btn-ghost min-h-11 gap-1 px-2 text-sm text-primary"
+      disabled={sending}
+      aria-label={`Remind ${name}`}
+      onClick={() => {
+        setSending(true);
+        notificationsApi
+          .remind(userId, groupId)
+          .then(() => toast.success(`Reminder sent to ${name}`))
+          .catch((error: unknown) =>
+            toast.error(errorMessage(error, 'Failed to send the reminder')),
+          )
+          .finally(() => setSending(false));
+      }}
+    >
+      <BellIcon className="size-4" />
+      <span>Remind</span>
+    </button>
+  );
+}
