@@ -36,6 +36,8 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { fxRoutes } from './modules/fx/fx.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { resolveVapidKeys } from './modules/push/vapid-keys.js';
 import { Services } from './services.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
@@ -106,6 +108,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const jwt = new JwtService(jwtSecret, config.jwtTtlSeconds);
+  const vapidKeys = await resolveVapidKeys(config.push.vapidKeys, config.dataDir);
   const rateLimiter = new RateLimiter(database.db);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const feed = new ChangeFeed(database.db, listener, app.log);
@@ -156,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transaction,
     pairs,
     signingSecret: jwtSecret,
+    vapidKeys,
     ...(metrics === null ? {} : { observeScan: (s, outcome) => metrics.observeScan(s, outcome) }),
   });
   metrics?.watch({
@@ -225,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(eventsRoutes, { services });
     await scope.register(receiptsRoutes, { services });
     await scope.register(receiptScanRoutes, { services });
+    await scope.register(pushRoutes, { services });
   });
 
   await app.register(webApp, { distDir: config.webDistDir });

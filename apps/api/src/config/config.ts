@@ -1,6 +1,8 @@
 // Server configuration from environment variables (api-contract §2).
 // Invalid values stop the server at start with a message naming the variable.
 import path from 'node:path';
+import { pushConfig } from './push-config.js';
+import type { PushConfig } from './push-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -56,10 +58,14 @@ export interface AppConfig {
   metricsPort: number | null;
   /** Listen address of the metrics server (defaults to HOST). */
   metricsHost: string;
+  /** Web Push (VAPID) settings: see push-config.ts. */
+  push: PushConfig;
 }
 
 /** The public Frankfurter API (ECB reference rates, no key). */
 export const DEFAULT_FX_RATES_URL = 'https://api.frankfurter.app';
+
+export type { PushConfig } from './push-config.js';
 
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID' as const;
@@ -263,5 +269,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     fxTimeoutMs,
     metricsPort,
     metricsHost: opt(env, 'METRICS_HOST') ?? host,
+    push: pushConfig(env, { appUrl, mailFrom: opt(env, 'MAIL_FROM') }),
   };
 }
