@@ -146,6 +146,17 @@ describe('subscriptions', () => {
     expect(pushService.received).toHaveLength(0);
   });
 
+  it('refuses a delete that names no endpoint', async () => {
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: ann.auth,
+      payload: {},
+    });
+    expect(res.statusCode).toBe(400);
+    expect(errorBody(res).message).toBe(MSG_ENDPOINT_REQUIRED);
+  });
+
   it.each([
     ['no endpoint', { keys: newKeys() }, 'endpoint', MSG_ENDPOINT_REQUIRED],
     ['a number as endpoint', { endpoint: 5, keys: newKeys() }, 'endpoint', MSG_ENDPOINT_REQUIRED],

@@ -97,7 +97,6 @@ export async function pushRoutes(
       ),
     })
     .meta({
-      id: 'PushSubscriptionInput',
       description: "The browser's PushSubscription.toJSON() (expirationTime is ignored)",
       example: {
         endpoint: 'https://fcm.googleapis.com/fcm/send/dT3…',
@@ -110,9 +109,12 @@ export async function pushRoutes(
     });
   const unsubscribeBody = z
     .object({
-      endpoint: z.string({ error: MSG_ENDPOINT_REQUIRED }).min(1).max(MAX_ENDPOINT_LENGTH),
+      endpoint: z
+        .string({ error: MSG_ENDPOINT_REQUIRED })
+        .min(1, { error: MSG_ENDPOINT_REQUIRED })
+        .max(MAX_ENDPOINT_LENGTH, { error: MSG_ENDPOINT_TOO_LONG }),
     })
-    .meta({ id: 'PushUnsubscribeInput' });
+    .meta({ description: 'The endpoint of the subscription to remove' });
 
   r.get(
     '/api/push/public-key',
