@@ -17,6 +17,7 @@ export default defineConfig({
         'theme-init.js',
         'offline.html',
         'offline.css',
+        'push-sw.js',
       ],
       manifest: {
         name: 'Evenly',
@@ -45,6 +46,8 @@ export default defineConfig({
         // Navigations: network first, the cached shell when offline, else the offline page.
         navigateFallback: null,
         cleanupOutdatedCaches: true,
+        // Web Push: the `push` and `notificationclick` handlers (public/push-sw.js).
+        importScripts: ['/push-sw.js'],
         runtimeCaching: [
           {
             urlPattern: ({ request, url }) =>

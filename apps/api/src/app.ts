@@ -42,6 +42,8 @@ import { fxRoutes } from './modules/fx/fx.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
 import { seriesRoutes } from './modules/series/series.routes.js';
+import { pushRoutes } from './modules/push/push.routes.js';
+import { resolveVapidKeys } from './modules/push/vapid-keys.js';
 import { Services } from './services.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
@@ -112,6 +114,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const jwt = new JwtService(jwtSecret, config.jwtTtlSeconds);
+  const vapidKeys = await resolveVapidKeys(config.push.vapidKeys, config.dataDir);
   const rateLimiter = new RateLimiter(database.db);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const feed = new ChangeFeed(database.db, listener, app.log);
@@ -162,6 +165,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transaction,
     pairs,
     signingSecret: jwtSecret,
+    vapidKeys,
     ...(metrics === null ? {} : { observeScan: (s, outcome) => metrics.observeScan(s, outcome) }),
   });
   metrics?.watch({
@@ -189,8 +193,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   services.invitations.registerJobs(jobRegistry);
   // Recurring expenses: the materialize job, and the tick that enqueues it when something is due.
   const seriesTicker = services.series.registerJobs(jobRegistry);
-  // E-mail (and, once wired with usePush, Web Push) notifications follow the activity rows.
+  // E-mail and Web Push notifications follow the activity rows.
   services.notifications.registerJobs(jobRegistry);
+  services.notifications.usePush(services.push);
   await services.notifications.start();
 
   await app.register(errorHandler);
@@ -240,6 +245,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(seriesRoutes, { services });
     await scope.register(notificationSettingsRoutes, { services });
     await scope.register(remindersRoutes, { services });
+    await scope.register(pushRoutes, { services });
   });
 
   await app.register(webApp, { distDir: config.webDistDir });

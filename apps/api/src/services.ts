@@ -31,6 +31,8 @@ import type { ScanObserver } from './metrics/timed-scanner.js';
 import { timedScanner } from './metrics/timed-scanner.js';
 import { ReceiptService } from './modules/receipts/receipt.service.js';
 import { SeriesService } from './modules/series/series.service.js';
+import { PushService } from './modules/push/push.service.js';
+import type { VapidKeyPair } from './config/push-config.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -59,6 +61,8 @@ export interface ServiceDeps {
   signingSecret: string;
   /** Told the duration and outcome of every receipt scan (metrics, when on). */
   observeScan?: ScanObserver;
+  /** The VAPID key pair push requests are signed with (modules/push/vapid-keys.ts). */
+  vapidKeys: VapidKeyPair;
 }
 
 export class Services {
@@ -112,6 +116,9 @@ export class Services {
   }
   get receipts(): ReceiptService {
     return this.once('receipts', () => new ReceiptService(this.deps, this));
+  }
+  get push(): PushService {
+    return this.once('push', () => new PushService(this.deps, this.deps.vapidKeys));
   }
 
   /** The receipt scanner; its engine processes start on the first scan. */

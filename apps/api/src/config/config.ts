@@ -3,6 +3,8 @@
 import path from 'node:path';
 import { loadRecurringConfig } from './recurring-config.js';
 import type { RecurringConfig } from './recurring-config.js';
+import { pushConfig } from './push-config.js';
+import type { PushConfig } from './push-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -60,10 +62,14 @@ export interface AppConfig {
   metricsHost: string;
   /** Recurring expenses: the materializer's tick, and the test-only fake clock. */
   recurring: RecurringConfig;
+  /** Web Push (VAPID) settings: see push-config.ts. */
+  push: PushConfig;
 }
 
 /** The public Frankfurter API (ECB reference rates, no key). */
 export const DEFAULT_FX_RATES_URL = 'https://api.frankfurter.app';
+
+export type { PushConfig } from './push-config.js';
 
 export class ConfigError extends Error {
   readonly code = 'CONFIG_INVALID' as const;
@@ -268,5 +274,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     fxTimeoutMs,
     metricsPort,
     metricsHost: opt(env, 'METRICS_HOST') ?? host,
+    push: pushConfig(env, { appUrl, mailFrom: opt(env, 'MAIL_FROM') }),
   };
 }

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
 import type { LoginResponse } from '../api/types';
+import { forgetPushOnThisDevice } from '../lib/push';
 import {
   clearSession,
   getStoredUser,
@@ -22,6 +23,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
 
   const signOut = useCallback(() => {
+    // This device must stop showing the signed-out person's notifications.
+    void forgetPushOnThisDevice();
     clearSession();
     setUser(null);
     queryClient.clear();

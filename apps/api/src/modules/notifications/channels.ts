@@ -29,7 +29,7 @@ export interface PushSender {
   notify(
     userId: number,
     payload: { title: string; body: string; url: string; tag: string },
-  ): Promise<void>;
+  ): Promise<unknown>;
 }
 
 /** E-mail now for IMMEDIATE; DIGEST rows wait for the daily digest (digest.ts); OFF: nothing. */
@@ -66,14 +66,14 @@ export class PushChannel implements NotificationChannel {
   }
 
   registerJobs(registry: JobRegistry): void {
-    registry.register(notificationPushJob, (note) =>
-      this.sender.notify(note.userId, {
+    registry.register(notificationPushJob, async (note) => {
+      await this.sender.notify(note.userId, {
         title: note.title,
         body: note.body,
         url: note.path,
         // One notification per activity row: a repeated delivery replaces, never stacks.
         tag: `activity-${note.activityId}`,
-      }),
-    );
+      });
+    });
   }
 }

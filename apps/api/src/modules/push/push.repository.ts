@@ -1,0 +1,99 @@
+// Push subscription rows (table push_subscriptions): one per device, keyed by its endpoint.
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { pushSubscriptions } from '../../db/schema.js';
+
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+export interface NewSubscription {
+  userId: number;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+  userAgent: string | null;
+}
+
+/**
+ * Saves a device's subscription. The endpoint identifies the device: subscribing again (new
+ * keys, or another person signed in on it) replaces the row rather than adding one.
+ */
+export async function upsertSubscription(
+  db: Db,
+  value: NewSubscription,
+): Promise<PushSubscriptionRow> {
+  const rows = await db
+    .insert(pushSubscriptions)
+    .values(value)
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: {
+        userId: value.userId,
+        p256dh: value.p256dh,
+        auth: value.auth,
+        userAgent: value.userAgent,
+        createdAt: sql`now()`,
+        lastSuccessAt: null,
+      },
+    })
+    .returning();
+  const row = rows[0];
+  if (row === undefined) throw new Error('push subscription upsert returned no row');
+  return row;
+}
+
+/** Keeps a person's newest `keep` subscriptions and deletes the rest; returns how many went. */
+export async function trimSubscriptions(db: Db, userId: number, keep: number): Promise<number> {
+  const newest = db
+    .select({ id: pushSubscriptions.id })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(sql`${pushSubscriptions.createdAt} desc`, sql`${pushSubscriptions.id} desc`)
+    .limit(keep);
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), notInArray(pushSubscriptions.id, newest)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length;
+}
+
+/** Deletes the caller's own subscription for `endpoint`; false when they have none there. */
+export async function deleteOwnSubscription(
+  db: Db,
+  userId: number,
+  endpoint: string,
+): Promise<boolean> {
+  const rows = await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .returning({ id: pushSubscriptions.id });
+  return rows.length > 0;
+}
+
+export async function subscriptionsOf(db: Db, userId: number): Promise<PushSubscriptionRow[]> {
+  return db
+    .select()
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId))
+    .orderBy(asc(pushSubscriptions.id));
+}
+
+/**
+ * Deletes a subscription the push service no longer knows (404/410). Matched on id and keys:
+ * if the device subscribed again meanwhile (same endpoint, so the same row), the row holds new
+ * keys and stays.
+ */
+export async function deleteExpired(db: Db, row: PushSubscriptionRow): Promise<void> {
+  await db
+    .delete(pushSubscriptions)
+    .where(
+      and(
+        eq(pushSubscriptions.id, row.id),
+        eq(pushSubscriptions.p256dh, row.p256dh),
+        eq(pushSubscriptions.auth, row.auth),
+      ),
+    );
+}
+
+export async function markDelivered(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(pushSubscriptions).set({ lastSuccessAt: at }).where(eq(pushSubscriptions.id, id));
+}
