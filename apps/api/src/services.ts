@@ -17,6 +17,7 @@ import { FriendshipService } from './modules/friendships/friendship.service.js';
 import { FxService } from './modules/fx/fx.service.js';
 import { GroupService } from './modules/groups/group.service.js';
 import { InvitationService } from './modules/invitations/invitation.service.js';
+import { InAppNotificationService } from './modules/notifications/in-app.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
 import type { Authenticator } from './modules/auth/authenticator.js';
 import type { ChangeFeed } from './db/change-feed.js';
@@ -94,6 +95,9 @@ export class Services {
   }
   get activity(): ActivityService {
     return this.once('activity', () => new ActivityService(this.deps, this));
+  }
+  get notifications(): InAppNotificationService {
+    return this.once('notifications', () => new InAppNotificationService(this.deps, this));
   }
   get events(): EventHub {
     return this.once('events', () => new EventHub(this.deps, this));
