@@ -11,7 +11,7 @@ import { createGroup } from './support/fixtures.js';
 import { equalExpense } from './support/ledger.js';
 import { caller, listenChanges, makeUsers } from './support/social.js';
 import type { TestContext } from './support/test-app.js';
-import { createTestContext, errorBody } from './support/test-app.js';
+import { bearer, createTestContext, errorBody } from './support/test-app.js';
 
 let ctx: TestContext;
 let db: Db;
@@ -259,6 +259,29 @@ describe('friend requests as notifications', () => {
     });
     expect(back.statusCode, back.body).toBe(201);
     expect(await notifications(bea)).toEqual([]);
+  });
+});
+
+describe('friend requests from invitations', () => {
+  it('gives a newcomer the inviter’s friend request as a notification once verified', async () => {
+    const [ann] = await makeUsers(ctx, 'Ann');
+    const invite = await caller(ctx, ann)('POST', '/api/friendships/requests', {
+      recipientEmail: 'newbie@example.com',
+    });
+    expect(invite.statusCode, invite.body).toBe(202);
+    await ctx.drainJobs();
+    ctx.smtp.clear();
+    const { token } = await ctx.signUp('Newbie', 'newbie@example.com');
+    const newbie = { auth: bearer(token) };
+    const res = await caller(ctx, newbie)('GET', '/api/notifications');
+    expect(res.json<Notification[]>()).toEqual([
+      expect.objectContaining({
+        type: 'friend_request',
+        actor: expect.objectContaining({ id: ann.id }),
+        description: 'Ann sent you a friend request',
+        read: false,
+      }),
+    ]);
   });
 });
 

@@ -14,7 +14,7 @@ import type { CounterpartyFigures, Person } from '../balances/balance-reader.js'
 import { counterpartyFigures, peopleByIds } from '../balances/balance-reader.js';
 import { noteChange } from '../../db/transaction.js';
 import type { ChangeAction } from '../../db/change-feed.js';
-import { insertActivities } from '../activity/activity.repository.js';
+import { recordFriendRequest } from './friend-request-notification.js';
 import type { FriendshipRow, FriendshipWithOther } from './friendships.repository.js';
 import {
   acceptedOf,
@@ -177,21 +177,7 @@ export class FriendshipService {
       const created = await insertRequest(tx, userId, other.id);
       if (created !== undefined) {
         await this.notify(tx, created, 'created', at);
-        // The addressee's notification (not in the activity feed: §4.8 lists no such type).
-        await insertActivities(tx, [
-          {
-            recipientId: other.id,
-            type: 'friend_request',
-            actorId: userId,
-            groupId: null,
-            groupName: null,
-            description: `${requester.name} sent you a friend request`,
-            amountCents: null,
-            currency: null,
-            myShareCents: 0,
-            at,
-          },
-        ]);
+        await recordFriendRequest(tx, requester, other.id, at);
         return { kind: 'created', friendship: await this.viewInTx(tx, userId, created) };
       }
       // A concurrent request for the same pair committed first; decide again on its row.
