@@ -71,7 +71,10 @@ export interface ActivityRow {
   amountCents: number | null;
   currency: string | null;
   myShareCents: number;
-  /** Read as a notification: at or below users.notifications_read_through, or read_at set. */
+  /**
+   * Read as a notification: at or below users.notifications_read_through, or read_at set
+   * (notifications only; the feed reads no read state and says false).
+   */
   read: boolean;
 }
 
@@ -102,13 +105,17 @@ const feedTypesSql = FEED_ACTIVITY_TYPES.map((t) => `'${t}'`).join(', ');
  */
 function pageSql(which: 'feed' | 'notifications', after: string): string {
   const filter = which === 'feed' ? `and type in (${feedTypesSql})` : 'and actor_id <> $1';
+  // The feed has no read state: it skips the watermark lookup (the hot read stays as it was).
+  const read =
+    which === 'feed'
+      ? 'false'
+      : 'a.read_at is not null or a.id <= coalesce((select notifications_read_through from users where id = $1), 0)';
   return `with a as materialized (select * from activities where recipient_id = $1 ${filter} ${after}
-                                   order by id desc limit $2),
-         w as (select notifications_read_through as through from users where id = $1)
+                                   order by id desc limit $2)
     select coalesce((select json_agg(json_build_array(a.id, a.type, ${microsSql('a.created_at')},
               a.actor_id, a.group_id, a.group_name, a.expense_id, a.payment_id, a.comment_id,
               a.description, a.amount_cents, a.currency, a.my_share_cents,
-              a.read_at is not null or a.id <= coalesce((select through from w), 0))
+              ${read})
               order by a.id desc)
               from a), '[]') as rows,
            ${peopleJson('select distinct actor_id from a')} as people`;
