@@ -331,6 +331,15 @@ const SCREENS: Screen[] = [
   },
   { name: 'activity', path: '/app/activity', signedIn: true, ready: text('You get back') },
   {
+    name: 'notifications',
+    path: '/app/notifications',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Farah Ali sent you a friend request').waitFor();
+      await page.getByRole('link', { name: 'Notifications, 2 unread' }).waitFor();
+    },
+  },
+  {
     name: 'account',
     path: '/app/account',
     signedIn: true,

@@ -142,6 +142,58 @@ const friendship = (
   createdAt: T,
 });
 
+// Other people's actions, as the bell lists them (two unread).
+const notifications = [
+  {
+    id: 904,
+    type: 'comment_added',
+    createdAt: '2026-11-20T20:10:00.000Z',
+    actor: bea,
+    groupId: 7,
+    group: { id: 7, name: 'Lisbon trip' },
+    expenseId: 42,
+    paymentId: null,
+    commentId: 3,
+    description: 'Thanks for booking!',
+    amount: null,
+    currency: null,
+    myShare: 0,
+    read: false,
+  },
+  {
+    id: 905,
+    type: 'friend_request',
+    createdAt: '2026-11-20T19:45:00.000Z',
+    actor: { id: 20, name: 'Farah Ali', email: 'farah@example.com' },
+    groupId: null,
+    group: null,
+    expenseId: null,
+    paymentId: null,
+    commentId: null,
+    description: 'Farah Ali sent you a friend request',
+    amount: null,
+    currency: null,
+    myShare: 0,
+    read: false,
+  },
+  {
+    id: 902,
+    type: 'expense_added',
+    createdAt: '2026-11-19T10:00:00.000Z',
+    actor: dana,
+    groupId: 7,
+    group: { id: 7, name: 'Lisbon trip' },
+    expenseId: 43,
+    paymentId: null,
+    commentId: null,
+    description: 'Tram 28 tickets',
+    amount: 24,
+    currency: 'USD',
+    myShare: -16,
+    read: true,
+  },
+];
+
 const activity = [
   {
     id: 903,
@@ -266,6 +318,8 @@ const routes: Record<string, unknown> = {
     { kind: 'FRIEND_REQUEST', email: 'IMMEDIATE', push: true },
     { kind: 'REMINDER', email: 'IMMEDIATE', push: true },
   ],
+  'GET /api/notifications': notifications,
+  'GET /api/notifications/unread-count': { count: notifications.filter((n) => !n.read).length },
 };
 
 async function handle(route: Route) {

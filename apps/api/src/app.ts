@@ -26,6 +26,7 @@ import type { JobWorkerOptions } from './jobs/job-worker.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { inAppNotificationRoutes } from './modules/notifications/in-app.routes.js';
 import { balancesRoutes } from './modules/balances/balances.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
 import { eventsRoutes, publicEventsRoutes } from './modules/events/events.routes.js';
@@ -239,6 +240,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(commentsRoutes, { services });
     await scope.register(balancesRoutes, { services });
     await scope.register(activityRoutes, { services });
+    await scope.register(inAppNotificationRoutes, { services });
     await scope.register(eventsRoutes, { services });
     await scope.register(receiptsRoutes, { services });
     await scope.register(receiptScanRoutes, { services });

@@ -17,6 +17,7 @@ import { FriendshipService } from './modules/friendships/friendship.service.js';
 import { FxService } from './modules/fx/fx.service.js';
 import { GroupService } from './modules/groups/group.service.js';
 import { InvitationService } from './modules/invitations/invitation.service.js';
+import { InAppNotificationService } from './modules/notifications/in-app.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
 import type { Authenticator } from './modules/auth/authenticator.js';
 import type { ChangeFeed } from './db/change-feed.js';
@@ -102,11 +103,16 @@ export class Services {
   get activity(): ActivityService {
     return this.once('activity', () => new ActivityService(this.deps, this));
   }
+  /** E-mail and push delivery, settings, unsubscribe. */
   get notifications(): NotificationService {
     return this.once('notifications', () => new NotificationService(this.deps, this));
   }
   get reminders(): ReminderService {
     return this.once('reminders', () => new ReminderService(this.deps, this));
+  }
+  /** The in-app list (the bell): read state and unread count. */
+  get inbox(): InAppNotificationService {
+    return this.once('inbox', () => new InAppNotificationService(this.deps, this));
   }
   get events(): EventHub {
     return this.once('events', () => new EventHub(this.deps, this));

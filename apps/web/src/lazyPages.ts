@@ -10,6 +10,7 @@ export const GroupsPage = lazy(() => import('./pages/GroupsPage'));
 export const GroupDetailPage = lazy(() => import('./pages/GroupDetailPage'));
 export const FriendsPage = lazy(() => import('./pages/FriendsPage'));
 export const ActivityPage = lazy(() => import('./pages/ActivityPage'));
+export const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
 export const AccountPage = lazy(() => import('./pages/AccountPage'));
 export const AddExpensePage = lazy(() => import('./pages/AddExpensePage'));
 export const NewExpensePage = lazy(() => import('./pages/NewExpensePage'));

@@ -16,7 +16,15 @@ import { isoSql, run, statement } from './statements.js';
 
 export const FEED_CHANNEL = 'evenly_feed';
 
-export type ChangeEntity = 'friendship' | 'group' | 'expense' | 'payment' | 'comment' | 'user';
+export type ChangeEntity =
+  | 'friendship'
+  | 'group'
+  | 'expense'
+  | 'payment'
+  | 'comment'
+  | 'user'
+  /** The recipient's notifications changed beyond the entities above (read state). */
+  | 'notification';
 export type ChangeAction = 'created' | 'updated' | 'deleted';
 
 /** One change as a write records it. */

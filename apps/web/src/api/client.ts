@@ -77,11 +77,11 @@ async function readBody(response: Response): Promise<unknown> {
   return await response.text();
 }
 
-/** Low-level call returning status and parsed body (JSON, text, or null). */
+/** Low-level call returning status, parsed body (JSON, text, or null) and response headers. */
 export async function apiCall(
   path: string,
   options: RequestOptions,
-): Promise<{ status: number; body: unknown }> {
+): Promise<{ status: number; body: unknown; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
@@ -123,7 +123,7 @@ export async function apiCall(
       codeFrom(body),
     );
   }
-  return { status: response.status, body };
+  return { status: response.status, body, headers: response.headers };
 }
 
 /** JSON call; the caller states the expected response type. */

@@ -14,4 +14,8 @@ export const queryKeys = {
   expenses: ['expenses'] as const,
   comments: (expenseId: number) => ['comments', expenseId] as const,
   activity: ['activity'] as const,
+  /** Prefix of both notification queries (read-state events invalidate only these). */
+  notifications: ['notifications'] as const,
+  notificationList: ['notifications', 'list'] as const,
+  unreadNotifications: ['notifications', 'unread'] as const,
 };

@@ -194,6 +194,12 @@ export interface ActivityItem {
   myShare: number;
 }
 
+/** An activity row of someone else's action, as a notification (GET /api/notifications). */
+export interface NotificationItem extends ActivityItem {
+  commentId: number | null;
+  read: boolean;
+}
+
 export interface ReceiptItem {
   name: string;
   /** How many (1 when not printed). */

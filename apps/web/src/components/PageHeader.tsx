@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from './icons';
+import { NotificationBell } from './NotificationBell';
 
 interface PageHeaderProps {
   title: string;
@@ -8,6 +9,7 @@ interface PageHeaderProps {
   actions?: ReactNode;
 }
 
+/** The top of every app page: back link, title, the page's actions and the notification bell. */
 export function PageHeader({ title, back, actions }: PageHeaderProps) {
   return (
     <header className="mb-4 flex min-h-12 items-center gap-2">
@@ -22,6 +24,7 @@ export function PageHeader({ title, back, actions }: PageHeaderProps) {
       ) : null}
       <h1 className="min-w-0 flex-1 truncate text-2xl font-bold tracking-tight">{title}</h1>
       {actions ? <div className="flex shrink-0 items-center gap-1">{actions}</div> : null}
+      <NotificationBell />
     </header>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { expensesApi } from '../api/expenses';
@@ -23,6 +23,7 @@ import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useLinkedExpense } from '../hooks/useLinkedExpense';
 import {
   useGroup,
   useGroupBalances,
@@ -111,6 +112,10 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [toggling, setToggling] = useState(false);
   const close = () => setDialog(null);
+  useLinkedExpense(
+    transactions.data,
+    useCallback((expense: Expense) => setDialog({ kind: 'expense', expense }), []),
+  );
   /** The latest version of an expense (live updates, edits by others), else the one clicked. */
   const latest = (expense: Expense): Expense =>
     transactions.data?.find((t): t is Expense => isExpense(t) && t.id === expense.id) ?? expense;

@@ -5,22 +5,8 @@ import { microsSql, run, statement } from '../../db/statements.js';
 import type { PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 
-export type ActivityType =
-  | 'expense_added'
-  | 'expense_updated'
-  | 'expense_deleted'
-  | 'payment_added'
-  | 'payment_updated'
-  | 'payment_deleted'
-  | 'group_created'
-  | 'member_added'
-  | 'member_left'
-  | 'comment_added'
-  // Not in the contract's feed: notifications only (issue #11), filtered out of /api/activity.
-  | 'reminder';
-
-/** The types GET /api/activity shows (contract §4.8); other rows are notifications only. */
-export const FEED_TYPES: readonly ActivityType[] = [
+/** The types GET /api/activity lists (contract §4.8); no other row ever reaches it. */
+export const FEED_ACTIVITY_TYPES = [
   'expense_added',
   'expense_updated',
   'expense_deleted',
@@ -31,8 +17,13 @@ export const FEED_TYPES: readonly ActivityType[] = [
   'member_added',
   'member_left',
   'comment_added',
-];
-const feedTypesSql = FEED_TYPES.map((t) => `'${t}'`).join(', ');
+] as const;
+
+/** Rows kept for the recipient's notifications only (GET /api/notifications), not the feed. */
+export const NOTIFICATION_ONLY_TYPES = ['friend_request', 'reminder'] as const;
+
+export type ActivityType =
+  (typeof FEED_ACTIVITY_TYPES)[number] | (typeof NOTIFICATION_ONLY_TYPES)[number];
 
 export interface NewActivity {
   recipientId: number;
@@ -49,13 +40,16 @@ export interface NewActivity {
   currency: string | null;
   /** Change of the recipient's balance in cents (+ = gets back). */
   myShareCents: number;
+  /** When it happened (default: now). */
+  at?: Date;
 }
 
 export async function insertActivities(db: Db, rows: readonly NewActivity[]): Promise<void> {
   if (rows.length === 0) return;
   await db.insert(activities).values(
-    rows.map((r) => ({
+    rows.map(({ at, ...r }) => ({
       ...r,
+      ...(at === undefined ? {} : { createdAt: at }),
       expenseId: r.expenseId ?? null,
       paymentId: r.paymentId ?? null,
       commentId: r.commentId ?? null,
@@ -77,6 +71,11 @@ export interface ActivityRow {
   amountCents: number | null;
   currency: string | null;
   myShareCents: number;
+  /**
+   * Read as a notification: at or below users.notifications_read_through, or read_at set
+   * (notifications only; the feed reads no read state and says false).
+   */
+  read: boolean;
 }
 
 type ActivityTuple = [
@@ -93,42 +92,59 @@ type ActivityTuple = [
   number | string | null,
   string | null,
   number | string,
+  boolean,
 ];
 
-/** $1 recipient, $2 rows; after a cursor $3 the id to stay below. */
-function pageSql(after: string): string {
-  return `with a as materialized (select * from activities where recipient_id = $1 and type in (${feedTypesSql}) ${after}
+/** SQL literal list of the feed's types (constants, so the statement stays prepared). */
+const feedTypesSql = FEED_ACTIVITY_TYPES.map((t) => `'${t}'`).join(', ');
+
+/**
+ * $1 recipient, $2 rows; after a cursor $3 the id to stay below. `which` narrows the rows: the
+ * activity feed keeps the contract's types, notifications keep other people's actions. Either
+ * way one backward range of the (recipient_id, id) index, the filter applied on the way.
+ */
+function pageSql(which: 'feed' | 'notifications', after: string): string {
+  const filter = which === 'feed' ? `and type in (${feedTypesSql})` : 'and actor_id <> $1';
+  // The feed has no read state: it skips the watermark lookup (the hot read stays as it was).
+  const read =
+    which === 'feed'
+      ? 'false'
+      : 'a.read_at is not null or a.id <= coalesce((select notifications_read_through from users where id = $1), 0)';
+  return `with a as materialized (select * from activities where recipient_id = $1 ${filter} ${after}
                                    order by id desc limit $2)
     select coalesce((select json_agg(json_build_array(a.id, a.type, ${microsSql('a.created_at')},
               a.actor_id, a.group_id, a.group_name, a.expense_id, a.payment_id, a.comment_id,
-              a.description, a.amount_cents, a.currency, a.my_share_cents) order by a.id desc)
+              a.description, a.amount_cents, a.currency, a.my_share_cents,
+              ${read})
+              order by a.id desc)
               from a), '[]') as rows,
            ${peopleJson('select distinct actor_id from a')} as people`;
 }
 
-const firstPage = statement<{ rows: ActivityTuple[]; people: PersonTuple[] }>(
-  'activity.first',
-  pageSql(''),
-);
-const nextPage = statement<{ rows: ActivityTuple[]; people: PersonTuple[] }>(
-  'activity.after',
-  pageSql('and id < $3'),
-);
+type PageResult = { rows: ActivityTuple[]; people: PersonTuple[] };
 
-/**
- * The recipient's events newest first (by id), strictly older than `beforeId` when given: one
- * backward range of the (recipient_id, id) index, the actors looked up once each.
- */
-export async function listActivities(
+const pages = {
+  feed: {
+    first: statement<PageResult>('activity.first', pageSql('feed', '')),
+    after: statement<PageResult>('activity.after', pageSql('feed', 'and id < $3')),
+  },
+  notifications: {
+    first: statement<PageResult>('notifications.first', pageSql('notifications', '')),
+    after: statement<PageResult>('notifications.after', pageSql('notifications', 'and id < $3')),
+  },
+};
+
+async function listPage(
   db: Db,
+  which: keyof typeof pages,
   recipientId: number,
   limit: number,
   beforeId: number | null,
 ): Promise<ActivityRow[]> {
   const [row] =
     beforeId === null
-      ? await run(db, firstPage, [recipientId, limit])
-      : await run(db, nextPage, [recipientId, limit, beforeId]);
+      ? await run(db, pages[which].first, [recipientId, limit])
+      : await run(db, pages[which].after, [recipientId, limit, beforeId]);
   const people = peopleMap(row?.people ?? []);
   return (row?.rows ?? []).map((t) => ({
     id: Number(t[0]),
@@ -144,5 +160,29 @@ export async function listActivities(
     amountCents: t[10] === null ? null : Number(t[10]),
     currency: t[11],
     myShareCents: Number(t[12]),
+    read: t[13],
   }));
+}
+
+/**
+ * The recipient's feed events (the contract's types) newest first (by id), strictly older than
+ * `beforeId` when given.
+ */
+export async function listActivities(
+  db: Db,
+  recipientId: number,
+  limit: number,
+  beforeId: number | null,
+): Promise<ActivityRow[]> {
+  return listPage(db, 'feed', recipientId, limit, beforeId);
+}
+
+/** The recipient's notifications: their rows of other people's actions, newest first. */
+export async function listNotifications(
+  db: Db,
+  recipientId: number,
+  limit: number,
+  beforeId: number | null,
+): Promise<ActivityRow[]> {
+  return listPage(db, 'notifications', recipientId, limit, beforeId);
 }

@@ -13,6 +13,24 @@ export interface ActivityPage {
   nextCursor: string | null;
 }
 
+/**
+ * One page of a list newest first by id (§1.9): decodes `before` (400 `Invalid cursor.`), asks
+ * `fetch` for one row more than `limit` to learn whether an older page exists.
+ */
+export async function pageById<T extends { id: number }>(
+  limit: number,
+  before: string | undefined,
+  fetch: (rows: number, beforeId: number | null) => Promise<T[]>,
+): Promise<{ items: T[]; nextCursor: string | null }> {
+  const beforeId =
+    before === undefined || before === '' ? null : decodeCursor(before, idCursorShape)[0];
+  const rows = await fetch(limit + 1, beforeId);
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  const nextCursor = rows.length > limit && last !== undefined ? encodeCursor([last.id]) : null;
+  return { items, nextCursor };
+}
+
 export class ActivityService {
   constructor(
     protected readonly deps: ServiceDeps,
@@ -21,12 +39,8 @@ export class ActivityService {
 
   /** One page of the user's feed; `before` is an opaque cursor (400 `Invalid cursor.`). */
   async list(userId: number, limit: number, before: string | undefined): Promise<ActivityPage> {
-    const beforeId =
-      before === undefined || before === '' ? null : decodeCursor(before, idCursorShape)[0];
-    const rows = await listActivities(this.deps.db, userId, limit + 1, beforeId);
-    const items = rows.slice(0, limit);
-    const last = items[items.length - 1];
-    const nextCursor = rows.length > limit && last !== undefined ? encodeCursor([last.id]) : null;
-    return { items, nextCursor };
+    return pageById(limit, before, (rows, beforeId) =>
+      listActivities(this.deps.db, userId, rows, beforeId),
+    );
   }
 }

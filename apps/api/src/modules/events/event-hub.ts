@@ -14,7 +14,14 @@ import { findTokenUser } from '../auth/users.repository.js';
 import { TicketSigner } from './event-ticket.js';
 
 /** The entities a stream carries (contract §4.10). */
-const STREAM_ENTITIES = new Set(['friendship', 'group', 'expense', 'payment', 'comment']);
+const STREAM_ENTITIES = new Set([
+  'friendship',
+  'group',
+  'expense',
+  'payment',
+  'comment',
+  'notification',
+]);
 
 /** What a stream receives. */
 export interface ChangeEvent {

@@ -14,6 +14,7 @@ import type { CounterpartyFigures, Person } from '../balances/balance-reader.js'
 import { counterpartyFigures, peopleByIds } from '../balances/balance-reader.js';
 import { noteChange } from '../../db/transaction.js';
 import type { ChangeAction } from '../../db/change-feed.js';
+import { recordFriendRequest } from './friend-request-notification.js';
 import type { FriendshipRow, FriendshipWithOther } from './friendships.repository.js';
 import {
   acceptedOf,
@@ -131,6 +132,7 @@ export class FriendshipService {
     const me = await findUserById(this.deps.db, userId);
     if (me === undefined) throw new NotFoundError();
     if (me.email === input.recipientEmail) throw new ValidationError(FRIENDSHIP_TEXT.self);
+    const requester: Person = { id: me.id, name: me.name, email: me.email };
     const at = new Date();
     const { result, mailQueued } = await this.deps.transaction(
       async (tx): Promise<{ result: FriendRequestResult; mailQueued: boolean }> => {
@@ -145,7 +147,7 @@ export class FriendshipService {
           );
           return { result: { kind: 'invited' }, mailQueued: queued };
         }
-        return { result: await this.requestExisting(tx, userId, other, at), mailQueued: false };
+        return { result: await this.requestExisting(tx, requester, other, at), mailQueued: false };
       },
     );
     if (mailQueued) await this.deps.jobs.wake();
@@ -154,10 +156,11 @@ export class FriendshipService {
 
   private async requestExisting(
     tx: Db,
-    userId: number,
+    requester: Person,
     other: Person,
     at: Date,
   ): Promise<FriendRequestResult> {
+    const userId = requester.id;
     for (let attempt = 0; ; attempt++) {
       const existing = await findPairForUpdate(tx, userId, other.id);
       if (existing?.status === 'ACCEPTED') {
@@ -174,6 +177,7 @@ export class FriendshipService {
       const created = await insertRequest(tx, userId, other.id);
       if (created !== undefined) {
         await this.notify(tx, created, 'created', at);
+        await recordFriendRequest(tx, requester, other.id, at);
         return { kind: 'created', friendship: await this.viewInTx(tx, userId, created) };
       }
       // A concurrent request for the same pair committed first; decide again on its row.

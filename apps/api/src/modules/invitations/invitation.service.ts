@@ -5,7 +5,9 @@ import type { JobRegistry } from '../../jobs/job-registry.js';
 import type { UserRow } from '../auth/users.repository.js';
 import { findUserById } from '../auth/users.repository.js';
 import type { Person } from '../balances/balance-reader.js';
+import { peopleByIds } from '../balances/balance-reader.js';
 import { noteChange } from '../../db/transaction.js';
+import { recordFriendRequest } from '../friendships/friend-request-notification.js';
 import { findPairForUpdate, insertRequest } from '../friendships/friendships.repository.js';
 import type { GroupRow } from '../groups/membership.repository.js';
 import { currentMemberIds, lockGroup } from '../groups/membership.repository.js';
@@ -98,6 +100,8 @@ export class InvitationService {
       if ((await findPairForUpdate(tx, inviterId, user.id)) !== undefined) continue;
       const row = await insertRequest(tx, inviterId, user.id);
       if (row === undefined) continue;
+      const inviter = (await peopleByIds(tx, [inviterId])).get(inviterId);
+      if (inviter !== undefined) await recordFriendRequest(tx, inviter, user.id, at);
       noteChange(tx, {
         entity: 'friendship',
         action: 'created',

@@ -1,0 +1,66 @@
+// How an activity row looks (the activity feed and the notifications): what it meant for the
+// reader's balance and the icon of its kind; its text and link are in lib/activityText.ts.
+import type { ActivityItem } from '../../api/types';
+import { formatMoney, isZero } from '../../lib/money';
+import {
+  BellIcon,
+  ChatIcon,
+  FriendsIcon,
+  GroupIcon,
+  ReceiptIcon,
+  ScaleIcon,
+  UserIcon,
+} from '../icons';
+
+export function KindIcon({ type }: { type: string }) {
+  if (type === 'group_created') return <GroupIcon className="size-5" />;
+  if (type.startsWith('member_')) return <FriendsIcon className="size-5" />;
+  if (type.startsWith('payment_')) return <ScaleIcon className="size-5" />;
+  if (type === 'comment_added') return <ChatIcon className="size-5" />;
+  if (type === 'friend_request') return <UserIcon className="size-5" />;
+  if (type === 'reminder') return <BellIcon className="size-5" />;
+  return <ReceiptIcon className="size-5" />;
+}
+
+/**
+ * What the event meant for the caller's balance (`myShare`: + = you get back, − = you owe).
+ * Additions read "You get back" / "You owe" / "You paid"; later edits and deletions show the
+ * change of the balance instead, so a deleted expense never reads as a new debt.
+ */
+export function Effect({ item, myId }: { item: ActivityItem; myId: number }) {
+  const currency = item.currency ?? 'USD';
+  if (item.amount === null) return null;
+  const share = isZero(item.myShare) ? 0 : item.myShare;
+  if (item.type === 'expense_added') {
+    if (share > 0) {
+      return (
+        <p className="text-sm font-medium text-owed">You get back {formatMoney(share, currency)}</p>
+      );
+    }
+    if (share < 0) {
+      return (
+        <p className="text-sm font-medium text-owe">You owe {formatMoney(-share, currency)}</p>
+      );
+    }
+    if (item.actor?.id === myId) {
+      return <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>;
+    }
+  }
+  if (item.type === 'payment_added' && share !== 0) {
+    return share > 0 ? (
+      <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>
+    ) : (
+      <p className="text-sm text-muted">You received {formatMoney(item.amount, currency)}</p>
+    );
+  }
+  if (share !== 0) {
+    return share > 0 ? (
+      <p className="text-sm font-medium text-owed">Your balance +{formatMoney(share, currency)}</p>
+    ) : (
+      <p className="text-sm font-medium text-owe">Your balance −{formatMoney(-share, currency)}</p>
+    );
+  }
+  return (
+    <p className="text-sm text-muted">{formatMoney(item.amount, currency)} · no balance change</p>
+  );
+}

@@ -1,0 +1,51 @@
+import { describe as suite, expect, it } from 'vitest';
+import type { ActivityItem } from '../api/types';
+import { describe, target } from './activityText';
+
+const me = { id: 1, name: 'Ann Lee' };
+const bea = { id: 5, name: 'Bea Costa', email: 'bea@example.com' };
+
+function item(over: Partial<ActivityItem>): ActivityItem {
+  return {
+    id: 900,
+    type: 'expense_added',
+    createdAt: '2026-11-20T18:04:05.123Z',
+    actor: bea,
+    groupId: 7,
+    group: { id: 7, name: 'Lisbon trip' },
+    expenseId: 42,
+    paymentId: null,
+    description: 'Dinner',
+    amount: 60,
+    currency: 'USD',
+    myShare: -30,
+    ...over,
+  };
+}
+
+suite('activity text', () => {
+  it('names who did what, where', () => {
+    expect(describe(item({}), me)).toBe('Bea Costa added "Dinner" in "Lisbon trip"');
+    expect(
+      describe(item({ type: 'friend_request', group: null, groupId: null, expenseId: null }), me),
+    ).toBe('Bea Costa sent you a friend request');
+  });
+
+  it('leads to the expense in its group, or to the group when it is gone', () => {
+    expect(target(item({}))).toBe('/app/group/7?expense=42');
+    expect(target(item({ type: 'comment_added' }))).toBe('/app/group/7?expense=42');
+    expect(target(item({ type: 'expense_deleted' }))).toBe('/app/group/7');
+    expect(target(item({ type: 'payment_added', expenseId: null, paymentId: 3 }))).toBe(
+      '/app/group/7',
+    );
+  });
+
+  it('sends friend requests and items outside groups to the friends page', () => {
+    const outside = { groupId: null, group: null };
+    expect(target(item(outside))).toBe('/app/friends');
+    expect(target(item({ ...outside, type: 'friend_request', expenseId: null }))).toBe(
+      '/app/friends',
+    );
+    expect(target(item({ ...outside, type: 'group_created', expenseId: null }))).toBeNull();
+  });
+});
