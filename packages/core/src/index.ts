@@ -20,3 +20,5 @@ export * from './exchange-rate.js';
 export * from './validation/exchange.js';
 export * from './amount-input.js';
 export * from './item-split.js';
+export * from './recurrence.js';
+export * from './validation/recurrence.js';
