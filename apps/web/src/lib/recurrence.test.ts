@@ -3,32 +3,12 @@ import {
   describeEnd,
   describeRecurrence,
   initialRecurrence,
+  FORM_MESSAGES,
   NO_RECURRENCE,
-  occurrenceDate,
-  RECURRENCE_MESSAGES,
+  type RecurrenceFormState,
   recurrenceRequest,
   validateRecurrence,
 } from './recurrence';
-
-describe('occurrenceDate', () => {
-  it('keeps the day of month, clamped to shorter months (31 Jan → 28/29 Feb → 31 Mar)', () => {
-    const dates = [0, 1, 2, 3].map((n) => occurrenceDate('2026-01-31', 'MONTHLY', n));
-    expect(dates).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30']);
-    expect(occurrenceDate('2028-01-31', 'MONTHLY', 1)).toBe('2028-02-29');
-  });
-
-  it('crosses year ends for months and clamps 29 February in yearly series', () => {
-    expect(occurrenceDate('2026-11-30', 'MONTHLY', 3)).toBe('2027-02-28');
-    expect(occurrenceDate('2028-02-29', 'YEARLY', 1)).toBe('2029-02-28');
-    expect(occurrenceDate('2028-02-29', 'YEARLY', 4)).toBe('2032-02-29');
-  });
-
-  it('adds calendar days for daily, weekly and fortnightly series (DST changes ignored)', () => {
-    expect(occurrenceDate('2026-03-28', 'DAILY', 2)).toBe('2026-03-30');
-    expect(occurrenceDate('2026-12-28', 'WEEKLY', 1)).toBe('2027-01-04');
-    expect(occurrenceDate('2026-10-20', 'BIWEEKLY', 1)).toBe('2026-11-03');
-  });
-});
 
 describe('describeRecurrence', () => {
   it('names the clamped day and the time zone', () => {
@@ -63,32 +43,39 @@ describe('describeRecurrence', () => {
 
 describe('validateRecurrence', () => {
   const monthly = { ...NO_RECURRENCE, repeat: 'MONTHLY' as const };
+  const check = (state: RecurrenceFormState, start = '2026-01-31', zone = 'Europe/Lisbon') =>
+    validateRecurrence(state, start, zone);
 
   it('accepts no repetition and open-ended series', () => {
-    expect(validateRecurrence(NO_RECURRENCE, '2026-01-31')).toBeNull();
-    expect(validateRecurrence(monthly, '2026-01-31')).toBeNull();
+    expect(check(NO_RECURRENCE)).toBeNull();
+    expect(check(monthly)).toBeNull();
   });
 
   it('requires an end date on or after the first date', () => {
     const ends = { ...monthly, ends: 'DATE' as const };
-    expect(validateRecurrence(ends, '2026-01-31')).toBe(RECURRENCE_MESSAGES.endDateMissing);
-    expect(validateRecurrence({ ...ends, endDate: '2026-02-30' }, '2026-01-31')).toBe(
-      RECURRENCE_MESSAGES.endDateMissing,
+    expect(check(ends)).toBe(FORM_MESSAGES.endDateMissing);
+    expect(check({ ...ends, endDate: '2026-02-30' })).toBe(
+      'Please enter a valid date (YYYY-MM-DD).',
     );
-    expect(validateRecurrence({ ...ends, endDate: '2026-01-30' }, '2026-01-31')).toBe(
+    expect(check({ ...ends, endDate: '2026-01-30' })).toBe(
       'The end date must be on or after the first date.',
     );
-    expect(validateRecurrence({ ...ends, endDate: '2026-01-31' }, '2026-01-31')).toBeNull();
+    expect(check({ ...ends, endDate: '2026-01-31' })).toBeNull();
   });
 
   it('requires a whole number of times from 1 to 1000', () => {
     const times = { ...monthly, ends: 'COUNT' as const };
-    for (const bad of ['', '0', '1001', '2.5', '-3', 'x']) {
-      expect(validateRecurrence({ ...times, endCount: bad }, '2026-01-31')).toBe(
-        RECURRENCE_MESSAGES.endCount,
+    expect(check({ ...times, endCount: ' ' })).toBe(FORM_MESSAGES.endCountMissing);
+    for (const bad of ['0', '1001', '2.5', '-3', 'x']) {
+      expect(check({ ...times, endCount: bad })).toBe(
+        'The number of times must be a whole number from 1 to 1000.',
       );
     }
-    expect(validateRecurrence({ ...times, endCount: ' 12 ' }, '2026-01-31')).toBeNull();
+    expect(check({ ...times, endCount: ' 12 ' })).toBeNull();
+  });
+
+  it('rejects a time zone the browser made up', () => {
+    expect(check(monthly, '2026-01-31', 'Mars/Olympus')).toBe('Please choose a valid time zone.');
   });
 });
 

@@ -1,17 +1,12 @@
 // Recurring expenses in the form and on screen: the repeat/ends choices, their validation (the
-// API's messages), the request's `recurrence`, and how a series is described to people.
-// Occurrence n falls on startDate + n·period; monthly and yearly keep the start's day of month,
-// clamped to the month's end (31 Jan → 28/29 Feb → 31 Mar), as the server computes them.
-import { z } from 'zod';
+// shared rules of @evenly/core, so the form and the API say the same thing), the request's
+// `recurrence`, and how a series is described to people.
+import {
+  MAX_END_COUNT,
+  RECURRENCE_MESSAGES,
+  validateRecurrence as validateRecurrenceInput,
+} from '@evenly/core';
 import type { ExpenseSeriesInfo, Frequency, Recurrence } from '../api/types';
-
-export const FREQUENCIES: readonly Frequency[] = [
-  'DAILY',
-  'WEEKLY',
-  'BIWEEKLY',
-  'MONTHLY',
-  'YEARLY',
-];
 
 export type RepeatChoice = Frequency | 'NEVER';
 export type EndMode = 'NEVER' | 'DATE' | 'COUNT';
@@ -40,9 +35,6 @@ export const END_LABELS: Record<EndMode, string> = {
   DATE: 'On a date',
   COUNT: 'After N times',
 };
-
-/** The server accepts 1–1000 occurrences (the first one included). */
-export const MAX_END_COUNT = 1000;
 
 export interface RecurrenceFormState {
   repeat: RepeatChoice;
@@ -85,40 +77,6 @@ export function browserTimeZone(): string {
   } catch {
     return 'UTC';
   }
-}
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-function isIsoDate(value: string): boolean {
-  if (!ISO_DATE.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  return m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
-}
-
-/** Days in month `month` (1–12) of `year`, leap years included. */
-export function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
-/**
- * The calendar date of occurrence `n` (0 = the first) of a series starting on `startDate`:
- * days and weeks are added as calendar days; months and years keep the start's day of month,
- * clamped to the last day of shorter months.
- */
-export function occurrenceDate(startDate: string, frequency: Frequency, n: number): string {
-  const [y, m, d] = startDate.slice(0, 10).split('-').map(Number) as [number, number, number];
-  if (frequency === 'DAILY' || frequency === 'WEEKLY' || frequency === 'BIWEEKLY') {
-    const days = n * (frequency === 'DAILY' ? 1 : frequency === 'WEEKLY' ? 7 : 14);
-    const date = new Date(Date.UTC(y, m - 1, d + days));
-    return `${pad(date.getUTCFullYear(), 4)}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
-  }
-  const months = frequency === 'MONTHLY' ? n : 12 * n;
-  const index = y * 12 + (m - 1) + months;
-  const year = Math.floor(index / 12);
-  const month = (index % 12) + 1;
-  return `${pad(year, 4)}-${pad(month)}-${pad(Math.min(d, daysInMonth(year, month)))}`;
 }
 
 const weekday = (date: string) =>
@@ -187,51 +145,29 @@ export function describeEnd(endDate: string | null, endCount: number | null): st
   return '';
 }
 
-// The API's wording (POST /api/expenses `recurrence`), so the form and the server agree.
-export const RECURRENCE_MESSAGES = {
+/** What the form asks for before the shared rules apply (a chosen end left blank). */
+export const FORM_MESSAGES = {
   endDateMissing: 'Please choose an end date.',
-  endDateBefore: 'The end date must be on or after the first date.',
-  endCount: `Please enter how many times, from 1 to ${MAX_END_COUNT}.`,
+  endCountMissing: 'Please enter how many times.',
 } as const;
 
-/** The repeat fields against the expense's date (its first occurrence). */
-export const recurrenceFormSchema = z
-  .object({
-    startDate: z.string(),
-    repeat: z.enum(['NEVER', ...FREQUENCIES] as [RepeatChoice, ...RepeatChoice[]]),
-    ends: z.enum(['NEVER', 'DATE', 'COUNT']),
-    endDate: z.string().trim(),
-    endCount: z.string().trim(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.repeat === 'NEVER') return;
-    if (v.ends === 'DATE') {
-      if (!isIsoDate(v.endDate)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: RECURRENCE_MESSAGES.endDateMissing,
-          path: ['endDate'],
-        });
-      } else if (v.endDate < v.startDate.slice(0, 10)) {
-        ctx.addIssue({
-          code: 'custom',
-          message: RECURRENCE_MESSAGES.endDateBefore,
-          path: ['endDate'],
-        });
-      }
-    }
-    if (v.ends === 'COUNT') {
-      const count = /^\d+$/.test(v.endCount) ? Number(v.endCount) : NaN;
-      if (!(count >= 1 && count <= MAX_END_COUNT)) {
-        ctx.addIssue({ code: 'custom', message: RECURRENCE_MESSAGES.endCount, path: ['endCount'] });
-      }
-    }
-  });
-
-/** The first problem with the repeat fields, or null. */
-export function validateRecurrence(state: RecurrenceFormState, startDate: string): string | null {
-  const result = recurrenceFormSchema.safeParse({ ...state, startDate });
-  return result.success ? null : (result.error.issues[0]?.message ?? null);
+/**
+ * The first problem with the repeat fields, or null. `startDate` is the expense's date (the
+ * first occurrence): the end date may not be before it.
+ */
+export function validateRecurrence(
+  state: RecurrenceFormState,
+  startDate: string,
+  timeZone: string,
+): string | null {
+  if (state.repeat === 'NEVER') return null;
+  if (state.ends === 'DATE' && !state.endDate.trim()) return FORM_MESSAGES.endDateMissing;
+  if (state.ends === 'COUNT' && !state.endCount.trim()) return FORM_MESSAGES.endCountMissing;
+  const result = validateRecurrenceInput(
+    recurrenceRequest(state, timeZone),
+    startDate.slice(0, 10),
+  );
+  return result.ok ? null : (result.issues[0]?.message ?? RECURRENCE_MESSAGES.frequency);
 }
 
 /** The request's `recurrence` (null when the expense does not repeat). */
@@ -241,6 +177,14 @@ export function recurrenceRequest(state: RecurrenceFormState, timeZone: string):
     frequency: state.repeat,
     timeZone,
     endDate: state.ends === 'DATE' ? state.endDate.trim() : null,
-    endCount: state.ends === 'COUNT' ? Number(state.endCount.trim()) : null,
+    // A count that is not a whole number goes as typed, for the shared rules to name it.
+    endCount: state.ends === 'COUNT' ? countOrNaN(state.endCount) : null,
   };
 }
+
+function countOrNaN(text: string): number {
+  const t = text.trim();
+  return /^\d+$/.test(t) ? Number(t) : NaN;
+}
+
+export { MAX_END_COUNT };

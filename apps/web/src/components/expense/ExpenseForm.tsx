@@ -202,7 +202,7 @@ export function ExpenseForm({
       (groupCurrency === null
         ? null
         : conversionProblem(state, groupCurrency, quote.data !== null)) ??
-      (showRepeat ? validateRecurrence(recurrence, state.date) : null);
+      (showRepeat ? validateRecurrence(recurrence, state.date, timeZone) : null);
     if (conversion) {
       setError(conversion);
       return;
