@@ -54,19 +54,67 @@ interface ExpenseRow {
   type?: string;
   id: number;
   description: string;
+  amount: number;
   date: string;
   occurrenceDate?: string | null;
   series?: { id: number; nextDate: string | null; ended: boolean } | null;
 }
 
+/** The dates of the group's expenses called `description`, oldest first. */
 async function expensesOf(user: TestUser, group: GroupInfo, description: string) {
+  return (await rowsOf(user, group, description)).map((t) => t.date.slice(0, 10));
+}
+
+async function rowsOf(user: TestUser, group: GroupInfo, description: string) {
   const all = await apiCall<ExpenseRow[]>(server, 'GET', `/groups/${group.id}/transactions`, {
     token: user.token,
   });
   return all
     .filter((t) => t.description === description)
-    .map((t) => t.date.slice(0, 10))
-    .sort();
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** "date amount" of each occurrence, oldest first. */
+async function amountsOf(user: TestUser, group: GroupInfo, description: string) {
+  return (await rowsOf(user, group, description)).map((t) => `${t.date.slice(0, 10)} ${t.amount}`);
+}
+
+/** Ann and Bea, friends, in Ann's group `name`. */
+async function flatmates(name: string) {
+  const [ann, bea] = await Promise.all([
+    createUser(server, 'Ann Lee'),
+    createUser(server, 'Bea Costa'),
+  ]);
+  await befriend(server, ann, bea);
+  const group = await createGroup(server, ann, name, [bea]);
+  return { ann, bea, group };
+}
+
+/** A monthly series through the API (its first occurrence on `date`), paid by `payer`. */
+async function monthlySeries(
+  payer: TestUser,
+  other: TestUser,
+  group: GroupInfo,
+  description: string,
+  amount: number,
+  date: string,
+) {
+  await apiCall(server, 'POST', '/expenses', {
+    token: payer.token,
+    body: {
+      description,
+      amount,
+      date,
+      groupId: group.id,
+      splitType: 'EQUAL',
+      payers: [{ userId: payer.id, amountPaid: amount }],
+      splits: [
+        { userId: payer.id, value: null },
+        { userId: other.id, value: null },
+      ],
+      recurrence: { frequency: 'MONTHLY', timeZone: 'Europe/Lisbon' },
+    },
+  });
 }
 
 /** Polls the API until `description` has occurrences on exactly `dates` (60 s at most). */
@@ -92,29 +140,9 @@ function recurringSection(page: Page) {
 
 describe('recurring expenses', () => {
   it('creates a monthly series, shows its next date, ends it, and nothing more is added', async () => {
-    const [ann, bea] = await Promise.all([
-      createUser(server, 'Ann Lee'),
-      createUser(server, 'Bea Costa'),
-    ]);
-    await befriend(server, ann, bea);
-    const group = await createGroup(server, ann, 'Flat 3B', [bea]);
+    const { ann, bea, group } = await flatmates('Flat 3B');
     // The control: Bea's monthly internet bill on day 31 as well, never ended.
-    await apiCall(server, 'POST', '/expenses', {
-      token: bea.token,
-      body: {
-        description: 'Internet',
-        amount: 30,
-        date: '2027-01-31',
-        groupId: group.id,
-        splitType: 'EQUAL',
-        payers: [{ userId: bea.id, amountPaid: 30 }],
-        splits: [
-          { userId: ann.id, value: null },
-          { userId: bea.id, value: null },
-        ],
-        recurrence: { frequency: 'MONTHLY', timeZone: 'Europe/Lisbon' },
-      },
-    });
+    await monthlySeries(bea, ann, group, 'Internet', 30, '2027-01-31');
 
     const { page, context, liveEventsOpened } = await openAs(
       browser,
@@ -209,6 +237,79 @@ describe('recurring expenses', () => {
     await page
       .getByRole('region', { name: 'February 2027' })
       .getByText('Repeats monthly · ended')
+      .waitFor();
+    await context.close();
+  });
+
+  it('edits this and future occurrences, skips the next one and deletes one', async () => {
+    // After the first test's clock (it only moves forward).
+    setClock('2027-05-15T10:00:00.000Z');
+    const { ann, bea, group } = await flatmates('Flat 4C');
+    await monthlySeries(ann, bea, group, 'Cleaning', 60, '2027-05-15');
+    setClock('2027-06-15T12:00:00.000Z');
+    await waitForOccurrences(ann, group, 'Cleaning', ['2027-05-15', '2027-06-15']);
+
+    const { page, context, liveEventsOpened } = await openAs(
+      browser,
+      server,
+      ann,
+      `/app/group/${group.id}`,
+      { timezoneId: 'Europe/Lisbon' },
+    );
+    await page.getByRole('heading', { name: 'Flat 4C', level: 1 }).waitFor();
+    await liveEventsOpened();
+    const month = (label: string) => page.getByRole('region', { name: label });
+    const open = async (label: string) => {
+      await month(label)
+        .getByRole('button', { name: /Cleaning/ })
+        .click();
+      const detail = dialog(page, 'Cleaning');
+      await detail.getByRole('heading', { name: 'Who owes what' }).waitFor();
+      return detail;
+    };
+
+    // June and later cost 80 from now on; May keeps its 60.
+    await (await open('June 2027')).getByRole('button', { name: 'Edit this and future' }).click();
+    const form = dialog(page, 'Edit this and future');
+    expect(await form.getByLabel('Repeat').inputValue()).toBe('MONTHLY');
+    await form.getByText('Repeats monthly on day 15, Europe/Lisbon').waitFor();
+    await form.getByLabel(/^Amount/).fill('80');
+    await form.getByRole('button', { name: 'Update Expense' }).click();
+    await seeText(page, 'Expense and future repeats updated!');
+    await form.waitFor({ state: 'detached' });
+    expect(await amountsOf(ann, group, 'Cleaning')).toEqual(['2027-05-15 60', '2027-06-15 80']);
+    setClock('2027-07-15T12:00:00.000Z');
+    await waitForOccurrences(ann, group, 'Cleaning', ['2027-05-15', '2027-06-15', '2027-07-15']);
+    expect(await amountsOf(ann, group, 'Cleaning')).toEqual([
+      '2027-05-15 60',
+      '2027-06-15 80',
+      '2027-07-15 80',
+    ]);
+
+    // Skip August from the July occurrence: the next date becomes 15 September.
+    await (await open('July 2027')).getByRole('button', { name: 'Skip next' }).click();
+    const skip = page.getByRole('alertdialog', { name: 'Skip next' });
+    await skip
+      .getByText('Skip "Cleaning" on Aug 15, 2027? Later repeats are still added.')
+      .waitFor();
+    await skip.getByRole('button', { name: 'Skip', exact: true }).click();
+    await seeText(page, 'Skipped Aug 15, 2027');
+    await recurringSection(page)
+      .getByText(/Next: Sep 15, 2027/)
+      .waitFor();
+
+    // Delete May alone: the others stay, and it is not created again.
+    await (await open('May 2027')).getByRole('button', { name: 'Delete this one' }).click();
+    const remove = page.getByRole('alertdialog', { name: 'Delete this one' });
+    await remove.getByRole('button', { name: 'Delete this one' }).click();
+    await seeText(page, 'Expense deleted');
+    await month('May 2027').waitFor({ state: 'detached' });
+
+    setClock('2027-09-15T12:00:00.000Z');
+    await waitForOccurrences(ann, group, 'Cleaning', ['2027-06-15', '2027-07-15', '2027-09-15']);
+    await month('September 2027').getByText('Cleaning').waitFor();
+    await recurringSection(page)
+      .getByText(/Next: Oct 15, 2027/)
       .waitFor();
     await context.close();
   });
