@@ -36,6 +36,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { fxRoutes } from './modules/fx/fx.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
+import { seriesRoutes } from './modules/series/series.routes.js';
 import { Services } from './services.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
@@ -181,6 +182,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   auth.registerJobs(jobRegistry);
   services.invitations.registerJobs(jobRegistry);
+  // Recurring expenses: the materialize job, and the tick that enqueues it when something is due.
+  const seriesTicker = services.series.registerJobs(jobRegistry);
 
   await app.register(errorHandler);
   await app.register(requestId);
@@ -225,6 +228,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(eventsRoutes, { services });
     await scope.register(receiptsRoutes, { services });
     await scope.register(receiptScanRoutes, { services });
+    await scope.register(seriesRoutes, { services });
   });
 
   await app.register(webApp, { distDir: config.webDistDir });
@@ -232,10 +236,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.decorate('services', services);
   app.decorate('jobWorker', jobWorker);
 
-  app.addHook('onReady', async () => jobWorker.start());
+  app.addHook('onReady', async () => {
+    jobWorker.start();
+    seriesTicker.start();
+  });
   // Before onClose: the entry point closes the database in its own onClose hook, which runs
   // first, and a running job needs the database to finish or to be handed back.
   app.addHook('preClose', async () => {
+    await seriesTicker.close();
     await jobWorker.close();
     await pairs.close();
   });

@@ -28,6 +28,7 @@ import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import type { ScanObserver } from './metrics/timed-scanner.js';
 import { timedScanner } from './metrics/timed-scanner.js';
 import { ReceiptService } from './modules/receipts/receipt.service.js';
+import { SeriesService } from './modules/series/series.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -97,6 +98,9 @@ export class Services {
   }
   get events(): EventHub {
     return this.once('events', () => new EventHub(this.deps, this));
+  }
+  get series(): SeriesService {
+    return this.once('series', () => new SeriesService(this.deps, this));
   }
   get receipts(): ReceiptService {
     return this.once('receipts', () => new ReceiptService(this.deps, this));

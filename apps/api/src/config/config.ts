@@ -1,6 +1,8 @@
 // Server configuration from environment variables (api-contract §2).
 // Invalid values stop the server at start with a message naming the variable.
 import path from 'node:path';
+import { loadRecurringConfig } from './recurring-config.js';
+import type { RecurringConfig } from './recurring-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -56,6 +58,8 @@ export interface AppConfig {
   metricsPort: number | null;
   /** Listen address of the metrics server (defaults to HOST). */
   metricsHost: string;
+  /** Recurring expenses: the materializer's tick, and the test-only fake clock. */
+  recurring: RecurringConfig;
 }
 
 /** The public Frankfurter API (ECB reference rates, no key). */
@@ -258,6 +262,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     logFormat,
     trustProxy: trustProxy(opt(env, 'TRUST_PROXY')),
     migrate: bool(env, 'MIGRATE', true),
+    recurring: loadRecurringConfig(env),
     webDistDir,
     fxRatesUrl,
     fxTimeoutMs,

@@ -1,7 +1,8 @@
 // Path ids (contract §1.2): `^[1-9][0-9]{0,15}$`, else `Invalid {Resource} ID.`
 import { z } from 'zod';
 
-export type IdResource = 'Group' | 'Expense' | 'Payment' | 'Comment' | 'Friendship' | 'User';
+export type IdResource =
+  'Group' | 'Expense' | 'Payment' | 'Comment' | 'Friendship' | 'User' | 'Series';
 
 export const PATH_ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 

@@ -4,6 +4,7 @@ import { ValidationError } from '../../errors/app-errors.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { ExpenseView } from './expense.repository.js';
+import { seriesSummaryOut, seriesSummarySchema } from '../series/series.mapper.js';
 
 const rateSourceSchema = z.enum(['SERVICE', 'MANUAL', 'CHARGED']);
 
@@ -70,6 +71,13 @@ export const expenseSchema = z
     conversion: expenseConversionSchema.nullable().meta({
       description:
         'Set when the expense was entered in another currency than its group keeps balances in: `amount`, `currency`, payers and splits are as entered, this is what the balances use.',
+    }),
+    series: seriesSummarySchema.nullable().meta({
+      description: 'The recurring series this expense is an occurrence of; null otherwise.',
+    }),
+    occurrenceDate: z.string().nullable().meta({
+      description:
+        'YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series.',
     }),
   })
   .meta({ id: 'Expense' });
@@ -158,6 +166,8 @@ export function expenseOut(v: ExpenseView, link: ReceiptLinker): ExpenseOut {
               amountOwed: money(s.owedCents, v.currency),
             })),
           },
+    series: v.series === null ? null : seriesSummaryOut(v.series),
+    occurrenceDate: v.occurrenceDate,
   };
 }
 

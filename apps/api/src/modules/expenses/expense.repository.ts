@@ -1,6 +1,7 @@
 // Expense rows with their payers and splits (stored in request order), loaded as full views.
 import { eq, sql } from 'drizzle-orm';
-import type { SplitType } from '@evenly/core';
+import { occurrenceDate } from '@evenly/core';
+import type { Frequency, SplitType } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { expenses } from '../../db/schema.js';
@@ -55,6 +56,23 @@ export interface ExpenseView {
    * fields above are then the converted (ledger) ones, these what was entered.
    */
   original: OriginalAmounts | null;
+  /** The recurring series this expense is an occurrence of (issue #11), else null. */
+  series: SeriesSummary | null;
+  /** YYYY-MM-DD: the occurrence's slot in its series (kept when its date is edited). */
+  occurrenceDate: string | null;
+}
+
+/** A series as every occurrence shows it. */
+export interface SeriesSummary {
+  id: number;
+  frequency: Frequency;
+  timeZone: string;
+  startDate: string;
+  endDate: string | null;
+  endCount: number | null;
+  /** The next occurrence still to be created; null once the series has ended. */
+  nextDate: string | null;
+  ended: boolean;
 }
 
 /** What a converted entry was entered as, and the rate (exact decimal text). */
@@ -98,6 +116,9 @@ export interface NewExpense {
   /** In request order. */
   splits: readonly StoredSplit[];
   original: OriginalAmounts | null;
+  /** Set on an occurrence of a recurring series. */
+  seriesId: number | null;
+  occurrenceDate: string | null;
 }
 
 const expenseActivity = changeCtes({
@@ -134,12 +155,12 @@ const writeStatement = statement<GuardResult & { created_at: string | null; slot
                            updated_at, payer_user_ids, payer_amounts, split_ids, split_user_ids,
                            split_values, split_owed, original_currency, original_amount_cents,
                            fx_rate, fx_source, fx_date, original_payer_amounts,
-                           original_split_owed)
+                           original_split_owed, series_id, occurrence_date)
        overriding system value
      select $27::int, $1::int, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11::timestamptz,
             $11::timestamptz, $12::int[], $13::bigint[], $28::int[], $14::int[], $15::text[],
             $16::bigint[], $43::text, $44::bigint, $45::numeric, $46::text, $47::date,
-            $48::bigint[], $49::bigint[]
+            $48::bigint[], $49::bigint[], $50::int, $51::date
       where (select go from go)
      returning id, created_at),
    pay as (
@@ -210,6 +231,8 @@ export async function writeExpense(
     e.splitIds,
     ...guardParams(guard),
     ...originalParams(e.original),
+    e.seriesId,
+    e.occurrenceDate,
   ]);
   const verdict = verdictOf(row);
   return {
@@ -405,7 +428,37 @@ export function expenseRowJson(alias: string): string {
     ${listSql(`${a}.split_owed`)}, ${listSql(`${a}.split_values`)}, ${a}.comment_count,
     ${a}.original_currency, ${a}.original_amount_cents, ${a}.fx_rate::text, ${a}.fx_source,
     ${daysSql(`${a}.fx_date`)}, ${listSql(`coalesce(${a}.original_payer_amounts, '{}')`)},
-    ${listSql(`coalesce(${a}.original_split_owed, '{}')`)})`;
+    ${listSql(`coalesce(${a}.original_split_owed, '{}')`)}, ${daysSql(`${a}.occurrence_date`)},
+    case when ${a}.series_id is null then null else (
+      select json_build_array(s.id, s.frequency, s.time_zone, ${daysSql('s.start_date')},
+        ${daysSql('s.end_date')}, s.end_count, s.next_index, s.ended_at is not null)
+        from expense_series s where s.id = ${a}.series_id) end)`;
+}
+
+/** A series as expenseRowJson gives it: id, frequency, zone, start, end, count, next, ended. */
+export type SeriesTuple = [
+  number,
+  Frequency,
+  string,
+  number,
+  number | null,
+  number | null,
+  number,
+  boolean,
+];
+
+export function seriesSummaryOf(t: SeriesTuple): SeriesSummary {
+  const startDate = dateOfDays(t[3]);
+  return {
+    id: t[0],
+    frequency: t[1],
+    timeZone: t[2],
+    startDate,
+    endDate: t[4] === null ? null : dateOfDays(t[4]),
+    endCount: t[5],
+    nextDate: t[7] ? null : occurrenceDate(startDate, t[1], t[6]),
+    ended: t[7],
+  };
 }
 
 /** SQL: the ids of the people expense row `alias` names (creator, payers, split people). */
@@ -440,6 +493,8 @@ export type ExpenseRowTuple = [
   number | null,
   string,
   string,
+  number | null,
+  SeriesTuple | null,
 ];
 
 /** A person the view names but the people list lacks (never for stored rows: users stay). */
@@ -494,6 +549,8 @@ export function expenseViewOf(
             source: t[22] ?? 'MANUAL',
             rateDate: t[23] === null ? null : dateOfDays(t[23]),
           },
+    series: t[27] === null ? null : seriesSummaryOf(t[27]),
+    occurrenceDate: t[26] === null ? null : dateOfDays(t[26]),
   };
 }
 

@@ -13,7 +13,7 @@ import {
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors.js';
-import { convertParts, formatExchangeRate } from '@evenly/core';
+import { asRecord, convertParts, formatExchangeRate } from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import { groupCurrencyKey, readRateAsk, resolveConversion } from '../ledger/conversion.js';
 import type { RateLookup, StoredConversion } from '../ledger/conversion.js';
@@ -67,6 +67,7 @@ import type {
   NewExpenseWrite,
   OriginalAmounts,
   Person,
+  SeriesSummary,
 } from './expense.repository.js';
 import { originalColumns, originalOfRow } from './expense.repository.js';
 import { transactionCursorShape, transactionPage } from './transactions.repository.js';
@@ -95,7 +96,23 @@ export interface ExpenseRequest {
 }
 
 /** A checked expense in its ledger currency, with what it was entered as when converted. */
-type LedgerExpense = CheckedExpense & { original: OriginalAmounts | null };
+export type LedgerExpense = CheckedExpense & { original: OriginalAmounts | null };
+
+/** The series slot a new expense fills (issue #11). */
+export interface OccurrenceLink {
+  seriesId: number;
+  /** YYYY-MM-DD: the occurrence's date (also the expense's date when created). */
+  date: string;
+  /** What the created expense's view shows of its series. */
+  summary: SeriesSummary;
+}
+
+/**
+ * Called inside a creation's transaction once the expense has passed every rule and before it
+ * is written: makes (or names) the series slot it fills. The series code (modules/series)
+ * supplies it; it may throw a ValidationError, which rolls the creation back.
+ */
+export type LinkOccurrence = (tx: Db, v: LedgerExpense, date: string) => Promise<OccurrenceLink>;
 
 export const MSG_CONVERTED_TOO_SMALL =
   'The converted amount is zero at this rate. Please check the rate or the amount.';
@@ -241,6 +258,11 @@ export class ExpenseService {
     request: ExpenseRequest,
     idempotency: IdempotencyScope<ExpenseView> | null,
   ): Promise<WriteOutcome<ExpenseView>> {
+    // A repeating expense: its series and occurrence 0 (modules/series).
+    const recurrence = asRecord(request.data).recurrence;
+    if (recurrence !== undefined && recurrence !== null) {
+      return this.services.series.createWithFirst(caller, request, idempotency);
+    }
     const draft = draftExpense(request.data, null);
     const files = new FileOnce(this.services, request.file);
     const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
@@ -320,127 +342,250 @@ export class ExpenseService {
     files: FileOnce,
     idempotency: IdempotencyScope<ExpenseView> | null,
     lookup: RateLookup,
+    link: LinkOccurrence | null = null,
   ): Promise<WriteOutcome<ExpenseView>> {
     return this.deps.transaction(async (tx): Promise<WriteOutcome<ExpenseView>> => {
       const stored = idempotency === null ? null : await idempotency.claim(tx);
       if (stored !== null) return { kind: 'replayed', stored };
-      await lockLedgerScope(tx, draft.groupId, caller.id, draft.personIds);
-      const prepared = await prepareLedgerWrite(tx, {
-        callerId: caller.id,
-        groupId: draft.groupId,
-        personIds: draft.personIds,
-        key: null,
-        draw: { kind: 'expense', splits: draft.fields.ok ? draft.fields.value.splits.length : 0 },
-      });
-      const checked = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
-      const v = await this.inLedgerCurrency(checked, draft.data, todayOr(checked), null, lookup);
-      // Stored once, even when the transaction runs again after a deadlock.
-      const file = await files.store();
-      const planned = this.plan(caller, v, file, prepared, new Date());
-      const { verdict, spill } = await writeExpense(
-        tx,
-        planned.row,
-        planned.change,
-        planned.pairs,
-        this.guardOf(caller.id, v, planned.view, idempotency, planned.now),
-      );
-      // Under the locks taken above the guard holds; anything else is a bug.
-      if (verdict !== 'written') throw new Error(`locked expense write refused: ${verdict}`);
-      noteChange(tx, planned.noted, { stored: true });
-      if (spill !== null) noteSpill(tx, spill);
-      return { kind: 'done', value: planned.view };
+      return this.createInTransaction(tx, caller, draft, files, idempotency, lookup, link);
     });
+  }
+
+  /**
+   * POST /expenses with a `recurrence`: the series and its occurrence 0 (this expense) in one
+   * locking transaction. `link` validates the recurrence against the expense and writes the
+   * series row once the expense has passed its rules.
+   */
+  async createRecurring(
+    caller: Person,
+    request: ExpenseRequest,
+    idempotency: IdempotencyScope<ExpenseView> | null,
+    link: LinkOccurrence,
+  ): Promise<WriteOutcome<ExpenseView>> {
+    const draft = draftExpense(request.data, null);
+    const files = new FileOnce(this.services, request.file);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
+    try {
+      const outcome = await this.createLocked(caller, draft, files, idempotency, lookup, link);
+      if (outcome.kind === 'replayed') await files.discard();
+      return outcome;
+    } catch (e) {
+      if (certainlyRolledBack(e)) await files.discard();
+      throw e;
+    }
+  }
+
+  /**
+   * An occurrence of a series, created by the materializer inside its transaction (which holds
+   * the series row) through the same checks and write as POST /expenses: ledger effects,
+   * activity rows and the change feed. `data` is the series template with the occurrence's date.
+   */
+  async createOccurrence(
+    tx: Db,
+    creator: Person,
+    data: unknown,
+    link: OccurrenceLink,
+  ): Promise<ExpenseView> {
+    const draft = draftExpense(data, null);
+    const files = new FileOnce(this.services, null);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
+    const outcome = await this.createInTransaction(tx, creator, draft, files, null, lookup, () =>
+      Promise.resolve(link),
+    );
+    if (outcome.kind !== 'done') throw new Error('occurrence creation replayed');
+    return outcome.value;
+  }
+
+  /** The locked creation's body, in the caller's transaction. */
+  private async createInTransaction(
+    tx: Db,
+    caller: Person,
+    draft: ExpenseDraft,
+    files: FileOnce,
+    idempotency: IdempotencyScope<ExpenseView> | null,
+    lookup: RateLookup,
+    link: LinkOccurrence | null,
+  ): Promise<WriteOutcome<ExpenseView>> {
+    await lockLedgerScope(tx, draft.groupId, caller.id, draft.personIds);
+    const prepared = await prepareLedgerWrite(tx, {
+      callerId: caller.id,
+      groupId: draft.groupId,
+      personIds: draft.personIds,
+      key: null,
+      draw: { kind: 'expense', splits: draft.fields.ok ? draft.fields.value.splits.length : 0 },
+    });
+    const checked = checkExpense(caller.id, draft, prepared.context, null, () => files.check());
+    const v = await this.inLedgerCurrency(checked, draft.data, todayOr(checked), null, lookup);
+    const occurrence = link === null ? null : await link(tx, v, todayOr(checked));
+    // Stored once, even when the transaction runs again after a deadlock.
+    const file = await files.store();
+    const planned = this.plan(caller, v, file, prepared, new Date(), occurrence);
+    const { verdict, spill } = await writeExpense(
+      tx,
+      planned.row,
+      planned.change,
+      planned.pairs,
+      this.guardOf(caller.id, v, planned.view, idempotency, planned.now),
+    );
+    // Under the locks taken above the guard holds; anything else is a bug.
+    if (verdict !== 'written') throw new Error(`locked expense write refused: ${verdict}`);
+    noteChange(tx, planned.noted, { stored: true });
+    if (spill !== null) noteSpill(tx, spill);
+    return { kind: 'done', value: planned.view };
   }
 
   async update(callerId: number, expenseId: number, request: ExpenseRequest): Promise<ExpenseView> {
     const files = new FileOnce(this.services, request.file);
     const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
-    let replacedKey: string | null = null;
+    let replaced: string | null = null;
     let view: ExpenseView;
     try {
       view = await this.deps.transaction(async (tx) => {
-        replacedKey = null;
-        // The row lock serializes concurrent edits and deletes of the same expense (§5.9).
-        const row = await this.requireAccess(tx, expenseId, callerId, true);
-        const existing = this.existing(row);
-        const draft = draftExpense(request.data, existing);
-        await lockLedgerScope(tx, row.groupId, callerId, draft.personIds);
-        const ctx = await readLedgerContext(tx, callerId, row.groupId, draft.personIds);
-        const checked = checkExpense(callerId, draft, ctx, existing, () => files.check());
-        const stored = originalOfRow(row);
-        const v = await this.inLedgerCurrency(
-          checked,
-          draft.data,
-          checked.input.date ?? row.date,
-          stored === null
-            ? null
-            : {
-                conversion: {
-                  fromCurrency: stored.currency,
-                  originalCents: stored.amountCents,
-                  rate: stored.rate,
-                  source: stored.source,
-                  rateDate: stored.rateDate,
-                },
-                convertedCents: row.amountCents,
-              },
+        const out = await this.updateInTransaction(
+          tx,
+          callerId,
+          expenseId,
+          request.data,
+          files,
           lookup,
         );
-        const file = await files.store();
-        let receiptKey = row.receiptKey;
-        let receiptContentType = row.receiptContentType;
-        if (file !== null) {
-          replacedKey = row.receiptKey;
-          receiptKey = file.key;
-          receiptContentType = file.contentType;
-        } else if (v.input.removeReceipt) {
-          replacedKey = row.receiptKey;
-          receiptKey = null;
-          receiptContentType = null;
-        }
-        await swapEffect(
-          tx,
-          row.groupId,
-          { currency: row.currency, debts: expenseEffectDebts(existing.payers, existing.splits) },
-          { currency: v.currency, debts: expenseEffectDebts(v.payers, v.splits) },
-        );
-        const updated = await updateExpenseRow(tx, row.id, {
-          description: v.input.description,
-          amountCents: v.input.amount,
-          currency: v.currency,
-          date: v.input.date ?? row.date,
-          splitType: v.input.splitType,
-          notes: v.input.notes,
-          receiptKey,
-          receiptContentType,
-          updatedAt: new Date(),
-          ...originalColumns(v.original),
-        });
-        await replaceParticipants(tx, row.id, v.payers, v.splits);
-        const oldEffects = expensePersonEffects(existing.payers, existing.splits);
-        const newEffects = expensePersonEffects(v.payers, v.splits);
-        const recipients =
-          v.group === null
-            ? [...new Set([...oldEffects.keys(), ...newEffects.keys()])]
-            : (await currentMembers(tx, v.group.id)).map((m) => m.id);
-        await this.record(tx, 'expense_updated', 'updated', callerId, {
-          ...updated,
-          group: v.group,
-          recipients,
-          affected: [...oldEffects.keys(), ...newEffects.keys()],
-          myShare: (u) => (newEffects.get(u) ?? 0) - (oldEffects.get(u) ?? 0),
-        });
-        const [out] = await loadExpenseViews(tx, [row.id]);
-        if (out === undefined) throw new Error('expense vanished');
-        return out;
+        replaced = out.replacedKey;
+        return out.view;
       });
     } catch (e) {
       if (certainlyRolledBack(e)) await files.discard();
       throw e;
     }
     // The replaced file goes only once the edit has committed.
-    await this.services.receipts.deleteFiles([replacedKey]);
+    await this.services.receipts.deleteFiles([replaced]);
     return view;
+  }
+
+  /**
+   * PUT /expenses/{id}?scope=future: `edit` runs in one transaction with a helper that edits
+   * one expense as PUT does (the receipt only on the first); the series code decides which.
+   */
+  async updateMany(
+    request: ExpenseRequest,
+    edit: (
+      tx: Db,
+      editOne: (callerId: number, expenseId: number, data: unknown) => Promise<ExpenseView>,
+    ) => Promise<ExpenseView>,
+  ): Promise<ExpenseView> {
+    const files = new FileOnce(this.services, request.file);
+    const none = new FileOnce(this.services, null);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
+    const replaced: (string | null)[] = [];
+    let view: ExpenseView;
+    try {
+      view = await this.deps.transaction(async (tx) => {
+        replaced.length = 0;
+        let first = true;
+        return edit(tx, async (callerId, expenseId, data) => {
+          const out = await this.updateInTransaction(
+            tx,
+            callerId,
+            expenseId,
+            data,
+            first ? files : none,
+            lookup,
+          );
+          first = false;
+          replaced.push(out.replacedKey);
+          return out.view;
+        });
+      });
+    } catch (e) {
+      if (certainlyRolledBack(e)) await files.discard();
+      throw e;
+    }
+    await this.services.receipts.deleteFiles(replaced);
+    return view;
+  }
+
+  /** PUT's body in the caller's transaction; the receipt key it replaced, if any. */
+  private async updateInTransaction(
+    tx: Db,
+    callerId: number,
+    expenseId: number,
+    data: unknown,
+    files: FileOnce,
+    lookup: RateLookup,
+  ): Promise<{ view: ExpenseView; replacedKey: string | null }> {
+    let replacedKey: string | null = null;
+    // The row lock serializes concurrent edits and deletes of the same expense (§5.9).
+    const row = await this.requireAccess(tx, expenseId, callerId, true);
+    const existing = this.existing(row);
+    const draft = draftExpense(data, existing);
+    await lockLedgerScope(tx, row.groupId, callerId, draft.personIds);
+    const ctx = await readLedgerContext(tx, callerId, row.groupId, draft.personIds);
+    const checked = checkExpense(callerId, draft, ctx, existing, () => files.check());
+    const stored = originalOfRow(row);
+    const v = await this.inLedgerCurrency(
+      checked,
+      draft.data,
+      checked.input.date ?? row.date,
+      stored === null
+        ? null
+        : {
+            conversion: {
+              fromCurrency: stored.currency,
+              originalCents: stored.amountCents,
+              rate: stored.rate,
+              source: stored.source,
+              rateDate: stored.rateDate,
+            },
+            convertedCents: row.amountCents,
+          },
+      lookup,
+    );
+    const file = await files.store();
+    let receiptKey = row.receiptKey;
+    let receiptContentType = row.receiptContentType;
+    if (file !== null) {
+      replacedKey = row.receiptKey;
+      receiptKey = file.key;
+      receiptContentType = file.contentType;
+    } else if (v.input.removeReceipt) {
+      replacedKey = row.receiptKey;
+      receiptKey = null;
+      receiptContentType = null;
+    }
+    await swapEffect(
+      tx,
+      row.groupId,
+      { currency: row.currency, debts: expenseEffectDebts(existing.payers, existing.splits) },
+      { currency: v.currency, debts: expenseEffectDebts(v.payers, v.splits) },
+    );
+    const updated = await updateExpenseRow(tx, row.id, {
+      description: v.input.description,
+      amountCents: v.input.amount,
+      currency: v.currency,
+      date: v.input.date ?? row.date,
+      splitType: v.input.splitType,
+      notes: v.input.notes,
+      receiptKey,
+      receiptContentType,
+      updatedAt: new Date(),
+      ...originalColumns(v.original),
+    });
+    await replaceParticipants(tx, row.id, v.payers, v.splits);
+    const oldEffects = expensePersonEffects(existing.payers, existing.splits);
+    const newEffects = expensePersonEffects(v.payers, v.splits);
+    const recipients =
+      v.group === null
+        ? [...new Set([...oldEffects.keys(), ...newEffects.keys()])]
+        : (await currentMembers(tx, v.group.id)).map((m) => m.id);
+    await this.record(tx, 'expense_updated', 'updated', callerId, {
+      ...updated,
+      group: v.group,
+      recipients,
+      affected: [...oldEffects.keys(), ...newEffects.keys()],
+      myShare: (u) => (newEffects.get(u) ?? 0) - (oldEffects.get(u) ?? 0),
+    });
+    const [out] = await loadExpenseViews(tx, [row.id]);
+    if (out === undefined) throw new Error('expense vanished');
+    return { view: out, replacedKey };
   }
 
   async remove(callerId: number, expenseId: number): Promise<void> {
@@ -547,6 +692,7 @@ export class ExpenseService {
     file: StoredFile | null,
     prepared: PreparedWrite,
     now: Date,
+    occurrence: OccurrenceLink | null = null,
   ) {
     if (prepared.newId === null || prepared.splitIds.length !== v.splits.length) {
       throw new Error('expense ids were not drawn');
@@ -580,6 +726,8 @@ export class ExpenseService {
       payers: v.payers,
       splits: v.splits,
       original: v.original,
+      seriesId: occurrence?.seriesId ?? null,
+      occurrenceDate: occurrence?.date ?? null,
     };
     const person = (id: number): Person =>
       v.people.get(id) ?? (id === caller.id ? caller : { id, name: '', email: '' });
@@ -606,6 +754,8 @@ export class ExpenseService {
       })),
       commentCount: 0,
       original: v.original,
+      series: occurrence?.summary ?? null,
+      occurrenceDate: occurrence?.date ?? null,
     };
     const noted: Change = {
       entity: 'expense',

@@ -1,0 +1,140 @@
+// Series JSON (issue #11): the summary every Expense carries, and the Series resource.
+import { FREQUENCIES, RECURRENCE_MESSAGES, MAX_END_COUNT, asRecord, toId } from '@evenly/core';
+import { z } from 'zod';
+import { userOut, userSchema } from '../../http/mappers.js';
+import type { SeriesSummary } from '../expenses/expense.repository.js';
+import { summaryOf } from './series.repository.js';
+import type { SeriesView } from './series.service.js';
+
+const frequencySchema = z.enum(FREQUENCIES).meta({
+  description: 'DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.',
+});
+
+/** The `recurrence` a POST /expenses (or PUT ?scope=future) body may carry. */
+export const recurrenceSchema = z
+  .object({
+    frequency: frequencySchema,
+    timeZone: z.string().meta({
+      description: 'IANA time zone in which each occurrence date begins (from the browser).',
+    }),
+    endDate: z
+      .string()
+      .nullable()
+      .optional()
+      .meta({
+        description: `YYYY-MM-DD, inclusive; on or after the first date. ${RECURRENCE_MESSAGES.endBoth}`,
+      }),
+    endCount: z.number().int().min(1).max(MAX_END_COUNT).nullable().optional().meta({
+      description: 'Number of occurrences, counting the first.',
+    }),
+  })
+  .meta({
+    id: 'Recurrence',
+    example: { frequency: 'MONTHLY', timeZone: 'Europe/Lisbon', endDate: null, endCount: 12 },
+  });
+
+export const seriesSummarySchema = z
+  .object({
+    id: z.number().int(),
+    frequency: frequencySchema,
+    timeZone: z.string(),
+    startDate: z.string(),
+    endDate: z.string().nullable(),
+    endCount: z.number().int().nullable(),
+    nextDate: z.string().nullable().meta({
+      description: 'The next occurrence the server will create; null once the series has ended.',
+    }),
+    ended: z.boolean(),
+  })
+  .meta({
+    id: 'SeriesSummary',
+    example: {
+      id: 5,
+      frequency: 'MONTHLY',
+      timeZone: 'Europe/Lisbon',
+      startDate: '2026-01-31',
+      endDate: null,
+      endCount: 12,
+      nextDate: '2026-03-31',
+      ended: false,
+    },
+  });
+export type SeriesSummaryOut = z.infer<typeof seriesSummarySchema>;
+
+export function seriesSummaryOut(s: SeriesSummary): SeriesSummaryOut {
+  return { ...s };
+}
+
+export const seriesSchema = seriesSummarySchema
+  .extend({
+    groupId: z.number().int().nullable(),
+    createdBy: userSchema,
+    template: z.object({
+      description: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      splitType: z.string(),
+      payers: z.array(z.object({ userId: z.number().int(), amountPaid: z.number() })),
+      splits: z.array(z.object({ userId: z.number().int(), value: z.number().nullable() })),
+      notes: z.string().nullable(),
+    }),
+  })
+  .meta({
+    id: 'Series',
+    example: {
+      id: 5,
+      groupId: 7,
+      frequency: 'MONTHLY',
+      timeZone: 'Europe/Lisbon',
+      startDate: '2026-01-31',
+      endDate: null,
+      endCount: 12,
+      nextDate: '2026-03-31',
+      ended: false,
+      createdBy: { id: 1, name: 'Ann', email: 'ann@example.com' },
+      template: {
+        description: 'Rent',
+        amount: 900,
+        currency: 'EUR',
+        splitType: 'EQUAL',
+        payers: [{ userId: 1, amountPaid: 900 }],
+        splits: [
+          { userId: 1, value: null },
+          { userId: 2, value: null },
+        ],
+        notes: null,
+      },
+    },
+  });
+export type SeriesOut = z.infer<typeof seriesSchema>;
+
+function num(v: unknown): number {
+  const n = typeof v === 'string' ? Number(v.trim()) : typeof v === 'number' ? v : NaN;
+  return Number.isFinite(n) ? n : 0;
+}
+
+export function seriesOut(v: SeriesView): SeriesOut {
+  const t = asRecord(v.row.template);
+  const currency = typeof t.currency === 'string' ? t.currency : 'USD';
+  const list = (x: unknown) => (Array.isArray(x) ? x.map(asRecord) : []);
+  return {
+    ...summaryOf(v.row),
+    groupId: v.row.groupId,
+    createdBy: userOut(v.createdBy),
+    template: {
+      description: typeof t.description === 'string' ? t.description.trim() : '',
+      amount: num(t.amount),
+      currency,
+      splitType: typeof t.splitType === 'string' ? t.splitType : 'EQUAL',
+      payers: list(t.payers).map((p) => ({
+        userId: toId(p.userId) ?? 0,
+        amountPaid: num(p.amountPaid),
+      })),
+      splits: list(t.splits).map((s) => ({
+        userId: toId(s.userId) ?? 0,
+        value: s.value === undefined || s.value === null || s.value === '' ? null : num(s.value),
+      })),
+      notes: typeof t.notes === 'string' && t.notes.trim() !== '' ? t.notes.trim() : null,
+    },
+  };
+}
