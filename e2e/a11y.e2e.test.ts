@@ -303,6 +303,71 @@ const SCREENS: Screen[] = [
       await page.getByRole('alertdialog', { name: 'Leave group' }).waitFor();
     },
   },
+  {
+    name: 'group with a recurring expense',
+    path: '/app/group/8',
+    signedIn: true,
+    ready: async (page) => {
+      await page
+        .getByRole('region', { name: 'Recurring' })
+        .getByText(/Next: Dec 31, 2026/)
+        .waitFor();
+      await page.getByText('Repeats monthly').first().waitFor();
+    },
+  },
+  {
+    name: 'expense form, repeating monthly until a date',
+    path: '/app/group/8',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Flat rent').first().waitFor();
+      await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();
+      const form = page.getByRole('dialog', { name: 'Add New Expense' });
+      await form.getByLabel('Repeat').selectOption({ label: 'Monthly' });
+      await form.getByLabel('Ends').selectOption({ label: 'On a date' });
+      await form.getByLabel('End date').waitFor();
+      await form.getByText(/^Repeats monthly on day/).waitFor();
+    },
+  },
+  {
+    name: 'occurrence of a recurring expense',
+    path: '/app/group/8',
+    signedIn: true,
+    ready: async (page) => {
+      await page
+        .getByRole('region', { name: 'Group Activity' })
+        .getByRole('button', { name: /Flat rent/ })
+        .first()
+        .click();
+      const detail = page.getByRole('dialog', { name: 'Flat rent' });
+      await detail.getByRole('button', { name: 'Edit this and future' }).waitFor();
+      await detail.getByText('Next: Dec 31, 2026').waitFor();
+    },
+  },
+  {
+    name: 'edit this and future occurrences',
+    path: '/app/group/8',
+    signedIn: true,
+    ready: async (page) => {
+      await page
+        .getByRole('region', { name: 'Group Activity' })
+        .getByRole('button', { name: /Flat rent/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Edit this and future' }).click();
+      const form = page.getByRole('dialog', { name: 'Edit this and future' });
+      await form.getByLabel('Number of times').waitFor();
+    },
+  },
+  {
+    name: 'confirm dialog (end series)',
+    path: '/app/group/8',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'End series: Flat rent' }).click();
+      await page.getByRole('alertdialog', { name: 'End series' }).waitFor();
+    },
+  },
   { name: 'friends', path: '/app/friends', signedIn: true, ready: text('Farah Ali') },
   {
     name: 'friends, invalid e-mail',
@@ -410,7 +475,8 @@ describe('accessibility (axe-core)', () => {
         `[axe] ${theme}: ${SCREENS.length} screens audited (${SCREENS.map((s) => s.name).join('; ')}), ${problems.length} violations`,
       );
       expect(problems).toEqual([]);
-    });
+      // Over 40 screens, each in a fresh context: more than the suite's default on a busy machine.
+    }, 300_000);
   }
 
   it('reports violations when there are some (control)', async () => {

@@ -145,6 +145,8 @@ export interface OpenOptions {
   theme?: 'light' | 'dark';
   /** The browser's locale (navigator.language), e.g. 'de-DE'. */
   locale?: string;
+  /** The browser's IANA time zone, e.g. 'Europe/Lisbon' (default: the machine's). */
+  timezoneId?: string;
 }
 
 /**
@@ -165,6 +167,7 @@ export async function openAs(
     isMobile: options.phone ?? false,
     hasTouch: options.phone ?? false,
     ...(options.locale ? { locale: options.locale } : {}),
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
   });
   await context.addInitScript(
     ({ token, info, theme }) => {

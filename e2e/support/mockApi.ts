@@ -125,6 +125,57 @@ const payment = {
   createdBy: carlos,
 };
 
+// Flat 3B's monthly rent, a recurring series (issue #11) with two occurrences so far.
+const rentSeriesInfo = {
+  id: 5,
+  frequency: 'MONTHLY',
+  timeZone: 'Europe/Lisbon',
+  startDate: '2026-10-31',
+  endDate: null,
+  endCount: 12,
+  nextDate: '2026-12-31',
+  ended: false,
+};
+const rent = {
+  ...dinner,
+  id: 50,
+  groupId: 8,
+  description: 'Flat rent',
+  amount: 1200,
+  date: '2026-11-30',
+  payers: [{ user: ann, amountPaid: 1200 }],
+  splits: [split(11, ann, 600), split(12, eli, 600)],
+  notes: null,
+  receiptUrl: null,
+  commentCount: 0,
+  series: rentSeriesInfo,
+  occurrenceDate: '2026-11-30',
+};
+const rentOctober = {
+  ...rent,
+  id: 49,
+  date: '2026-10-31',
+  splits: [split(13, ann, 600), split(14, eli, 600)],
+  occurrenceDate: '2026-10-31',
+};
+const rentSeries = {
+  ...rentSeriesInfo,
+  groupId: 8,
+  createdBy: ann,
+  template: {
+    description: 'Flat rent',
+    amount: 1200,
+    currency: 'USD',
+    splitType: 'EQUAL',
+    payers: [{ userId: ann.id, amountPaid: 1200 }],
+    splits: [
+      { userId: ann.id, value: null },
+      { userId: eli.id, value: null },
+    ],
+    notes: null,
+  },
+};
+
 const friendship = (
   id: number,
   otherUser: typeof bea,
@@ -264,6 +315,13 @@ const routes: Record<string, unknown> = {
     { from: ann, to: bea, amount: 2000, currency: 'JPY' },
   ],
   'GET /api/groups/my': groupsMy,
+  'GET /api/groups/7/series': [],
+  'GET /api/groups/11/series': [],
+  'GET /api/groups/8': flat,
+  'GET /api/groups/8/transactions': [rent, rentOctober],
+  'GET /api/groups/8/series': [rentSeries],
+  'GET /api/balances/group/8': [line(eli, -42.25)],
+  'GET /api/expenses/50/comments': [],
   'GET /api/groups/7': lisbon,
   'GET /api/groups/7/transactions': [dinner, payment, tram, apartment],
   'GET /api/balances/group/7': [line(bea, 60), line(carlos, 45.5), line(dana, -10)],

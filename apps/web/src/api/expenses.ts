@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { Comment, Expense, ExpenseRequest, ReceiptScan } from './types';
+import type { Comment, EditScope, Expense, ExpenseRequest, ReceiptScan } from './types';
 
 function expenseForm(data: ExpenseRequest, receipt: File | null): FormData {
   const form = new FormData();
@@ -18,8 +18,9 @@ export const expensesApi = {
       defaultMessage: 'Failed to create expense',
       idempotencyKey,
     }),
-  update: (id: number, data: ExpenseRequest, receipt: File | null) =>
-    api<Expense>(`/expenses/${id}`, {
+  /** `scope` (occurrences of a series): `future` also edits later occurrences and the series. */
+  update: (id: number, data: ExpenseRequest, receipt: File | null, scope: EditScope = 'this') =>
+    api<Expense>(scope === 'future' ? `/expenses/${id}?scope=future` : `/expenses/${id}`, {
       method: 'PUT',
       form: expenseForm(data, receipt),
       defaultMessage: `Failed to update expense ${id}`,

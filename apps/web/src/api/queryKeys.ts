@@ -8,6 +8,7 @@ export const queryKeys = {
   transactions: (id: number) => ['group', id, 'transactions'] as const,
   groupBalances: (id: number) => ['group', id, 'balances'] as const,
   suggestions: (id: number) => ['group', id, 'suggestions'] as const,
+  groupSeries: (id: number) => ['group', id, 'series'] as const,
   overall: ['balances', 'overall'] as const,
   friendBalances: ['balances', 'friends'] as const,
   me: ['me'] as const,

@@ -121,7 +121,53 @@ export interface Expense {
   receiptUrl: string | null;
   commentCount?: number;
   conversion?: Conversion | null;
+  /** The series this expense is an occurrence of (recurring expenses), else null. */
+  series?: ExpenseSeriesInfo | null;
+  /** The occurrence's scheduled date (YYYY-MM-DD) when it belongs to a series. */
+  occurrenceDate?: string | null;
 }
+
+export type Frequency = 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+
+/** `recurrence` of POST /expenses (and of PUT /expenses/{id}?scope=future). */
+export interface Recurrence {
+  frequency: Frequency;
+  /** IANA name; occurrences are due at 00:00 of their date there. */
+  timeZone: string;
+  endDate?: string | null;
+  /** Occurrences in all, the first included (1–1000). */
+  endCount?: number | null;
+}
+
+/** A series as embedded in each of its occurrences. */
+export interface ExpenseSeriesInfo {
+  id: number;
+  frequency: Frequency;
+  timeZone: string;
+  startDate: string;
+  endDate: string | null;
+  endCount: number | null;
+  /** The next occurrence still to be created; null once the series has run out or ended. */
+  nextDate: string | null;
+  ended: boolean;
+}
+
+/** GET /series/{id}, GET /groups/{id}/series. */
+export interface Series extends ExpenseSeriesInfo {
+  groupId: number | null;
+  createdBy: User;
+  template: {
+    description: string;
+    amount: number;
+    currency: string;
+    splitType: SplitType;
+    payers: { userId: number; amountPaid: number }[];
+    splits: { userId: number; value: number | null }[];
+    notes: string | null;
+  };
+}
+
+export type EditScope = 'this' | 'future';
 
 export interface Payment {
   type?: 'payment';
@@ -237,6 +283,8 @@ export interface ExpenseRequest {
   exchangeRate?: string;
   /** …or what the bank charged, in the group currency. Neither: the rate service's rate. */
   convertedAmount?: string;
+  /** POST (and PUT with scope=future): the expense repeats. */
+  recurrence?: Recurrence | null;
 }
 
 export interface PaymentRequest {

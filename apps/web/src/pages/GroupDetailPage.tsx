@@ -4,7 +4,7 @@ import { errorMessage } from '../api/client';
 import { expensesApi } from '../api/expenses';
 import { groupsApi } from '../api/groups';
 import { paymentsApi } from '../api/payments';
-import { isExpense, type Expense, type Group, type Payment } from '../api/types';
+import { type EditScope, isExpense, type Expense, type Group, type Payment } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
 import { Avatar } from '../components/Avatar';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -15,6 +15,7 @@ import { GroupCurrencyModal } from '../components/groups/GroupCurrencyModal';
 import { ExpenseDetailModal } from '../components/groups/ExpenseDetailModal';
 import { GroupActivity } from '../components/groups/GroupActivity';
 import { GroupBalances } from '../components/groups/GroupBalances';
+import { GroupSeries } from '../components/groups/GroupSeries';
 import { PaymentFormModal } from '../components/groups/PaymentFormModal';
 import { SettleSuggestions } from '../components/groups/SettleSuggestions';
 import { PlusIcon } from '../components/icons';
@@ -32,11 +33,17 @@ import {
 } from '../hooks/useGroups';
 import { useInvalidateAll } from '../hooks/useInvalidate';
 import { isZero } from '../lib/money';
+import {
+  type ConfirmedAction,
+  deleteOccurrenceAction,
+  endSeriesAction,
+  skipNextAction,
+} from '../lib/seriesActions';
 import { isNumericId } from '../lib/validation';
 
 type Dialog =
   | { kind: 'addExpense' }
-  | { kind: 'editExpense'; expense: Expense }
+  | { kind: 'editExpense'; expense: Expense; scope: EditScope }
   | { kind: 'expense'; expense: Expense }
   | {
       kind: 'payment';
@@ -145,6 +152,18 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       confirmLabel: 'Delete',
       action: async () => {
         await run(() => expensesApi.remove(expense.id), 'Expense deleted', 'delete expense');
+      },
+    });
+
+  /** A series action (issue #11) behind its confirmation. */
+  const confirmAction = (spec: ConfirmedAction) =>
+    setDialog({
+      kind: 'confirm',
+      title: spec.title,
+      message: spec.message,
+      confirmLabel: spec.confirmLabel,
+      action: async () => {
+        await run(spec.call, spec.success, spec.failure);
       },
     });
 
@@ -320,6 +339,11 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         ) : null}
       </section>
 
+      <GroupSeries
+        groupId={group.id}
+        onEnd={(series) => confirmAction(endSeriesAction(series.id, series.template.description))}
+      />
+
       <section aria-labelledby="activity-title" className="mb-6">
         <SectionTitle id="activity-title">Group Activity</SectionTitle>
         {transactions.isPending ? (
@@ -352,7 +376,13 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
 
       {dialog?.kind === 'addExpense' || dialog?.kind === 'editExpense' ? (
         <Modal
-          title={dialog.kind === 'addExpense' ? 'Add New Expense' : 'Edit Expense'}
+          title={
+            dialog.kind === 'addExpense'
+              ? 'Add New Expense'
+              : dialog.scope === 'future'
+                ? 'Edit this and future'
+                : 'Edit Expense'
+          }
           onClose={close}
           size="lg"
         >
@@ -364,6 +394,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
             currency={group.defaultCurrency}
             currencyMode={group.currencyMode ?? 'CONVERT'}
             expense={dialog.kind === 'editExpense' ? dialog.expense : null}
+            scope={dialog.kind === 'editExpense' ? dialog.scope : 'this'}
             onSaved={close}
             onCancel={close}
           />
@@ -374,8 +405,28 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
           expense={latest(dialog.expense)}
           meId={meId}
           onClose={close}
-          onEdit={() => setDialog({ kind: 'editExpense', expense: latest(dialog.expense) })}
-          onDelete={() => confirmDeleteExpense(latest(dialog.expense))}
+          onEdit={() =>
+            setDialog({ kind: 'editExpense', expense: latest(dialog.expense), scope: 'this' })
+          }
+          onDelete={() => {
+            const expense = latest(dialog.expense);
+            if (expense.series) confirmAction(deleteOccurrenceAction(expense));
+            else confirmDeleteExpense(expense);
+          }}
+          onEditFuture={() =>
+            setDialog({ kind: 'editExpense', expense: latest(dialog.expense), scope: 'future' })
+          }
+          onSkipNext={(date) => {
+            const expense = latest(dialog.expense);
+            if (expense.series) {
+              confirmAction(skipNextAction(expense.series.id, expense.description, date));
+            }
+          }}
+          onEndSeries={() => {
+            const expense = latest(dialog.expense);
+            if (expense.series)
+              confirmAction(endSeriesAction(expense.series.id, expense.description));
+          }}
         />
       ) : null}
       {dialog?.kind === 'payment' ? (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
-import type { Expense, User } from '../../api/types';
+import type { EditScope, Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
@@ -10,6 +10,13 @@ import { type ItemRow, rowsFromScan } from '../../lib/itemSplit';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { normaliseDate } from '../../lib/dates';
 import { rememberCurrency } from '../../lib/currencies';
+import {
+  browserTimeZone,
+  initialRecurrence,
+  type RecurrenceFormState,
+  recurrenceRequest,
+  validateRecurrence,
+} from '../../lib/recurrence';
 import {
   buildExpenseRequest,
   type ExpenseFormState,
@@ -36,6 +43,7 @@ import { GroupIcon } from '../icons';
 import { useToast } from '../toast/toastContext';
 import { PayersEditor } from './PayersEditor';
 import { ReceiptField } from './ReceiptField';
+import { RepeatFields } from './RepeatFields';
 import { SplitDialog } from './SplitDialog';
 
 export interface ExpenseFormProps {
@@ -49,6 +57,11 @@ export interface ExpenseFormProps {
   /** CONVERT: amounts in another currency are converted into `currency`. */
   currencyMode?: 'CONVERT' | 'SEPARATE';
   expense?: Expense | null;
+  /**
+   * Editing an occurrence of a series: `this` changes it alone, `future` also the later
+   * occurrences and the series (whose repeat and end can then change too).
+   */
+  scope?: EditScope;
   onSaved: () => void;
   onCancel: () => void;
 }
@@ -62,10 +75,19 @@ export function ExpenseForm({
   currency = DEFAULT_CURRENCY,
   currencyMode = 'CONVERT',
   expense,
+  scope = 'this',
   onSaved,
   onCancel,
 }: ExpenseFormProps) {
   const editing = Boolean(expense);
+  // New expenses may repeat; an edit shows the repeat only for "this and future".
+  const editedSeries = expense && scope === 'future' ? (expense.series ?? null) : null;
+  const showRepeat = !expense || editedSeries !== null;
+  const [recurrence, setRecurrence] = useState<RecurrenceFormState>(() =>
+    initialRecurrence(editedSeries),
+  );
+  // Occurrences are due at midnight in this zone: the browser's for a new series.
+  const [timeZone] = useState(() => editedSeries?.timeZone ?? browserTimeZone());
   // People shown when the form opened stay selectable even if a live update drops them from
   // the group meanwhile: the server then says who is no longer a member.
   const [initialParticipants] = useState(baseParticipants);
@@ -179,7 +201,8 @@ export function ExpenseForm({
       problem ??
       (groupCurrency === null
         ? null
-        : conversionProblem(state, groupCurrency, quote.data !== null));
+        : conversionProblem(state, groupCurrency, quote.data !== null)) ??
+      (showRepeat ? validateRecurrence(recurrence, state.date, timeZone) : null);
     if (conversion) {
       setError(conversion);
       return;
@@ -187,19 +210,22 @@ export function ExpenseForm({
     setError(null);
     setSaving(true);
     rememberCurrency(state.currency);
-    const request = buildExpenseRequest(state, groupId, groupCurrency);
+    const repeat = showRepeat ? recurrenceRequest(recurrence, timeZone) : null;
+    const base = buildExpenseRequest(state, groupId, groupCurrency);
+    const request = repeat ? { ...base, recurrence: repeat } : base;
     try {
       if (expense) {
         await expensesApi.update(
           expense.id,
           removeReceipt && !receipt ? { ...request, removeReceipt: true } : request,
           receipt,
+          editedSeries ? 'future' : 'this',
         );
-        toast.success('Expense updated!');
+        toast.success(editedSeries ? 'Expense and future repeats updated!' : 'Expense updated!');
       } else {
         await expensesApi.create(request, receipt, keys.keyFor(request, receipt));
         keys.succeeded();
-        toast.success('Expense added!');
+        toast.success(repeat ? 'Recurring expense added!' : 'Expense added!');
       }
       await invalidate();
       onSaved();
@@ -300,6 +326,15 @@ export function ExpenseForm({
           />
         </div>
       </div>
+      {showRepeat ? (
+        <RepeatFields
+          value={recurrence}
+          onChange={(next) => setRecurrence((r) => ({ ...r, ...next }))}
+          startDate={editedSeries?.startDate ?? state.date}
+          timeZone={timeZone}
+          allowNever={editedSeries === null}
+        />
+      ) : null}
       {groupCurrency !== null ? (
         <ConversionFields
           idPrefix="expense"

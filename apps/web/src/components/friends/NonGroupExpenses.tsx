@@ -1,9 +1,15 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
-import type { Expense, User } from '../../api/types';
+import type { EditScope, Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useMyExpenses } from '../../hooks/useExpenses';
+import {
+  type ConfirmedAction,
+  deleteOccurrenceAction,
+  endSeriesAction,
+  skipNextAction,
+} from '../../lib/seriesActions';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { ExpenseForm } from '../expense/ExpenseForm';
 import { ExpenseDetailModal } from '../groups/ExpenseDetailModal';
@@ -14,8 +20,9 @@ import { useToast } from '../toast/toastContext';
 
 type Dialog =
   | { kind: 'detail'; id: number }
-  | { kind: 'edit'; expense: Expense }
-  | { kind: 'delete'; expense: Expense };
+  | { kind: 'edit'; expense: Expense; scope: EditScope }
+  | { kind: 'delete'; expense: Expense }
+  | { kind: 'series'; action: ConfirmedAction };
 
 /**
  * Expenses shared with friends outside any group: listed on the friends page so they can be
@@ -43,6 +50,20 @@ export function NonGroupExpenses({ me }: { me: User }) {
     }
   };
 
+  /** The confirmed series actions (issue #11): skip, end, delete one occurrence. */
+  const runSeries = async (action: ConfirmedAction) => {
+    try {
+      await action.call();
+      toast.success(action.success);
+    } catch (e) {
+      toast.error(`Failed to ${action.failure}: ${errorMessage(e, 'Unknown error')}`);
+    } finally {
+      close();
+      await invalidate();
+    }
+  };
+  const series = current?.series ?? null;
+
   return (
     <section aria-labelledby="non-group-title" className="mt-6">
       <h2
@@ -69,12 +90,39 @@ export function NonGroupExpenses({ me }: { me: User }) {
           expense={current}
           meId={me.id}
           onClose={close}
-          onEdit={() => setDialog({ kind: 'edit', expense: current })}
-          onDelete={() => setDialog({ kind: 'delete', expense: current })}
+          onEdit={() => setDialog({ kind: 'edit', expense: current, scope: 'this' })}
+          onDelete={() =>
+            setDialog(
+              series
+                ? { kind: 'series', action: deleteOccurrenceAction(current) }
+                : { kind: 'delete', expense: current },
+            )
+          }
+          onEditFuture={() => setDialog({ kind: 'edit', expense: current, scope: 'future' })}
+          onSkipNext={(date) => {
+            if (series) {
+              setDialog({
+                kind: 'series',
+                action: skipNextAction(series.id, current.description, date),
+              });
+            }
+          }}
+          onEndSeries={() => {
+            if (series) {
+              setDialog({
+                kind: 'series',
+                action: endSeriesAction(series.id, current.description),
+              });
+            }
+          }}
         />
       ) : null}
       {dialog?.kind === 'edit' ? (
-        <Modal title="Edit Expense" onClose={close} size="lg">
+        <Modal
+          title={dialog.scope === 'future' ? 'Edit this and future' : 'Edit Expense'}
+          onClose={close}
+          size="lg"
+        >
           <ExpenseForm
             me={me}
             participants={[me]}
@@ -82,6 +130,7 @@ export function NonGroupExpenses({ me }: { me: User }) {
             groupName={null}
             currency={dialog.expense.currency}
             expense={dialog.expense}
+            scope={dialog.scope}
             onSaved={close}
             onCancel={close}
           />
@@ -94,6 +143,16 @@ export function NonGroupExpenses({ me }: { me: User }) {
           confirmLabel="Delete"
           danger
           onConfirm={() => remove(dialog.expense)}
+          onClose={close}
+        />
+      ) : null}
+      {dialog?.kind === 'series' ? (
+        <ConfirmDialog
+          title={dialog.action.title}
+          message={dialog.action.message}
+          confirmLabel={dialog.action.confirmLabel}
+          danger
+          onConfirm={() => runSeries(dialog.action)}
           onClose={close}
         />
       ) : null}

@@ -2,38 +2,81 @@ import type { Expense } from '../../api/types';
 import { formatDate } from '../../lib/dates';
 import { SPLIT_LABELS } from '../../lib/expenseForm';
 import { formatMoney } from '../../lib/money';
-import { ExternalIcon } from '../icons';
+import { describeEnd, describeRecurrence, REPEATS_LABELS } from '../../lib/recurrence';
+import { ExternalIcon, RepeatIcon } from '../icons';
 import { Modal } from '../Modal';
 import { CommentsSection } from './CommentsSection';
 
 interface Props {
   expense: Expense;
   meId: number;
+  /** Edit this expense (for an occurrence: this one only). */
   onEdit: () => void;
+  /** Delete this expense (for an occurrence: this one only). */
   onDelete: () => void;
   onClose: () => void;
+  /** Occurrences of a series: edit this and the later ones. */
+  onEditFuture?: () => void;
+  /** Occurrences of a series: skip the series' next date. */
+  onSkipNext?: (date: string) => void;
+  /** Occurrences of a series: end it. */
+  onEndSeries?: () => void;
 }
 
 const nameOf = (user: { id: number; name: string }, meId: number) =>
   user.id === meId ? 'You' : user.name;
 
-export function ExpenseDetailModal({ expense, meId, onEdit, onDelete, onClose }: Props) {
+export function ExpenseDetailModal({
+  expense,
+  meId,
+  onEdit,
+  onDelete,
+  onClose,
+  onEditFuture,
+  onSkipNext,
+  onEndSeries,
+}: Props) {
+  const series = expense.series ?? null;
+  const active = series !== null && !series.ended;
   return (
     <Modal
       title={expense.description}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="btn-danger mr-auto" onClick={onDelete}>
-            Delete
-          </button>
-          <button type="button" className="btn-secondary" onClick={onClose}>
-            Close
-          </button>
-          <button type="button" className="btn-primary" onClick={onEdit}>
-            Edit
-          </button>
-        </>
+        series ? (
+          <>
+            <button type="button" className="btn-danger mr-auto" onClick={onDelete}>
+              Delete this one
+            </button>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Close
+            </button>
+            <button
+              type="button"
+              className={active && onEditFuture ? 'btn-secondary' : 'btn-primary'}
+              onClick={onEdit}
+            >
+              Edit this one
+            </button>
+            {active && onEditFuture ? (
+              <button type="button" className="btn-primary" onClick={onEditFuture}>
+                Edit this and future
+              </button>
+            ) : null}
+          </>
+        ) : (
+          <>
+            <button type="button" className="btn-danger mr-auto" onClick={onDelete}>
+              Delete
+            </button>
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Close
+            </button>
+            <button type="button" className="btn-primary" onClick={onEdit}>
+              Edit
+            </button>
+          </>
+        )
       }
     >
       <p className="text-3xl font-bold">{formatMoney(expense.amount, expense.currency)}</p>
@@ -49,6 +92,48 @@ export function ExpenseDetailModal({ expense, meId, onEdit, onDelete, onClose }:
         </p>
       ) : null}
       <p className="text-sm text-muted">{formatDate(expense.date)}</p>
+      {series ? (
+        <section
+          aria-labelledby="expense-series-title"
+          className="mt-3 rounded-xl border border-border bg-surface-2 p-3 text-sm"
+        >
+          <h3 id="expense-series-title" className="flex items-center gap-2 font-semibold">
+            <RepeatIcon className="size-4 text-primary" />
+            {REPEATS_LABELS[series.frequency]}
+          </h3>
+          <p className="mt-1 text-xs text-muted">
+            {describeRecurrence(series.frequency, series.startDate, series.timeZone)}
+            {describeEnd(series.endDate, series.endCount)
+              ? ` · ${describeEnd(series.endDate, series.endCount)}`
+              : ''}
+          </p>
+          <p className="mt-1">
+            {series.ended
+              ? 'This series has ended.'
+              : series.nextDate
+                ? `Next: ${formatDate(series.nextDate)}`
+                : 'No further repeats.'}
+          </p>
+          {active && (onSkipNext || onEndSeries) ? (
+            <div className="mt-2 flex flex-wrap gap-2">
+              {series.nextDate && onSkipNext ? (
+                <button
+                  type="button"
+                  className="btn-secondary"
+                  onClick={() => onSkipNext(series.nextDate ?? '')}
+                >
+                  Skip next
+                </button>
+              ) : null}
+              {onEndSeries ? (
+                <button type="button" className="btn-secondary" onClick={onEndSeries}>
+                  End series
+                </button>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+      ) : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className="text-muted">Paid by</dt>
         <dd>

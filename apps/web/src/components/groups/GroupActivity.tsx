@@ -1,6 +1,7 @@
 import { isExpense, type Expense, type Payment, type Transaction } from '../../api/types';
 import { formatMonthYear, parseIsoDate } from '../../lib/dates';
 import { formatMoney, fromCents, toCents } from '../../lib/money';
+import { RepeatBadge } from '../expense/RepeatBadge';
 import { EditIcon, NotesIcon, ReceiptIcon, ScaleIcon, TrashIcon } from '../icons';
 
 interface Props {
@@ -123,6 +124,7 @@ export function GroupActivity({
                           ) : null}
                         </span>
                       </span>
+                      {t.series ? <RepeatBadge series={t.series} className="mt-0.5" /> : null}
                       <ExpenseEffect expense={t} meId={meId} />
                     </span>
                   </button>
