@@ -1,6 +1,6 @@
 // Web Push in the installed app (issue #11 point 5), in real Chromium with the built service
-// worker: the Account page offers "Enable push notifications on this device", and a push
-// message delivered to the service worker (CDP ServiceWorker.deliverPushMessage, which stands
+// worker: the notification settings screen offers "Enable push notifications on this device",
+// and a push message delivered to the service worker (CDP ServiceWorker.deliverPushMessage, which stands
 // in for the push service only: headless Chromium has none, and no test reaches the internet)
 // is shown as a notification with the payload's title, body, tag and url.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -39,7 +39,7 @@ beforeAll(async () => {
     },
   );
   page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${server.baseUrl}/app/account`);
+  await page.goto(`${server.baseUrl}/app/account/notifications`);
   await page.evaluate(async () => {
     const registration = await navigator.serviceWorker.ready;
     const worker = registration.active;
@@ -79,7 +79,7 @@ async function registrationId(cdp: CDPSession): Promise<string> {
 }
 
 describe('push notifications', () => {
-  it('offers the switch for this device on the Account page', async () => {
+  it('offers the switch for this device on the notification settings screen', async () => {
     // Reload so the page reads the state with the service worker in control.
     await page.reload();
     const toggle = page.getByRole('switch', { name: 'Enable push notifications on this device' });

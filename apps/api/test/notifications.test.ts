@@ -9,7 +9,7 @@ import { NOTIFIER_CURSOR, notifyBatch, readCursor } from '../src/modules/notific
 import type { ReceivedMail } from './support/smtp-sink.js';
 import { befriend, createGroup } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
-import { caller, makeUsers, owe } from './support/social.js';
+import { caller, listenChanges, makeUsers, owe } from './support/social.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 
@@ -344,8 +344,15 @@ describe('reminders', () => {
     const [ann, bob] = await makeUsers(ctx, 'Ann', 'Bob');
     const groupId = await groupOf(ann, bob);
     await owe(ctx, groupId, bob, ann, 1250);
+    const changes = await listenChanges(ctx);
     const res = await caller(ctx, ann)('POST', '/api/reminders', { userId: bob.id, groupId });
     expect(res.statusCode, res.body).toBe(201);
+    // Bob's open apps hear of it at once (his bell), nobody else's.
+    await changes.settle();
+    changes.stop();
+    expect(changes.changes.map((c) => [c.entity, c.recipients])).toEqual([
+      ['notification', [bob.id]],
+    ]);
     expect(res.json()).toMatchObject({ user: { id: bob.id }, amount: 12.5, currency: 'USD' });
     await ctx.drainJobs();
 

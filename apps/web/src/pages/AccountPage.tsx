@@ -19,7 +19,6 @@ import {
   SunIcon,
 } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
-import { PushDeviceToggle } from '../components/PushDeviceToggle';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTheme } from '../hooks/useTheme';
 
@@ -73,8 +72,6 @@ export default function AccountPage() {
         </div>
       </section>
       <HomeCurrencySetting />
-      {/* Until the notification settings screen exists (#11 point 7), which will hold it. */}
-      <PushDeviceToggle />
       <ul className="card mb-4 divide-y divide-border" aria-label="Account menu">
         <MenuButton icon={<QrIcon className={icon} />} label="Scan code" onClick={notImplemented} />
         <MenuButton

@@ -9,6 +9,7 @@ import {
 import { errorMessage } from '../api/client';
 import { notificationsApi } from '../api/notifications';
 import { Alert } from '../components/Alert';
+import { PushDeviceToggle } from '../components/PushDeviceToggle';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
@@ -126,6 +127,8 @@ export default function NotificationSettingsPage() {
         day at 08:00 UTC with everything since the last one. You never get mail about your own
         actions, and every mail has a one-click unsubscribe link.
       </p>
+      {/* Push switches below act only on devices that have push turned on here. */}
+      <PushDeviceToggle />
       {loadError ? <Alert>{loadError}</Alert> : null}
       {settings === null && loadError === null ? <SkeletonList /> : null}
       {settings !== null ? (

@@ -19,7 +19,11 @@ export const NOTIFICATIONS_DEFAULT_LIMIT = 50;
 /** Ids per POST /notifications/read. */
 export const MARK_READ_MAX_IDS = 200;
 
-function noteRead(tx: Db, userId: number, at: Date): void {
+/**
+ * Tells the person's open apps (event stream, entity `notification`) that their notifications
+ * changed: read state, or a notification that comes with no other change (a reminder).
+ */
+export function noteNotificationsChanged(tx: Db, userId: number, at: Date): void {
   noteChange(tx, {
     entity: 'notification',
     action: 'updated',
@@ -51,7 +55,7 @@ export class InAppNotificationService {
     const at = new Date();
     await this.deps.transaction(async (tx) => {
       const marked = await markNotificationsRead(tx, userId, ids);
-      if (marked > 0) noteRead(tx, userId, at);
+      if (marked > 0) noteNotificationsChanged(tx, userId, at);
     });
   }
 
@@ -59,7 +63,7 @@ export class InAppNotificationService {
     const at = new Date();
     await this.deps.transaction(async (tx) => {
       await markAllNotificationsRead(tx, userId);
-      noteRead(tx, userId, at);
+      noteNotificationsChanged(tx, userId, at);
     });
   }
 }

@@ -5,6 +5,7 @@
 // At most one reminder a day per (caller, debtor) pair, counted in the database's rate limits.
 import { eq } from 'drizzle-orm';
 import { formatMinor } from '@evenly/core';
+import { noteNotificationsChanged } from '../notifications/in-app.service.js';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import {
@@ -152,6 +153,8 @@ export class ReminderService {
         },
       ]);
       await this.services.notifications.requestFollow(tx);
+      // No other change comes with a reminder: ring the debtor's bell through the event stream.
+      noteNotificationsChanged(tx, input.userId, new Date());
     });
     await this.deps.jobs.wake();
     return {
