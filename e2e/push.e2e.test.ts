@@ -1,8 +1,8 @@
 // Web Push in the installed app (issue #11 point 5), in real Chromium with the built service
 // worker: the notification settings screen offers "Enable push notifications on this device",
-// and a push message delivered to the service worker (CDP ServiceWorker.deliverPushMessage, which stands
-// in for the push service only: headless Chromium has none, and no test reaches the internet)
-// is shown as a notification with the payload's title, body, tag and url.
+// and a push message delivered to the service worker (CDP ServiceWorker.deliverPushMessage,
+// which stands in for the push service only: headless Chromium has none, and no test reaches
+// the internet) is shown as a notification with the payload's title, body, tag and url.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
