@@ -66,8 +66,10 @@ async function main(): Promise<void> {
     }
     console.log(
       `Next: start Evenly with DATABASE_URL set to that database, keeping DATA_DIR=${config.dataDir} ` +
-        `for receipt files${config.storage === 'local' ? '' : ' (S3 storage: unchanged)'} and the JWT secret ` +
-        `(set JWT_SECRET to the content of ${config.dataDir}/jwt-secret before running several processes). ` +
+        `for receipt files${config.storage === 'local' ? '' : ' (S3 storage: unchanged)'}, the JWT secret ` +
+        `and the push keys (before running several processes, set JWT_SECRET to the content of ` +
+        `${config.dataDir}/jwt-secret and VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY to those in ` +
+        `${config.dataDir}/vapid.json). ` +
         `The embedded database is left as it was; remove ${config.dataDir}/db once you are satisfied.`,
     );
   } finally {
