@@ -469,6 +469,8 @@ export const activities = pgTable(
     myShareCents: cents('my_share_cents').notNull().default(0),
     /** When the recipient read it as a notification (see users.notifications_read_through). */
     readAt: ts('read_at'),
+    /** The person the row is about, where it is not the actor (member_added: who was added). */
+    subjectId: integer('subject_id'),
     createdAt: createdAt(),
   },
   (t) => [

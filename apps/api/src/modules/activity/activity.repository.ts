@@ -40,6 +40,8 @@ export interface NewActivity {
   currency: string | null;
   /** Change of the recipient's balance in cents (+ = gets back). */
   myShareCents: number;
+  /** The person the row is about (member_added: who was added). */
+  subjectId?: number | null;
   /** When it happened (default: now). */
   at?: Date;
 }

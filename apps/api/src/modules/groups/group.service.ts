@@ -328,6 +328,7 @@ export class GroupService {
           amountCents: null,
           currency: null,
           myShareCents: 0,
+          subjectId: p.id,
         });
       }
     }

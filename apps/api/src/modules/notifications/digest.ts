@@ -58,7 +58,7 @@ export async function digestUser(
     tx,
     sql`select a.id, a.recipient_id, r.name as recipient_name, a.actor_id, x.name as actor_name,
                a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
-               a.my_share_cents
+               a.my_share_cents, a.subject_id
           from activities a
           join users r on r.id = a.recipient_id
           join users x on x.id = a.actor_id

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { notificationKindOf } from './kinds.js';
 
-const row = (type: string, description = 'x', recipientName = 'Ann') => ({
+const ANN = 1;
+const row = (type: string, subjectId: number | null = null) => ({
   type,
-  description,
-  recipientName,
+  recipientId: ANN,
+  subjectId,
 });
 
 describe('notificationKindOf', () => {
@@ -17,8 +18,10 @@ describe('notificationKindOf', () => {
   });
 
   it('is GROUP_ADDED only for the added person, and nothing for the other group events', () => {
-    expect(notificationKindOf(row('member_added', 'Bob added Ann', 'Ann'))).toBe('GROUP_ADDED');
-    expect(notificationKindOf(row('member_added', 'Bob added Cy', 'Ann'))).toBeNull();
+    expect(notificationKindOf(row('member_added', ANN))).toBe('GROUP_ADDED');
+    // Another person added (even one with Ann's name): not "you were added".
+    expect(notificationKindOf(row('member_added', ANN + 1))).toBeNull();
+    expect(notificationKindOf(row('member_added', null))).toBeNull();
     expect(notificationKindOf(row('group_created'))).toBeNull();
     expect(notificationKindOf(row('member_left'))).toBeNull();
     expect(notificationKindOf(row('something_new'))).toBeNull();

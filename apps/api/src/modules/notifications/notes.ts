@@ -19,6 +19,8 @@ export interface NotifiableRow {
   currency: string | null;
   /** Change of the recipient's balance in minor units (+ = gets back). */
   myShareCents: number;
+  /** The person the row is about (member_added: who was added), or null. */
+  subjectId: number | null;
 }
 
 /** One notification for one recipient, before a channel delivers it. */

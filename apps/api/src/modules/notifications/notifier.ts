@@ -36,6 +36,7 @@ type RawRow = {
   amount_cents: string | number | null;
   currency: string | null;
   my_share_cents: string | number;
+  subject_id: number | null;
   settled: boolean;
 };
 
@@ -53,6 +54,7 @@ export function toNotifiable(r: Omit<RawRow, 'settled'>): NotifiableRow {
     amountCents: r.amount_cents === null ? null : Number(r.amount_cents),
     currency: r.currency,
     myShareCents: Number(r.my_share_cents),
+    subjectId: r.subject_id,
   };
 }
 
@@ -97,7 +99,7 @@ async function rowsAfter(tx: Db, position: number, gapGraceMs: number): Promise<
     tx,
     sql`select a.id, a.recipient_id, r.name as recipient_name, a.actor_id, x.name as actor_name,
                a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
-               a.my_share_cents,
+               a.my_share_cents, a.subject_id,
                a.created_at <= now() - ${gapGraceMs}::int * interval '1 millisecond' as settled
           from activities a
           join users r on r.id = a.recipient_id
