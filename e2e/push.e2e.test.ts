@@ -79,15 +79,6 @@ async function registrationId(cdp: CDPSession): Promise<string> {
 }
 
 describe('push notifications', () => {
-  it('offers the switch for this device on the notification settings screen', async () => {
-    // Reload so the page reads the state with the service worker in control.
-    await page.reload();
-    const toggle = page.getByRole('switch', { name: 'Enable push notifications on this device' });
-    await toggle.waitFor();
-    expect(await toggle.isChecked()).toBe(false);
-    expect(await toggle.isEnabled()).toBe(true);
-  });
-
   it('shows a pushed message as a notification with its title, body, tag and url', async () => {
     const cdp = await context.newCDPSession(page);
     const id = await registrationId(cdp);
@@ -129,5 +120,14 @@ describe('push notifications', () => {
       data: { url: `${server.baseUrl}/app/groups/7` },
     });
     await cdp.detach();
+  });
+
+  it('offers the switch for this device on the notification settings screen', async () => {
+    // Reload so the page reads the state with the service worker in control.
+    await page.reload();
+    const toggle = page.getByRole('switch', { name: 'Enable push notifications on this device' });
+    await toggle.waitFor();
+    expect(await toggle.isChecked()).toBe(false);
+    expect(await toggle.isEnabled()).toBe(true);
   });
 });
