@@ -151,7 +151,7 @@ describe('account page', () => {
     await context.close();
   });
 
-  it('answers the menu items that are not implemented yet with an alert', async () => {
+  it('answers the menu items that are not implemented yet with an alert; Notifications opens its settings', async () => {
     const ann = await createUser(server, 'Ann Lee');
     const { page, context } = await openAs(browser, server, ann, '/app/account');
     const messages: string[] = [];
@@ -159,19 +159,21 @@ describe('account page', () => {
       messages.push(d.message());
       void d.accept();
     });
-    const items = [
-      'Scan code',
-      'Connected Accounts',
-      'Notifications',
-      'Feedback',
-      'Rate',
-      'Contact us',
-    ];
+    const items = ['Scan code', 'Connected Accounts', 'Feedback', 'Rate', 'Contact us'];
     for (const name of items) {
       await page.getByRole('button', { name, exact: true }).click();
     }
     await expect.poll(() => messages.length).toBe(items.length);
     expect(new Set(messages)).toEqual(new Set(['Action not implemented']));
+
+    // Notifications is implemented (issue #11): it opens the settings screen.
+    await page
+      .getByRole('list', { name: 'Account menu' })
+      .getByRole('link', { name: 'Notifications' })
+      .click();
+    await page.getByRole('heading', { name: 'Notifications', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/account/notifications');
+    await page.goBack();
 
     await page.getByRole('link', { name: 'Help' }).click();
     await page.getByRole('heading', { name: 'Help', level: 1 }).waitFor();

@@ -31,7 +31,10 @@ describe('notification settings', () => {
   it('opens from the account page, saves a change, and keeps it after a reload', async () => {
     const ann = await createUser(server, 'Ann Lee');
     const { page, context } = await openAs(browser, server, ann, '/app/account');
-    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page
+      .getByRole('list', { name: 'Account menu' })
+      .getByRole('link', { name: 'Notifications' })
+      .click();
     await page.waitForURL('**/app/account/notifications');
 
     const comments = page.getByRole('radiogroup', { name: 'E-mail for Comments on my expenses' });

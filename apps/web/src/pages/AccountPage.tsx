@@ -52,6 +52,22 @@ function MenuButton({
   );
 }
 
+/** A menu entry that opens another screen: a link, so it is announced and opened as one. */
+function MenuLink({ icon, label, to }: { icon: ReactNode; label: string; to: string }) {
+  return (
+    <li>
+      <Link
+        to={to}
+        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+      >
+        <span className="text-muted">{icon}</span>
+        <span className="flex-1 font-medium">{label}</span>
+        <ChevronRightIcon className="size-5 text-muted" />
+      </Link>
+    </li>
+  );
+}
+
 export default function AccountPage() {
   useDocumentTitle('Account');
   const user = useCurrentUser();
@@ -79,10 +95,10 @@ export default function AccountPage() {
           label="Connected Accounts"
           onClick={notImplemented}
         />
-        <MenuButton
+        <MenuLink
           icon={<BellIcon className={icon} />}
           label="Notifications"
-          onClick={() => void navigate('/app/account/notifications')}
+          to="/app/account/notifications"
         />
         <MenuButton
           icon={<ShieldIcon className={icon} />}
