@@ -28,10 +28,40 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
-    /** Stored lower-cased; unique. */
-    email: text('email').notNull(),
-    /** argon2id encoded hash. */
-    passwordHash: text('password_hash').notNull(),
+    /**
+     * Stored lower-cased; unique. The sign-in address of an ACCOUNT; null for a GUEST (whose
+     * address, if known, is `guestEmail`) and for a DELETED user (erased).
+     */
+    email: text('email'),
+    /** argon2id encoded hash; null for GUEST and DELETED users, who cannot sign in. */
+    passwordHash: text('password_hash'),
+    /**
+     * ACCOUNT: a person who signs in. GUEST: a person without an account, added to one group by
+     * name (`guestGroupId`); takes part in expenses and payments, has no login, sees nothing,
+     * gets no activity or mail; claimed (merged into an ACCOUNT) later. DELETED: an erased
+     * account whose shared history stays under the name "Deleted user".
+     */
+    kind: text('kind', { enum: ['ACCOUNT', 'GUEST', 'DELETED'] })
+      .notNull()
+      .default('ACCOUNT'),
+    /** GUEST only: the group the guest was added to (null once that group is deleted). */
+    guestGroupId: integer('guest_group_id').references((): AnyPgColumn => groups.id, {
+      onDelete: 'set null',
+    }),
+    /** GUEST only: the address given when adding them, lower-cased; not unique. */
+    guestEmail: text('guest_email'),
+    /** GUEST only: the member who added them. */
+    guestAddedById: integer('guest_added_by_id').references((): AnyPgColumn => users.id, {
+      onDelete: 'set null',
+    }),
+    /** Storage key of the profile picture (resized on the server); null = initials. */
+    avatarKey: text('avatar_key'),
+    /** Bumped on every picture change so picture URLs change with it. */
+    avatarVersion: integer('avatar_version').notNull().default(0),
+    /** The personal "add me as a friend" link token (random, URL-safe); null until first asked. */
+    friendLinkToken: text('friend_link_token'),
+    /** When a DELETED user's account was erased. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true, mode: 'date' }),
     /**
      * Bumped by a password reset or change. Every JWT carries the version it was issued
@@ -53,7 +83,20 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_friend_link_token_key').on(t.friendLinkToken),
+    index('users_guest_email_idx')
+      .on(t.guestEmail)
+      .where(sql`${t.kind} = 'GUEST'`),
+    index('users_guest_group_idx')
+      .on(t.guestGroupId)
+      .where(sql`${t.kind} = 'GUEST'`),
+    check(
+      'users_account_can_sign_in',
+      sql`${t.kind} <> 'ACCOUNT' or (${t.email} is not null and ${t.passwordHash} is not null)`,
+    ),
+  ],
 );
 
 /** Single-use e-mail links (verification, password reset). Only a SHA-256 of the token is kept. */
@@ -64,7 +107,11 @@ export const emailTokens = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    purpose: text('purpose', { enum: ['verify_email', 'reset_password'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['verify_email', 'reset_password', 'change_email'],
+    }).notNull(),
+    /** change_email only: the new address (lower-cased) that takes effect when the link is opened. */
+    newEmail: text('new_email'),
     /** hex SHA-256 of the random token sent by e-mail. */
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
@@ -220,6 +267,10 @@ export const groups = pgTable(
     currencyMode: text('currency_mode', { enum: ['CONVERT', 'SEPARATE'] })
       .notNull()
       .default('CONVERT'),
+    /** Cover: one emoji (a grapheme) shown as the group's picture; null = initials. */
+    coverEmoji: text('cover_emoji'),
+    /** Cover colour: one of the palette names of packages/core (e.g. "teal"); null = default. */
+    coverColor: text('cover_color'),
     createdAt: createdAt(),
     lastActivityAt: ts('last_activity_at').notNull().defaultNow(),
   },
@@ -244,6 +295,33 @@ export const groupMembers = pgTable(
   (t) => [
     primaryKey({ columns: [t.groupId, t.userId] }),
     index('group_members_user_idx').on(t.userId, t.groupId),
+  ],
+);
+
+/**
+ * A group's invite link: anyone signed in who opens `{APP_URL}/join/{token}` may join the group
+ * (or claim one of its guests) in one tap. Revocable; optionally expiring. The token is random
+ * (URL-safe base64 of 18 bytes) and kept as is, so members can show the link again.
+ */
+export const groupInviteLinks = pgTable(
+  'group_invite_links',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    createdById: integer('created_by_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+    /** Null = never expires. */
+    expiresAt: ts('expires_at'),
+    revokedAt: ts('revoked_at'),
+  },
+  (t) => [
+    uniqueIndex('group_invite_links_token_key').on(t.token),
+    index('group_invite_links_group_idx').on(t.groupId),
   ],
 );
 

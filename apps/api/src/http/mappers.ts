@@ -4,11 +4,22 @@ import { minorToNumber } from '@evenly/core';
 import { z } from 'zod';
 
 export const userSchema = z
-  .object({ id: z.number().int(), name: z.string(), email: z.string() })
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          'The sign-in address; null for a person without an account who was added by name only, ' +
+          'and for a deleted user ("Deleted user").',
+      }),
+  })
   .meta({ id: 'User' });
 export type UserOut = z.infer<typeof userSchema>;
 
-export function userOut(row: { id: number; name: string; email: string }): UserOut {
+export function userOut(row: { id: number; name: string; email: string | null }): UserOut {
   return { id: row.id, name: row.name, email: row.email };
 }
 

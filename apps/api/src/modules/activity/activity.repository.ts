@@ -63,7 +63,7 @@ export interface ActivityRow {
   id: number;
   type: string;
   createdAt: Date;
-  actor: { id: number; name: string; email: string };
+  actor: { id: number; name: string; email: string | null };
   groupId: number | null;
   groupName: string | null;
   expenseId: number | null;

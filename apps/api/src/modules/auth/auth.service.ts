@@ -33,10 +33,10 @@ import {
 } from './email-tokens.repository.js';
 import type { JwtService } from './jwt.js';
 import { burnVerificationTime, hashPassword, verifyPassword } from './passwords.js';
-import type { UserRow } from './users.repository.js';
+import type { AccountRow } from './users.repository.js';
 import {
   findUserByEmail,
-  findUserById,
+  findAccountById,
   insertUser,
   lockUserByEmail,
   markEmailVerified,
@@ -84,7 +84,7 @@ export interface AuthServiceDeps {
   appUrl: string;
   requireEmailVerification: boolean;
   /** Runs inside the transaction that marks an address verified (invitations become requests). */
-  onEmailVerified?: (db: Db, user: UserRow) => Promise<void>;
+  onEmailVerified?: (db: Db, user: AccountRow) => Promise<void>;
   /**
    * Runs after a password reset or change has committed: every earlier token of the user is
    * void from now on (this process's token cache drops them at once; other processes hear it
@@ -138,7 +138,7 @@ export class AuthService {
       if (row === undefined || row.expiresAt.getTime() <= at.getTime()) {
         throw new InvalidTokenError(AUTH_TEXT.verifyFailed);
       }
-      const user = await findUserById(tx, row.userId);
+      const user = await findAccountById(tx, row.userId);
       if (user === undefined) throw new InvalidTokenError(AUTH_TEXT.verifyFailed);
       if (row.usedAt !== null) {
         // A second click on the same link for an account it verified answers the same.
@@ -190,7 +190,7 @@ export class AuthService {
       if (!(await consumeEmailToken(tx, row.id, at))) {
         throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
       }
-      const before = await findUserById(tx, row.userId);
+      const before = await findAccountById(tx, row.userId);
       const updated = await replacePassword(tx, row.userId, passwordHash, at, true);
       if (updated === undefined) throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
       if (before !== undefined && before.emailVerifiedAt === null) {
@@ -205,7 +205,7 @@ export class AuthService {
   async me(
     userId: number,
   ): Promise<PublicUser & { emailVerified: boolean; homeCurrency: string | null }> {
-    const user = await findUserById(this.deps.db, userId);
+    const user = await findAccountById(this.deps.db, userId);
     if (user === undefined) throw new InvalidCredentialsError();
     return {
       id: user.id,
@@ -232,7 +232,7 @@ export class AuthService {
 
   async changePassword(userId: number, input: ChangePasswordInput): Promise<LoginResult> {
     const { db } = this.deps;
-    const user = await findUserById(db, userId);
+    const user = await findAccountById(db, userId);
     if (user === undefined || !(await verifyPassword(user.passwordHash, input.currentPassword))) {
       throw new WrongPasswordError();
     }
@@ -243,7 +243,7 @@ export class AuthService {
     return this.loginResult(updated);
   }
 
-  private async loginResult(user: UserRow): Promise<LoginResult> {
+  private async loginResult(user: AccountRow): Promise<LoginResult> {
     const issued = await this.deps.jwt.issue({ userId: user.id, tokenVersion: user.tokenVersion });
     return {
       token: issued.token,

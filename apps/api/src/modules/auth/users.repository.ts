@@ -6,15 +6,29 @@ import { run, statement } from '../../db/statements.js';
 
 export type UserRow = typeof users.$inferSelect;
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+/**
+ * A person who signs in. The check constraint `users_account_can_sign_in` guarantees an ACCOUNT
+ * row has an e-mail and a password hash; GUEST and DELETED rows have no e-mail, so a lookup by
+ * e-mail only ever finds accounts.
+ */
+export type AccountRow = UserRow & { kind: 'ACCOUNT'; email: string; passwordHash: string };
+
+/** The row as an account, or undefined when it is a guest or a deleted user. */
+export function asAccount(row: UserRow | undefined): AccountRow | undefined {
+  if (row === undefined || row.kind !== 'ACCOUNT') return undefined;
+  if (row.email === null || row.passwordHash === null) return undefined;
+  return row as AccountRow;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return rows[0];
+  return asAccount(rows[0]);
 }
 
 /** The account with this address, its row locked until the transaction ends. */
-export async function lockUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+export async function lockUserByEmail(db: Db, email: string): Promise<AccountRow | undefined> {
   const rows = await db.select().from(users).where(eq(users.email, email)).limit(1).for('update');
-  return rows[0];
+  return asAccount(rows[0]);
 }
 
 /** Who a token names: the user's id, name, e-mail and current token version. */
@@ -27,7 +41,8 @@ export interface TokenUser {
 
 const tokenUserStatement = statement<TokenUser>(
   'users.for_token',
-  `select id, name, email, token_version as "tokenVersion" from users where id = $1`,
+  `select id, name, email, token_version as "tokenVersion" from users
+    where id = $1 and kind = 'ACCOUNT'`,
 );
 
 /** The user a token names (one named statement: every uncached protected request runs it). */
@@ -41,17 +56,22 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
   return rows[0];
 }
 
+/** The account with this id; undefined for guests, deleted users and unknown ids. */
+export async function findAccountById(db: Db, id: number): Promise<AccountRow | undefined> {
+  return asAccount(await findUserById(db, id));
+}
+
 /** Inserts a user; returns undefined when the e-mail is already taken (unique index). */
 export async function insertUser(
   db: Db,
   values: { name: string; email: string; passwordHash: string; emailVerifiedAt: Date | null },
-): Promise<UserRow | undefined> {
+): Promise<AccountRow | undefined> {
   const rows = await db
     .insert(users)
     .values(values)
     .onConflictDoNothing({ target: users.email })
     .returning();
-  return rows[0];
+  return asAccount(rows[0]);
 }
 
 export async function markEmailVerified(db: Db, userId: number, at: Date): Promise<void> {
@@ -71,7 +91,7 @@ export async function replacePassword(
   passwordHash: string,
   at: Date,
   alsoVerify: boolean,
-): Promise<UserRow | undefined> {
+): Promise<AccountRow | undefined> {
   const rows = await db
     .update(users)
     .set({
@@ -86,7 +106,7 @@ export async function replacePassword(
     })
     .where(eq(users.id, userId))
     .returning();
-  return rows[0];
+  return asAccount(rows[0]);
 }
 
 /** A user's preferred currency for approximate totals (null when none is chosen). */

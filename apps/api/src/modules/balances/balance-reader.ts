@@ -15,12 +15,9 @@ import {
   pairNetsJson,
   pairNetsSql,
 } from './pair-balances.repository.js';
+import type { Person } from '../people/person.js';
 
-export interface Person {
-  id: number;
-  name: string;
-  email: string;
-}
+export type { Person } from '../people/person.js';
 
 export interface BalanceLineData {
   otherUser: Person;

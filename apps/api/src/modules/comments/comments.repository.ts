@@ -11,7 +11,7 @@ export interface CommentView {
   content: string;
   createdAt: Date;
   expenseId: number;
-  author: { id: number; name: string; email: string };
+  author: { id: number; name: string; email: string | null };
 }
 
 async function loadComments(db: Db, where: ReturnType<typeof eq>): Promise<CommentView[]> {

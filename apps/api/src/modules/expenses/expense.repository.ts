@@ -25,15 +25,12 @@ import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-gu
 import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
 import type { PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
+import type { Person } from '../people/person.js';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type NewExpenseRow = typeof expenses.$inferInsert;
 
-export interface Person {
-  id: number;
-  name: string;
-  email: string;
-}
+export type { Person } from '../people/person.js';
 
 export interface ExpenseView {
   id: number;

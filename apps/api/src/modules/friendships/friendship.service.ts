@@ -9,7 +9,7 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { findUserByEmail, findUserById } from '../auth/users.repository.js';
+import { findAccountById, findUserByEmail } from '../auth/users.repository.js';
 import type { CounterpartyFigures, Person } from '../balances/balance-reader.js';
 import { counterpartyFigures, peopleByIds } from '../balances/balance-reader.js';
 import { noteChange } from '../../db/transaction.js';
@@ -129,7 +129,7 @@ export class FriendshipService {
   }
 
   async request(userId: number, input: FriendRequestInput): Promise<FriendRequestResult> {
-    const me = await findUserById(this.deps.db, userId);
+    const me = await findAccountById(this.deps.db, userId);
     if (me === undefined) throw new NotFoundError();
     if (me.email === input.recipientEmail) throw new ValidationError(FRIENDSHIP_TEXT.self);
     const requester: Person = { id: me.id, name: me.name, email: me.email };

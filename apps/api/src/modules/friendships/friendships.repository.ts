@@ -9,7 +9,7 @@ export type FriendshipRow = typeof friendships.$inferSelect;
 
 export interface FriendshipWithOther {
   row: FriendshipRow;
-  other: { id: number; name: string; email: string };
+  other: { id: number; name: string; email: string | null };
 }
 
 function pair(a: number, b: number): { userLow: number; userHigh: number } {

@@ -9,11 +9,23 @@ export type GroupRow = typeof groups.$inferSelect;
 export interface MemberUser {
   id: number;
   name: string;
-  email: string;
+  /** Null for a guest without an address (see people/person.ts). */
+  email: string | null;
 }
 
 /** A group row as the JSON array of groupTupleSql. */
-export type GroupTuple = [number, string, number, boolean, string, string, string, string];
+export type GroupTuple = [
+  number,
+  string,
+  number,
+  boolean,
+  string,
+  string,
+  string,
+  string,
+  string | null,
+  string | null,
+];
 
 /**
  * SQL: the groups row `alias` as one JSON array (GroupTuple; see groupRowOf); `lastActivity` is
@@ -22,7 +34,7 @@ export type GroupTuple = [number, string, number, boolean, string, string, strin
 export function groupTupleSql(alias: string, lastActivity = `${alias}.last_activity_at`): string {
   return `json_build_array(${alias}.id, ${alias}.name, ${alias}.creator_id, ${alias}.simplify_debts,
             ${alias}.default_currency, ${isoSql(`${alias}.created_at`)}, ${isoSql(lastActivity)},
-            ${alias}.currency_mode)`;
+            ${alias}.currency_mode, ${alias}.cover_emoji, ${alias}.cover_color)`;
 }
 
 export function groupRowOf(t: GroupTuple): GroupRow {
@@ -35,6 +47,8 @@ export function groupRowOf(t: GroupTuple): GroupRow {
     createdAt: new Date(t[5]),
     lastActivityAt: new Date(t[6]),
     currencyMode: t[7] === 'SEPARATE' ? 'SEPARATE' : 'CONVERT',
+    coverEmoji: t[8],
+    coverColor: t[9],
   };
 }
 

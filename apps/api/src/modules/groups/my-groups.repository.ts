@@ -20,7 +20,7 @@ const LINE_PAIRS_FROM = `my cross join lateral (select * from pair_balances x wh
 
 const myGroups = statement<{
   groups: GroupTuple[];
-  members: [number, number, string, string][];
+  members: [number, number, string, string | null][];
   pairs: PairNetTuple[];
   people: PersonTuple[];
   home: string | null;
@@ -28,6 +28,7 @@ const myGroups = statement<{
   'groups.my',
   `with my as materialized (
      select g.id, g.name, g.creator_id, g.simplify_debts, g.default_currency, g.currency_mode,
+            g.cover_emoji, g.cover_color,
             g.created_at,
             ${groupLastActivitySql('g')} as last_activity_at
        from group_members m

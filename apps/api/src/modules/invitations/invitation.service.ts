@@ -2,8 +2,8 @@
 // address is verified or its friend request accepted (contract §5.7, limits §1.11).
 import type { Db } from '../../db/database.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
-import type { UserRow } from '../auth/users.repository.js';
-import { findUserById } from '../auth/users.repository.js';
+import type { AccountRow } from '../auth/users.repository.js';
+import { findAccountById } from '../auth/users.repository.js';
 import type { Person } from '../balances/balance-reader.js';
 import { peopleByIds } from '../balances/balance-reader.js';
 import { noteChange } from '../../db/transaction.js';
@@ -75,7 +75,7 @@ export class InvitationService {
 
   /** Job: the invitation e-mail; a failure is retried by the job queue, never shown to anyone. */
   async mailInvitation({ inviterId, email, groupName }: InvitationMailPayload): Promise<void> {
-    const inviter = await findUserById(this.deps.db, inviterId);
+    const inviter = await findAccountById(this.deps.db, inviterId);
     await this.deps.mailer.send(
       invitationEmail(
         email,
@@ -91,7 +91,7 @@ export class InvitationService {
    * address becomes a PENDING request from the inviter, unless they are already friends or
    * either has asked the other (§5.7).
    */
-  async onEmailVerified(tx: Db, user: UserRow): Promise<void> {
+  async onEmailVerified(tx: Db, user: AccountRow): Promise<void> {
     const open = await unconvertedTo(tx, user.email);
     if (open.length === 0) return;
     const at = new Date();

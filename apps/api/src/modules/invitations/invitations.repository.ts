@@ -57,9 +57,11 @@ export async function markConverted(db: Db, ids: number[], at: Date): Promise<vo
 /** Open group invitations between two people (either one the inviter, the other the address). */
 export async function groupInvitationsBetween(
   db: Db,
-  a: { id: number; email: string },
-  b: { id: number; email: string },
+  a: { id: number; email: string | null },
+  b: { id: number; email: string | null },
 ): Promise<InvitationRow[]> {
+  // Friends are accounts, which always have an address; anyone else has no invitation.
+  if (a.email === null || b.email === null) return [];
   return db
     .select()
     .from(invitations)

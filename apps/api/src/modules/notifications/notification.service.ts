@@ -198,12 +198,14 @@ export class NotificationService {
 
   // ---- mails -----------------------------------------------------------------------------
 
+  /** Who gets a mail: only an account has an address to send to (guests and deleted users: none). */
   private async recipient(userId: number): Promise<{ email: string; name: string } | undefined> {
     const [row] = await this.deps.db
       .select({ email: users.email, name: users.name })
       .from(users)
       .where(eq(users.id, userId));
-    return row;
+    if (row === undefined || row.email === null) return undefined;
+    return { email: row.email, name: row.name };
   }
 
   private line(note: Note): NoteLine {

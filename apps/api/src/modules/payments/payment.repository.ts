@@ -13,6 +13,7 @@ import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledge
 import type { PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 import type { RateSource } from '../ledger/conversion.js';
+import type { Person } from '../people/person.js';
 
 /** What a converted payment was entered as, and the rate (exact decimal text). */
 export interface PaymentOriginal {
@@ -50,11 +51,7 @@ export function paymentOriginalOfRow(row: PaymentRow): PaymentOriginal | null {
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export interface Person {
-  id: number;
-  name: string;
-  email: string;
-}
+export type { Person } from '../people/person.js';
 
 export interface PaymentView {
   id: number;

@@ -45,7 +45,7 @@ export interface ReminderInput {
 }
 
 export interface SentReminder {
-  user: { id: number; name: string; email: string };
+  user: { id: number; name: string; email: string | null };
   groupId: number | null;
   /** What they owe the caller, in minor units of `currency`. */
   amountCents: number;
@@ -60,7 +60,7 @@ export class ReminderService {
 
   private async person(
     id: number,
-  ): Promise<{ id: number; name: string; email: string } | undefined> {
+  ): Promise<{ id: number; name: string; email: string | null } | undefined> {
     const [row] = await this.deps.db
       .select({ id: users.id, name: users.name, email: users.email })
       .from(users)
@@ -74,7 +74,7 @@ export class ReminderService {
     input: ReminderInput,
   ): Promise<{
     name: string;
-    email: string;
+    email: string | null;
     cents: number;
     currency: string;
     groupName: string | null;
