@@ -8,8 +8,31 @@ const sizes = {
 
 export type AvatarSize = keyof typeof sizes;
 
-/** Initial-letter avatar, colour from the 17-colour palette by name hash. */
-export function Avatar({ name, size = 'md' }: { name: string; size?: AvatarSize }) {
+/**
+ * A person's picture (`src`: the API's signed `avatarUrl`) or, without one, their initial on a
+ * colour from the 17-colour palette by name hash. Decorative: the name is always shown beside it.
+ */
+export function Avatar({
+  name,
+  size = 'md',
+  src = null,
+}: {
+  name: string;
+  size?: AvatarSize;
+  src?: string | null;
+}) {
+  if (src !== null && src !== '') {
+    return (
+      <img
+        src={src}
+        alt=""
+        aria-hidden="true"
+        loading="lazy"
+        decoding="async"
+        className={`inline-block shrink-0 rounded-full object-cover ${sizes[size]}`}
+      />
+    );
+  }
   return (
     <span
       aria-hidden="true"
