@@ -50,6 +50,7 @@ import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { createAuthenticate } from './plugins/authentication.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
+import compression from './plugins/compression.js';
 import errorHandler, { handleFrameworkError } from './plugins/error-handler.js';
 import openapi from './plugins/openapi.js';
 import requestId, { genReqId } from './plugins/request-id.js';
@@ -201,6 +202,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorHandler);
   await app.register(requestId);
+  await app.register(compression);
   if (metrics === null) app.decorate('metricsServer', null);
   else
     await app.register(metricsPlugin, {

@@ -24,6 +24,9 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/scripts/precompress.mjs): sent as they are
+      // to a client that accepts them, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const rel = path.relative(options.distDir, filePath);
         // Hashed build assets never change; everything else must be revalidated (sw.js!).
