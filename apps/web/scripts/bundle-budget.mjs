@@ -6,7 +6,7 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 100;
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 let html;
 try {

@@ -1,6 +1,12 @@
 import { lazy } from 'react';
 
-// Route-level code splitting: every screen but the landing page is its own chunk.
+// Route-level code splitting: every screen is its own chunk, and so are the signed-in app's
+// shell (navigation, live updates) and its query cache, which the sign-in pages never load.
+export const LandingPage = lazy(() => import('./pages/LandingPage'));
+export const QueryLayout = lazy(() => import('./components/QueryLayout'));
+export const AppLayout = lazy(() =>
+  import('./components/AppLayout').then((m) => ({ default: m.AppLayout })),
+);
 export const LoginPage = lazy(() => import('./pages/LoginPage'));
 export const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 export const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));

@@ -1,9 +1,10 @@
-import { createBrowserRouter } from 'react-router';
-import { AppLayout } from './components/AppLayout';
+import type { RouteObject } from 'react-router';
 import { RootLayout } from './components/RootLayout';
 import { ProtectedRoute, PublicOnlyRoute } from './components/RouteGuards';
-import LandingPage from './pages/LandingPage';
 import {
+  AppLayout,
+  LandingPage,
+  QueryLayout,
   LoginPage,
   RegisterPage,
   ForgotPasswordPage,
@@ -25,7 +26,12 @@ import {
   UnsubscribePage,
 } from './lazyPages';
 
-export const router = createBrowserRouter([
+/**
+ * The app's routes, rendered by `useRoutes` inside a `BrowserRouter` (App.tsx). The app uses no
+ * data-router feature (loaders, actions, fetchers, blockers), so it does without the data
+ * router's code on the first load.
+ */
+export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
@@ -41,26 +47,32 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
+      // Everything below reads the API through the query cache, loaded with them.
       {
-        path: '/app',
-        element: <ProtectedRoute />,
+        element: <QueryLayout />,
         children: [
           {
-            element: <AppLayout />,
+            path: '/app',
+            element: <ProtectedRoute />,
             children: [
-              { index: true, element: <GroupsPage /> },
-              { path: 'groups', element: <GroupsPage /> },
-              { path: 'friends', element: <FriendsPage /> },
-              { path: 'add-expense', element: <AddExpensePage /> },
-              { path: 'activity', element: <ActivityPage /> },
-              { path: 'notifications', element: <NotificationsPage /> },
-              { path: 'account', element: <AccountPage /> },
-              { path: 'account/notifications', element: <NotificationSettingsPage /> },
-              { path: 'group/:groupId', element: <GroupDetailPage /> },
-              { path: 'help', element: <HelpPage /> },
-              { path: 'expense/new', element: <NewExpensePage /> },
-              { path: 'settle-up', element: <SettleUpPage /> },
-              { path: '*', element: <AppNotFoundPage /> },
+              {
+                element: <AppLayout />,
+                children: [
+                  { index: true, element: <GroupsPage /> },
+                  { path: 'groups', element: <GroupsPage /> },
+                  { path: 'friends', element: <FriendsPage /> },
+                  { path: 'add-expense', element: <AddExpensePage /> },
+                  { path: 'activity', element: <ActivityPage /> },
+                  { path: 'notifications', element: <NotificationsPage /> },
+                  { path: 'account', element: <AccountPage /> },
+                  { path: 'account/notifications', element: <NotificationSettingsPage /> },
+                  { path: 'group/:groupId', element: <GroupDetailPage /> },
+                  { path: 'help', element: <HelpPage /> },
+                  { path: 'expense/new', element: <NewExpensePage /> },
+                  { path: 'settle-up', element: <SettleUpPage /> },
+                  { path: '*', element: <AppNotFoundPage /> },
+                ],
+              },
             ],
           },
         ],
@@ -68,4 +80,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <NotFoundPage /> },
     ],
   },
-]);
+];

@@ -16,6 +16,7 @@ export * from './validation/comment.js';
 export * from './validation/friend.js';
 export * from './validation/path-id.js';
 export * from './validation/auth.js';
+export * from './validation/auth-forms.js';
 export * from './exchange-rate.js';
 export * from './validation/exchange.js';
 export * from './amount-input.js';

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
 import type { LoginResponse } from '../api/types';
-import { forgetPushOnThisDevice } from '../lib/push';
 import {
   clearSession,
   getStoredUser,
@@ -12,6 +10,7 @@ import {
   type StoredUser,
 } from '../lib/storage';
 import { AuthContext, type AuthState } from './authContext';
+import { emitSessionChange } from './sessionEvents';
 
 function restoreUser(): StoredUser | null {
   return getToken() ? getStoredUser() : null;
@@ -19,25 +18,25 @@ function restoreUser(): StoredUser | null {
 
 export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<StoredUser | null>(restoreUser);
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   const signOut = useCallback(() => {
-    // This device must stop showing the signed-out person's notifications.
-    void forgetPushOnThisDevice();
+    // This device must stop showing the signed-out person's notifications. (Loaded on demand:
+    // the push code has no business in the sign-in pages' first load.)
+    void import('../lib/push').then((push) => push.forgetPushOnThisDevice());
     clearSession();
     setUser(null);
-    queryClient.clear();
-  }, [queryClient]);
+    emitSessionChange();
+  }, []);
 
   useEffect(
     () =>
       onUnauthorized(() => {
         setUser(null);
-        queryClient.clear();
+        emitSessionChange();
         if (window.location.pathname !== '/login') void navigate('/login', { replace: true });
       }),
-    [navigate, queryClient],
+    [navigate],
   );
 
   // Another tab signing out (or in) keeps this one in step.
@@ -51,15 +50,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, []);
 
-  const signIn = useCallback(
-    (response: LoginResponse) => {
-      const next = { id: response.id, name: response.name, email: response.email };
-      storeSession(response.token, next);
-      queryClient.clear();
-      setUser(next);
-    },
-    [queryClient],
-  );
+  const signIn = useCallback((response: LoginResponse) => {
+    const next = { id: response.id, name: response.name, email: response.email };
+    storeSession(response.token, next);
+    emitSessionChange();
+    setUser(next);
+  }, []);
 
   const value = useMemo<AuthState>(
     () => ({ user, loading: false, signIn, signOut }),

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
-import { changePasswordSchema, type ChangePasswordValues } from '../lib/validation';
+import { changePasswordFormErrors, type ChangePasswordFormValues } from '@evenly/core';
+import { formResolver } from '../lib/formResolver';
 import { Alert } from './Alert';
 import { FormField } from './FormField';
 import { Modal } from './Modal';
@@ -18,7 +18,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordValues>({ resolver: zodResolver(changePasswordSchema) });
+  } = useForm<ChangePasswordFormValues>({ resolver: formResolver(changePasswordFormErrors) });
 
   const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
     setError(null);

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,7 +7,8 @@ import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { AuthCard } from '../components/PublicLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { emailSchema, type EmailValues } from '../lib/validation';
+import { emailFormErrors, type EmailFormValues } from '@evenly/core';
+import { formResolver } from '../lib/formResolver';
 
 export default function ForgotPasswordPage() {
   useDocumentTitle('Forgot password');
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<EmailValues>({ resolver: zodResolver(emailSchema) });
+  } = useForm<EmailFormValues>({ resolver: formResolver(emailFormErrors) });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setResult(null);

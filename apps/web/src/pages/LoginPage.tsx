@@ -1,7 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+// Sign in. The first page many visitors load, so it carries no form library: two inputs read on
+// submit, checked with the API's own rules (@evenly/core loginFormErrors).
+import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { loginFormErrors, type FormErrors, type LoginFormValues } from '@evenly/core';
 import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
@@ -9,47 +10,79 @@ import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { AuthCard } from '../components/PublicLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { loginSchema, type LoginValues } from '../lib/validation';
+
+type LoginErrors = FormErrors<keyof LoginFormValues>;
+
+function readForm(form: HTMLFormElement): LoginFormValues {
+  const data = new FormData(form);
+  return { email: String(data.get('email') ?? ''), password: String(data.get('password') ?? '') };
+}
 
 export default function LoginPage() {
   useDocumentTitle('Login');
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema) });
+  const [errors, setErrors] = useState<LoginErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [isSubmitting, setSubmitting] = useState(false);
 
-  const onSubmit = handleSubmit(async (values) => {
+  // After a first attempt, each change re-checks the fields, as the other forms do.
+  const onChange = () => {
+    if (submitted && formRef.current) setErrors(loginFormErrors(readForm(formRef.current)));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = readForm(form);
+    const problems = loginFormErrors(values);
+    setSubmitted(true);
+    setErrors(problems);
+    const first = (['email', 'password'] as const).find((field) => problems[field]);
+    if (first !== undefined) {
+      form.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
     setError(null);
+    setSubmitting(true);
     try {
-      const response = await authApi.login(values);
+      const response = await authApi.login({
+        email: values.email.trim(),
+        password: values.password,
+      });
       signIn(response);
       await navigate('/app/');
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please check your credentials.'));
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to see your balances.">
-      <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
+      <form
+        ref={formRef}
+        onSubmit={(e) => void onSubmit(e)}
+        onChange={onChange}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         {error ? <Alert>{error}</Alert> : null}
         <FormField
           label="Email"
           type="email"
           autoComplete="email"
-          error={errors.email?.message}
-          {...register('email')}
+          name="email"
+          error={errors.email}
         />
         <FormField
           label="Password"
           type="password"
           autoComplete="current-password"
-          error={errors.password?.message}
-          {...register('password')}
+          name="password"
+          error={errors.password}
         />
         <div className="-mt-2 text-right text-sm">
           <Link

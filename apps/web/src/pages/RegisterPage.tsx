@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -9,7 +8,8 @@ import { AuthCard } from '../components/PublicLayout';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
-import { registerSchema, type RegisterValues } from '../lib/validation';
+import { registerFormErrors, type RegisterFormValues } from '@evenly/core';
+import { formResolver } from '../lib/formResolver';
 
 export default function RegisterPage() {
   useDocumentTitle('Sign up');
@@ -21,8 +21,8 @@ export default function RegisterPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
+  } = useForm<RegisterFormValues>({
+    resolver: formResolver(registerFormErrors),
     defaultValues: {
       name: '',
       email: params.get('email') ?? '',

@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -10,7 +9,8 @@ import { AuthCard } from '../components/PublicLayout';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
-import { newPasswordSchema, type NewPasswordValues } from '../lib/validation';
+import { newPasswordFormErrors, type NewPasswordFormValues } from '@evenly/core';
+import { formResolver } from '../lib/formResolver';
 
 export default function ResetPasswordPage() {
   useDocumentTitle('Reset password');
@@ -31,7 +31,7 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordValues>({ resolver: zodResolver(newPasswordSchema) });
+  } = useForm<NewPasswordFormValues>({ resolver: formResolver(newPasswordFormErrors) });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!token) {

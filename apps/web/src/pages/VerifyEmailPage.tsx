@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -9,7 +8,8 @@ import { FormField } from '../components/FormField';
 import { AuthCard } from '../components/PublicLayout';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { emailSchema, type EmailValues } from '../lib/validation';
+import { emailFormErrors, type EmailFormValues } from '@evenly/core';
+import { formResolver } from '../lib/formResolver';
 
 const SERVER_FAILURE = 'Email verification failed. The link may be invalid or expired.';
 const MISSING_TOKEN = 'Verification token missing. Please check the link in your email.';
@@ -31,7 +31,7 @@ function ResendForm() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<EmailValues>({ resolver: zodResolver(emailSchema) });
+  } = useForm<EmailFormValues>({ resolver: formResolver(emailFormErrors) });
   const onSubmit = handleSubmit(async ({ email }) => {
     try {
       await authApi.resendVerification(email);

@@ -1,25 +1,23 @@
 // Account forms: register, login, verification resend, forgot/reset/change password.
 // Shared by the API (request validation) and the web forms, so both show the same sentences.
 import { z } from 'zod';
-import { isEmailAddress, MSG_INVALID_EMAIL } from './fields.js';
+import { isEmailAddress } from './fields.js';
+import {
+  AUTH_MESSAGES,
+  ENTERED_PASSWORD_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth-rules.js';
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 200;
-export const NAME_MAX_LENGTH = 100;
-export const EMAIL_MAX_LENGTH = 254;
-
-export const AUTH_MESSAGES = {
-  nameRequired: 'Please enter your name.',
-  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
-  emailRequired: 'Please enter your email address.',
-  emailInvalid: MSG_INVALID_EMAIL,
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  passwordsDoNotMatch: 'Passwords do not match.',
-  loginRequired: 'Please enter your email and password.',
-  resetTokenMissing: 'Invalid password reset link: Token missing.',
-  currentPasswordRequired: 'Please enter your current password.',
-} as const;
+export {
+  AUTH_MESSAGES,
+  EMAIL_MAX_LENGTH,
+  ENTERED_PASSWORD_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+} from './auth-rules.js';
 
 /** An e-mail address: trimmed, lower-cased, checked. `missing` is the message for absent/blank. */
 export function emailField(missing: string = AUTH_MESSAGES.emailInvalid) {
@@ -57,7 +55,7 @@ export const loginSchema = z.object({
   password: z
     .string({ error: AUTH_MESSAGES.loginRequired })
     .min(1, { error: AUTH_MESSAGES.loginRequired })
-    .max(1000, { error: AUTH_MESSAGES.passwordTooLong }),
+    .max(ENTERED_PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong }),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -80,7 +78,7 @@ export const changePasswordSchema = z.object({
   currentPassword: z
     .string({ error: AUTH_MESSAGES.currentPasswordRequired })
     .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
-    .max(1000, { error: AUTH_MESSAGES.passwordTooLong }),
+    .max(ENTERED_PASSWORD_MAX_LENGTH, { error: AUTH_MESSAGES.passwordTooLong }),
   newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;

@@ -1,6 +1,7 @@
 // Readers for common request fields: trimmed strings, ids, dates, money, booleans, e-mails.
 import { MSG_INVALID_AMOUNT, parseMoney, parsePositiveMoney } from '../money.js';
 import type { Cents } from '../money.js';
+import { isEmailAddress, MSG_INVALID_EMAIL } from './email.js';
 import { fieldError, fieldOk } from './issues.js';
 import type { FieldRead } from './issues.js';
 
@@ -135,14 +136,7 @@ export function readOptionalBoolean(
   return fieldError(message);
 }
 
-export const MSG_INVALID_EMAIL = 'Please enter a valid email address.';
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)*$/;
-
-/** Whether `text` (already trimmed) looks like an e-mail address. */
-export function isEmailAddress(text: string): boolean {
-  return text.length <= 254 && EMAIL_PATTERN.test(text);
-}
+export { isEmailAddress, MSG_INVALID_EMAIL } from './email.js';
 
 /** A required e-mail address, trimmed and lower-cased. */
 export function readEmailAddress(input: unknown): FieldRead<string> {

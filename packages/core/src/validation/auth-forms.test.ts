@@ -1,0 +1,118 @@
+// The web's account forms refuse exactly what the API's schemas refuse, with the same sentence
+// for each field (the confirmation field aside, which only the forms have).
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  changePasswordSchema,
+  emailOnlySchema,
+  loginSchema,
+  registerSchema,
+  resetPasswordSchema,
+} from './auth.js';
+import {
+  changePasswordFormErrors,
+  emailFormErrors,
+  loginFormErrors,
+  newPasswordFormErrors,
+  registerFormErrors,
+} from './auth-forms.js';
+
+/** The API schema's first message per field (keys renamed by `rename`), as the form reports. */
+function schemaErrors(
+  schema: z.ZodType,
+  input: unknown,
+  rename: Record<string, string> = {},
+): Record<string, string> {
+  const result = schema.safeParse(input);
+  const out: Record<string, string> = {};
+  if (result.success) return out;
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0]);
+    const field = rename[key] ?? key;
+    out[field] ??= issue.message;
+  }
+  return out;
+}
+
+// Text the way people type it, plus the edges the rules care about.
+const text = fc.oneof(
+  fc.string({ maxLength: 12 }),
+  fc.constantFrom('', ' ', '  ann@example.com ', 'ANN@Example.COM', 'ann@', '@x.y', 'a b@c.d'),
+  fc.emailAddress(),
+  fc.string({ minLength: 95, maxLength: 105 }),
+  fc.string({ minLength: 195, maxLength: 205 }),
+  fc.string({ minLength: 995, maxLength: 1005 }),
+);
+
+describe('account forms agree with the API', () => {
+  it('sign in', () => {
+    fc.assert(
+      fc.property(text, text, (email, password) => {
+        expect(loginFormErrors({ email, password })).toEqual(
+          schemaErrors(loginSchema, { email, password }),
+        );
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('register (confirmation aside)', () => {
+    fc.assert(
+      fc.property(text, text, text, (name, email, password) => {
+        const form = registerFormErrors({ name, email, password, confirmPassword: password });
+        expect(form).toEqual(schemaErrors(registerSchema, { name, email, password }));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('e-mail only', () => {
+    fc.assert(
+      fc.property(text, (email) => {
+        expect(emailFormErrors({ email })).toEqual(schemaErrors(emailOnlySchema, { email }));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('new password and change password', () => {
+    fc.assert(
+      fc.property(text, text, (current, password) => {
+        expect(newPasswordFormErrors({ password, confirmPassword: password })).toEqual(
+          schemaErrors(
+            resetPasswordSchema,
+            { token: 't', newPassword: password },
+            { newPassword: 'password' },
+          ),
+        );
+        expect(
+          changePasswordFormErrors({
+            currentPassword: current,
+            password,
+            confirmPassword: password,
+          }),
+        ).toEqual(
+          schemaErrors(
+            changePasswordSchema,
+            { currentPassword: current, newPassword: password },
+            { newPassword: 'password' },
+          ),
+        );
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('the confirmation must match', () => {
+    expect(newPasswordFormErrors({ password: 'secret1', confirmPassword: 'secret2' })).toEqual({
+      confirmPassword: 'Passwords do not match.',
+    });
+    expect(
+      registerFormErrors({ name: 'Ann', email: 'a@b.co', password: 'x', confirmPassword: 'y' }),
+    ).toEqual({
+      password: 'Password must be at least 6 characters long.',
+      confirmPassword: 'Passwords do not match.',
+    });
+  });
+});
