@@ -108,9 +108,12 @@ async function openDetail(page: Page, description: string): Promise<Locator> {
   return detail;
 }
 
+/** Each person's line: paid, share and what the expense means for them (payers net). */
 async function owedDetails(detail: Locator): Promise<string[]> {
   const list = detail.getByRole('list').first();
-  return (await list.getByRole('listitem').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+  return (await list.getByRole('listitem').allInnerTexts()).map((t) =>
+    t.replace(/\s+/g, ' ').trim(),
+  );
 }
 
 describe('split types', () => {
@@ -120,6 +123,10 @@ describe('split types', () => {
     const form = await startExpense(page, 'Groceries', '100');
     // Defaults: today, equal split of every member, Ann the sole payer, the group named.
     await form.getByText('Equally · 3 people').waitFor();
+    // The split button's name says what it is (issue #13 point 8).
+    await form
+      .getByRole('button', { name: 'Split equally · 3 people. Change', exact: true })
+      .waitFor();
     expect(await form.getByLabel('Payer 1', { exact: true }).inputValue()).toBe(String(ann.id));
     await form.getByText('Group: Lisbon trip').waitFor();
     expect(await form.getByRole('listitem').allInnerTexts()).toContain('Carl Diaz: $33.34');
@@ -143,9 +150,9 @@ describe('split types', () => {
     await detail.getByText('You ($100.00)').waitFor();
     await detail.getByText('Equally', { exact: true }).waitFor();
     expect(await owedDetails(detail)).toEqual([
-      'You $33.33',
-      'Bea Costa $33.33',
-      'Carl Diaz $33.34',
+      'You paid $100.00 · share $33.33 get back $66.67',
+      'Bea Costa share $33.33 owes $33.33',
+      'Carl Diaz share $33.34 owes $33.34',
     ]);
     await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
     await detail.waitFor({ state: 'detached' });
@@ -170,9 +177,9 @@ describe('split types', () => {
     let detail = await openDetail(page, 'Museum');
     await detail.getByText('Exact amounts', { exact: true }).waitFor();
     expect(await owedDetails(detail)).toEqual([
-      'You $10.00',
-      'Bea Costa $15.00',
-      'Carl Diaz $25.00',
+      'You paid $50.00 · share $10.00 get back $40.00',
+      'Bea Costa share $15.00 owes $15.00',
+      'Carl Diaz share $25.00 owes $25.00',
     ]);
     await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
 
@@ -189,9 +196,9 @@ describe('split types', () => {
     detail = await openDetail(page, 'Boat tour');
     await detail.getByText('Percentages', { exact: true }).waitFor();
     expect(await owedDetails(detail)).toEqual([
-      'You $100.00',
-      'Bea Costa $60.00',
-      'Carl Diaz $40.00',
+      'You paid $200.00 · share $100.00 get back $100.00',
+      'Bea Costa share $60.00 owes $60.00',
+      'Carl Diaz share $40.00 owes $40.00',
     ]);
     await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
 
@@ -212,7 +219,10 @@ describe('split types', () => {
     await seeText(page, 'Expense added!');
     detail = await openDetail(page, 'Wine');
     await detail.getByText('Shares', { exact: true }).waitFor();
-    expect(await owedDetails(detail)).toEqual(['You $30.00', 'Bea Costa $60.00']);
+    expect(await owedDetails(detail)).toEqual([
+      'You paid $90.00 · share $30.00 get back $60.00',
+      'Bea Costa share $60.00 owes $60.00',
+    ]);
     await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     // Ann paid 50 + 200 + 90 and owes 10 + 100 + 30; Bea owes 15 + 60 + 60, Carl 25 + 40.

@@ -1,7 +1,8 @@
 import type { Expense } from '../../api/types';
 import { formatDate } from '../../lib/dates';
 import { SPLIT_LABELS } from '../../lib/expenseForm';
-import { formatMoney } from '../../lib/money';
+import { expenseNets } from '../../lib/expenseNets';
+import { formatMoney, fromCents } from '../../lib/money';
 import { describeEnd, describeRecurrence, REPEATS_LABELS } from '../../lib/recurrence';
 import { ExternalIcon, RepeatIcon } from '../icons';
 import { Modal } from '../Modal';
@@ -146,12 +147,41 @@ export function ExpenseDetailModal({
       </dl>
       <h3 className="mt-4 mb-2 font-semibold">Who owes what</h3>
       <ul className="divide-y divide-border rounded-xl border border-border text-sm">
-        {expense.splits.map((s) => (
-          <li key={s.splitId} className="flex justify-between px-3 py-2">
-            <span>{nameOf(s.owedBy, meId)}</span>
-            <span className="font-medium">{formatMoney(s.amountOwed, expense.currency)}</span>
-          </li>
-        ))}
+        {expenseNets(expense).map((row) => {
+          const you = row.user.id === meId;
+          const name = nameOf(row.user, meId);
+          const amount = formatMoney(
+            fromCents(Math.abs(row.net), expense.currency),
+            expense.currency,
+          );
+          const detail = [
+            row.paid > 0
+              ? `paid ${formatMoney(fromCents(row.paid, expense.currency), expense.currency)}`
+              : null,
+            `share ${formatMoney(fromCents(row.share, expense.currency), expense.currency)}`,
+          ]
+            .filter(Boolean)
+            .join(' · ');
+          return (
+            <li key={row.user.id} className="flex items-baseline justify-between gap-3 px-3 py-2">
+              <span className="min-w-0">
+                <span className="block">{name}</span>
+                <span className="block text-xs text-muted">{detail}</span>
+              </span>
+              <span
+                className={`shrink-0 text-right font-medium ${
+                  row.net > 0 ? 'text-owed' : row.net < 0 ? 'text-owe' : 'text-muted'
+                }`}
+              >
+                {row.net > 0
+                  ? `${you ? 'get back' : 'gets back'} ${amount}`
+                  : row.net < 0
+                    ? `${you ? 'owe' : 'owes'} ${amount}`
+                    : 'settled'}
+              </span>
+            </li>
+          );
+        })}
       </ul>
       {expense.notes ? (
         <>
