@@ -1,5 +1,7 @@
 // Full-stack flows against the built server (apps/api/dist/main.js serving apps/web/dist).
 // Skipped, with a notice, until the server has been built; once it exists these must pass.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiCall } from './support/app';
@@ -31,6 +33,16 @@ describe.skipIf(!built)('with e-mail verification', () => {
     await server?.stop();
   });
 
+  /** Verification mails to `to` in the outbox so far. */
+  const verificationMails = (to: string): number =>
+    existsSync(server.outboxDir)
+      ? readdirSync(server.outboxDir).filter((name) => {
+          if (!name.endsWith('.txt')) return false;
+          const text = readFileSync(join(server.outboxDir, name), 'utf8');
+          return text.includes(to) && text.includes('/verify-email?token=');
+        }).length
+      : 0;
+
   it('registers, verifies by the mailed link, logs in and out', async () => {
     const context = await browser.newContext({ viewport: PHONE_VIEWPORT, serviceWorkers: 'block' });
     const page = await context.newPage();
@@ -51,6 +63,14 @@ describe.skipIf(!built)('with e-mail verification', () => {
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByRole('button', { name: 'Sign In' }).click();
     await page.getByText('Please verify your email address before logging in.').waitFor();
+    // The error offers a new link at once (issue #13 point 8).
+    await waitForMailLink(server.outboxDir, 'vera@example.com', '/verify-email');
+    expect(verificationMails('vera@example.com')).toBe(1);
+    await page.getByRole('button', { name: 'Resend the verification email' }).click();
+    await page
+      .getByText('We sent a new verification link to vera@example.com. Open it, then sign in.')
+      .waitFor();
+    await expect.poll(() => verificationMails('vera@example.com')).toBe(2);
 
     const link = await waitForMailLink(server.outboxDir, 'vera@example.com', '/verify-email');
     await page.goto(link.replace(/^https?:\/\/[^/]+/, server.baseUrl));

@@ -4,7 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginFormErrors, type FormErrors, type LoginFormValues } from '@evenly/core';
 import { authApi } from '../api/auth';
-import { errorMessage } from '../api/client';
+import { ApiError, errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
@@ -27,6 +27,23 @@ export default function LoginPage() {
   const [errors, setErrors] = useState<LoginErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [isSubmitting, setSubmitting] = useState(false);
+  // Signed in with the right password before verifying: the address to send a new link to.
+  const [unverified, setUnverified] = useState<string | null>(null);
+  const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
+  const [resendError, setResendError] = useState<string | null>(null);
+
+  const resendLink = async () => {
+    if (unverified === null) return;
+    setResend('sending');
+    setResendError(null);
+    try {
+      await authApi.resendVerification(unverified);
+      setResend('sent');
+    } catch (e) {
+      setResendError(errorMessage(e, 'Failed to resend verification email.'));
+      setResend('idle');
+    }
+  };
 
   // After a first attempt, each change re-checks the fields, as the other forms do.
   const onChange = () => {
@@ -46,6 +63,9 @@ export default function LoginPage() {
       return;
     }
     setError(null);
+    setUnverified(null);
+    setResend('idle');
+    setResendError(null);
     setSubmitting(true);
     try {
       const response = await authApi.login({
@@ -56,6 +76,8 @@ export default function LoginPage() {
       await navigate('/app/');
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please check your credentials.'));
+      if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED')
+        setUnverified(values.email.trim());
       setSubmitting(false);
     }
   };
@@ -69,7 +91,30 @@ export default function LoginPage() {
         noValidate
         className="flex flex-col gap-4"
       >
-        {error ? <Alert>{error}</Alert> : null}
+        {error ? (
+          <Alert>
+            {error}
+            {unverified !== null ? (
+              <span className="mt-2 block">
+                {resend === 'sent' ? (
+                  <span role="status">
+                    We sent a new verification link to {unverified}. Open it, then sign in.
+                  </span>
+                ) : (
+                  <button
+                    type="button"
+                    className="font-semibold underline"
+                    disabled={resend === 'sending'}
+                    onClick={() => void resendLink()}
+                  >
+                    {resend === 'sending' ? 'Sending…' : 'Resend the verification email'}
+                  </button>
+                )}
+                {resendError ? <span className="mt-1 block">{resendError}</span> : null}
+              </span>
+            ) : null}
+          </Alert>
+        ) : null}
         <FormField
           label="Email"
           type="email"
