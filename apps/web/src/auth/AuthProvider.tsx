@@ -53,7 +53,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     (response: LoginResponse) => {
-      const next = { id: response.id, name: response.name, email: response.email };
+      const next = { id: response.id, name: response.name, email: response.email ?? '' };
       storeSession(response.token, next);
       queryClient.clear();
       setUser(next);
@@ -61,9 +61,20 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
 
+  // A profile change (name, confirmed address) keeps the stored session in step.
+  const updateUser = useCallback((patch: Partial<Omit<StoredUser, 'id'>>) => {
+    setUser((current) => {
+      const token = getToken();
+      if (!current || !token) return current;
+      const next = { ...current, ...patch };
+      storeSession(token, next);
+      return next;
+    });
+  }, []);
+
   const value = useMemo<AuthState>(
-    () => ({ user, loading: false, signIn, signOut }),
-    [user, signIn, signOut],
+    () => ({ user, loading: false, signIn, signOut, updateUser }),
+    [user, signIn, signOut, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

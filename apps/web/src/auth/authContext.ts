@@ -8,6 +8,8 @@ export interface AuthState {
   loading: boolean;
   signIn: (response: LoginResponse) => void;
   signOut: () => void;
+  /** Updates the stored name or address of the signed-in user (after a profile change). */
+  updateUser: (patch: Partial<Omit<StoredUser, 'id'>>) => void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);
