@@ -23,6 +23,8 @@ import {
   AppNotFoundPage,
   NotificationSettingsPage,
   UnsubscribePage,
+  AddFriendPage,
+  ConfirmEmailPage,
 } from './lazyPages';
 
 export const router = createBrowserRouter([
@@ -41,6 +43,14 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
+      { path: '/confirm-email', element: <ConfirmEmailPage /> },
+      {
+        path: '/add-friend/:token',
+        element: <ProtectedRoute />,
+        children: [
+          { element: <AppLayout />, children: [{ index: true, element: <AddFriendPage /> }] },
+        ],
+      },
       {
         path: '/app',
         element: <ProtectedRoute />,

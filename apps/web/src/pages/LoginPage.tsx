@@ -8,7 +8,9 @@ import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { AuthCard } from '../components/PublicLayout';
+import { useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useReturnPath } from '../hooks/useReturnPath';
 import { loginSchema, type LoginValues } from '../lib/validation';
 
 export default function LoginPage() {
@@ -16,6 +18,8 @@ export default function LoginPage() {
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
+  const returnPath = useReturnPath();
+  const signUpOpen = useSignUpOpen();
   const {
     register,
     handleSubmit,
@@ -27,7 +31,7 @@ export default function LoginPage() {
     try {
       const response = await authApi.login(values);
       signIn(response);
-      await navigate('/app/');
+      await navigate(returnPath ?? '/app/');
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please check your credentials.'));
     }
@@ -63,12 +67,17 @@ export default function LoginPage() {
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-semibold text-primary hover:underline">
-          Sign up
-        </Link>
-      </p>
+      {signUpOpen ? (
+        <p className="mt-6 text-center text-sm text-muted">
+          Don&apos;t have an account?{' '}
+          <Link
+            to={returnPath ? `/register?next=${encodeURIComponent(returnPath)}` : '/register'}
+            className="font-semibold text-primary hover:underline"
+          >
+            Sign up
+          </Link>
+        </p>
+      ) : null}
     </AuthCard>
   );
 }
