@@ -6,8 +6,7 @@ import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import { createGroup, createUsers } from './support/fixtures.js';
 
-const INVITE_ONLY =
-  'Sign-ups on this server need an invitation. Ask a member for an invite link.';
+const INVITE_ONLY = 'Sign-ups on this server need an invitation. Ask a member for an invite link.';
 
 function register(ctx: TestContext, email: string, inviteToken?: string) {
   return ctx.app.inject({
@@ -66,7 +65,10 @@ describe('REGISTRATION=invite', () => {
   it('refuses a sign-up without an invitation', async () => {
     const res = await register(ctx, 'stranger@example.com');
     expect(res.statusCode).toBe(403);
-    expect(errorBody(res)).toMatchObject({ code: 'REGISTRATION_INVITE_ONLY', message: INVITE_ONLY });
+    expect(errorBody(res)).toMatchObject({
+      code: 'REGISTRATION_INVITE_ONLY',
+      message: INVITE_ONLY,
+    });
     const rows = await ctx.database.handle.db.select().from(users);
     expect(rows).toHaveLength(0);
   });
@@ -74,7 +76,11 @@ describe('REGISTRATION=invite', () => {
   it('admits a friend link token, and refuses it once replaced', async () => {
     const [ann] = await createUsers(ctx, 'Ann');
     if (ann === undefined) throw new Error('no user');
-    const link = await ctx.app.inject({ method: 'GET', url: '/api/friend-link', headers: ann.auth });
+    const link = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/friend-link',
+      headers: ann.auth,
+    });
     const { token } = link.json<{ token: string }>();
     const replaced = await ctx.app.inject({
       method: 'POST',
@@ -172,7 +178,11 @@ describe('REGISTRATION=closed', () => {
   it('refuses every sign-up, even with an invitation; sign-in still works', async () => {
     const [ann] = await createUsers(ctx, 'Ann');
     if (ann === undefined) throw new Error('no user');
-    const link = await ctx.app.inject({ method: 'GET', url: '/api/friend-link', headers: ann.auth });
+    const link = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/friend-link',
+      headers: ann.auth,
+    });
     const res = await register(ctx, 'new@example.com', link.json<{ token: string }>().token);
     expect(res.statusCode).toBe(403);
     expect(errorBody(res)).toMatchObject({
