@@ -93,11 +93,6 @@ export default function RegisterPage() {
 
   return (
     <AuthCard title="Create your account" subtitle="Start splitting expenses in a minute.">
-      {config.isError ? (
-        <div className="mb-4">
-          <Alert>{config.error.message}</Alert>
-        </div>
-      ) : null}
       {config.data?.registration === 'invite' ? (
         <div className="mb-4">
           <Alert kind="info">
