@@ -4,7 +4,7 @@ import { AppError } from '../../errors/app-errors.js';
 export const PROFILE_TEXT = {
   pictureNotFound: 'Picture not found.',
   notAnImage: 'Please choose an image file (JPEG, PNG, WebP or HEIC).',
-  pictureTooLarge: 'The picture is too large. The maximum size is 5 MB.',
+  pictureTooLarge: 'The file is too large. The maximum size is 5 MB.',
   pictureMissing: 'Please choose a picture to upload.',
   sameEmail: 'That is already your email address.',
   changeEmailSent: (email: string) =>

@@ -350,7 +350,7 @@ export class ProfileService {
   }
 
   async mailEmailChangeNotice(p: { oldEmail: string; newEmail: string; name: string }) {
-    const link = `${this.deps.config.appUrl}/account`;
+    const link = `${this.deps.config.appUrl}/app/account`;
     await this.deps.mailer.send(changeEmailNotice(p.oldEmail, p.name, p.newEmail, link));
   }
 }
