@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { profileApi } from '../../api/profile';
 import { useAuth } from '../../auth/authContext';
+import { clearSession } from '../../lib/storage';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
@@ -29,7 +30,9 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       await profileApi.deleteAccount(password, confirmOutstanding);
-      // Leave the protected pages first, so the guard does not send us to the login page.
+      // The token is dead: forget it at once, so late 401s of other requests do not redirect
+      // to the login page; leave the protected pages, then drop the signed-in state.
+      clearSession();
       await navigate('/', { replace: true });
       signOut();
       toast.success('Your account has been deleted.');
