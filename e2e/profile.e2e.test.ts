@@ -224,8 +224,9 @@ describe('sign-up policy', () => {
   let closed: RunningServer;
 
   beforeAll(async () => {
-    closed = await startAppServer({ REGISTRATION: 'closed' });
-  }, 90_000);
+    // A second server in this file: give it time on a busy machine.
+    closed = await startAppServer({ REGISTRATION: 'closed' }, { timeoutMs: 180_000 });
+  }, 200_000);
 
   afterAll(async () => {
     await closed?.stop();
@@ -254,21 +255,4 @@ describe('sign-up policy', () => {
     await openPage.getByRole('link', { name: 'Get Started' }).waitFor();
     await open.close();
   });
-
-  it('shows no support links without SUPPORT_URL', async () => {
-    // Accounts cannot be registered on the closed server: this one has no SUPPORT_URL either.
-    const none = await startAppServer();
-    try {
-      const ann = await createUser(none, 'Ann Lee');
-      const a = await openAs(browser, none, ann, '/app/account');
-      await a.page.getByRole('button', { name: 'My friend code' }).waitFor();
-      expect(await a.page.getByRole('list', { name: 'Support' }).count()).toBe(0);
-      for (const name of ['Feedback', 'Rate', 'Contact us']) {
-        expect(await a.page.getByText(name, { exact: true }).count()).toBe(0);
-      }
-      await a.context.close();
-    } finally {
-      await none.stop();
-    }
-  }, 90_000);
 });

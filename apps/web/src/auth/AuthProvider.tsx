@@ -22,13 +22,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
-  const signOut = useCallback(() => {
-    // This device must stop showing the signed-out person's notifications.
-    void forgetPushOnThisDevice();
-    clearSession();
-    setUser(null);
-    queryClient.clear();
-  }, [queryClient]);
+  const [signedOutTo, setSignedOutTo] = useState<string | null>(null);
+
+  const signOut = useCallback(
+    (options?: { to?: string }) => {
+      // This device must stop showing the signed-out person's notifications.
+      void forgetPushOnThisDevice();
+      clearSession();
+      setSignedOutTo(options?.to ?? null);
+      setUser(null);
+      queryClient.clear();
+    },
+    [queryClient],
+  );
 
   useEffect(
     () =>
@@ -56,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const next = { id: response.id, name: response.name, email: response.email ?? '' };
       storeSession(response.token, next);
       queryClient.clear();
+      setSignedOutTo(null);
       setUser(next);
     },
     [queryClient],
@@ -73,8 +80,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo<AuthState>(
-    () => ({ user, loading: false, signIn, signOut, updateUser }),
-    [user, signIn, signOut, updateUser],
+    () => ({ user, loading: false, signedOutTo, signIn, signOut, updateUser }),
+    [user, signedOutTo, signIn, signOut, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

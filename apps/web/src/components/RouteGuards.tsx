@@ -5,9 +5,10 @@ import { PageLoader } from './Spinner';
 
 /** Signed-out visitors go to /login; a placeholder shows while the session is checked. */
 export function ProtectedRoute() {
-  const { user, loading } = useAuth();
+  const { user, loading, signedOutTo } = useAuth();
   const location = useLocation();
   if (loading) return <PageLoader />;
+  if (!user && signedOutTo) return <Navigate to={signedOutTo} replace />;
   if (!user) {
     return (
       <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />

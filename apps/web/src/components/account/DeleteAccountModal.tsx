@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../../api/client';
 import { profileApi } from '../../api/profile';
 import { useAuth } from '../../auth/authContext';
-import { clearSession } from '../../lib/storage';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
@@ -12,7 +10,6 @@ import { useToast } from '../toast/toastContext';
 /** Password, then (when balances are still open) an explicit "Delete anyway". */
 export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
   const { signOut } = useAuth();
-  const navigate = useNavigate();
   const toast = useToast();
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
@@ -30,11 +27,8 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       await profileApi.deleteAccount(password, confirmOutstanding);
-      // The token is dead: forget it at once, so late 401s of other requests do not redirect
-      // to the login page; leave the protected pages, then drop the signed-in state.
-      clearSession();
-      await navigate('/', { replace: true });
-      signOut();
+      // The token is dead: signed out at once, and the protected pages lead to the landing page.
+      signOut({ to: '/' });
       toast.success('Your account has been deleted.');
     } catch (e) {
       if (e instanceof ApiError && e.code === 'OUTSTANDING_BALANCE') {
