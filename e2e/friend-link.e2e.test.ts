@@ -22,8 +22,12 @@ let browser: Browser;
 let server: RunningServer;
 
 beforeAll(async () => {
-  [browser, server] = await Promise.all([launchBrowser(), startAppServer()]);
-});
+  [browser, server] = await Promise.all([
+    launchBrowser(),
+    // Server start-up (PGlite migrations) is slow on a busy machine: allow for it.
+    startAppServer({}, { timeoutMs: 180_000 }),
+  ]);
+}, 200_000);
 
 afterAll(async () => {
   await browser?.close();
