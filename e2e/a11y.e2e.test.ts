@@ -409,9 +409,76 @@ const SCREENS: Screen[] = [
     path: '/app/account',
     signedIn: true,
     ready: async (page) => {
-      await page.getByText('Connected Accounts').waitFor();
+      await page.getByRole('button', { name: 'My friend code' }).waitFor();
+      await page.getByText('ann.lee@example.org').waitFor();
+      await page.getByRole('link', { name: 'Contact us' }).waitFor();
       await page.getByRole('combobox', { name: 'Currency' }).waitFor();
     },
+  },
+  {
+    name: 'account, edit name (with an error)',
+    path: '/app/account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Edit name' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit name' });
+      await edit.getByLabel('Name').fill('');
+      await edit.getByRole('button', { name: 'Save name' }).click();
+      await edit.getByText('Please enter your name.').waitFor();
+    },
+  },
+  {
+    name: 'account, change e-mail',
+    path: '/app/account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Change e-mail' }).click();
+      await page.getByRole('dialog', { name: 'Change e-mail' }).waitFor();
+    },
+  },
+  {
+    name: 'account, friend code (QR)',
+    path: '/app/account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'My friend code' }).click();
+      await page.getByRole('img', { name: 'QR code for your friend link' }).waitFor();
+    },
+  },
+  {
+    name: 'account, scan code',
+    path: '/app/account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Scan code' }).click();
+      const scan = page.getByRole('dialog', { name: 'Scan code' });
+      await scan.getByLabel('Paste a link').fill('https://example.com/nothing');
+      await scan.getByRole('button', { name: 'Open link' }).click();
+      await scan.getByText('That code is not an Evenly invite.').waitFor();
+    },
+  },
+  {
+    name: 'account, delete account',
+    path: '/app/account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Delete account' }).click();
+      await page.getByRole('alertdialog', { name: 'Delete account' }).waitFor();
+    },
+  },
+  {
+    name: 'add friend by link',
+    path: '/add-friend/beaFriendLinkToken456',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Add Bea Costa as a friend' }).waitFor();
+    },
+  },
+  {
+    name: 'confirm e-mail (error)',
+    path: '/confirm-email?token=abc',
+    signedIn: false,
+    ready: text('Go to login'),
   },
   {
     name: 'account, change password',

@@ -120,6 +120,6 @@ describe('screenshots', () => {
   it('friends, activity, account', async () => {
     await shoot('friends', '/app/friends', (p) => p.getByText('Farah Ali').waitFor());
     await shoot('activity', '/app/activity', (p) => p.getByText(/You get back/).waitFor());
-    await shoot('account', '/app/account', (p) => p.getByText('Connected Accounts').waitFor());
+    await shoot('account', '/app/account', (p) => p.getByText('My friend code').waitFor());
   });
 });

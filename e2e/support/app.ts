@@ -24,10 +24,14 @@ export const PASSWORD = 'secret123';
  * from X-Forwarded-For so that the helpers below (one made-up address per account) stay clear
  * of the per-IP rate limits on register and login; the browser's own calls come from 127.0.0.1.
  */
-export async function startAppServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startAppServer(
+  env: Record<string, string> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<RunningServer> {
   return await startServer({
     requireEmailVerification: false,
     env: { TRUST_PROXY: 'true', ...env },
+    ...options,
   });
 }
 

@@ -294,7 +294,24 @@ const activity = [
 ];
 
 const routes: Record<string, unknown> = {
-  'GET /api/auth/me': { ...ann, emailVerified: true, homeCurrency: 'EUR' },
+  'GET /api/auth/me': {
+    ...ann,
+    createdAt: T,
+    emailVerified: true,
+    homeCurrency: 'EUR',
+    avatarUrl: null,
+    pendingEmail: 'ann.lee@example.org',
+  },
+  'GET /api/config': { registration: 'open', supportUrl: 'mailto:support@example.com' },
+  'GET /api/friend-link': {
+    token: 'annFriendLinkToken123',
+    url: 'https://evenly.example/add-friend/annFriendLinkToken123',
+  },
+  'GET /api/friend-link/beaFriendLinkToken456': {
+    user: { ...bea, avatarUrl: null },
+    self: false,
+    alreadyFriends: false,
+  },
   'GET /api/fx/rate': {
     from: 'EUR',
     to: 'USD',

@@ -44,6 +44,9 @@ import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipt
 import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
 import { seriesRoutes } from './modules/series/series.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
+import { profileRoutes, publicProfileRoutes } from './modules/profile/profile.routes.js';
+import { friendLinksRoutes } from './modules/friend-links/friend-links.routes.js';
+import { admitRegistration } from './modules/profile/registration-policy.js';
 import { resolveVapidKeys } from './modules/push/vapid-keys.js';
 import { Services } from './services.js';
 import { AppMetrics } from './metrics/app-metrics.js';
@@ -189,9 +192,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Invitations to a newly verified address become friend requests (§5.7).
     onEmailVerified: (tx, user) => services.invitations.onEmailVerified(tx, user),
     onTokensRevoked: (userId) => authenticator.evictUser(userId),
+    admitRegistration: (input) => admitRegistration(database.db, config.registration, input),
     transaction,
   });
   auth.registerJobs(jobRegistry);
+  services.profile.registerJobs(jobRegistry);
   services.invitations.registerJobs(jobRegistry);
   // Recurring expenses: the materialize job, and the tick that enqueues it when something is due.
   const seriesTicker = services.series.registerJobs(jobRegistry);
@@ -229,11 +234,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicReceiptsRoutes, { services });
   await app.register(publicEventsRoutes, { services });
   await app.register(publicNotificationRoutes, { services });
+  await app.register(publicProfileRoutes, { services, rateLimiter });
 
   // Everything registered in this scope requires a valid bearer token.
   await app.register(async (scope) => {
     scope.addHook('onRequest', createAuthenticate(authenticator));
     await scope.register(protectedAuthRoutes, { auth, rateLimiter });
+    await scope.register(profileRoutes, { services, rateLimiter });
+    await scope.register(friendLinksRoutes, { services });
     await scope.register(friendshipsRoutes, { services });
     await scope.register(groupsRoutes, { services });
     await scope.register(expensesRoutes, { services });

@@ -34,6 +34,10 @@ import { ReceiptService } from './modules/receipts/receipt.service.js';
 import { SeriesService } from './modules/series/series.service.js';
 import { PushService } from './modules/push/push.service.js';
 import type { VapidKeyPair } from './config/push-config.js';
+import { AvatarLinks } from './modules/people/avatar-url.js';
+import { ProfileService } from './modules/profile/profile.service.js';
+import { AccountDeletion } from './modules/profile/account-deletion.js';
+import { FriendLinkService } from './modules/friend-links/friend-link.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -125,6 +129,20 @@ export class Services {
   }
   get push(): PushService {
     return this.once('push', () => new PushService(this.deps, this.deps.vapidKeys));
+  }
+  /** Signs and checks profile picture links (one key for the whole app). */
+  get avatarLinks(): AvatarLinks {
+    return this.once('avatarLinks', () => new AvatarLinks(this.deps.signingSecret));
+  }
+  /** Me: name, picture and e-mail address changes. */
+  get profile(): ProfileService {
+    return this.once('profile', () => new ProfileService(this.deps, this));
+  }
+  get accountDeletion(): AccountDeletion {
+    return this.once('accountDeletion', () => new AccountDeletion(this.deps, this));
+  }
+  get friendLinks(): FriendLinkService {
+    return this.once('friendLinks', () => new FriendLinkService(this.deps, this));
   }
 
   /** The receipt scanner; its engine processes start on the first scan. */

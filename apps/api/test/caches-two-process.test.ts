@@ -155,6 +155,18 @@ describe.runIf(testDbKind() === 'postgres')('caches across two server processes'
     expect((await call(a, { ...bea, token: fresh.token }, 'GET', '/api/auth/me')).status).toBe(200);
   });
 
+  it('refuses on process A every token of an account deleted through process B', async () => {
+    const dan = await account('Dan');
+    expect((await call(a, dan, 'GET', '/api/auth/me')).status).toBe(200);
+    expect((await call(a, dan, 'GET', '/api/auth/me')).status).toBe(200);
+    const deleted = await call(b, dan, 'DELETE', '/api/auth/me', { password: 'secret123' });
+    expect(deleted.status).toBe(204);
+    await eventually(
+      async () => (await call(a, dan, 'GET', '/api/auth/me')).status === 401,
+      'deleted account token refused',
+    );
+  });
+
   it('refuses a superseded token on A within a poll interval even with its LISTEN connection gone', async () => {
     const cat = await account('Cat');
     expect((await call(a, cat, 'GET', '/api/auth/me')).status).toBe(200);

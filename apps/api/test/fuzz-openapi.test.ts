@@ -450,6 +450,7 @@ const READS_OWN_BODY = [
   'POST /api/expenses',
   'PUT /api/expenses/{id}',
   'POST /api/receipts/scan-and-parse',
+  'PUT /api/auth/me/avatar',
 ];
 
 const shareOffsets = new Map<string, number>();

@@ -26,3 +26,5 @@ export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 export const AppNotFoundPage = lazy(() => import('./pages/AppNotFoundPage'));
 export const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
 export const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
+export const AddFriendPage = lazy(() => import('./pages/AddFriendPage'));
+export const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));

@@ -24,6 +24,8 @@ import {
   AppNotFoundPage,
   NotificationSettingsPage,
   UnsubscribePage,
+  AddFriendPage,
+  ConfirmEmailPage,
 } from './lazyPages';
 
 /**
@@ -51,6 +53,14 @@ export const routes: RouteObject[] = [
       {
         element: <QueryLayout />,
         children: [
+          { path: '/confirm-email', element: <ConfirmEmailPage /> },
+          {
+            path: '/add-friend/:token',
+            element: <ProtectedRoute />,
+            children: [
+              { element: <AppLayout />, children: [{ index: true, element: <AddFriendPage /> }] },
+            ],
+          },
           {
             path: '/app',
             element: <ProtectedRoute />,

@@ -131,4 +131,22 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ METRICS_PORT: bad })).toThrow(/METRICS_PORT must be a port/);
     }
   });
+
+  it('reads the sign-up policy and the support address', () => {
+    expect(loadConfig({})).toMatchObject({ registration: 'open', supportUrl: null });
+    expect(loadConfig({ REGISTRATION: 'invite' }).registration).toBe('invite');
+    expect(loadConfig({ REGISTRATION: ' Closed ' }).registration).toBe('closed');
+    expect(() => loadConfig({ REGISTRATION: 'friends' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REGISTRATION: 'friends' })).toThrow(/REGISTRATION must be one of/);
+    expect(loadConfig({ SUPPORT_URL: 'https://help.example.com/evenly' }).supportUrl).toBe(
+      'https://help.example.com/evenly',
+    );
+    expect(loadConfig({ SUPPORT_URL: 'mailto:help@example.com' }).supportUrl).toBe(
+      'mailto:help@example.com',
+    );
+    expect(loadConfig({ SUPPORT_URL: '  ' }).supportUrl).toBeNull();
+    for (const bad of ['ftp://x.example', 'help@example.com', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ SUPPORT_URL: bad })).toThrow(/SUPPORT_URL/);
+    }
+  });
 });

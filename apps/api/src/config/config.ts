@@ -64,7 +64,14 @@ export interface AppConfig {
   recurring: RecurringConfig;
   /** Web Push (VAPID) settings: see push-config.ts. */
   push: PushConfig;
+  /** `REGISTRATION`: who may create an account (open to all, with an invitation, nobody). */
+  registration: RegistrationPolicy;
+  /** `SUPPORT_URL`: where Feedback, Rate and Contact us point (http(s) or mailto:); null = hidden. */
+  supportUrl: string | null;
 }
+
+export type RegistrationPolicy = 'open' | 'invite' | 'closed';
+export const REGISTRATION_POLICIES: readonly RegistrationPolicy[] = ['open', 'invite', 'closed'];
 
 /** The public Frankfurter API (ECB reference rates, no key). */
 export const DEFAULT_FX_RATES_URL = 'https://api.frankfurter.app';
@@ -241,6 +248,17 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       path.join(path.dirname(new URL(import.meta.url).pathname), '../../../web/dist'),
   );
 
+  const registration = (opt(env, 'REGISTRATION') ?? 'open').toLowerCase();
+  if (!REGISTRATION_POLICIES.includes(registration as RegistrationPolicy)) {
+    throw new ConfigError(
+      'REGISTRATION',
+      `must be one of ${REGISTRATION_POLICIES.join(', ')} (got "${registration}")`,
+    );
+  }
+  const supportRaw = opt(env, 'SUPPORT_URL');
+  const supportUrl =
+    supportRaw === null ? null : url('SUPPORT_URL', supportRaw, ['http:', 'https:', 'mailto:']);
+
   const host = opt(env, 'HOST') ?? '0.0.0.0';
   return {
     port,
@@ -275,5 +293,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     metricsPort,
     metricsHost: opt(env, 'METRICS_HOST') ?? host,
     push: pushConfig(env, { appUrl, mailFrom: opt(env, 'MAIL_FROM') }),
+    registration: registration as RegistrationPolicy,
+    supportUrl,
   };
 }

@@ -13,12 +13,17 @@ export function wantsJsonMessage(accept: string | undefined): boolean {
   );
 }
 
-export function sendMessage(request: FastifyRequest, reply: FastifyReply, sentence: string) {
+export function sendMessage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  sentence: string,
+  status: 200 | 202 = 200,
+) {
   if (wantsJsonMessage(request.headers.accept)) {
     return reply
-      .code(200)
+      .code(status)
       .type('application/json; charset=utf-8')
       .send(JSON.stringify({ message: sentence }));
   }
-  return reply.code(200).type('text/plain; charset=utf-8').send(sentence);
+  return reply.code(status).type('text/plain; charset=utf-8').send(sentence);
 }

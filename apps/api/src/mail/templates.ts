@@ -45,3 +45,40 @@ export function passwordResetEmail(to: string, name: string, link: string): Mail
     html: layout('Reset your password', intro, 'Choose a new password', link, outro),
   };
 }
+
+export function changeEmailConfirmation(to: string, name: string, link: string): MailMessage {
+  const intro = `Hi ${name}, please confirm that ${to} should become the e-mail address of your Evenly account.`;
+  const outro =
+    'The link is valid for 24 hours and works once. Until you open it, you keep signing in with your current address. If you did not ask for this, ignore this e-mail.';
+  return {
+    to,
+    subject: 'Confirm your new e-mail address for Evenly',
+    link,
+    text: `${intro}\n\nConfirm the new address: ${link}\n\n${outro}\n`,
+    html: layout('Confirm your new e-mail address', intro, 'Confirm new address', link, outro),
+  };
+}
+
+export function changeEmailNotice(
+  to: string,
+  name: string,
+  newEmail: string,
+  link: string,
+): MailMessage {
+  const intro = `Hi ${name}, someone signed in to your Evenly account asked to change its e-mail address to ${newEmail}. Nothing changes until the link sent to that address is opened.`;
+  const outro =
+    'If this was you, there is nothing to do. If it was not, change your password now: it also signs out every device.';
+  return {
+    to,
+    subject: 'Your Evenly e-mail address is about to change',
+    link,
+    text: `${intro}\n\nReview your account: ${link}\n\n${outro}\n`,
+    html: layout(
+      'Your e-mail address is about to change',
+      intro,
+      'Review your account',
+      link,
+      outro,
+    ),
+  };
+}

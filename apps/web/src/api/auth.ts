@@ -10,7 +10,7 @@ function messageText(body: unknown, fallback: string): string {
 }
 
 export const authApi = {
-  register: (input: { name: string; email: string; password: string }) =>
+  register: (input: { name: string; email: string; password: string; inviteToken?: string }) =>
     api<User>('/auth/register', {
       method: 'POST',
       body: input,

@@ -109,7 +109,9 @@ export async function apiCall(
 
   const body = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token) {
+    // Only a 401 for the session still stored signs out (not a late answer to a request sent
+    // before a sign-out, e.g. right after deleting the account).
+    if (response.status === 401 && token && getToken() === token) {
       clearSession();
       unauthorizedListeners.forEach((listener) => listener());
     }

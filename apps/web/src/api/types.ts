@@ -2,14 +2,40 @@
 export interface User {
   id: number;
   name: string;
-  email: string;
+  /** Null for a person without an address (a guest) and for a deleted user ("Deleted user"). */
+  email: string | null;
+  /** Signed picture link where the API gives one (friends, group members); null = initials. */
+  avatarUrl?: string | null;
 }
 
 /** GET /auth/me: the signed-in user with their settings. */
 export interface Me extends User {
+  createdAt?: string;
   emailVerified: boolean;
   /** Balance summaries add an approximate total in it; null = none. */
   homeCurrency: string | null;
+  avatarUrl: string | null;
+  /** A new address waiting for its confirmation link to be opened. */
+  pendingEmail: string | null;
+}
+
+/** GET /config: the server's sign-up policy and where Feedback, Rate and Contact us point. */
+export interface ServerConfig {
+  registration: 'open' | 'invite' | 'closed';
+  supportUrl: string | null;
+}
+
+/** GET /friend-link: the signed-in user's personal "add me as a friend" link. */
+export interface FriendLink {
+  token: string;
+  url: string;
+}
+
+/** GET /friend-link/{token}: whose link it is. */
+export interface FriendLinkPreview {
+  user: User & { avatarUrl: string | null };
+  self: boolean;
+  alreadyFriends: boolean;
 }
 
 /** A figure converted into the user's home currency at the latest cached rates. */

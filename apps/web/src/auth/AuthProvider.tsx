@@ -20,11 +20,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<StoredUser | null>(restoreUser);
   const navigate = useNavigate();
 
-  const signOut = useCallback(() => {
+  const [signedOutTo, setSignedOutTo] = useState<string | null>(null);
+
+  const signOut = useCallback((options?: { to?: string }) => {
     // This device must stop showing the signed-out person's notifications. (Loaded on demand:
     // the push code has no business in the sign-in pages' first load.)
     void import('../lib/push').then((push) => push.forgetPushOnThisDevice());
     clearSession();
+    setSignedOutTo(options?.to ?? null);
     setUser(null);
     emitSessionChange();
   }, []);
@@ -51,15 +54,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const signIn = useCallback((response: LoginResponse) => {
-    const next = { id: response.id, name: response.name, email: response.email };
+    const next = { id: response.id, name: response.name, email: response.email ?? '' };
     storeSession(response.token, next);
     emitSessionChange();
+    setSignedOutTo(null);
     setUser(next);
   }, []);
 
+  // A profile change (name, confirmed address) keeps the stored session in step.
+  const updateUser = useCallback((patch: Partial<Omit<StoredUser, 'id'>>) => {
+    setUser((current) => {
+      const token = getToken();
+      if (!current || !token) return current;
+      const next = { ...current, ...patch };
+      storeSession(token, next);
+      return next;
+    });
+  }, []);
+
   const value = useMemo<AuthState>(
-    () => ({ user, loading: false, signIn, signOut }),
-    [user, signIn, signOut],
+    () => ({ user, loading: false, signedOutTo, signIn, signOut, updateUser }),
+    [user, signedOutTo, signIn, signOut, updateUser],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -7,7 +7,12 @@ export interface AuthState {
   /** True until the stored session has been read. */
   loading: boolean;
   signIn: (response: LoginResponse) => void;
-  signOut: () => void;
+  /** Where the protected pages send the visitor after a deliberate sign-out (else /login). */
+  signedOutTo: string | null;
+  /** `to`: where the protected pages go once signed out (e.g. `/` after deleting the account). */
+  signOut: (options?: { to?: string }) => void;
+  /** Updates the stored name or address of the signed-in user (after a profile change). */
+  updateUser: (patch: Partial<Omit<StoredUser, 'id'>>) => void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -1,7 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useAuth, useCurrentUser } from '../auth/authContext';
-import { Avatar } from '../components/Avatar';
+import { useAuth } from '../auth/authContext';
+import { DeleteAccountModal } from '../components/account/DeleteAccountModal';
+import { FriendCodeModal } from '../components/account/FriendCodeModal';
+import { ProfileCard } from '../components/account/ProfileCard';
+import { ScanCodeModal } from '../components/account/ScanCodeModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
 import {
@@ -9,7 +12,8 @@ import {
   ChatIcon,
   ChevronRightIcon,
   HelpIcon,
-  LinkIcon,
+  ExternalIcon,
+  FriendsIcon,
   LogOutIcon,
   MailIcon,
   MoonIcon,
@@ -17,14 +21,12 @@ import {
   ShieldIcon,
   StarIcon,
   SunIcon,
+  TrashIcon,
 } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
+import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTheme } from '../hooks/useTheme';
-
-function notImplemented() {
-  window.alert('Action not implemented');
-}
 
 function MenuButton({
   icon,
@@ -68,32 +70,55 @@ function MenuLink({ icon, label, to }: { icon: ReactNode; label: string; to: str
   );
 }
 
+/** Feedback, Rate, Contact us: the operator's SUPPORT_URL (a web page in a new tab, or mailto:). */
+function SupportLink({ icon, label, href }: { icon: ReactNode; label: string; href: string }) {
+  const web = /^https?:/i.test(href);
+  return (
+    <li>
+      <a
+        href={href}
+        {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+      >
+        <span className="text-muted">{icon}</span>
+        <span className="flex-1 font-medium">
+          {label}
+          {web ? <span className="sr-only"> (opens in a new tab)</span> : null}
+        </span>
+        <ExternalIcon className="size-5 text-muted" />
+      </a>
+    </li>
+  );
+}
+
+type Dialog = 'security' | 'friendCode' | 'scan' | 'delete' | null;
+
 export default function AccountPage() {
   useDocumentTitle('Account');
-  const user = useCurrentUser();
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const { theme, toggleTheme } = useTheme();
-  const [securityOpen, setSecurityOpen] = useState(false);
+  const config = useServerConfig();
+  const supportUrl = config.data?.supportUrl ?? null;
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
   const icon = 'size-5';
 
   return (
     <>
       <PageHeader title="Account" />
-      <section className="card mb-4 flex items-center gap-4 p-4">
-        <Avatar name={user.name} size="lg" />
-        <div className="min-w-0">
-          <p className="truncate text-lg font-semibold">{user.name}</p>
-          <p className="truncate text-sm text-muted">{user.email}</p>
-        </div>
-      </section>
+      <ProfileCard />
       <HomeCurrencySetting />
       <ul className="card mb-4 divide-y divide-border" aria-label="Account menu">
-        <MenuButton icon={<QrIcon className={icon} />} label="Scan code" onClick={notImplemented} />
         <MenuButton
-          icon={<LinkIcon className={icon} />}
-          label="Connected Accounts"
-          onClick={notImplemented}
+          icon={<FriendsIcon className={icon} />}
+          label="My friend code"
+          onClick={() => setDialog('friendCode')}
+        />
+        <MenuButton
+          icon={<QrIcon className={icon} />}
+          label="Scan code"
+          onClick={() => setDialog('scan')}
         />
         <MenuLink
           icon={<BellIcon className={icon} />}
@@ -103,7 +128,7 @@ export default function AccountPage() {
         <MenuButton
           icon={<ShieldIcon className={icon} />}
           label="Security"
-          onClick={() => setSecurityOpen(true)}
+          onClick={() => setDialog('security')}
         />
         <MenuButton
           icon={theme === 'dark' ? <SunIcon className={icon} /> : <MoonIcon className={icon} />}
@@ -115,18 +140,14 @@ export default function AccountPage() {
             </span>
           }
         />
-        <MenuButton
-          icon={<ChatIcon className={icon} />}
-          label="Feedback"
-          onClick={notImplemented}
-        />
-        <MenuButton icon={<StarIcon className={icon} />} label="Rate" onClick={notImplemented} />
-        <MenuButton
-          icon={<MailIcon className={icon} />}
-          label="Contact us"
-          onClick={notImplemented}
-        />
       </ul>
+      {supportUrl ? (
+        <ul className="card mb-4 divide-y divide-border" aria-label="Support">
+          <SupportLink icon={<ChatIcon className={icon} />} label="Feedback" href={supportUrl} />
+          <SupportLink icon={<StarIcon className={icon} />} label="Rate" href={supportUrl} />
+          <SupportLink icon={<MailIcon className={icon} />} label="Contact us" href={supportUrl} />
+        </ul>
+      ) : null}
       <ul className="card mb-6 divide-y divide-border">
         <li>
           <Link
@@ -152,10 +173,25 @@ export default function AccountPage() {
           </button>
         </li>
       </ul>
+      <section aria-labelledby="danger-title" className="card mb-6 border-danger/40 p-4">
+        <h2 id="danger-title" className="font-semibold text-danger">
+          Danger zone
+        </h2>
+        <p className="mt-1 mb-3 text-sm text-muted">
+          Delete your account and erase your personal data. Shared expenses stay for the others.
+        </p>
+        <button type="button" className="btn-danger" onClick={() => setDialog('delete')}>
+          <TrashIcon className="size-4" />
+          Delete account
+        </button>
+      </section>
       <footer className="text-center text-xs text-muted">
         Evenly · open-source shared-expense tracker · AGPL-3.0
       </footer>
-      {securityOpen ? <ChangePasswordModal onClose={() => setSecurityOpen(false)} /> : null}
+      {dialog === 'security' ? <ChangePasswordModal onClose={close} /> : null}
+      {dialog === 'friendCode' ? <FriendCodeModal onClose={close} /> : null}
+      {dialog === 'scan' ? <ScanCodeModal onClose={close} /> : null}
+      {dialog === 'delete' ? <DeleteAccountModal onClose={close} /> : null}
     </>
   );
 }

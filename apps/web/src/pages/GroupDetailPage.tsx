@@ -269,7 +269,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
               key={m.id}
               className="inline-flex items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm"
             >
-              <Avatar name={m.name} size="sm" />
+              <Avatar name={m.name} size="sm" src={m.avatarUrl ?? null} />
               <span>
                 {m.name}
                 {m.id === meId ? <span className="text-muted"> (You)</span> : null}

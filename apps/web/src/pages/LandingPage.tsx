@@ -3,6 +3,7 @@ import { CheckIcon } from '../components/icons';
 import { InstallGuide } from '../components/InstallGuide';
 import { Wordmark } from '../components/Logo';
 import { ThemeToggle } from '../components/ThemeToggle';
+import { useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { CURRENT_FEATURES, IN_DEVELOPMENT, ROADMAP } from '../lib/landingContent';
 
@@ -26,6 +27,7 @@ function FeatureList({ title, items, tone }: { title: string; items: string[]; t
 
 export default function LandingPage() {
   useDocumentTitle('');
+  const signUpOpen = useSignUpOpen();
   return (
     <div className="min-h-dvh">
       <header className="mx-auto flex max-w-5xl items-center gap-1 px-4 py-3 sm:gap-2">
@@ -37,9 +39,11 @@ export default function LandingPage() {
         <Link to="/login" className="btn-ghost px-3">
           Login
         </Link>
-        <Link to="/register" className="btn-primary px-3 sm:px-4">
-          Sign Up
-        </Link>
+        {signUpOpen ? (
+          <Link to="/register" className="btn-primary px-3 sm:px-4">
+            Sign Up
+          </Link>
+        ) : null}
       </header>
       <main className="mx-auto max-w-5xl px-4 pb-16">
         <section className="py-12 text-center sm:py-20">
@@ -54,10 +58,15 @@ export default function LandingPage() {
             who owes whom at a glance.
           </p>
           <div className="mt-8 flex justify-center gap-3">
-            <Link to="/register" className="btn-primary px-6 text-base">
-              Get Started
-            </Link>
-            <Link to="/login" className="btn-secondary px-6 text-base">
+            {signUpOpen ? (
+              <Link to="/register" className="btn-primary px-6 text-base">
+                Get Started
+              </Link>
+            ) : null}
+            <Link
+              to="/login"
+              className={signUpOpen ? 'btn-secondary px-6 text-base' : 'btn-primary px-6 text-base'}
+            >
               Login
             </Link>
           </div>

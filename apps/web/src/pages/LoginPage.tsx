@@ -9,7 +9,9 @@ import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { AuthCard } from '../components/PublicLayout';
+import { useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useReturnPath } from '../hooks/useReturnPath';
 
 type LoginErrors = FormErrors<keyof LoginFormValues>;
 
@@ -31,6 +33,8 @@ export default function LoginPage() {
   const [unverified, setUnverified] = useState<string | null>(null);
   const [resend, setResend] = useState<'idle' | 'sending' | 'sent'>('idle');
   const [resendError, setResendError] = useState<string | null>(null);
+  const returnPath = useReturnPath();
+  const signUpOpen = useSignUpOpen();
 
   const resendLink = async () => {
     if (unverified === null) return;
@@ -73,7 +77,7 @@ export default function LoginPage() {
         password: values.password,
       });
       signIn(response);
-      await navigate('/app/');
+      await navigate(returnPath ?? '/app/');
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please check your credentials.'));
       if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED')
@@ -141,12 +145,17 @@ export default function LoginPage() {
           {isSubmitting ? 'Signing in...' : 'Sign In'}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-semibold text-primary hover:underline">
-          Sign up
-        </Link>
-      </p>
+      {signUpOpen ? (
+        <p className="mt-6 text-center text-sm text-muted">
+          Don&apos;t have an account?{' '}
+          <Link
+            to={returnPath ? `/register?next=${encodeURIComponent(returnPath)}` : '/register'}
+            className="font-semibold text-primary hover:underline"
+          >
+            Sign up
+          </Link>
+        </p>
+      ) : null}
     </AuthCard>
   );
 }

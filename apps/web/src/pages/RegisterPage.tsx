@@ -3,13 +3,18 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
+import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { AuthCard } from '../components/PublicLayout';
+import { SkeletonLine } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
+import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useReturnPath } from '../hooks/useReturnPath';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
 import { registerFormErrors, type RegisterFormValues } from '@evenly/core';
 import { formResolver } from '../lib/formResolver';
+import { inviteTokenOf } from '../lib/evenlyLinks';
 
 export default function RegisterPage() {
   useDocumentTitle('Sign up');
@@ -17,6 +22,11 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [done, setDone] = useState(false);
+  const config = useServerConfig();
+  const returnPath = useReturnPath();
+  // The invite or friend link that brought the visitor here (needed on an invite-only server).
+  const inviteToken = params.get('invite') ?? inviteTokenOf(returnPath);
+  const loginPath = returnPath ? `/login?next=${encodeURIComponent(returnPath)}` : '/login';
   const {
     register,
     handleSubmit,
@@ -33,13 +43,18 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => void navigate(loginPath), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, loginPath]);
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     try {
-      await authApi.register({ name, email, password });
+      await authApi.register({
+        name,
+        email,
+        password,
+        ...(inviteToken ? { inviteToken } : {}),
+      });
       toast.success('Registration successful! Please check your email to verify your account.');
       setDone(true);
     } catch (e) {
@@ -47,8 +62,46 @@ export default function RegisterPage() {
     }
   });
 
+  const loginLink = (
+    <p className="mt-6 text-center text-sm text-muted">
+      Already have an account?{' '}
+      <Link to={loginPath} className="font-semibold text-primary hover:underline">
+        Log in
+      </Link>
+    </p>
+  );
+
+  if (config.isPending) {
+    return (
+      <AuthCard title="Create your account">
+        <div className="flex flex-col gap-3" aria-busy="true">
+          <SkeletonLine width="w-full" />
+          <SkeletonLine width="w-2/3" />
+        </div>
+      </AuthCard>
+    );
+  }
+
+  if (config.data?.registration === 'closed') {
+    return (
+      <AuthCard title="Create your account">
+        <Alert kind="info">This server is not accepting new accounts.</Alert>
+        {loginLink}
+      </AuthCard>
+    );
+  }
+
   return (
     <AuthCard title="Create your account" subtitle="Start splitting expenses in a minute.">
+      {config.data?.registration === 'invite' ? (
+        <div className="mb-4">
+          <Alert kind="info">
+            {inviteToken
+              ? 'Sign-ups on this server need an invitation: you are signing up with the invite link you opened.'
+              : 'Sign-ups on this server need an invitation. Open the invite link a member sent you, or sign up with the address you were invited at.'}
+          </Alert>
+        </div>
+      ) : null}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <FormField
           label="Name"
@@ -82,12 +135,7 @@ export default function RegisterPage() {
           {isSubmitting ? 'Registering...' : 'Sign Up'}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm text-muted">
-        Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-primary hover:underline">
-          Log in
-        </Link>
-      </p>
+      {loginLink}
     </AuthCard>
   );
 }

@@ -10,3 +10,19 @@ export const verificationMailJob = defineJob('auth.verification-mail', byAddress
 
 /** A password reset link, if the address belongs to an account. */
 export const passwordResetMailJob = defineJob('auth.password-reset-mail', byAddress);
+
+/**
+ * The confirmation link of an address change (email_tokens row `tokenId`, purpose change_email),
+ * to the new address, if that request is still the pending one. Each attempt puts a new token
+ * on the row (only hashes are stored), so exactly the last mailed link works.
+ */
+export const changeEmailMailJob = defineJob(
+  'auth.change-email-mail',
+  z.object({ tokenId: z.number().int() }),
+);
+
+/** A notice to the old address that a change to `newEmail` was asked for. */
+export const changeEmailNoticeJob = defineJob(
+  'auth.change-email-notice',
+  z.object({ oldEmail: z.string().min(1), newEmail: z.string().min(1), name: z.string() }),
+);

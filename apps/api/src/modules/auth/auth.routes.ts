@@ -30,15 +30,6 @@ const loginResponseSchema = z.object({
   email: z.string(),
   expiresAt: z.string(),
 });
-const meSchema = userSchema
-  .extend({
-    emailVerified: z.boolean(),
-    homeCurrency: z.string().nullable().meta({
-      description:
-        'Preferred currency: balance summaries add an approximate total in it (latest cached rates).',
-    }),
-  })
-  .meta({ id: 'Me' });
 const messageRoute = {
   200: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
 };
@@ -88,8 +79,16 @@ export async function publicAuthRoutes(
         tags,
         summary: 'Create an account; a verification e-mail is sent',
         security: [],
-        body: registerSchema,
-        response: { 201: userSchema, ...errorResponses(400, 409, 413, 415, 429) },
+        description:
+          'Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.',
+        body: registerSchema.extend({
+          inviteToken: z
+            .string()
+            .max(200)
+            .optional()
+            .meta({ description: 'A group invite link token or a friend link token' }),
+        }),
+        response: { 201: userSchema, ...errorResponses(400, 403, 409, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('register', request)),
     },
@@ -184,39 +183,6 @@ export async function protectedAuthRoutes(
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Accounts'];
-
-  r.get(
-    '/api/auth/me',
-    {
-      schema: {
-        tags,
-        summary: 'The signed-in user',
-        response: { 200: meSchema, ...errorResponses(401) },
-      },
-    },
-    async (request) => {
-      const me = await auth.me(request.user.id);
-      return { ...me, createdAt: me.createdAt.toISOString() };
-    },
-  );
-
-  r.patch(
-    '/api/auth/me',
-    {
-      schema: {
-        tags,
-        summary: "Change the signed-in user's settings",
-        description:
-          'Request: { "homeCurrency": "EUR" } (an ISO 4217 code, or null to clear). 200 → the user as GET /api/auth/me gives it.',
-        body: z.unknown().describe('{ homeCurrency?: string | null }'),
-        response: { 200: meSchema, ...errorResponses(400, 401, 413, 415) },
-      },
-    },
-    async (request) => {
-      const me = await auth.updateMe(request.user.id, request.body);
-      return { ...me, createdAt: me.createdAt.toISOString() };
-    },
-  );
 
   r.post(
     '/api/auth/change-password',

@@ -9,14 +9,12 @@ import type {
   RegisterInput,
   ResetPasswordInput,
 } from '@evenly/core';
-import { asRecord, readOptionalCurrency } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import {
   ConflictError,
   EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidTokenError,
-  ValidationError,
   WrongPasswordError,
 } from '../../errors/app-errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -41,7 +39,6 @@ import {
   lockUserByEmail,
   markEmailVerified,
   replacePassword,
-  setHomeCurrency,
 } from './users.repository.js';
 
 export const AUTH_TEXT = {
@@ -91,6 +88,8 @@ export interface AuthServiceDeps {
    * from the database).
    */
   onTokensRevoked?: (userId: number) => void;
+  /** Throws when the server's sign-up policy refuses this new account (REGISTRATION). */
+  admitRegistration?: (input: { email: string; inviteToken?: string | undefined }) => Promise<void>;
   /** Runs a transaction whose noted changes are published after its commit. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   now?: () => Date;
@@ -103,7 +102,8 @@ export class AuthService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async register(input: RegisterInput): Promise<PublicUser> {
+  async register(input: RegisterInput & { inviteToken?: string | undefined }): Promise<PublicUser> {
+    await this.deps.admitRegistration?.(input);
     const at = this.now();
     const passwordHash = await hashPassword(input.password);
     const verifiedAtOnce = !this.deps.requireEmailVerification;
@@ -200,34 +200,6 @@ export class AuthService {
     });
     this.deps.onTokensRevoked?.(userId);
     return AUTH_TEXT.resetDone;
-  }
-
-  async me(
-    userId: number,
-  ): Promise<PublicUser & { emailVerified: boolean; homeCurrency: string | null }> {
-    const user = await findAccountById(this.deps.db, userId);
-    if (user === undefined) throw new InvalidCredentialsError();
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      createdAt: user.createdAt,
-      emailVerified: user.emailVerifiedAt !== null,
-      homeCurrency: user.homeCurrency,
-    };
-  }
-
-  /** PATCH /auth/me: the preferred currency for approximate totals (null clears it). */
-  async updateMe(userId: number, body: unknown) {
-    const raw = asRecord(body);
-    if ('homeCurrency' in raw) {
-      const read = readOptionalCurrency(raw.homeCurrency);
-      if (!read.ok) {
-        throw new ValidationError(read.message, [{ field: 'homeCurrency', message: read.message }]);
-      }
-      await setHomeCurrency(this.deps.db, userId, read.value);
-    }
-    return this.me(userId);
   }
 
   async changePassword(userId: number, input: ChangePasswordInput): Promise<LoginResult> {

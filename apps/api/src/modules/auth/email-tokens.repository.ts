@@ -3,7 +3,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailTokens } from '../../db/schema.js';
 
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
 export type EmailTokenRow = typeof emailTokens.$inferSelect;
 
 export async function insertEmailToken(

@@ -14,6 +14,7 @@ import type { CounterpartyFigures, Person } from '../balances/balance-reader.js'
 import { counterpartyFigures, peopleByIds } from '../balances/balance-reader.js';
 import { noteChange } from '../../db/transaction.js';
 import type { ChangeAction } from '../../db/change-feed.js';
+import { avatarUrlsOf } from '../people/avatars.js';
 import { recordFriendRequest } from './friend-request-notification.js';
 import type { FriendshipRow, FriendshipWithOther } from './friendships.repository.js';
 import {
@@ -42,7 +43,7 @@ export interface FriendshipView {
   id: number;
   status: 'PENDING' | 'ACCEPTED';
   direction: 'INCOMING' | 'OUTGOING' | null;
-  otherUser: Person;
+  otherUser: Person & { avatarUrl: string | null };
   balance: CounterpartySummary;
   createdAt: Date;
 }
@@ -69,13 +70,14 @@ function viewOf(
   row: FriendshipRow,
   other: Person,
   figures: CounterpartyFigures | undefined,
+  avatarUrl: string | null,
 ): FriendshipView {
   return {
     id: row.id,
     status: row.status,
     direction:
       row.status === 'ACCEPTED' ? null : row.addresseeId === userId ? 'INCOMING' : 'OUTGOING',
-    otherUser: { id: other.id, name: other.name, email: other.email },
+    otherUser: { id: other.id, name: other.name, email: other.email, avatarUrl },
     balance: summaryOf(figures),
     createdAt: row.createdAt,
   };
@@ -97,7 +99,14 @@ export class FriendshipService {
   private async views(userId: number, list: FriendshipWithOther[]): Promise<FriendshipView[]> {
     if (list.length === 0) return [];
     const figures = await counterpartyFigures(this.deps.db, userId);
-    return list.map((f) => viewOf(userId, f.row, f.other, figures.get(f.other.id)));
+    const avatars = await avatarUrlsOf(
+      this.deps.db,
+      this.services.avatarLinks,
+      list.map((f) => f.other.id),
+    );
+    return list.map((f) =>
+      viewOf(userId, f.row, f.other, figures.get(f.other.id), avatars.get(f.other.id) ?? null),
+    );
   }
 
   private async viewInTx(tx: Db, userId: number, row: FriendshipRow): Promise<FriendshipView> {
@@ -105,7 +114,8 @@ export class FriendshipService {
     const other = (await peopleByIds(tx, [otherId])).get(otherId);
     if (other === undefined) throw new NotFoundError(FRIENDSHIP_TEXT.friendshipNotFound);
     const figures = await counterpartyFigures(tx, userId);
-    return viewOf(userId, row, other, figures.get(otherId));
+    const avatars = await avatarUrlsOf(tx, this.services.avatarLinks, [otherId]);
+    return viewOf(userId, row, other, figures.get(otherId), avatars.get(otherId) ?? null);
   }
 
   private async notify(tx: Db, row: FriendshipRow, action: ChangeAction, at: Date): Promise<void> {
@@ -195,6 +205,32 @@ export class FriendshipService {
     }
     await this.notify(tx, accepted, 'updated', at);
     return accepted;
+  }
+
+  /**
+   * Makes `userId` and `otherId` friends at once (a friend link: sharing it is the owner's
+   * consent). A pending request either way is accepted; an accepted friendship is left as it is
+   * (`created: false`). Completes pending group invitations between them as accepting does.
+   */
+  async befriendInTx(
+    tx: Db,
+    userId: number,
+    otherId: number,
+    at: Date,
+  ): Promise<{ friendship: FriendshipView; created: boolean }> {
+    for (let attempt = 0; ; attempt++) {
+      const existing = await findPairForUpdate(tx, userId, otherId);
+      if (existing?.status === 'ACCEPTED') {
+        return { friendship: await this.viewInTx(tx, userId, existing), created: false };
+      }
+      const pending = existing ?? (await insertRequest(tx, userId, otherId));
+      if (pending !== undefined) {
+        const accepted = await this.acceptInTx(tx, pending, at);
+        return { friendship: await this.viewInTx(tx, userId, accepted), created: true };
+      }
+      // A concurrent request for the same pair committed first; decide again on its row.
+      if (attempt > 0) throw new Error('friendship insert conflict persisted');
+    }
   }
 
   /** The pending request `id` for its recipient, locked; 404 / 403 / 409 otherwise. */

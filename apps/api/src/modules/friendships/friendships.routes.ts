@@ -19,7 +19,12 @@ export const friendshipSchema = z
     id: z.number().int(),
     status: z.enum(['PENDING', 'ACCEPTED']),
     direction: z.enum(['INCOMING', 'OUTGOING']).nullable(),
-    otherUser: userSchema,
+    otherUser: userSchema.extend({
+      avatarUrl: z
+        .string()
+        .nullable()
+        .meta({ description: 'Signed link of their profile picture; null = initials.' }),
+    }),
     netBalance: z.number(),
     nonGroupBalance: z.number(),
     currency: z.string(),
@@ -34,7 +39,7 @@ export function friendshipOut(f: FriendshipView): FriendshipOut {
     id: f.id,
     status: f.status,
     direction: f.direction,
-    otherUser: userOut(f.otherUser),
+    otherUser: { ...userOut(f.otherUser), avatarUrl: f.otherUser.avatarUrl },
     netBalance: money(f.balance.netBalance, f.balance.currency),
     nonGroupBalance: money(f.balance.nonGroupBalance, f.balance.currency),
     currency: f.balance.currency,

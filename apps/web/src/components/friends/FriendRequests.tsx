@@ -11,7 +11,7 @@ function RequestRow({ request, children }: { request: Friendship; children: Reac
   const name = request.otherUser?.name ?? 'Unknown';
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
-      <Avatar name={name} size="sm" />
+      <Avatar name={name} size="sm" src={request.otherUser?.avatarUrl ?? null} />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{name}</p>
         <p className="truncate text-xs text-muted">{request.otherUser?.email}</p>

@@ -34,7 +34,7 @@ export function FriendRow({
     (others.length > 0 || approximate.currency !== friendship.currency);
   return (
     <li className="flex items-center gap-3 px-4 py-3">
-      <Avatar name={other.name} />
+      <Avatar name={other.name} src={other.avatarUrl ?? null} />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{other.name}</p>
         <p className="truncate text-xs text-muted">{other.email}</p>

@@ -1,0 +1,127 @@
+// FriendLinkService: the personal "add me as a friend" link (API plan §B). The token is random,
+// kept on the user row (users.friend_link_token) and replaced on request; whoever opens a valid
+// link becomes a friend of its owner at once (sharing the link is the owner's consent).
+import { randomBytes } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { friendships, users } from '../../db/schema.js';
+import { NotFoundError, ValidationError } from '../../errors/app-errors.js';
+import type { ServiceDeps, Services } from '../../services.js';
+import { asAccount } from '../auth/users.repository.js';
+import type { AccountRow } from '../auth/users.repository.js';
+import type { FriendshipView } from '../friendships/friendship.service.js';
+import { avatarUrlOf } from '../people/avatars.js';
+import { FriendLinkInvalidError, PROFILE_TEXT } from '../profile/profile-errors.js';
+
+export interface FriendLink {
+  token: string;
+  url: string;
+}
+
+export interface FriendLinkPreview {
+  user: { id: number; name: string; email: string | null; avatarUrl: string | null };
+  self: boolean;
+  alreadyFriends: boolean;
+}
+
+/** URL-safe base64 of 18 random bytes (24 characters). */
+export function newFriendLinkToken(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+
+async function ownerOf(db: Db, token: string): Promise<AccountRow | undefined> {
+  if (!TOKEN_PATTERN.test(token)) return undefined;
+  const rows = await db.select().from(users).where(eq(users.friendLinkToken, token)).limit(1);
+  return asAccount(rows[0]);
+}
+
+export class FriendLinkService {
+  constructor(
+    protected readonly deps: ServiceDeps,
+    protected readonly services: Services,
+  ) {}
+
+  private linkOf(token: string): FriendLink {
+    return { token, url: `${this.deps.config.appUrl}/add-friend/${token}` };
+  }
+
+  /** GET /friend-link: the caller's link, made on the first call. */
+  async current(userId: number): Promise<FriendLink> {
+    const db = this.deps.db;
+    const rows = await db
+      .select({ token: users.friendLinkToken })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const existing = rows[0]?.token;
+    if (existing != null) return this.linkOf(existing);
+    // Two first calls at once: only one token is set; both answer with it.
+    await db
+      .update(users)
+      .set({ friendLinkToken: newFriendLinkToken() })
+      .where(and(eq(users.id, userId), isNull(users.friendLinkToken)));
+    const again = await db
+      .select({ token: users.friendLinkToken })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    const token = again[0]?.token;
+    if (token == null) throw new NotFoundError();
+    return this.linkOf(token);
+  }
+
+  /** POST /friend-link: a new link; the old one stops working. */
+  async replace(userId: number): Promise<FriendLink> {
+    const token = newFriendLinkToken();
+    await this.deps.db.update(users).set({ friendLinkToken: token }).where(eq(users.id, userId));
+    return this.linkOf(token);
+  }
+
+  /** GET /friend-link/{token}: whose link it is. */
+  async preview(userId: number, token: string): Promise<FriendLinkPreview> {
+    const db = this.deps.db;
+    const owner = await ownerOf(db, token);
+    if (owner === undefined) throw new FriendLinkInvalidError();
+    const self = owner.id === userId;
+    const pair = self ? undefined : await findPairStatus(db, userId, owner.id);
+    return {
+      user: {
+        id: owner.id,
+        name: owner.name,
+        email: owner.email,
+        avatarUrl: avatarUrlOf(this.services.avatarLinks, owner),
+      },
+      self,
+      alreadyFriends: pair === 'ACCEPTED',
+    };
+  }
+
+  /** POST /friend-link/{token}/accept: friends at once (`created` false when they already were). */
+  async accept(
+    userId: number,
+    token: string,
+  ): Promise<{ friendship: FriendshipView; created: boolean }> {
+    const at = new Date();
+    return this.deps.transaction(async (tx) => {
+      const owner = await ownerOf(tx, token);
+      if (owner === undefined) throw new FriendLinkInvalidError();
+      if (owner.id === userId) throw new ValidationError(PROFILE_TEXT.ownFriendLink);
+      return this.services.friendships.befriendInTx(tx, userId, owner.id, at);
+    });
+  }
+}
+
+async function findPairStatus(
+  db: Db,
+  a: number,
+  b: number,
+): Promise<'PENDING' | 'ACCEPTED' | undefined> {
+  const rows = await db
+    .select({ status: friendships.status })
+    .from(friendships)
+    .where(and(eq(friendships.userLow, Math.min(a, b)), eq(friendships.userHigh, Math.max(a, b))))
+    .limit(1);
+  return rows[0]?.status;
+}

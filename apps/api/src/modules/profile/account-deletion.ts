@@ -1,0 +1,224 @@
+// Account deletion (API plan §B, DELETE /api/auth/me). The user row stays, as kind DELETED named
+// "Deleted user", so every expense, payment, comment and balance naming them keeps counting for
+// the others; everything personal goes: address, password, picture, friend link, settings, push
+// subscriptions, e-mail links, idempotency keys, pending requests and invitations. Memberships
+// end (creator rights pass on as when leaving; a group left without any account is deleted).
+// The token version moves on, so every token of theirs stops working at once in every process
+// (the users trigger puts the change on the change feed, which every process follows).
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import {
+  emailTokens,
+  friendships,
+  groupMembers,
+  idempotencyKeys,
+  invitations,
+  notificationSettings,
+  pushSubscriptions,
+  users,
+} from '../../db/schema.js';
+import { noteChange } from '../../db/transaction.js';
+import {
+  ConflictError,
+  InvalidCredentialsError,
+  WrongPasswordError,
+} from '../../errors/app-errors.js';
+import type { ServiceDeps, Services } from '../../services.js';
+import { insertActivities } from '../activity/activity.repository.js';
+import { counterpartyFigures } from '../balances/balance-reader.js';
+import type { CounterpartyFigures } from '../balances/balance-reader.js';
+import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
+import { verifyPassword } from '../auth/passwords.js';
+import { asAccount, findAccountById } from '../auth/users.repository.js';
+import {
+  currentMembers,
+  deleteGroupRows,
+  lockGroup,
+  markLeft,
+  updateGroup,
+} from '../groups/membership.repository.js';
+import { PROFILE_TEXT } from './profile-errors.js';
+import { lockUser } from './profile.repository.js';
+
+function outstanding(figures: CounterpartyFigures | undefined): boolean {
+  if (figures === undefined) return false;
+  for (const f of figures.byCurrency.values()) if (f.net !== 0 || f.nonGroup !== 0) return true;
+  return false;
+}
+
+/** Groups the user is a current member of. */
+async function currentGroupIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ groupId: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, userId), isNull(groupMembers.leftAt)))
+    .orderBy(groupMembers.groupId);
+  return rows.map((r) => r.groupId);
+}
+
+/** Which of `ids` are accounts (not guests, not deleted users). */
+async function accountIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(inArray(users.id, [...ids]), eq(users.kind, 'ACCOUNT')));
+  return new Set(rows.map((r) => r.id));
+}
+
+export class AccountDeletion {
+  constructor(
+    protected readonly deps: ServiceDeps,
+    protected readonly services: Services,
+  ) {}
+
+  async delete(
+    userId: number,
+    input: { password: string; confirmOutstanding?: boolean | undefined },
+  ): Promise<void> {
+    const user = await findAccountById(this.deps.db, userId);
+    if (user === undefined) throw new InvalidCredentialsError();
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw new WrongPasswordError();
+    const at = new Date();
+    const { receiptKeys, avatarKey } = await this.deps.transaction(async (tx) => {
+      const locked = asAccount(await lockUser(tx, userId));
+      if (locked === undefined) throw new InvalidCredentialsError();
+      const figures = await counterpartyFigures(tx, userId);
+      const hasOutstanding = [...figures.values()].some(outstanding);
+      if (hasOutstanding && input.confirmOutstanding !== true) {
+        throw new ConflictError('OUTSTANDING_BALANCE', PROFILE_TEXT.outstanding);
+      }
+      const keys: string[] = [];
+      for (const groupId of await currentGroupIds(tx, userId)) {
+        keys.push(...(await this.endMembership(tx, groupId, userId, at)));
+      }
+      await this.endFriendships(tx, userId, figures, at);
+      await tx
+        .delete(invitations)
+        .where(or(eq(invitations.inviterId, userId), eq(invitations.email, locked.email)));
+      await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
+      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+      await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+      await tx
+        .update(users)
+        .set({
+          kind: 'DELETED',
+          name: PROFILE_TEXT.deletedName,
+          email: null,
+          passwordHash: null,
+          avatarKey: null,
+          avatarVersion: sql`${users.avatarVersion} + 1`,
+          friendLinkToken: null,
+          homeCurrency: null,
+          emailVerifiedAt: null,
+          deletedAt: at,
+          tokenVersion: sql`${users.tokenVersion} + 1`,
+          updatedAt: at,
+        })
+        .where(eq(users.id, userId));
+      noteChange(tx, {
+        entity: 'user',
+        action: 'deleted',
+        id: userId,
+        groupId: null,
+        recipients: [userId],
+        at,
+      });
+      return { receiptKeys: keys, avatarKey: locked.avatarKey };
+    });
+    // This process refuses the tokens at once; the others hear it from the change feed.
+    this.deps.authenticator.evictUser(userId);
+    // Best effort, after commit: a leftover file is harmless and unreachable.
+    await this.services.receipts.deleteFiles(receiptKeys);
+    if (avatarKey !== null) await this.services.profile.removeFile(avatarKey);
+  }
+
+  /**
+   * Ends the user's membership of one group: creator rights pass to the earliest-joined account
+   * still in it; a group without any other account is deleted. Returns receipt keys to remove.
+   */
+  private async endMembership(
+    tx: Db,
+    groupId: number,
+    userId: number,
+    at: Date,
+  ): Promise<string[]> {
+    const row = await lockGroup(tx, groupId);
+    if (row === undefined) return [];
+    const before = await currentMembers(tx, groupId);
+    const remaining = before.filter((m) => m.id !== userId);
+    const accounts = await accountIds(
+      tx,
+      remaining.map((m) => m.id),
+    );
+    const remainingAccounts = remaining.filter((m) => accounts.has(m.id));
+    if (remainingAccounts.length === 0) {
+      const keys = await this.services.receipts.receiptKeysOfGroup(tx, groupId);
+      await deleteGroupPairs(tx, groupId);
+      await deleteGroupRows(tx, groupId);
+      noteChange(tx, {
+        entity: 'group',
+        action: 'deleted',
+        id: groupId,
+        groupId,
+        recipients: [userId],
+        at,
+      });
+      return keys;
+    }
+    await markLeft(tx, groupId, userId, at);
+    const creatorId =
+      row.creatorId === userId ? (remainingAccounts[0]?.id ?? row.creatorId) : row.creatorId;
+    await updateGroup(tx, groupId, { creatorId, lastActivityAt: at });
+    await insertActivities(
+      tx,
+      remainingAccounts.map((m) => ({
+        recipientId: m.id,
+        type: 'member_left' as const,
+        actorId: userId,
+        groupId,
+        groupName: row.name,
+        description: `${PROFILE_TEXT.deletedName} left the group`,
+        amountCents: null,
+        currency: null,
+        myShareCents: 0,
+      })),
+    );
+    noteChange(tx, {
+      entity: 'group',
+      action: 'updated',
+      id: groupId,
+      groupId,
+      recipients: before.map((m) => m.id),
+      at,
+    });
+    return [];
+  }
+
+  /** Pending requests go; accepted friendships stay only where a balance is outstanding. */
+  private async endFriendships(
+    tx: Db,
+    userId: number,
+    figures: Map<number, CounterpartyFigures>,
+    at: Date,
+  ): Promise<void> {
+    const rows = await tx
+      .select()
+      .from(friendships)
+      .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)));
+    for (const f of rows) {
+      const otherId = f.requesterId === userId ? f.addresseeId : f.requesterId;
+      if (f.status === 'ACCEPTED' && outstanding(figures.get(otherId))) continue;
+      await tx.delete(friendships).where(eq(friendships.id, f.id));
+      noteChange(tx, {
+        entity: 'friendship',
+        action: 'deleted',
+        id: f.id,
+        groupId: null,
+        recipients: [f.requesterId, f.addresseeId],
+        at,
+      });
+    }
+  }
+}

@@ -1,0 +1,103 @@
+// Profile rows: name, picture and pending address changes of users. Every function takes the
+// database or an open transaction first.
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { emailTokens, users } from '../../db/schema.js';
+import type { UserRow } from '../auth/users.repository.js';
+
+/** The user row locked until the transaction ends. */
+export async function lockUser(db: Db, id: number): Promise<UserRow | undefined> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+  return rows[0];
+}
+
+export async function setName(db: Db, id: number, name: string, at: Date): Promise<void> {
+  await db.update(users).set({ name, updatedAt: at }).where(eq(users.id, id));
+}
+
+export async function setAvatar(
+  db: Db,
+  id: number,
+  avatar: { key: string | null; version: number },
+  at: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ avatarKey: avatar.key, avatarVersion: avatar.version, updatedAt: at })
+    .where(eq(users.id, id));
+}
+
+/** The address of the user's pending change (newest unused, unexpired change_email link). */
+export async function pendingEmailOf(db: Db, userId: number, now: Date): Promise<string | null> {
+  const rows = await db
+    .select({ newEmail: emailTokens.newEmail })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, 'change_email'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(emailTokens.id))
+    .limit(1);
+  return rows[0]?.newEmail ?? null;
+}
+
+export async function insertChangeEmailToken(
+  db: Db,
+  values: { userId: number; newEmail: string; tokenHash: string; expiresAt: Date },
+): Promise<number> {
+  const rows = await db
+    .insert(emailTokens)
+    .values({ ...values, purpose: 'change_email' })
+    .returning({ id: emailTokens.id });
+  const id = rows[0]?.id;
+  if (id === undefined) throw new Error('change_email token insert returned nothing');
+  return id;
+}
+
+/**
+ * Puts a new token hash on a pending change_email row; returns the row (with its user and new
+ * address) or undefined when the row is used, retired or expired.
+ */
+export async function rehashChangeEmailToken(
+  db: Db,
+  id: number,
+  tokenHash: string,
+  now: Date,
+): Promise<{ userId: number; newEmail: string | null } | undefined> {
+  const rows = await db
+    .update(emailTokens)
+    .set({ tokenHash })
+    .where(
+      and(
+        eq(emailTokens.id, id),
+        eq(emailTokens.purpose, 'change_email'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId, newEmail: emailTokens.newEmail });
+  return rows[0];
+}
+
+/** The new sign-in address, verified. Undefined when another row took it meanwhile. */
+export async function replaceEmail(
+  db: Db,
+  id: number,
+  email: string,
+  at: Date,
+): Promise<UserRow | undefined> {
+  const rows = await db
+    .update(users)
+    .set({
+      email,
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+      updatedAt: at,
+    })
+    .where(eq(users.id, id))
+    .returning();
+  return rows[0];
+}

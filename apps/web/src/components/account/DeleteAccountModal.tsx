@@ -1,0 +1,96 @@
+import { useState, type FormEvent } from 'react';
+import { ApiError, errorMessage } from '../../api/client';
+import { profileApi } from '../../api/profile';
+import { useAuth } from '../../auth/authContext';
+import { Alert } from '../Alert';
+import { FormField } from '../FormField';
+import { Modal } from '../Modal';
+import { useToast } from '../toast/toastContext';
+
+/** Password, then (when balances are still open) an explicit "Delete anyway". */
+export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
+  const { signOut } = useAuth();
+  const toast = useToast();
+  const [password, setPassword] = useState('');
+  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [error, setError] = useState<string | null>(null);
+  const [outstanding, setOutstanding] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async (confirmOutstanding: boolean) => {
+    if (!password) {
+      setFieldError('Please enter your password.');
+      return;
+    }
+    setFieldError(undefined);
+    setError(null);
+    setBusy(true);
+    try {
+      await profileApi.deleteAccount(password, confirmOutstanding);
+      // The token is dead: signed out at once, and the protected pages lead to the landing page.
+      signOut({ to: '/' });
+      toast.success('Your account has been deleted.');
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'OUTSTANDING_BALANCE') {
+        setOutstanding(e.message);
+      } else {
+        setOutstanding(null);
+        setError(errorMessage(e, 'Could not delete your account.'));
+      }
+      setBusy(false);
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void remove(false);
+  };
+
+  return (
+    <Modal title="Delete account" onClose={onClose} size="sm" role="alertdialog">
+      <form onSubmit={submit} noValidate className="flex flex-col gap-4">
+        <p className="text-sm text-muted">
+          Your name, address, picture and settings are erased. Expenses and payments you shared stay
+          for the others under “Deleted user”, with their balances. This cannot be undone.
+        </p>
+        {error ? <Alert>{error}</Alert> : null}
+        <FormField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          data-autofocus
+          error={fieldError}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        {outstanding ? (
+          <div className="flex flex-col gap-3">
+            <Alert>{outstanding}</Alert>
+            <div className="flex justify-end gap-2">
+              <button type="button" className="btn-secondary" onClick={onClose}>
+                Cancel
+              </button>
+              <button
+                type="button"
+                className="btn-danger"
+                disabled={busy}
+                onClick={() => void remove(true)}
+              >
+                {busy ? 'Deleting...' : 'Delete anyway'}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn-danger" disabled={busy}>
+              {busy ? 'Deleting...' : 'Delete my account'}
+            </button>
+          </div>
+        )}
+      </form>
+    </Modal>
+  );
+}
