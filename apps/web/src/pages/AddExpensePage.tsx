@@ -23,7 +23,7 @@ export default function AddExpensePage() {
       f.otherUser &&
       (!q ||
         f.otherUser.name.toLowerCase().includes(q) ||
-        f.otherUser.email.toLowerCase().includes(q)),
+        (f.otherUser.email ?? '').toLowerCase().includes(q)),
   );
   const groupList = (groups.data ?? []).filter((g) => !q || g.name.toLowerCase().includes(q));
 

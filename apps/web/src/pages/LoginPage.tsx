@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
@@ -9,12 +9,15 @@ import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { AuthCard } from '../components/PublicLayout';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { safeNextPath } from '../lib/nextPath';
 import { loginSchema, type LoginValues } from '../lib/validation';
 
 export default function LoginPage() {
   useDocumentTitle('Login');
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = safeNextPath(params.get('next'));
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -27,7 +30,7 @@ export default function LoginPage() {
     try {
       const response = await authApi.login(values);
       signIn(response);
-      await navigate('/app/');
+      await navigate(next ?? '/app/');
     } catch (e) {
       setError(errorMessage(e, 'Login failed. Please check your credentials.'));
     }
@@ -65,7 +68,9 @@ export default function LoginPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-semibold text-primary hover:underline">
+        <Link
+          to={next ? `/register?next=${encodeURIComponent(next)}` : '/register'}
+          className="font-semibold text-primary hover:underline">
           Sign up
         </Link>
       </p>

@@ -9,6 +9,7 @@ import { AuthCard } from '../components/PublicLayout';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
+import { safeNextPath } from '../lib/nextPath';
 import { registerSchema, type RegisterValues } from '../lib/validation';
 
 export default function RegisterPage() {
@@ -17,6 +18,10 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [done, setDone] = useState(false);
+  // From an invite link (/join/{token}): back there after signing in.
+  const invite = params.get('invite');
+  const next = invite ? `/join/${encodeURIComponent(invite)}` : safeNextPath(params.get('next'));
+  const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const {
     register,
     handleSubmit,
@@ -33,9 +38,9 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => void navigate('/login'), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => void navigate(loginPath), REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  }, [done, navigate, loginPath]);
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     try {
@@ -84,7 +89,7 @@ export default function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link to="/login" className="font-semibold text-primary hover:underline">
+        <Link to={loginPath} className="font-semibold text-primary hover:underline">
           Log in
         </Link>
       </p>
