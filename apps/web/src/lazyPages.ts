@@ -20,3 +20,5 @@ export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 export const AppNotFoundPage = lazy(() => import('./pages/AppNotFoundPage'));
 export const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
 export const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
+export const GroupSettingsPage = lazy(() => import('./pages/GroupSettingsPage'));
+export const JoinPage = lazy(() => import('./pages/JoinPage'));

@@ -23,6 +23,8 @@ import {
   AppNotFoundPage,
   NotificationSettingsPage,
   UnsubscribePage,
+  GroupSettingsPage,
+  JoinPage,
 } from './lazyPages';
 
 export const router = createBrowserRouter([
@@ -41,6 +43,7 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
+      { path: '/join/:token', element: <JoinPage /> },
       {
         path: '/app',
         element: <ProtectedRoute />,
@@ -57,6 +60,7 @@ export const router = createBrowserRouter([
               { path: 'account', element: <AccountPage /> },
               { path: 'account/notifications', element: <NotificationSettingsPage /> },
               { path: 'group/:groupId', element: <GroupDetailPage /> },
+              { path: 'groups/:groupId/settings', element: <GroupSettingsPage /> },
               { path: 'help', element: <HelpPage /> },
               { path: 'expense/new', element: <NewExpensePage /> },
               { path: 'settle-up', element: <SettleUpPage /> },
