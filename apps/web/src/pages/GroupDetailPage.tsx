@@ -310,7 +310,11 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         ) : balances.error ? (
           <p className="card p-4 text-sm text-danger">{balances.error.message}</p>
         ) : (
-          <GroupBalances lines={balances.data} groupId={group.id} />
+          <GroupBalances
+            lines={balances.data}
+            groupId={group.id}
+            guestIds={group.members.filter((m) => m.guest === true).map((m) => m.id)}
+          />
         )}
         {separate && balances.data?.some((l) => !isZero(l.netAmount, l.currency)) ? (
           <button

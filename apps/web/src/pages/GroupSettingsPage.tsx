@@ -314,10 +314,9 @@ function GroupSettings({ group }: { group: Group }) {
                     <button
                       type="button"
                       className="btn-ghost min-h-9 px-2 text-sm text-primary"
-                      aria-label={`Merge ${m.name} into…`}
                       onClick={() => setDialog({ kind: 'merge', guest: m })}
                     >
-                      Merge into…
+                      Merge <span className="sr-only">{m.name} </span>into…
                     </button>
                   </>
                 ) : null}
