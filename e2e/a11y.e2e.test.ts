@@ -465,7 +465,7 @@ const SCREENS: Screen[] = [
     path: '/app/groups/15/settings',
     signedIn: true,
     ready: async (page) => {
-      await page.getByText('Otto Guest').waitFor();
+      await page.getByText('Otto Guest').first().waitFor();
       await page.getByRole('img', { name: 'QR code for the invite link' }).waitFor();
     },
   },

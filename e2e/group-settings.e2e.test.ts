@@ -76,7 +76,7 @@ describe('group settings', () => {
     // Simplify debts.
     const simplify = page.getByRole('switch', { name: /Simplify debts/ });
     expect(await simplify.isChecked()).toBe(false);
-    await simplify.click();
+    await page.getByText('Simplify debts', { exact: true }).click();
     await page.getByRole('switch', { name: /Simplify debts/, checked: true }).waitFor();
 
     // The card on the groups list and the group header show the cover.

@@ -1,19 +1,12 @@
 // Group covers: one emoji and/or a colour from a fixed palette (names validated by the API).
-// TODO: import GROUP_COVER_COLORS from @evenly/core once packages/core exports it.
-export const GROUP_COVER_COLORS = [
-  'slate',
-  'red',
-  'orange',
-  'amber',
-  'green',
-  'teal',
-  'sky',
-  'indigo',
-  'violet',
-  'pink',
-] as const;
+import {
+  coverEmojiError,
+  GROUP_COVER_COLORS,
+  isGroupCoverColor,
+  type GroupCoverColor,
+} from '@evenly/core';
 
-export type GroupCoverColor = (typeof GROUP_COVER_COLORS)[number];
+export { GROUP_COVER_COLORS, type GroupCoverColor };
 
 /** Background classes (white initials stay readable on each: contrast ≥ 4.5:1). */
 const COVER_CLASSES: Record<GroupCoverColor, string> = {
@@ -30,7 +23,7 @@ const COVER_CLASSES: Record<GroupCoverColor, string> = {
 };
 
 export function isCoverColor(value: string | null | undefined): value is GroupCoverColor {
-  return (GROUP_COVER_COLORS as readonly string[]).includes(value ?? '');
+  return isGroupCoverColor(value);
 }
 
 export function coverClass(color: string | null | undefined): string | null {
@@ -50,23 +43,34 @@ export function groupInitials(name: string): string {
 
 /** Common trip, home and food emoji offered in the cover picker. */
 export const COVER_EMOJI = [
-  '✈️', '🏖️', '🏔️', '🏕️', '🚗', '🚆', '🗺️', '🎒',
-  '🏠', '🛋️', '🔑', '🧹', '💡', '🛒', '🍕', '🍔',
-  '🍣', '🍻', '☕', '🎉', '🎂', '⚽', '🎮', '💼',
+  '✈️',
+  '🏖️',
+  '🏔️',
+  '🏕️',
+  '🚗',
+  '🚆',
+  '🗺️',
+  '🎒',
+  '🏠',
+  '🛋️',
+  '🔑',
+  '🧹',
+  '💡',
+  '🛒',
+  '🍕',
+  '🍔',
+  '🍣',
+  '🍻',
+  '☕',
+  '🎉',
+  '🎂',
+  '⚽',
+  '🎮',
+  '💼',
 ];
 
-/** Mirrors the API's check (one grapheme, ≤ 16 bytes, no letters or digits). */
+/** The API's own check (@evenly/core); an empty field means "no emoji". */
 export function coverEmojiProblem(text: string): string | null {
   const value = text.trim();
-  if (value === '') return null;
-  const segmenter = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-  const graphemes = Array.from(segmenter.segment(value));
-  if (
-    graphemes.length !== 1 ||
-    new TextEncoder().encode(value).length > 16 ||
-    /[\p{L}\p{N}]/u.test(value)
-  ) {
-    return 'Please choose a single emoji.';
-  }
-  return null;
+  return value === '' ? null : coverEmojiError(value);
 }

@@ -100,6 +100,7 @@ function GroupSettings({ group }: { group: Group }) {
   const close = () => setDialog(null);
   const isCreator = group.creator.id === me.id;
   const separate = group.currencyMode === 'SEPARATE';
+  const hasHistory = (transactions.data?.length ?? 0) > 0;
 
   const saveName = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -251,7 +252,7 @@ function GroupSettings({ group }: { group: Group }) {
       </Section>
 
       <Section id="settings-simplify" title="Payments">
-        <label className="flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl px-1">
+        <label className="relative flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl px-1">
           <span>
             <span className="block text-sm font-medium">Simplify debts</span>
             <span className="block text-xs text-muted">Combine debts into fewer payments.</span>
@@ -390,8 +391,10 @@ function GroupSettings({ group }: { group: Group }) {
       ) : null}
       {dialog?.kind === 'currency' ? (
         <GroupCurrencyModal
+          // Opened from cached history: shown again once the refetch says otherwise.
+          key={String(hasHistory)}
           group={group}
-          hasHistory={(transactions.data?.length ?? 0) > 0}
+          hasHistory={hasHistory}
           onClose={close}
         />
       ) : null}

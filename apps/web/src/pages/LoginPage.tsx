@@ -70,7 +70,8 @@ export default function LoginPage() {
         Don&apos;t have an account?{' '}
         <Link
           to={next ? `/register?next=${encodeURIComponent(next)}` : '/register'}
-          className="font-semibold text-primary hover:underline">
+          className="font-semibold text-primary hover:underline"
+        >
           Sign up
         </Link>
       </p>
