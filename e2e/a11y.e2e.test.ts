@@ -540,8 +540,8 @@ describe('accessibility (axe-core)', () => {
         `[axe] ${theme}: ${SCREENS.length} screens audited (${SCREENS.map((s) => s.name).join('; ')}), ${problems.length} violations`,
       );
       expect(problems).toEqual([]);
-      // Over 40 screens, each in a fresh context: more than the suite's default on a busy machine.
-    }, 300_000);
+      // Over 50 screens, each in a fresh context: more than the suite's default on a busy machine.
+    }, 480_000);
   }
 
   it('reports violations when there are some (control)', async () => {
