@@ -1,9 +1,11 @@
 // Property: whatever the history of a group with guests (expenses with several payers and any
 // split, payments either way, in two currencies), merging a guest into a member — by a member's
-// merge or by claiming through the invite link — keeps the books: the member's group net in
-// every currency is their net before plus the guest's, everyone else's is unchanged, nets still
-// sum to zero, the stored running totals equal a recomputation from the stored rows and every
-// expense's copy of its payers and splits matches its rows.
+// merge or by claiming through the invite link — keeps the books: nets still sum to zero, the
+// stored running totals equal a recomputation from the stored rows, every expense's copy of its
+// payers and splits matches its rows, and the member's group net in every currency is their net
+// before plus the guest's while everyone else's is unchanged — exactly, except that an expense
+// with several payers naming both the guest and the member may move rounding cents (a
+// combined share is spread over the payers as one amount; see guest-merge.ts).
 import fc from 'fast-check';
 import { cents, splitAmount } from '@evenly/core';
 import { sql } from 'drizzle-orm';
@@ -174,13 +176,26 @@ describe('merging a guest keeps the books', () => {
           expect(res.statusCode, res.body).toBe(200);
         }
         const after = await nets(groupId);
+        const targetIndex = ids.indexOf(target.id);
         for (const currency of ['USD', 'EUR']) {
           const v = (m: Map<string, number>, id: number) => m.get(`${id}|${currency}`) ?? 0;
-          expect(v(after, target.id)).toBe(v(before, target.id) + v(before, guestId));
+          // Expenses where combining the two can move a rounding cent between payers.
+          // Each share spread over the payers again may move a cent per payer at most.
+          let slack = 0;
+          for (const op of ops) {
+            if (op.kind !== 'expense' || op.currency !== currency || op.payers.length < 2) continue;
+            const named = [...op.payers, ...op.splits];
+            if (named.includes(guest) && named.includes(targetIndex)) {
+              slack += op.splits.length + op.payers.length;
+            }
+          }
+          const near = (got: number, want: number) =>
+            expect(Math.abs(got - want), `${got} vs ${want}`).toBeLessThanOrEqual(slack);
+          near(v(after, target.id), v(before, target.id) + v(before, guestId));
           expect(v(after, guestId)).toBe(0);
           for (const id of [...ids, zed.id]) {
             if (id === target.id || id === guestId) continue;
-            expect(v(after, id)).toBe(v(before, id));
+            near(v(after, id), v(before, id));
           }
           let sum = 0;
           for (const [k, n] of after) if (k.endsWith(`|${currency}`)) sum += n;
@@ -191,5 +206,5 @@ describe('merging a guest keeps the books', () => {
       }),
       { numRuns: 30 },
     );
-  }, 600_000);
+  }, 1_500_000);
 });

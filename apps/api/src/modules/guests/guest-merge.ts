@@ -1,9 +1,12 @@
 // Merging a guest into a member of its group (claim, or a member's merge): afterwards every entry
 // of the group that named the guest names the member instead, and the guest is gone.
 //
-// Invariants (apps/api/test/guest-merge-property.test.ts): the member's group net in every
-// currency = their net before + the guest's net before; everyone else's is unchanged; nets sum
-// to 0; the stored running totals equal a recomputation from the stored rows.
+// Invariants (apps/api/test/guest-merge-property.test.ts): nets sum to 0 and the stored running
+// totals equal a recomputation from the stored rows (the rows stay the source of truth, so later
+// edits and deletes reverse exactly what they added); the member's group net in every currency =
+// their net before + the guest's, and everyone else's is unchanged — exactly, except where an
+// expense with several payers names both: its combined share is spread over the payers as one
+// amount (expenseDebts), which can move rounding cents between the payers.
 import { cents, expenseDebts, formatMinor, paymentDebt } from '@evenly/core';
 import type { Cents, Debt } from '@evenly/core';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
@@ -223,7 +226,7 @@ interface Rows<T> {
 
 /**
  * Rebuilds the running pairwise totals of one group from its stored expenses and payments, with
- * the functions every write uses (expenseDebts, paymentDebt). Returns the nets per currency.
+ * the functions every write uses (expenseDebts, paymentDebt).
  */
 export async function recomputeGroupPairs(tx: Db, groupId: number): Promise<void> {
   const exp = (

@@ -6,8 +6,8 @@ import { groupInviteLinks } from '../../db/schema.js';
 
 export type InviteLinkRow = typeof groupInviteLinks.$inferSelect;
 
-/** Longest token looked up (they are 24 characters; anything longer is not one). */
-const MAX_TOKEN_LENGTH = 100;
+/** What a token can look like (they are 24 URL-safe base64 characters); others are not looked up. */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{1,100}$/;
 
 export function newInviteToken(): string {
   return randomBytes(18).toString('base64url');
@@ -21,7 +21,7 @@ export function linkState(link: InviteLinkRow, now: Date): 'ok' | 'revoked' | 'e
 }
 
 export async function findLinkByToken(db: Db, token: string): Promise<InviteLinkRow | undefined> {
-  if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return undefined;
+  if (!TOKEN_PATTERN.test(token)) return undefined;
   const rows = await db
     .select()
     .from(groupInviteLinks)
