@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
-import { useMockApi } from './support/mockApi';
+import { useMockApi, useMockInviteApi } from './support/mockApi';
 import { startStaticServer, type StaticServer } from './support/staticServer';
 
 const require = createRequire(import.meta.url);
@@ -518,6 +518,68 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'app 404', path: '/app/nothing-here', signedIn: true, ready: text('Page not found') },
+  {
+    name: 'groups list with a guest to claim',
+    path: '/app/groups',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: "That's me" }).waitFor();
+      await page.getByText('Lisbon trip').first().waitFor();
+    },
+  },
+  {
+    name: 'group settings',
+    path: '/app/groups/15/settings',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Otto Guest').first().waitFor();
+      await page.getByRole('img', { name: 'QR code for the invite link' }).waitFor();
+    },
+  },
+  {
+    name: 'group settings, add someone without an account',
+    path: '/app/groups/15/settings',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Add someone without an account' }).click();
+      const modal = page.getByRole('dialog', { name: 'Add someone without an account' });
+      await modal.getByRole('button', { name: 'Add person' }).click();
+      await modal.getByText('Please enter a name.').waitFor();
+    },
+  },
+  {
+    name: 'group settings, merge a guest',
+    path: '/app/groups/15/settings',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Merge Nora Guest into…' }).click();
+      await page.getByRole('dialog', { name: 'Merge Nora Guest' }).waitFor();
+    },
+  },
+  {
+    name: 'group page with a cover and guests',
+    path: '/app/group/15',
+    signedIn: true,
+    ready: text('Nora Guest'),
+  },
+  {
+    name: 'join page (signed in, guests to claim)',
+    path: '/join/mock-invite-token',
+    signedIn: true,
+    ready: text('Are you one of these people?'),
+  },
+  {
+    name: 'join page (signed out)',
+    path: '/join/mock-invite-token',
+    signedIn: false,
+    ready: text('Sign in to join'),
+  },
+  {
+    name: 'join page (invalid link)',
+    path: '/join/no-such-token',
+    signedIn: false,
+    ready: text('This invite link is invalid or has been revoked.'),
+  },
 ];
 
 describe('accessibility (axe-core)', () => {
@@ -530,7 +592,10 @@ describe('accessibility (axe-core)', () => {
           viewport: PHONE_VIEWPORT,
         });
         if (screen.signedIn) await useMockApi(context, theme);
-        else await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+        else {
+          await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
+          await useMockInviteApi(context);
+        }
         const page = await context.newPage();
         await page.goto(server.baseUrl + screen.path);
         await screen.ready(page);
@@ -542,8 +607,8 @@ describe('accessibility (axe-core)', () => {
         `[axe] ${theme}: ${SCREENS.length} screens audited (${SCREENS.map((s) => s.name).join('; ')}), ${problems.length} violations`,
       );
       expect(problems).toEqual([]);
-      // Over 40 screens, each in a fresh context: more than the suite's default on a busy machine.
-    }, 300_000);
+      // Over 50 screens, each in a fresh context: more than the suite's default on a busy machine.
+    }, 480_000);
   }
 
   it('reports violations when there are some (control)', async () => {

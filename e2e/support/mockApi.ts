@@ -293,6 +293,56 @@ const activity = [
   },
 ];
 
+// A group with a person without an account (guest), its cover and invite link (issue #12).
+const nora = {
+  id: 31,
+  name: 'Nora Guest',
+  email: 'nora@example.com',
+  guest: true,
+  avatarUrl: null,
+};
+const porto = {
+  ...lisbon,
+  id: 15,
+  name: 'Porto weekend',
+  coverEmoji: '🏖️',
+  coverColor: 'teal',
+  members: [
+    { ...ann, guest: false, avatarUrl: null },
+    { ...bea, guest: false, avatarUrl: null },
+    nora,
+    { id: 32, name: 'Otto Guest', email: null, guest: true, avatarUrl: null },
+  ],
+};
+const portoInvite = {
+  token: 'mock-invite-token',
+  url: 'http://localhost/join/mock-invite-token',
+  createdAt: T,
+  expiresAt: '2026-12-20T18:04:05.123Z',
+  createdBy: ann,
+};
+
+/** The invite link routes, also answered for signed-out pages (the public preview). */
+export const INVITE_ROUTES: Record<string, unknown> = {
+  'GET /api/invites/mock-invite-token/public': {
+    groupName: 'Porto weekend',
+    invitedByName: 'Ann Lee',
+  },
+  'GET /api/invites/mock-invite-token': {
+    group: {
+      id: 15,
+      name: 'Porto weekend',
+      coverEmoji: '🏖️',
+      coverColor: 'teal',
+      members: porto.members,
+    },
+    guests: [nora, porto.members[3]],
+    invitedBy: bea,
+    expiresAt: null,
+    alreadyMember: false,
+  },
+};
+
 const routes: Record<string, unknown> = {
   'GET /api/auth/me': {
     ...ann,
@@ -312,6 +362,21 @@ const routes: Record<string, unknown> = {
     self: false,
     alreadyFriends: false,
   },
+  ...INVITE_ROUTES,
+  'GET /api/groups/15': porto,
+  'GET /api/groups/15/transactions': [],
+  'GET /api/groups/15/series': [],
+  'GET /api/balances/group/15': [],
+  'GET /api/groups/15/settle-suggestions': [],
+  'GET /api/groups/15/invite-link': { inviteLink: portoInvite },
+  'GET /api/guests/claimable': [
+    {
+      guest: { id: 40, name: 'Annie', email: 'ann@example.com' },
+      group: { id: 16, name: 'Ski week', coverEmoji: '🏔️', coverColor: 'indigo' },
+      addedBy: carlos,
+      balance: { net: -35.5, currency: 'EUR' },
+    },
+  ],
   'GET /api/fx/rate': {
     from: 'EUR',
     to: 'USD',
@@ -409,6 +474,19 @@ async function handle(route: Route) {
     });
     return;
   }
+  if (url.pathname.startsWith('/api/invites/')) {
+    await route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        status: 404,
+        error: 'Not Found',
+        code: 'INVITE_INVALID',
+        message: 'This invite link is invalid or has been revoked.',
+      }),
+    });
+    return;
+  }
   // Live events are not simulated: the client retries later.
   await route.fulfill({
     status: 503,
@@ -433,4 +511,27 @@ export async function useMockApi(target: Page | BrowserContext, theme: 'light' |
     { user: MOCK_USER, theme },
   );
   await target.route('**/api/**', handle);
+}
+
+/** For signed-out pages: only the invite link routes are answered (the rest stay 404). */
+export async function useMockInviteApi(target: Page | BrowserContext) {
+  await target.route('**/api/invites/**', async (route) => {
+    const url = new URL(route.request().url());
+    const key = `${route.request().method()} ${url.pathname}`;
+    const known = key in INVITE_ROUTES;
+    await route.fulfill({
+      status: known ? 200 : 404,
+      contentType: 'application/json',
+      body: JSON.stringify(
+        known
+          ? INVITE_ROUTES[key]
+          : {
+              status: 404,
+              error: 'Not Found',
+              code: 'INVITE_INVALID',
+              message: 'This invite link is invalid or has been revoked.',
+            },
+      ),
+    });
+  });
 }

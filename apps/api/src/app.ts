@@ -29,6 +29,8 @@ import { activityRoutes } from './modules/activity/activity.routes.js';
 import { inAppNotificationRoutes } from './modules/notifications/in-app.routes.js';
 import { balancesRoutes } from './modules/balances/balances.routes.js';
 import { commentsRoutes } from './modules/comments/comments.routes.js';
+import { guestsRoutes } from './modules/guests/guests.routes.js';
+import { invitesRoutes, publicInvitesRoutes } from './modules/invites/invites.routes.js';
 import { eventsRoutes, publicEventsRoutes } from './modules/events/events.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
 import { friendshipsRoutes } from './modules/friendships/friendships.routes.js';
@@ -235,6 +237,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicEventsRoutes, { services });
   await app.register(publicNotificationRoutes, { services });
   await app.register(publicProfileRoutes, { services, rateLimiter });
+  await app.register(publicInvitesRoutes, { services, rateLimiter });
 
   // Everything registered in this scope requires a valid bearer token.
   await app.register(async (scope) => {
@@ -244,6 +247,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(friendLinksRoutes, { services });
     await scope.register(friendshipsRoutes, { services });
     await scope.register(groupsRoutes, { services });
+    await scope.register(guestsRoutes, { services });
+    await scope.register(invitesRoutes, { services });
     await scope.register(expensesRoutes, { services });
     await scope.register(paymentsRoutes, { services });
     await scope.register(fxRoutes, { services });

@@ -16,6 +16,8 @@ import { ExpenseService } from './modules/expenses/expense.service.js';
 import { FriendshipService } from './modules/friendships/friendship.service.js';
 import { FxService } from './modules/fx/fx.service.js';
 import { GroupService } from './modules/groups/group.service.js';
+import { GuestService } from './modules/guests/guest.service.js';
+import { InviteLinkService } from './modules/invites/invite-link.service.js';
 import { InvitationService } from './modules/invitations/invitation.service.js';
 import { InAppNotificationService } from './modules/notifications/in-app.service.js';
 import type { JwtService } from './modules/auth/jwt.js';
@@ -88,6 +90,13 @@ export class Services {
   }
   get groups(): GroupService {
     return this.once('groups', () => new GroupService(this.deps, this));
+  }
+  /** People without accounts in groups: adding, claiming, merging. */
+  get guests(): GuestService {
+    return this.once('guests', () => new GuestService(this.deps, this));
+  }
+  get inviteLinks(): InviteLinkService {
+    return this.once('inviteLinks', () => new InviteLinkService(this.deps, this));
   }
   get fx(): FxService {
     return this.once('fx', () => new FxService(this.deps));

@@ -58,6 +58,8 @@ interface MyGroupBody extends GroupBody {
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const db = () => ctx.database.handle.db;
 const u = (p: TestUser): UserBody => ({ id: p.id, name: p.name, email: p.email });
+/** A member as the Group object lists them (an account without a picture). */
+const m = (p: TestUser) => ({ ...u(p), guest: false, avatarUrl: null });
 function users<const N extends readonly string[]>(...names: N) {
   return makeUsers(ctx, ...names);
 }
@@ -110,10 +112,12 @@ describe('POST /groups', () => {
       createdAt: expect.stringMatching(ISO),
       lastActivityAt: expect.stringMatching(ISO),
       creator: u(ann),
-      members: [u(ann)],
+      members: [m(ann)],
       simplifyDebts: false,
       defaultCurrency: 'USD',
       currencyMode: 'CONVERT',
+      coverEmoji: null,
+      coverColor: null,
     });
     const feed = await db().select().from(activities);
     expect(feed).toMatchObject([
@@ -226,7 +230,7 @@ describe('GET /groups/my and GET /groups/{id}', () => {
     expect(byName.get('Empty')?.myBalance).toEqual({ net: 0, currency: 'USD', lines: [] });
     expect(byName.get('Simple')).toMatchObject({
       creator: u(bea),
-      members: [u(bea), u(ann), u(cat)],
+      members: [m(bea), m(ann), m(cat)],
       simplifyDebts: true,
     });
 
@@ -245,7 +249,7 @@ describe('GET /groups/my and GET /groups/{id}', () => {
       id: g,
       name: 'Trip',
       creator: u(ann),
-      members: [u(ann), u(bea)],
+      members: [m(ann), m(bea)],
     });
     await leaveGroup(db(), g, bea.id);
     for (const who of [bea, cat]) {
@@ -275,6 +279,25 @@ describe('GET /groups/my and GET /groups/{id}', () => {
 });
 
 describe('PATCH /groups/{id}', () => {
+  it('sets and clears the cover colour and emoji; refuses others', async () => {
+    const [ann] = await users('Ann');
+    const g = await createGroup(db(), ann, 'Trip');
+    const as = caller(ctx, ann);
+    const set = await as('PATCH', `/api/groups/${g}`, { coverColor: 'teal', coverEmoji: '🏖️' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({ coverColor: 'teal', coverEmoji: '🏖️' });
+    const badColour = await as('PATCH', `/api/groups/${g}`, { coverColor: 'black' });
+    expect(badColour.statusCode).toBe(400);
+    expect(errorBody(badColour).message).toBe('Please choose one of the cover colours.');
+    const badEmoji = await as('PATCH', `/api/groups/${g}`, { coverEmoji: 'ok' });
+    expect(badEmoji.statusCode).toBe(400);
+    expect(errorBody(badEmoji).message).toBe('Please choose a single emoji.');
+    const cleared = await as('PATCH', `/api/groups/${g}`, { coverColor: null, coverEmoji: null });
+    expect(cleared.json()).toMatchObject({ coverColor: null, coverEmoji: null });
+    const list = await as('GET', '/api/groups/my');
+    expect(list.json<{ coverColor: string | null }[]>()[0]?.coverColor).toBeNull();
+  });
+
   it('renames and changes settings; the currency is locked once there are entries', async () => {
     const [ann, bea] = await users('Ann', 'Bea');
     const g = await createGroup(db(), ann, 'Trip', [bea]);
@@ -355,13 +378,13 @@ describe('POST /groups/{id}/members', () => {
       message: 'Eve is already a member of this group.',
     });
     expect((await caller(ctx, ann)('GET', `/api/groups/${g}`)).json<GroupBody>().members).toEqual([
-      u(ann),
-      u(eve),
+      m(ann),
+      m(eve),
     ]);
 
     const res = await add('POST', `/api/groups/${g}/members`, { memberIds: [cat.id, bea.id] });
     expect(res.statusCode).toBe(200);
-    expect(res.json<GroupBody>().members).toEqual([u(ann), u(eve), u(cat), u(bea)]);
+    expect(res.json<GroupBody>().members).toEqual([m(ann), m(eve), m(cat), m(bea)]);
 
     const feed = await db().select().from(activities).where(eq(activities.type, 'member_added'));
     expect(feed).toHaveLength(8);
@@ -407,7 +430,7 @@ describe('POST /groups/{id}/members', () => {
 
     const ok = await add(' BEA@example.com');
     expect(ok.statusCode).toBe(200);
-    expect(ok.json<GroupBody>().members).toEqual([u(ann), u(bea)]);
+    expect(ok.json<GroupBody>().members).toEqual([m(ann), m(bea)]);
 
     const again = await add('bea@example.com');
     expect(again.statusCode).toBe(409);
@@ -442,7 +465,7 @@ describe('POST /groups/{id}/members', () => {
     await leaveGroup(db(), g, bea.id);
     const res = await caller(ctx, ann)('POST', `/api/groups/${g}/members`, { memberIds: [bea.id] });
     expect(res.statusCode).toBe(200);
-    expect(res.json<GroupBody>().members).toEqual([u(ann), u(cat), u(bea)]);
+    expect(res.json<GroupBody>().members).toEqual([m(ann), m(cat), m(bea)]);
     expect((await caller(ctx, bea)('GET', `/api/groups/${g}`)).statusCode).toBe(200);
   });
 });
@@ -453,7 +476,7 @@ describe('DELETE /groups/{id}/members/{userId}', () => {
     const g = await createGroup(db(), ann, 'Trip', [bea, cat]);
     const res = await caller(ctx, bea)('DELETE', `/api/groups/${g}/members/${bea.id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json<GroupBody>().members).toEqual([u(ann), u(cat)]);
+    expect(res.json<GroupBody>().members).toEqual([m(ann), m(cat)]);
     const [row] = await db()
       .select()
       .from(groupMembers)
@@ -501,7 +524,7 @@ describe('DELETE /groups/{id}/members/{userId}', () => {
     // Bea is settled and can be removed by the creator.
     const removed = await caller(ctx, ann)('DELETE', `/api/groups/${g}/members/${bea.id}`);
     expect(removed.statusCode).toBe(200);
-    expect(removed.json<GroupBody>().members).toEqual([u(ann), u(cat)]);
+    expect(removed.json<GroupBody>().members).toEqual([m(ann), m(cat)]);
     const feed = await db()
       .select()
       .from(activities)
@@ -540,13 +563,13 @@ describe('DELETE /groups/{id}/members/{userId}', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json<GroupBody>()).toMatchObject({
       creator: u(cat),
-      members: [u(cat), u(dan), u(bea)],
+      members: [m(cat), m(dan), m(bea)],
     });
     // Cat now holds creator rights.
     const removed = await caller(ctx, cat)('DELETE', `/api/groups/${g}/members/${dan.id}`);
     expect(removed.statusCode).toBe(200);
     const leave = await caller(ctx, cat)('DELETE', `/api/groups/${g}/members/${cat.id}`);
-    expect(leave.json<GroupBody>()).toMatchObject({ creator: u(bea), members: [u(bea)] });
+    expect(leave.json<GroupBody>()).toMatchObject({ creator: u(bea), members: [m(bea)] });
 
     const last = await caller(ctx, bea)('DELETE', `/api/groups/${g}/members/${bea.id}`);
     expect(last.statusCode).toBe(409);

@@ -28,3 +28,5 @@ export const NotificationSettingsPage = lazy(() => import('./pages/NotificationS
 export const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
 export const AddFriendPage = lazy(() => import('./pages/AddFriendPage'));
 export const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
+export const GroupSettingsPage = lazy(() => import('./pages/GroupSettingsPage'));
+export const JoinPage = lazy(() => import('./pages/JoinPage'));

@@ -26,6 +26,8 @@ import {
   UnsubscribePage,
   AddFriendPage,
   ConfirmEmailPage,
+  GroupSettingsPage,
+  JoinPage,
 } from './lazyPages';
 
 /**
@@ -54,6 +56,7 @@ export const routes: RouteObject[] = [
         element: <QueryLayout />,
         children: [
           { path: '/confirm-email', element: <ConfirmEmailPage /> },
+          { path: '/join/:token', element: <JoinPage /> },
           {
             path: '/add-friend/:token',
             element: <ProtectedRoute />,
@@ -77,6 +80,7 @@ export const routes: RouteObject[] = [
                   { path: 'account', element: <AccountPage /> },
                   { path: 'account/notifications', element: <NotificationSettingsPage /> },
                   { path: 'group/:groupId', element: <GroupDetailPage /> },
+                  { path: 'groups/:groupId/settings', element: <GroupSettingsPage /> },
                   { path: 'help', element: <HelpPage /> },
                   { path: 'expense/new', element: <NewExpensePage /> },
                   { path: 'settle-up', element: <SettleUpPage /> },

@@ -24,3 +24,4 @@ export * from './item-split.js';
 export * from './recurrence.js';
 export * from './validation/recurrence.js';
 export * from './validation/notification-settings.js';
+export * from './group-cover.js';

@@ -93,6 +93,33 @@ export class ForbiddenError extends AppError {
   readonly code = 'FORBIDDEN';
 }
 
+/** 403: claiming a guest that stands for someone else, without the group's invite link. */
+export class NotYourGuestError extends AppError {
+  readonly status = 403;
+  readonly code = 'NOT_YOUR_GUEST';
+  constructor() {
+    super(
+      "Only the person this guest stands for can claim it: open the group's invite link or sign in with the address it was added with.",
+    );
+  }
+}
+
+export class InviteInvalidError extends AppError {
+  readonly status = 404;
+  readonly code = 'INVITE_INVALID';
+  constructor() {
+    super('This invite link is invalid or has been revoked.');
+  }
+}
+
+export class InviteExpiredError extends AppError {
+  readonly status = 410;
+  readonly code = 'INVITE_EXPIRED';
+  constructor() {
+    super('This invite link has expired. Ask for a new one.');
+  }
+}
+
 export class NotFoundError extends AppError {
   readonly status = 404;
   readonly code = 'NOT_FOUND';
@@ -110,7 +137,8 @@ export type ConflictCode =
   | 'OUTSTANDING_BALANCE'
   | 'LAST_MEMBER'
   | 'CURRENCY_LOCKED'
-  | 'IDEMPOTENCY_CONFLICT';
+  | 'IDEMPOTENCY_CONFLICT'
+  | 'HAS_ACCOUNT';
 
 export class ConflictError extends AppError {
   readonly status = 409;

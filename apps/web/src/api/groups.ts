@@ -1,5 +1,12 @@
 import { api } from './client';
-import type { BalanceLine, Group, MyGroup, SettleSuggestion, Transaction } from './types';
+import type {
+  BalanceLine,
+  Group,
+  InviteLink,
+  MyGroup,
+  SettleSuggestion,
+  Transaction,
+} from './types';
 
 export const groupsApi = {
   my: () => api<MyGroup[]>('/groups/my', { defaultMessage: 'Failed to fetch groups' }),
@@ -21,6 +28,8 @@ export const groupsApi = {
       simplifyDebts?: boolean;
       defaultCurrency?: string;
       currencyMode?: 'CONVERT' | 'SEPARATE';
+      coverEmoji?: string | null;
+      coverColor?: string | null;
     },
   ) =>
     api<Group>(`/groups/${id}`, {
@@ -62,5 +71,46 @@ export const groupsApi = {
     api<null>(`/groups/${id}`, {
       method: 'DELETE',
       defaultMessage: `Failed to delete group ${id}`,
+    }),
+  /** Removes a member (the creator) or leaves (oneself); also removes a guest. */
+  removeMember: (id: number, userId: number) =>
+    api<Group>(`/groups/${id}/members/${userId}`, {
+      method: 'DELETE',
+      defaultMessage: `Failed to remove member from group ${id}`,
+    }),
+  addGuest: (id: number, guest: { name: string; email: string | null }, idempotencyKey: string) =>
+    api<Group>(`/groups/${id}/guests`, {
+      method: 'POST',
+      body: guest,
+      defaultMessage: 'Failed to add the person',
+      idempotencyKey,
+    }),
+  updateGuest: (id: number, guestId: number, patch: { name?: string; email?: string | null }) =>
+    api<Group>(`/groups/${id}/guests/${guestId}`, {
+      method: 'PATCH',
+      body: patch,
+      defaultMessage: 'Failed to update the guest',
+    }),
+  mergeGuest: (id: number, guestId: number, intoUserId: number) =>
+    api<Group>(`/groups/${id}/guests/${guestId}/merge`, {
+      method: 'POST',
+      body: { intoUserId },
+      defaultMessage: 'Failed to merge the guest',
+    }),
+  inviteLink: (id: number) =>
+    api<{ inviteLink: InviteLink | null }>(`/groups/${id}/invite-link`, {
+      defaultMessage: 'Could not load the invite link.',
+    }),
+  createInviteLink: (id: number, expiresInDays: number | null, idempotencyKey: string) =>
+    api<InviteLink>(`/groups/${id}/invite-link`, {
+      method: 'POST',
+      body: { expiresInDays },
+      defaultMessage: 'Failed to create the invite link',
+      idempotencyKey,
+    }),
+  revokeInviteLink: (id: number) =>
+    api<null>(`/groups/${id}/invite-link`, {
+      method: 'DELETE',
+      defaultMessage: 'Failed to revoke the invite link',
     }),
 };

@@ -2,15 +2,22 @@
 export interface User {
   id: number;
   name: string;
-  /** Null for a person without an address (a guest) and for a deleted user ("Deleted user"). */
+  /** Null for a guest added without an address and for a deleted user ("Deleted user"). */
   email: string | null;
   /** Signed picture link where the API gives one (friends, group members); null = initials. */
   avatarUrl?: string | null;
 }
 
+/** A group member: an account, or a guest (a person without an account) of this group. */
+export interface Member extends User {
+  guest?: boolean;
+}
+
 /** GET /auth/me: the signed-in user with their settings. */
 export interface Me extends User {
   createdAt?: string;
+  /** An account always has its sign-in address. */
+  email: string;
   emailVerified: boolean;
   /** Balance summaries add an approximate total in it; null = none. */
   homeCurrency: string | null;
@@ -46,6 +53,7 @@ export interface Approximate {
 }
 
 export interface LoginResponse extends User {
+  email: string;
   token: string;
   type?: string;
   expiresAt?: string;
@@ -78,8 +86,12 @@ export interface Group {
   createdAt: string;
   lastActivityAt?: string;
   creator: User;
-  members: User[];
+  members: Member[];
   simplifyDebts: boolean;
+  /** One emoji shown on the group's card and header, or null. */
+  coverEmoji?: string | null;
+  /** A GROUP_COVER_COLORS name, or null. */
+  coverColor?: string | null;
   defaultCurrency: string;
   /** CONVERT: other currencies are converted into defaultCurrency; SEPARATE: kept apart. */
   currencyMode?: 'CONVERT' | 'SEPARATE';
@@ -315,6 +327,8 @@ export interface ExpenseRequest {
 
 export interface PaymentRequest {
   paidToUserId: number;
+  /** Default: the caller. */
+  paidByUserId?: number;
   amount: number | string;
   date: string;
   currency: string;
@@ -341,4 +355,43 @@ export interface SettleRequest {
   amount: number | string;
   date: string;
   currency: string;
+}
+
+/** GET/POST /groups/{id}/invite-link. */
+export interface InviteLink {
+  token: string;
+  url: string;
+  createdAt: string;
+  expiresAt: string | null;
+  createdBy: User;
+}
+
+export interface GroupCover {
+  id: number;
+  name: string;
+  coverEmoji: string | null;
+  coverColor: string | null;
+}
+
+/** GET /invites/{token}: the group an invite link leads to, for a signed-in visitor. */
+export interface InvitePreview {
+  group: GroupCover & { members: Member[] };
+  guests: Member[];
+  invitedBy: User;
+  expiresAt: string | null;
+  alreadyMember: boolean;
+}
+
+/** GET /invites/{token}/public: for a signed-out visitor. */
+export interface InvitePublic {
+  groupName: string;
+  invitedByName: string;
+}
+
+/** GET /guests/claimable: guests added with the caller's address. */
+export interface ClaimableGuest {
+  guest: User;
+  group: GroupCover;
+  addedBy: User | null;
+  balance: { net: number; currency: string };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { expensesApi } from '../api/expenses';
 import { groupsApi } from '../api/groups';
@@ -18,7 +18,8 @@ import { GroupBalances } from '../components/groups/GroupBalances';
 import { GroupSeries } from '../components/groups/GroupSeries';
 import { PaymentFormModal } from '../components/groups/PaymentFormModal';
 import { SettleSuggestions } from '../components/groups/SettleSuggestions';
-import { PlusIcon } from '../components/icons';
+import { GearIcon, PlusIcon } from '../components/icons';
+import { GroupCoverBadge } from '../components/groups/GroupCoverBadge';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
@@ -220,7 +221,29 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
 
   return (
     <>
-      <PageHeader title={group.name} back="/app/groups" />
+      <PageHeader
+        title={group.name}
+        back="/app/groups"
+        actions={
+          <Link
+            to={`/app/groups/${group.id}/settings`}
+            className="btn-ghost px-3"
+            aria-label="Group settings"
+          >
+            <GearIcon className="size-5" />
+          </Link>
+        }
+      />
+      {group.coverEmoji || group.coverColor ? (
+        <div className="-mt-2 mb-4">
+          <GroupCoverBadge
+            name={group.name}
+            emoji={group.coverEmoji}
+            color={group.coverColor}
+            size="lg"
+          />
+        </div>
+      ) : null}
       <div className="mb-6 grid grid-cols-2 gap-2">
         <button
           type="button"
@@ -273,6 +296,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
               <span>
                 {m.name}
                 {m.id === meId ? <span className="text-muted"> (You)</span> : null}
+                {m.guest ? <span className="text-muted"> (guest)</span> : null}
               </span>
             </li>
           ))}
@@ -286,7 +310,11 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         ) : balances.error ? (
           <p className="card p-4 text-sm text-danger">{balances.error.message}</p>
         ) : (
-          <GroupBalances lines={balances.data} groupId={group.id} />
+          <GroupBalances
+            lines={balances.data}
+            groupId={group.id}
+            guestIds={group.members.filter((m) => m.guest === true).map((m) => m.id)}
+          />
         )}
         {separate && balances.data?.some((l) => !isZero(l.netAmount, l.currency)) ? (
           <button

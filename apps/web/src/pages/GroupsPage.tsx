@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ClaimBanner } from '../components/groups/ClaimBanner';
 import { CreateGroupModal } from '../components/groups/CreateGroupModal';
 import { GroupCard } from '../components/groups/GroupCard';
 import { GroupFilterSheet } from '../components/groups/GroupFilterSheet';
@@ -56,6 +57,7 @@ export default function GroupsPage() {
           </>
         }
       />
+      <ClaimBanner />
       <section className="card mb-4 p-4" aria-label="Overall balance">
         <OverallBalanceText />
       </section>

@@ -24,9 +24,12 @@ export default function RegisterPage() {
   const [done, setDone] = useState(false);
   const config = useServerConfig();
   const returnPath = useReturnPath();
-  // The invite or friend link that brought the visitor here (needed on an invite-only server).
-  const inviteToken = params.get('invite') ?? inviteTokenOf(returnPath);
-  const loginPath = returnPath ? `/login?next=${encodeURIComponent(returnPath)}` : '/login';
+  // From a group's invite link (/join/{token}, which sends ?invite=) or a link the visitor was
+  // turned away from: the token an invite-only server asks for, and the way back after signing in.
+  const invite = params.get('invite');
+  const inviteToken = invite ?? inviteTokenOf(returnPath);
+  const next = returnPath ?? (invite ? `/join/${encodeURIComponent(invite)}` : null);
+  const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
   const {
     register,
     handleSubmit,

@@ -105,3 +105,25 @@ describe('addMembersSchema', () => {
     ).toEqual(['You can add at most 50 people at once.']);
   });
 });
+
+describe('groupPatchSchema cover', () => {
+  it('accepts a palette colour and one emoji, and null to clear', () => {
+    expect(groupPatchSchema.parse({ coverColor: 'teal', coverEmoji: ' 🍕 ' })).toEqual({
+      coverColor: 'teal',
+      coverEmoji: '🍕',
+    });
+    expect(groupPatchSchema.parse({ coverColor: null, coverEmoji: null })).toEqual({
+      coverColor: null,
+      coverEmoji: null,
+    });
+  });
+
+  it('refuses other colours and text as an emoji', () => {
+    expect(() => groupPatchSchema.parse({ coverColor: 'black' })).toThrow(
+      'Please choose one of the cover colours.',
+    );
+    expect(() => groupPatchSchema.parse({ coverEmoji: 'ab' })).toThrow(
+      'Please choose a single emoji.',
+    );
+  });
+});

@@ -9,6 +9,12 @@ import {
   readRequiredText,
   toId,
 } from './fields.js';
+import {
+  coverEmojiError,
+  isGroupCoverColor,
+  MSG_COVER_COLOR,
+  MSG_COVER_EMOJI,
+} from '../group-cover.js';
 import { asRecord, fieldError, fieldOk, IssueCollector, schemaFromValidator } from './issues.js';
 import type { FieldRead, ValidationResult } from './issues.js';
 
@@ -71,6 +77,23 @@ export interface GroupPatchInput {
   simplifyDebts?: boolean;
   defaultCurrency?: string;
   currencyMode?: CurrencyMode;
+  /** One emoji; null clears it. */
+  coverEmoji?: string | null;
+  /** One of GROUP_COVER_COLORS; null clears it. */
+  coverColor?: string | null;
+}
+
+function readCoverEmoji(input: unknown): FieldRead<string | null> {
+  if (isBlank(input)) return fieldOk(null);
+  if (typeof input !== 'string') return fieldError(MSG_COVER_EMOJI);
+  const text = input.trim();
+  const error = coverEmojiError(text);
+  return error === null ? fieldOk(text) : fieldError(error);
+}
+
+function readCoverColor(input: unknown): FieldRead<string | null> {
+  if (input === null) return fieldOk(null);
+  return isGroupCoverColor(input) ? fieldOk(input) : fieldError(MSG_COVER_COLOR);
 }
 
 export function validateGroupPatch(input: unknown): ValidationResult<GroupPatchInput> {
@@ -94,6 +117,14 @@ export function validateGroupPatch(input: unknown): ValidationResult<GroupPatchI
   }
   const mode = c.take(['currencyMode'], readCurrencyMode(body.currencyMode));
   if (mode !== undefined && mode !== null) patch.currencyMode = mode;
+  if (body.coverEmoji !== undefined) {
+    const v = c.take(['coverEmoji'], readCoverEmoji(body.coverEmoji));
+    if (v !== undefined) patch.coverEmoji = v;
+  }
+  if (body.coverColor !== undefined) {
+    const v = c.take(['coverColor'], readCoverColor(body.coverColor));
+    if (v !== undefined) patch.coverColor = v;
+  }
   return c.result(() => patch);
 }
 

@@ -55,6 +55,8 @@ export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: strin
             r.share, ${a.at}
        from unnest(${a.recipients}::int[], ${a.shares}::bigint[]) as r(recipient, share)
       where ${a.when ?? 'true'}
+        -- guests (people without an account) never receive activity
+        and exists (select 1 from users ru where ru.id = r.recipient and ru.kind = 'ACCOUNT')
      returning 1)`,
     changeCount: `(select count(*) from act)::int`,
   };

@@ -22,7 +22,14 @@ import {
 import { myGroupsData } from './my-groups.repository.js';
 import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
 import { noteChange } from '../../db/transaction.js';
+import type { AvatarLinks } from '../people/avatar-url.js';
 import type { ChangeAction } from '../../db/change-feed.js';
+import {
+  deleteGuest,
+  deleteGuestRows,
+  guestHasEntries,
+  guestIdsOfGroup,
+} from '../guests/guests.repository.js';
 import { acceptedFriendIds } from '../friendships/friendships.repository.js';
 import { findUserByEmail } from '../auth/users.repository.js';
 import type { GroupRow, MemberUser } from './membership.repository.js';
@@ -63,11 +70,19 @@ export interface GroupView {
   createdAt: Date;
   lastActivityAt: Date;
   creator: Person;
-  /** Current members in joining order. */
-  members: Person[];
+  /** Current members in joining order (accounts and guests). */
+  members: GroupMember[];
   simplifyDebts: boolean;
   defaultCurrency: string;
   currencyMode: 'CONVERT' | 'SEPARATE';
+  coverEmoji: string | null;
+  coverColor: string | null;
+}
+
+/** A member as the Group object lists them. */
+export interface GroupMember extends Person {
+  guest: boolean;
+  avatarUrl: string | null;
 }
 
 export interface GroupWithBalance extends GroupView {
@@ -90,17 +105,34 @@ export interface SettleSuggestion {
 /** POST /groups/{id}/members either adds (the updated group) or invites an unknown address. */
 export type AddMembersResult = { kind: 'added'; group: GroupView } | { kind: 'invited' };
 
-function view(row: GroupRow, members: MemberUser[], creator: Person | undefined): GroupView {
+function view(
+  row: GroupRow,
+  members: MemberUser[],
+  creator: Person | undefined,
+  avatars: AvatarLinks,
+): GroupView {
   return {
     id: row.id,
     name: row.name,
     createdAt: row.createdAt,
     lastActivityAt: row.lastActivityAt,
     creator: creator ?? { id: row.creatorId, name: '', email: '' },
-    members,
+    members: members.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      guest: m.guest,
+      avatarUrl: avatars.url({
+        id: m.id,
+        avatarVersion: m.avatarVersion,
+        hasAvatar: m.avatarKey !== null,
+      }),
+    })),
     simplifyDebts: row.simplifyDebts,
     defaultCurrency: row.defaultCurrency,
     currencyMode: row.currencyMode,
+    coverEmoji: row.coverEmoji,
+    coverColor: row.coverColor,
   };
 }
 
@@ -110,33 +142,33 @@ export class GroupService {
     protected readonly services: Services,
   ) {}
 
-  private async load(db: Db, row: GroupRow): Promise<GroupView> {
+  /** Signs members' picture links (one instance per app: services.avatarLinks). */
+  private get avatars(): AvatarLinks {
+    return this.services.avatarLinks;
+  }
+
+  /** The group as the API shows it, read in `db` (a transaction sees its own writes). */
+  async load(db: Db, row: GroupRow): Promise<GroupView> {
     const members = await currentMembers(db, row.id);
     let creator: Person | undefined = members.find((m) => m.id === row.creatorId);
     if (creator === undefined)
       creator = (await peopleByIds(db, [row.creatorId])).get(row.creatorId);
     const lastActivityAt = (await groupLastActivity(db, row.id)) ?? row.lastActivityAt;
-    return view({ ...row, lastActivityAt }, members, creator);
+    return view({ ...row, lastActivityAt }, members, creator, this.avatars);
   }
 
   /**
    * Locks the group for a membership or settings change, then checks the caller is a current
    * member: the check comes after the lock, so it still holds at the commit.
    */
-  private async lockForMember(tx: Db, groupId: number, userId: number): Promise<GroupRow> {
+  async lockForMember(tx: Db, groupId: number, userId: number): Promise<GroupRow> {
     const row = await lockGroup(tx, groupId);
     if (row === undefined) throw new NotFoundError(GROUP_NOT_FOUND);
     await requireGroupMember(tx, groupId, userId);
     return row;
   }
 
-  private notify(
-    tx: Db,
-    groupId: number,
-    action: ChangeAction,
-    recipients: number[],
-    at: Date,
-  ): void {
+  notify(tx: Db, groupId: number, action: ChangeAction, recipients: number[], at: Date): void {
     noteChange(tx, { entity: 'group', action, id: groupId, groupId, recipients, at });
   }
 
@@ -201,7 +233,7 @@ export class GroupService {
               ),
             };
       return {
-        ...view(row, list, creator),
+        ...view(row, list, creator, this.avatars),
         myBalance: { netCents, currency: row.defaultCurrency, lines, approximate },
       };
     });
@@ -307,6 +339,8 @@ export class GroupService {
     actorId: number,
     people: Person[],
     at: Date,
+    describe: (actorName: string, person: Person) => string = (actorName, p) =>
+      `${actorName} added ${p.name}`,
   ): Promise<GroupView> {
     for (const p of people) await addMember(tx, row.id, p.id, at);
     const updated = await updateGroup(tx, row.id, { lastActivityAt: at });
@@ -318,13 +352,14 @@ export class GroupService {
     const activity: NewActivity[] = [];
     for (const p of people) {
       for (const m of result.members) {
+        if (m.guest) continue;
         activity.push({
           recipientId: m.id,
           type: 'member_added',
           actorId,
           groupId: row.id,
           groupName: row.name,
-          description: `${actorName} added ${p.name}`,
+          description: describe(actorName, p),
           amountCents: null,
           currency: null,
           myShareCents: 0,
@@ -354,15 +389,23 @@ export class GroupService {
       if (!leaving && row.creatorId !== userId) {
         throw new ForbiddenError(GROUP_TEXT.onlyCreatorRemoves);
       }
-      if (before.length === 1) throw new ConflictError('LAST_MEMBER', GROUP_TEXT.lastMember);
+      const accounts = before.filter((m) => !m.guest);
+      if (before.length === 1 || (!target.guest && accounts.length === 1)) {
+        throw new ConflictError('LAST_MEMBER', GROUP_TEXT.lastMember);
+      }
       if (!(await isSettledInGroup(tx, row, targetId))) {
         throw new ConflictError(
           'OUTSTANDING_BALANCE',
           leaving ? GROUP_TEXT.leaveOutstanding : GROUP_TEXT.removeOutstanding(target.name),
         );
       }
-      await markLeft(tx, groupId, targetId, at);
-      const remaining = before.filter((m) => m.id !== targetId);
+      // A guest nobody's entries name goes altogether; anyone else stays as a former member.
+      if (target.guest && !(await guestHasEntries(tx, targetId))) {
+        await deleteGuest(tx, groupId, targetId);
+      } else {
+        await markLeft(tx, groupId, targetId, at);
+      }
+      const remaining = accounts.filter((m) => m.id !== targetId);
       const creatorId =
         row.creatorId === targetId ? (remaining[0]?.id ?? row.creatorId) : row.creatorId;
       const updated = await updateGroup(tx, groupId, { creatorId, lastActivityAt: at });
@@ -372,7 +415,7 @@ export class GroupService {
         : `${actor?.name ?? ''} removed ${target.name}`;
       await insertActivities(
         tx,
-        before.map((m) => ({
+        accounts.map((m) => ({
           recipientId: m.id,
           type: 'member_left' as const,
           actorId: userId,
@@ -407,13 +450,16 @@ export class GroupService {
       // Read before the rows go: the files are removed once the deletion has committed.
       const keys = await this.services.receipts.receiptKeysOfGroup(tx, groupId);
       await deleteGroupPairs(tx, groupId);
+      const guestIds = await guestIdsOfGroup(tx, groupId);
       // Expenses (with payers, splits, comments), payments, memberships and invitations cascade.
       await deleteGroupRows(tx, groupId);
+      // Its guests existed only in it.
+      await deleteGuestRows(tx, guestIds);
       this.notify(
         tx,
         groupId,
         'deleted',
-        members.map((m) => m.id),
+        members.filter((m) => !m.guest).map((m) => m.id),
         at,
       );
       return keys;

@@ -9,6 +9,19 @@ import type { Services } from '../../services.js';
 import type { BalanceLineData } from '../balances/balance-reader.js';
 import type { GroupView, GroupWithBalance } from './group.service.js';
 
+export const groupMemberSchema = userSchema
+  .extend({
+    guest: z.boolean().meta({
+      description:
+        'A person without an account, added by name: takes part in entries, cannot sign in.',
+    }),
+    avatarUrl: z
+      .string()
+      .nullable()
+      .meta({ description: 'Signed same-origin link to the profile picture; null = initials.' }),
+  })
+  .meta({ id: 'GroupMember' });
+
 export const groupSchema = z
   .object({
     id: z.number().int(),
@@ -16,13 +29,18 @@ export const groupSchema = z
     createdAt: z.string(),
     lastActivityAt: z.string(),
     creator: userSchema,
-    members: z.array(userSchema),
+    members: z.array(groupMemberSchema),
     simplifyDebts: z.boolean(),
     defaultCurrency: z.string(),
     currencyMode: z.enum(['CONVERT', 'SEPARATE']).meta({
       description:
         'CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.',
     }),
+    coverEmoji: z.string().nullable().meta({ description: 'One emoji shown as the cover.' }),
+    coverColor: z
+      .string()
+      .nullable()
+      .meta({ description: 'One of the palette names of GROUP_COVER_COLORS.' }),
   })
   .meta({ id: 'Group' });
 type GroupOut = z.infer<typeof groupSchema>;
@@ -62,10 +80,16 @@ export function groupOut(g: GroupView): GroupOut {
     createdAt: iso(g.createdAt),
     lastActivityAt: iso(g.lastActivityAt),
     creator: userOut(g.creator),
-    members: g.members.map(userOut),
+    members: g.members.map((m) => ({
+      ...userOut(m),
+      guest: m.guest,
+      avatarUrl: m.avatarUrl,
+    })),
     simplifyDebts: g.simplifyDebts,
     defaultCurrency: g.defaultCurrency,
     currencyMode: g.currencyMode,
+    coverEmoji: g.coverEmoji,
+    coverColor: g.coverColor,
   };
 }
 

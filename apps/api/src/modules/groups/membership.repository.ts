@@ -9,8 +9,33 @@ export type GroupRow = typeof groups.$inferSelect;
 export interface MemberUser {
   id: number;
   name: string;
-  /** Null for a guest without an address (see people/person.ts). */
+  /** A guest's is the address given when adding them (or null). */
   email: string | null;
+  /** A person without an account, added by name (users.kind = 'GUEST'). */
+  guest: boolean;
+  /** The profile picture's storage key (null = initials) and version (avatar-url.ts). */
+  avatarKey: string | null;
+  avatarVersion: number;
+}
+
+/** A member as the JSON array `[id, name, email, guest, avatarKey, avatarVersion]`. */
+export type MemberTuple = [number, string, string | null, boolean, string | null, number];
+
+/** SQL: the users row `alias` as a MemberTuple's elements (inside json_build_array). */
+export function memberTupleSql(alias: string): string {
+  return `${alias}.id, ${alias}.name, coalesce(${alias}.email, ${alias}.guest_email),
+          ${alias}.kind = 'GUEST', ${alias}.avatar_key, ${alias}.avatar_version`;
+}
+
+export function memberOf(t: MemberTuple): MemberUser {
+  return {
+    id: t[0],
+    name: t[1],
+    email: t[2],
+    guest: t[3],
+    avatarKey: t[4],
+    avatarVersion: Number(t[5]),
+  };
 }
 
 /** A group row as the JSON array of groupTupleSql. */
@@ -94,12 +119,28 @@ export async function requireGroupMember(
 
 /** Current members in joining order. */
 export async function currentMembers(db: Db, groupId: number): Promise<MemberUser[]> {
-  return db
-    .select({ id: users.id, name: users.name, email: users.email })
+  const rows = await db
+    .select({
+      id: users.id,
+      name: users.name,
+      email: users.email,
+      guestEmail: users.guestEmail,
+      kind: users.kind,
+      avatarKey: users.avatarKey,
+      avatarVersion: users.avatarVersion,
+    })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), isNull(groupMembers.leftAt)))
     .orderBy(asc(groupMembers.joinSeq));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    email: r.email ?? r.guestEmail,
+    guest: r.kind === 'GUEST',
+    avatarKey: r.avatarKey,
+    avatarVersion: r.avatarVersion,
+  }));
 }
 
 /**
@@ -208,7 +249,14 @@ export async function updateGroup(
   values: Partial<
     Pick<
       NewGroupRow,
-      'name' | 'simplifyDebts' | 'defaultCurrency' | 'currencyMode' | 'creatorId' | 'lastActivityAt'
+      | 'name'
+      | 'simplifyDebts'
+      | 'defaultCurrency'
+      | 'currencyMode'
+      | 'creatorId'
+      | 'lastActivityAt'
+      | 'coverEmoji'
+      | 'coverColor'
     >
   >,
 ): Promise<GroupRow> {

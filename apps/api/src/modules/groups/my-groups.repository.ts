@@ -6,8 +6,14 @@ import type { Person, PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 import type { PairNet, PairNetTuple } from '../balances/pair-balances.repository.js';
 import { pairNetOfTuple, pairNetsJson } from '../balances/pair-balances.repository.js';
-import type { GroupRow, GroupTuple } from './membership.repository.js';
-import { groupLastActivitySql, groupRowOf, groupTupleSql } from './membership.repository.js';
+import type { GroupRow, GroupTuple, MemberTuple, MemberUser } from './membership.repository.js';
+import {
+  groupLastActivitySql,
+  groupRowOf,
+  groupTupleSql,
+  memberOf,
+  memberTupleSql,
+} from './membership.repository.js';
 
 /**
  * Pair rows that can give the caller ($1) a line, per group of `my`: their own pairs, and in
@@ -20,7 +26,7 @@ const LINE_PAIRS_FROM = `my cross join lateral (select * from pair_balances x wh
 
 const myGroups = statement<{
   groups: GroupTuple[];
-  members: [number, number, string, string | null][];
+  members: [number, ...MemberTuple][];
   pairs: PairNetTuple[];
   people: PersonTuple[];
   home: string | null;
@@ -36,12 +42,12 @@ const myGroups = statement<{
       where m.user_id = $1 and m.left_at is null)
    select coalesce((select json_agg(${groupTupleSql('my')}
                       order by my.last_activity_at desc, my.id desc) from my), '[]') as groups,
-          coalesce((select json_agg(json_build_array(my.id, u.id, u.name, u.email)
+          coalesce((select json_agg(json_build_array(my.id, ${memberTupleSql('u')})
                       order by my.id, gm.join_seq)
                       from my
                       cross join lateral (select gm.user_id, gm.join_seq from group_members gm
                          where gm.group_id = my.id and gm.left_at is null offset 0) gm
-                      cross join lateral (select u.id, u.name, u.email from users u
+                      cross join lateral (select u.* from users u
                          where u.id = gm.user_id limit 1) u), '[]') as members,
           ${pairNetsJson('true', LINE_PAIRS_FROM)} as pairs,
           ${peopleJson(`select creator_id from my
@@ -54,7 +60,7 @@ export interface MyGroupsData {
   /** Newest activity first. */
   groups: GroupRow[];
   /** Current members of each group in joining order. */
-  members: Map<number, Person[]>;
+  members: Map<number, MemberUser[]>;
   pairs: PairNet[];
   people: Map<number, Person>;
   /** The caller's home currency (null when none is chosen). */
@@ -63,14 +69,14 @@ export interface MyGroupsData {
 
 export async function myGroupsData(db: Db, userId: number): Promise<MyGroupsData> {
   const [row] = await run(db, myGroups, [userId]);
-  const members = new Map<number, Person[]>();
-  for (const [groupId, id, name, email] of row?.members ?? []) {
+  const members = new Map<number, MemberUser[]>();
+  for (const [groupId, ...member] of row?.members ?? []) {
     let list = members.get(groupId);
     if (list === undefined) {
       list = [];
       members.set(groupId, list);
     }
-    list.push({ id, name, email });
+    list.push(memberOf(member));
   }
   return {
     groups: (row?.groups ?? []).map(groupRowOf),

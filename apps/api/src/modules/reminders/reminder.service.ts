@@ -16,6 +16,8 @@ import {
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { insertActivities } from '../activity/activity.repository.js';
+import { findUserById } from '../auth/users.repository.js';
+import { isCurrentMember, MAX_ROW_ID } from '../groups/membership.repository.js';
 
 /** The window of the once-a-day limit, in seconds (a fixed UTC day, as the rate limits count). */
 export const REMINDER_WINDOW_SECONDS = 24 * 60 * 60;
@@ -25,6 +27,8 @@ export const REMINDER_TEXT = {
   userNotFound: 'User not found.',
   owesNothing: (name: string) => `${name} does not owe you anything.`,
   owesNothingInGroup: (name: string) => `${name} does not owe you anything in this group.`,
+  guest: (name: string) =>
+    `${name} has no account to remind. Share the group's invite link with them.`,
   tooSoon: (name: string) =>
     `You already reminded ${name} today. You can send another reminder tomorrow.`,
 } as const;
@@ -119,6 +123,16 @@ export class ReminderService {
 
   async remind(callerId: number, input: ReminderInput): Promise<SentReminder> {
     if (input.userId === callerId) throw new ValidationError(REMINDER_TEXT.self);
+    // A guest has nobody to tell; said only to members of the guest's group (who can see them).
+    const target =
+      input.userId <= MAX_ROW_ID ? await findUserById(this.deps.db, input.userId) : undefined;
+    if (
+      target?.kind === 'GUEST' &&
+      target.guestGroupId !== null &&
+      (await isCurrentMember(this.deps.db, target.guestGroupId, callerId))
+    ) {
+      throw new ValidationError(REMINDER_TEXT.guest(target.name));
+    }
     const debt = await this.debt(callerId, input);
     const caller = await this.person(callerId);
     try {

@@ -3,7 +3,16 @@ import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
 import { RemindButton } from '../RemindButton';
 
-export function GroupBalances({ lines, groupId }: { lines: BalanceLine[]; groupId: number }) {
+/** `guestIds`: people without an account, who cannot be reminded (no Remind button). */
+export function GroupBalances({
+  lines,
+  groupId,
+  guestIds = [],
+}: {
+  lines: BalanceLine[];
+  groupId: number;
+  guestIds?: number[];
+}) {
   const nonZero = lines.filter((l) => !isZero(l.netAmount));
   if (nonZero.length === 0) {
     return <p className="card p-4 text-sm text-muted">Everyone is settled up within this group.</p>;
@@ -24,11 +33,13 @@ export function GroupBalances({ lines, groupId }: { lines: BalanceLine[]; groupI
                   {formatMoney(line.netAmount, line.currency)}
                 </span>
               </p>
-              <RemindButton
-                userId={line.otherUser.id}
-                name={line.otherUser.name}
-                groupId={groupId}
-              />
+              {guestIds.includes(line.otherUser.id) ? null : (
+                <RemindButton
+                  userId={line.otherUser.id}
+                  name={line.otherUser.name}
+                  groupId={groupId}
+                />
+              )}
             </>
           ) : (
             <p className="flex-1 text-sm">

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import type { MyGroup } from '../../api/types';
 import { MAX_GROUP_BALANCE_LINES } from '../../lib/constants';
 import { formatMoney, isZero } from '../../lib/money';
-import { GroupIcon } from '../icons';
+import { GroupCoverBadge } from './GroupCoverBadge';
 
 export function GroupCard({ group }: { group: MyGroup }) {
   const { net, currency, approximate } = group.myBalance;
@@ -23,9 +23,7 @@ export function GroupCard({ group }: { group: MyGroup }) {
       to={`/app/group/${group.id}`}
       className="card flex items-start gap-3 p-4 transition-colors hover:border-primary/50"
     >
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-2xl bg-primary-soft text-primary">
-        <GroupIcon className="size-6" />
-      </span>
+      <GroupCoverBadge name={group.name} emoji={group.coverEmoji} color={group.coverColor} />
       <div className="min-w-0 flex-1">
         <h2 className="truncate font-semibold">{group.name}</h2>
         <ul className="mt-1 flex flex-col gap-0.5 text-sm text-muted">

@@ -29,7 +29,11 @@ interface Props {
   onClose: () => void;
 }
 
-/** Record (or edit) a payment from the current user to a group member. */
+/**
+ * Record (or edit) a payment from the current user to a group member. In a group with guests
+ * (people without an account) the payer can also be a guest, so that a member records what a
+ * guest paid.
+ */
 export function PaymentFormModal({ group, meId, payment, preset, onClose }: Props) {
   const [recipient, setRecipient] = useState(String(payment?.paidTo.id ?? preset?.toUserId ?? ''));
   const [currency, setCurrency] = useState(
@@ -61,7 +65,9 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const keys = useSubmissionKeys();
-  const payerId = payment?.paidBy.id ?? meId;
+  const guests = group.members.filter((m) => m.guest === true);
+  const [payer, setPayer] = useState(String(meId));
+  const payerId = payment?.paidBy.id ?? Number(payer);
   const recipients = group.members.filter((m) => m.id !== payerId);
   if (payment && !recipients.some((m) => m.id === payment.paidTo.id))
     recipients.push(payment.paidTo);
@@ -94,6 +100,7 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
     rememberCurrency(currency);
     const body = {
       paidToUserId: to,
+      ...(payment || payerId === meId ? {} : { paidByUserId: payerId }),
       amount: plainAmount(amount, currency) ?? String(value),
       date: normaliseDate(date),
       currency,
@@ -126,10 +133,34 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
     <Modal title={payment ? 'Edit payment' : 'Record a payment'} onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
-        <p className="text-sm text-muted">
-          Paid by{' '}
-          <span className="font-medium text-fg">{payment ? payment.paidBy.name : 'You'}</span>
-        </p>
+        {!payment && guests.length > 0 ? (
+          <div>
+            <label htmlFor="payment-payer" className="label">
+              Paid by
+            </label>
+            <select
+              id="payment-payer"
+              className="field"
+              value={payer}
+              onChange={(e) => {
+                setPayer(e.target.value);
+                if (e.target.value === recipient) setRecipient('');
+              }}
+            >
+              <option value={String(meId)}>You</option>
+              {guests.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {g.name} (guest)
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p className="text-sm text-muted">
+            Paid by{' '}
+            <span className="font-medium text-fg">{payment ? payment.paidBy.name : 'You'}</span>
+          </p>
+        )}
         <div>
           <label htmlFor="payment-recipient" className="label">
             Paid to
@@ -143,7 +174,7 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
             <option value="">Select a recipient</option>
             {recipients.map((m) => (
               <option key={m.id} value={m.id}>
-                {m.name}
+                {m.id === meId ? 'You' : m.guest ? `${m.name} (guest)` : m.name}
               </option>
             ))}
           </select>

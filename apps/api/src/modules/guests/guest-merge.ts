@@ -1,0 +1,325 @@
+// Merging a guest into a member of its group (claim, or a member's merge): afterwards every entry
+// of the group that named the guest names the member instead, and the guest is gone.
+//
+// Invariants (apps/api/test/guest-merge-property.test.ts): nets sum to 0 and the stored running
+// totals equal a recomputation from the stored rows (the rows stay the source of truth, so later
+// edits and deletes reverse exactly what they added); the member's group net in every currency =
+// their net before + the guest's, and everyone else's is unchanged — exactly, except where an
+// expense with several payers names both: its combined share is spread over the payers as one
+// amount (expenseDebts), which can move rounding cents between the payers.
+import { cents, expenseDebts, formatMinor, paymentDebt } from '@evenly/core';
+import type { Cents, Debt } from '@evenly/core';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { applyDebts } from '../../db/pair-slots.js';
+import {
+  expensePayers,
+  expenses,
+  expenseSeries,
+  expenseSplits,
+  groupMembers,
+  pairBalances,
+  payments,
+  users,
+} from '../../db/schema.js';
+import { noteChange } from '../../db/transaction.js';
+import { replaceParticipants } from '../expenses/expense.repository.js';
+
+export interface MergeRequest {
+  groupId: number;
+  guestId: number;
+  intoUserId: number;
+}
+
+export interface MergeOutcome {
+  /** Expenses whose payers or splits changed. */
+  expenseIds: number[];
+  /** Payments between the two, deleted. */
+  deletedPaymentIds: number[];
+  /** Payments that named the guest and now name the member. */
+  paymentIds: number[];
+}
+
+interface Slots {
+  userIds: number[];
+  /** Parallel numeric lists (amounts), each summed where two entries combine. */
+  lists: (number[] | null)[];
+}
+
+/**
+ * `ids` with `from` renamed `to`; where both appear, the later entry is folded into the earlier
+ * (the numbers of every list summed). `combined` tells whether that happened.
+ */
+export function renameAndCombine(
+  slots: Slots,
+  from: number,
+  to: number,
+): Slots & { combined: boolean; keptIndexes: number[] } {
+  const userIds: number[] = [];
+  const lists: (number[] | null)[] = slots.lists.map((l) => (l === null ? null : []));
+  const keptIndexes: number[] = [];
+  let combined = false;
+  slots.userIds.forEach((raw, i) => {
+    const id = raw === from ? to : raw;
+    const at = userIds.indexOf(id);
+    if (at === -1) {
+      userIds.push(id);
+      keptIndexes.push(i);
+      slots.lists.forEach((l, k) => lists[k]?.push(l?.[i] ?? 0));
+      return;
+    }
+    combined = true;
+    slots.lists.forEach((l, k) => {
+      const out = lists[k];
+      if (out !== undefined && out !== null) out[at] = (out[at] ?? 0) + (l?.[i] ?? 0);
+    });
+  });
+  return { userIds, lists, combined, keptIndexes };
+}
+
+async function mergeExpenses(tx: Db, req: MergeRequest, at: Date): Promise<number[]> {
+  const { groupId, guestId, intoUserId } = req;
+  const named = await tx
+    .select()
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.groupId, groupId),
+        or(
+          inArray(
+            expenses.id,
+            tx
+              .select({ id: expensePayers.expenseId })
+              .from(expensePayers)
+              .where(eq(expensePayers.userId, guestId)),
+          ),
+          inArray(
+            expenses.id,
+            tx
+              .select({ id: expenseSplits.expenseId })
+              .from(expenseSplits)
+              .where(eq(expenseSplits.userId, guestId)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(expenses.id));
+  for (const e of named) {
+    const payers = renameAndCombine(
+      { userIds: e.payerUserIds, lists: [e.payerAmounts, e.originalPayerAmounts] },
+      guestId,
+      intoUserId,
+    );
+    const splits = renameAndCombine(
+      { userIds: e.splitUserIds, lists: [e.splitOwed, e.originalSplitOwed] },
+      guestId,
+      intoUserId,
+    );
+    const owed = splits.lists[0] ?? [];
+    const originalOwed = splits.lists[1] ?? null;
+    // Two shares become one: the split is EXACT with the stored amounts, so nothing re-rounds.
+    const valueCurrency = e.originalCurrency ?? e.currency;
+    const values: (string | null)[] = splits.combined
+      ? owed.map((c, i) => formatMinor(originalOwed?.[i] ?? c, valueCurrency))
+      : splits.keptIndexes.map((i) => e.splitValues[i] ?? null);
+    await replaceParticipants(
+      tx,
+      e.id,
+      payers.userIds.map((userId, i) => ({
+        userId,
+        amountPaidCents: payers.lists[0]?.[i] ?? 0,
+      })),
+      splits.userIds.map((userId, i) => ({
+        userId,
+        owedCents: owed[i] ?? 0,
+        value: values[i] ?? null,
+      })),
+    );
+    await tx
+      .update(expenses)
+      .set({
+        splitType: splits.combined ? 'EXACT' : e.splitType,
+        originalPayerAmounts: payers.lists[1],
+        originalSplitOwed: originalOwed,
+        updatedAt: at,
+      })
+      .where(eq(expenses.id, e.id));
+  }
+  return named.map((e) => e.id);
+}
+
+async function mergePayments(
+  tx: Db,
+  req: MergeRequest,
+): Promise<{ deleted: number[]; renamed: number[] }> {
+  const { groupId, guestId, intoUserId } = req;
+  const between = or(
+    and(eq(payments.paidById, guestId), eq(payments.paidToId, intoUserId)),
+    and(eq(payments.paidById, intoUserId), eq(payments.paidToId, guestId)),
+  );
+  const deleted = await tx
+    .delete(payments)
+    .where(and(eq(payments.groupId, groupId), between))
+    .returning({ id: payments.id });
+  const from = await tx
+    .update(payments)
+    .set({ paidById: intoUserId })
+    .where(and(eq(payments.groupId, groupId), eq(payments.paidById, guestId)))
+    .returning({ id: payments.id });
+  const to = await tx
+    .update(payments)
+    .set({ paidToId: intoUserId })
+    .where(and(eq(payments.groupId, groupId), eq(payments.paidToId, guestId)))
+    .returning({ id: payments.id });
+  return {
+    deleted: deleted.map((r) => r.id),
+    renamed: [...new Set([...from, ...to].map((r) => r.id))],
+  };
+}
+
+/** Adds decimal strings or numbers exactly enough for template values (amounts, shares, %). */
+function addDecimal(a: unknown, b: unknown): string | number | null {
+  if ((a === null || a === undefined) && (b === null || b === undefined)) return null;
+  const sum = Number(a ?? 0) + Number(b ?? 0);
+  return Number.isFinite(sum) ? Number(sum.toFixed(6)) : ((a as string | number | null) ?? null);
+}
+
+function mergeTemplateList(list: unknown, guestId: number, intoUserId: number, key: string) {
+  if (!Array.isArray(list)) return list;
+  const out: Record<string, unknown>[] = [];
+  for (const item of list) {
+    const r = { ...(item as Record<string, unknown>) };
+    if (Number(r['userId']) === guestId) r['userId'] = intoUserId;
+    const existing = out.find((o) => Number(o['userId']) === Number(r['userId']));
+    if (existing === undefined) out.push(r);
+    else existing[key] = addDecimal(existing[key], r[key]);
+  }
+  return out;
+}
+
+async function mergeSeries(tx: Db, req: MergeRequest, at: Date): Promise<void> {
+  const me = JSON.stringify([{ userId: req.guestId }]);
+  const rows = await tx
+    .select({ id: expenseSeries.id, template: expenseSeries.template })
+    .from(expenseSeries)
+    .where(
+      and(
+        eq(expenseSeries.groupId, req.groupId),
+        sql`(${expenseSeries.template} -> 'payers' @> ${me}::jsonb
+             or ${expenseSeries.template} -> 'splits' @> ${me}::jsonb)`,
+      ),
+    );
+  for (const row of rows) {
+    const t = { ...(row.template as Record<string, unknown>) };
+    t['payers'] = mergeTemplateList(t['payers'], req.guestId, req.intoUserId, 'amountPaid');
+    t['splits'] = mergeTemplateList(t['splits'], req.guestId, req.intoUserId, 'value');
+    await tx
+      .update(expenseSeries)
+      .set({ template: t, updatedAt: at })
+      .where(eq(expenseSeries.id, row.id));
+  }
+}
+
+interface Rows<T> {
+  rows: T[];
+}
+
+/**
+ * Rebuilds the running pairwise totals of one group from its stored expenses and payments, with
+ * the functions every write uses (expenseDebts, paymentDebt).
+ */
+export async function recomputeGroupPairs(tx: Db, groupId: number): Promise<void> {
+  const exp = (
+    (await tx.execute(sql`select e.currency, e.payer_user_ids, e.payer_amounts::text[] as payer_amounts,
+             e.split_user_ids, e.split_owed::text[] as split_owed
+        from expenses e where e.group_id = ${groupId} order by e.id`)) as unknown as Rows<{
+      currency: string;
+      payer_user_ids: number[];
+      payer_amounts: string[];
+      split_user_ids: number[];
+      split_owed: string[];
+    }>
+  ).rows;
+  const pays = (
+    (await tx.execute(sql`select currency, paid_by_id, paid_to_id, amount_cents::text as amount
+        from payments where group_id = ${groupId} order by id`)) as unknown as Rows<{
+      currency: string;
+      paid_by_id: number;
+      paid_to_id: number;
+      amount: string;
+    }>
+  ).rows;
+  // currency → "low:high" → net (+ = high owes low)
+  const nets = new Map<string, Map<string, number>>();
+  const add = (currency: string, d: Debt) => {
+    let m = nets.get(currency);
+    if (m === undefined) nets.set(currency, (m = new Map()));
+    const low = Math.min(d.from, d.to);
+    const high = Math.max(d.from, d.to);
+    const key = `${String(low)}:${String(high)}`;
+    m.set(key, (m.get(key) ?? 0) + (d.from === high ? d.cents : -d.cents));
+  };
+  for (const e of exp) {
+    const debts = expenseDebts(
+      e.payer_user_ids.map((userId, i) => ({
+        userId,
+        paidCents: cents(Number(e.payer_amounts[i] ?? 0)),
+      })),
+      e.split_user_ids.map((userId, i) => ({
+        userId,
+        owedCents: cents(Number(e.split_owed[i] ?? 0)),
+      })),
+    );
+    for (const d of debts) add(e.currency, d);
+  }
+  for (const p of pays) {
+    add(p.currency, paymentDebt(p.paid_by_id, p.paid_to_id, cents(Number(p.amount))));
+  }
+  await tx.delete(pairBalances).where(eq(pairBalances.groupId, groupId));
+  for (const [currency, pairs] of nets) {
+    const debts: Debt[] = [];
+    for (const [key, net] of pairs) {
+      if (net === 0) continue;
+      const [low = 0, high = 0] = key.split(':').map(Number);
+      debts.push(
+        net > 0
+          ? { from: high, to: low, cents: net as Cents }
+          : { from: low, to: high, cents: -net as Cents },
+      );
+    }
+    if (debts.length > 0) await applyDebts(tx, groupId, currency, debts, 1);
+  }
+}
+
+/**
+ * Merges the guest into `intoUserId` (a current account member) in the caller's transaction,
+ * which must hold the group's row lock (GroupService.lockForMember): entries, series, running
+ * totals, then the guest's membership and user row; notes the changes for `recipients` (the
+ * group's accounts).
+ */
+export async function mergeGuestInto(
+  tx: Db,
+  req: MergeRequest,
+  recipients: readonly number[],
+  at: Date = new Date(),
+): Promise<MergeOutcome> {
+  const expenseIds = await mergeExpenses(tx, req, at);
+  const pays = await mergePayments(tx, req);
+  await mergeSeries(tx, req, at);
+  await recomputeGroupPairs(tx, req.groupId);
+  await tx
+    .delete(groupMembers)
+    .where(and(eq(groupMembers.groupId, req.groupId), eq(groupMembers.userId, req.guestId)));
+  await tx.update(users).set({ guestAddedById: null }).where(eq(users.guestAddedById, req.guestId));
+  await tx.delete(users).where(and(eq(users.id, req.guestId), eq(users.kind, 'GUEST')));
+  const affected = [req.guestId, req.intoUserId];
+  const base = { groupId: req.groupId, recipients, affected, at };
+  for (const id of expenseIds)
+    noteChange(tx, { ...base, entity: 'expense', action: 'updated', id });
+  for (const id of pays.deleted)
+    noteChange(tx, { ...base, entity: 'payment', action: 'deleted', id });
+  for (const id of pays.renamed)
+    noteChange(tx, { ...base, entity: 'payment', action: 'updated', id });
+  noteChange(tx, { ...base, entity: 'group', action: 'updated', id: req.groupId });
+  return { expenseIds, deletedPaymentIds: pays.deleted, paymentIds: pays.renamed };
+}
