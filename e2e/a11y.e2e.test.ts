@@ -89,7 +89,7 @@ const SCREENS: Screen[] = [
     path: '/login',
     signedIn: false,
     ready: async (page) => {
-      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).click();
       await page.getByText('Please enter your email and password.').first().waitFor();
     },
   },
@@ -99,7 +99,7 @@ const SCREENS: Screen[] = [
     path: '/register',
     signedIn: false,
     ready: async (page) => {
-      await page.getByRole('button', { name: 'Sign Up' }).click();
+      await page.getByRole('button', { name: 'Sign up', exact: true }).click();
       await page.getByText('Please enter your name.').waitFor();
     },
   },
@@ -107,13 +107,13 @@ const SCREENS: Screen[] = [
     name: 'forgot password',
     path: '/forgot-password',
     signedIn: false,
-    ready: text('Back to Login'),
+    ready: text('Back to sign in'),
   },
   {
     name: 'reset password',
     path: '/reset-password?token=abc',
     signedIn: false,
-    ready: text('Back to Login'),
+    ready: text('Back to sign in'),
   },
   {
     name: 'verify e-mail (error, resend form)',

@@ -200,7 +200,7 @@ describe('account page', () => {
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel('Email').fill(ann.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/app/' || url.pathname === '/app');
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
     expect(
@@ -215,7 +215,7 @@ describe('account page', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Account' })
       .click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(
@@ -264,7 +264,7 @@ describe('passwords', () => {
     await page.waitForURL('**/login');
     await page.getByLabel('Email').fill(ann.email);
     await page.getByLabel('Password', { exact: true }).fill('new-secret-1');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
 
     // The link is single use.

@@ -16,7 +16,7 @@ async function login(page: Page, email: string, password: string) {
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/app'));
 }
 
@@ -51,7 +51,7 @@ describe.skipIf(!built)('with e-mail verification', () => {
     await page.getByLabel('Email').fill('vera@example.com');
     await page.getByLabel('Password', { exact: true }).fill('secret123');
     await page.getByLabel('Confirm password').fill('secret123');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page
       .getByText('Registration successful! Please check your email to verify your account.')
       .waitFor();
@@ -61,7 +61,7 @@ describe.skipIf(!built)('with e-mail verification', () => {
     // Not verified yet: the server's message is shown inline.
     await page.getByLabel('Email').fill('vera@example.com');
     await page.getByLabel('Password', { exact: true }).fill('secret123');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Please verify your email address before logging in.').waitFor();
     // The error offers a new link at once (issue #13 point 8).
     await waitForMailLink(server.outboxDir, 'vera@example.com', '/verify-email');
@@ -75,14 +75,14 @@ describe.skipIf(!built)('with e-mail verification', () => {
     const link = await waitForMailLink(server.outboxDir, 'vera@example.com', '/verify-email');
     await page.goto(link.replace(/^https?:\/\/[^/]+/, server.baseUrl));
     await page.getByText('Email successfully verified. You can now log in.').waitFor();
-    await page.getByRole('link', { name: 'Proceed to Login' }).click();
+    await page.getByRole('link', { name: 'Continue to sign in' }).click();
 
     await login(page, 'vera@example.com', 'secret123');
     await page.getByRole('heading', { name: 'Groups' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeTruthy();
 
     await page.getByRole('link', { name: 'Account' }).click();
-    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login');
     expect(await page.evaluate(() => localStorage.getItem('authToken'))).toBeNull();
     await context.close();
@@ -94,7 +94,7 @@ describe.skipIf(!built)('with e-mail verification', () => {
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password', { exact: true }).fill('wrong-password');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Invalid email or password.').waitFor();
     await context.close();
   });

@@ -159,7 +159,7 @@ describe('friend link', () => {
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByLabel('Email').fill(bea.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Add Ann Lee as a friend' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(new URL(url).pathname);
     await context.close();
@@ -181,11 +181,11 @@ describe('friend link', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.waitForURL((u) => u.pathname === '/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('button', { name: 'Add Ann Lee as a friend' }).waitFor();
     expect(new URL(page.url()).pathname).toBe(path);
     // A `next` pointing elsewhere is ignored.
@@ -194,7 +194,7 @@ describe('friend link', () => {
     await page.goto(`${server.baseUrl}/login?next=${encodeURIComponent('https://evil.example/')}`);
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((u) => u.pathname.startsWith('/app'));
     expect(new URL(page.url()).origin).toBe(server.baseUrl);
     await context.close();

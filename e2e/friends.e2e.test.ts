@@ -239,12 +239,12 @@ describe('invitations', () => {
     await page.getByLabel('Name').fill('Nina New');
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await seeText(page, 'Registration successful! Please check your email to verify your account.');
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     await page.getByLabel('Email').fill(newcomer);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
     await seeText(page, 'No groups yet');
 

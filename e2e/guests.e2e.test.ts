@@ -188,12 +188,12 @@ describe('people without accounts', () => {
     await page.getByLabel('Email').fill(danEmail);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await page.getByLabel('Confirm password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).searchParams.get('next')).toBe(new URL(url).pathname);
     await page.getByLabel('Email').fill(danEmail);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(url);
     await page.getByRole('heading', { name: 'Join Lisbon trip' }).waitFor();
     await page.getByText('Are you one of these people?').waitFor();

@@ -155,14 +155,14 @@ describe('profile', () => {
     await profile(a.page).getByText(newEmail).waitFor();
     await textGone(a.page, /Pending:/);
 
-    await a.page.getByRole('button', { name: 'Log out' }).click();
+    await a.page.getByRole('button', { name: 'Sign out' }).click();
     await a.page.waitForURL((url) => url.pathname === '/login');
     await a.page.getByLabel('Email').fill(ann.email);
     await a.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await a.page.getByRole('button', { name: 'Sign In' }).click();
+    await a.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await a.page.getByRole('alert').waitFor();
     await a.page.getByLabel('Email').fill(newEmail);
-    await a.page.getByRole('button', { name: 'Sign In' }).click();
+    await a.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await a.page.waitForURL((url) => url.pathname.startsWith('/app'));
     await a.page.goto(`${server.baseUrl}/app/account`);
     await profile(a.page).getByText(newEmail).waitFor();
@@ -210,7 +210,7 @@ describe('profile', () => {
     await a.page.goto(`${server.baseUrl}/login`);
     await a.page.getByLabel('Email').fill(ann.email);
     await a.page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await a.page.getByRole('button', { name: 'Sign In' }).click();
+    await a.page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await a.page.getByRole('alert').waitFor();
 
     const b = await openAs(browser, server, bea, '/app/friends');
@@ -241,15 +241,15 @@ describe('sign-up policy', () => {
     const page = await context.newPage();
     await page.goto(`${closed.baseUrl}/register`);
     await seeText(page, 'This server is not accepting new accounts.');
-    expect(await page.getByRole('button', { name: 'Sign Up' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign up', exact: true }).count()).toBe(0);
 
     await page.goto(`${closed.baseUrl}/login`);
     await seeText(page, 'Welcome back');
     expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
 
     await page.goto(`${closed.baseUrl}/`);
-    await page.getByRole('link', { name: 'Login' }).first().waitFor();
-    expect(await page.getByRole('link', { name: /Sign Up|Get Started/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();
+    expect(await page.getByRole('link', { name: /Sign up|Get Started/i }).count()).toBe(0);
     await context.close();
 
     // And on the open server they are there.

@@ -30,7 +30,7 @@ async function login(page: Page, server: RunningServer) {
   await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
   await page.getByLabel('Email').fill('ann@example.com');
   await page.getByLabel('Password', { exact: true }).fill('secret123');
-  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.waitForURL((url) => url.pathname.startsWith('/app'));
 }
 

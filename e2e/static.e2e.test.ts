@@ -45,8 +45,10 @@ describe('landing page', () => {
     ]) {
       expect(await page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
     }
-    expect(await page.getByRole('link', { name: 'Login' }).count()).toBeGreaterThan(0);
-    expect(await page.getByRole('link', { name: 'Sign Up' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Sign in', exact: true }).count()).toBeGreaterThan(
+      0,
+    );
+    expect(await page.getByRole('link', { name: 'Sign up', exact: true }).count()).toBe(1);
     await page.getByRole('link', { name: 'Get Started' }).click();
     await page.waitForURL('**/register');
     await page.getByRole('heading', { name: 'Create your account' }).waitFor();
@@ -132,7 +134,7 @@ describe('forms without a server', () => {
     await page.getByLabel('Email').fill('ann@example.com');
     await page.getByLabel('Password', { exact: true }).fill('123');
     await page.getByLabel('Confirm password').fill('456');
-    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
     await page.getByText('Password must be at least 6 characters long.').waitFor();
     await page.getByText('Passwords do not match.').waitFor();
     await context.close();

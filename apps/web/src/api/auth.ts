@@ -20,7 +20,7 @@ export const authApi = {
     api<LoginResponse>('/auth/login', {
       method: 'POST',
       body: input,
-      defaultMessage: 'Login failed',
+      defaultMessage: 'Sign-in failed',
     }),
   verify: async (token: string) =>
     messageText(

@@ -169,7 +169,7 @@ export default function AccountPage() {
             className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left font-medium text-danger hover:bg-surface-2"
           >
             <LogOutIcon className="size-5" />
-            Log out
+            Sign out
           </button>
         </li>
       </ul>

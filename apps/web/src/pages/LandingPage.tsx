@@ -37,11 +37,11 @@ export default function LandingPage() {
         <InstallGuide />
         <ThemeToggle />
         <Link to="/login" className="btn-ghost px-3">
-          Login
+          Sign in
         </Link>
         {signUpOpen ? (
           <Link to="/register" className="btn-primary px-3 sm:px-4">
-            Sign Up
+            Sign up
           </Link>
         ) : null}
       </header>
@@ -67,7 +67,7 @@ export default function LandingPage() {
               to="/login"
               className={signUpOpen ? 'btn-secondary px-6 text-base' : 'btn-primary px-6 text-base'}
             >
-              Login
+              Sign in
             </Link>
           </div>
         </section>

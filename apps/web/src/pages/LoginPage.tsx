@@ -21,7 +21,7 @@ function readForm(form: HTMLFormElement): LoginFormValues {
 }
 
 export default function LoginPage() {
-  useDocumentTitle('Login');
+  useDocumentTitle('Sign in');
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
@@ -79,7 +79,7 @@ export default function LoginPage() {
       signIn(response);
       await navigate(returnPath ?? '/app/');
     } catch (e) {
-      setError(errorMessage(e, 'Login failed. Please check your credentials.'));
+      setError(errorMessage(e, 'Sign-in failed. Please check your credentials.'));
       if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED')
         setUnverified(values.email.trim());
       setSubmitting(false);
@@ -142,7 +142,7 @@ export default function LoginPage() {
           </Link>
         </div>
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign In'}
+          {isSubmitting ? 'Signing in...' : 'Sign in'}
         </button>
       </form>
       {signUpOpen ? (

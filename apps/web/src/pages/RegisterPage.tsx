@@ -69,7 +69,7 @@ export default function RegisterPage() {
     <p className="mt-6 text-center text-sm text-muted">
       Already have an account?{' '}
       <Link to={loginPath} className="font-semibold text-primary hover:underline">
-        Log in
+        Sign in
       </Link>
     </p>
   );
@@ -135,7 +135,7 @@ export default function RegisterPage() {
           {...register('confirmPassword')}
         />
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting || done}>
-          {isSubmitting ? 'Registering...' : 'Sign Up'}
+          {isSubmitting ? 'Registering...' : 'Sign up'}
         </button>
       </form>
       {loginLink}

@@ -80,7 +80,7 @@ export default function ResetPasswordPage() {
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className="font-semibold text-primary hover:underline">
-          Back to Login
+          Back to sign in
         </Link>
       </p>
     </AuthCard>

@@ -99,7 +99,7 @@ export default function VerifyEmailPage() {
         <div className="flex flex-col gap-4">
           <Alert kind="success">{state.message}</Alert>
           <Link to="/login" className="btn-primary w-full">
-            Proceed to Login
+            Continue to sign in
           </Link>
         </div>
       ) : (
@@ -108,7 +108,7 @@ export default function VerifyEmailPage() {
           <ResendForm />
           <p className="mt-6 text-center text-sm">
             <Link to="/login" className="font-semibold text-primary hover:underline">
-              Back to Login
+              Back to sign in
             </Link>
           </p>
         </>
