@@ -47,12 +47,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <ToastContext.Provider value={api}>
       {children}
-      {/* Phones: above the bottom navigation, where no page title is; wider screens: top
-          right, beside the title. Either way a toast never hides the heading of the page. */}
       <div
         aria-live="polite"
         aria-atomic="false"
-        className="pointer-events-none fixed inset-x-3 bottom-[calc(5.5rem+env(safe-area-inset-bottom))] z-[100] mx-auto flex w-[min(22rem,calc(100vw-1.5rem))] flex-col-reverse gap-2 sm:inset-x-auto sm:top-3 sm:right-3 sm:bottom-auto sm:mx-0 sm:flex-col"
+        className="pointer-events-none fixed top-3 right-3 z-[100] flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2"
       >
         {toasts.map((toast) => (
           <div
