@@ -51,7 +51,7 @@ describe('phone-sized viewport', () => {
     await page.goto(`${server.baseUrl}/login`);
     await page.getByLabel('Email').fill(ann.email);
     await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign In' }).tap();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).tap();
     await page.getByRole('heading', { name: 'Groups', level: 1 }).waitFor();
     await seeText(page, 'You are all settled up!');
     expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
