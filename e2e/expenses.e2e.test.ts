@@ -125,7 +125,7 @@ describe('split types', () => {
     await form.getByText('Equally · 3 people').waitFor();
     // The split button's name says what it is (issue #13 point 8).
     await form
-      .getByRole('button', { name: 'Split equally · 3 people. Change', exact: true })
+      .getByRole('button', { name: 'Split: Equally · 3 people Change', exact: true })
       .waitFor();
     expect(await form.getByLabel('Payer 1', { exact: true }).inputValue()).toBe(String(ann.id));
     await form.getByText('Group: Lisbon trip').waitFor();

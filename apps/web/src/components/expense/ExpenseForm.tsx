@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
-import type { EditScope, Expense, SplitType, User } from '../../api/types';
+import type { EditScope, Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
@@ -45,14 +45,6 @@ import { PayersEditor } from './PayersEditor';
 import { ReceiptField } from './ReceiptField';
 import { RepeatFields } from './RepeatFields';
 import { SplitDialog } from './SplitDialog';
-
-/** How the split button's accessible name says the split: "Split equally · 3 people. Change". */
-const SPLIT_HOW: Record<SplitType, string> = {
-  EQUAL: 'equally',
-  EXACT: 'by exact amounts',
-  PERCENTAGE: 'by percentages',
-  SHARE: 'by shares',
-};
 
 export interface ExpenseFormProps {
   me: User;
@@ -369,12 +361,11 @@ export function ExpenseForm({
           className="btn-secondary w-full justify-between"
           onClick={() => setSplitOpen(true)}
           aria-haspopup="dialog"
-          // The visible text leaves "split" to the label above; the button's name says it.
-          aria-label={`Split ${SPLIT_HOW[state.splitType]} · ${state.included.length} ${
-            state.included.length === 1 ? 'person' : 'people'
-          }. Change`}
         >
           <span>
+            {/* The visible text leaves "split" to the label above; the button's name says it
+                and still contains the visible words. */}
+            <span className="sr-only">Split: </span>
             {SPLIT_LABELS[state.splitType]} · {state.included.length}{' '}
             {state.included.length === 1 ? 'person' : 'people'}
           </span>
