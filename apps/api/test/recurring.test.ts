@@ -160,6 +160,21 @@ describe('a monthly series', () => {
     expect((await req(cat, 'GET', '/api/series/my')).json()).toEqual([]);
   });
 
+  it('names the template split type as §4.4 does, however the request wrote it', async () => {
+    // The validator accepts " share " (trimmed, any case); the template keeps the body as
+    // posted, and the Series schema (and the web app's type) promise one of the four names.
+    const first = await createRent({
+      splitType: ' share ',
+      splits: [
+        { userId: ann.id, value: 2 },
+        { userId: bea.id, value: 1 },
+      ],
+    });
+    const series = await req(bea, 'GET', `/api/series/${first.series?.id ?? 0}`);
+    expect(series.statusCode).toBe(200);
+    expect(series.json<{ template: { splitType: string } }>().template.splitType).toBe('SHARE');
+  });
+
   it('creates each occurrence at 00:00 of its date in the series time zone, clamped to month ends, and catches up after downtime', async () => {
     const first = await createRent();
     const id = first.series?.id ?? 0;

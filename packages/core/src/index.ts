@@ -14,6 +14,7 @@ export * from './validation/payment.js';
 export * from './validation/group.js';
 export * from './validation/comment.js';
 export * from './validation/friend.js';
+export * from './validation/guest.js';
 export * from './validation/path-id.js';
 export * from './validation/auth.js';
 export * from './validation/auth-forms.js';

@@ -1,5 +1,11 @@
 import { api } from './client';
-import type { ActivityItem, ExchangeRateQuote, FriendBalance, OverallBalance } from './types';
+import type {
+  ActivityItem,
+  EventsTicket,
+  ExchangeRateQuote,
+  FriendBalance,
+  OverallBalance,
+} from './types';
 
 export const balancesApi = {
   overall: () =>
@@ -18,7 +24,7 @@ export const activityApi = {
 
 export const eventsApi = {
   ticket: () =>
-    api<{ ticket: string; expiresAt: string }>('/events/ticket', {
+    api<EventsTicket>('/events/ticket', {
       method: 'POST',
       defaultMessage: 'Failed to open live updates',
     }),

@@ -2,6 +2,7 @@ import { api } from './client';
 import type {
   BalanceLine,
   Group,
+  GroupInviteLink,
   InviteLink,
   MyGroup,
   SettleSuggestion,
@@ -98,7 +99,7 @@ export const groupsApi = {
       defaultMessage: 'Failed to merge the guest',
     }),
   inviteLink: (id: number) =>
-    api<{ inviteLink: InviteLink | null }>(`/groups/${id}/invite-link`, {
+    api<GroupInviteLink>(`/groups/${id}/invite-link`, {
       defaultMessage: 'Could not load the invite link.',
     }),
   createInviteLink: (id: number, expiresInDays: number | null, idempotencyKey: string) =>

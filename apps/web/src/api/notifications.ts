@@ -2,19 +2,12 @@
 // one-click unsubscribe.
 import type { NotificationSetting } from '@evenly/core';
 import { api, apiCall } from './client';
-import type { NotificationItem } from './types';
+import type { NotificationItem, SentReminder, UnreadCount, Unsubscribed } from './types';
 
 export interface NotificationPage {
   items: NotificationItem[];
   /** Cursor of the next (older) page from `X-Next-Cursor`, or null on the last page. */
   next: string | null;
-}
-
-export interface SentReminder {
-  user: { id: number; name: string; email: string };
-  groupId: number | null;
-  amount: number;
-  currency: string;
 }
 
 export const notificationsApi = {
@@ -26,7 +19,7 @@ export const notificationsApi = {
     return { items: body as NotificationItem[], next: headers.get('x-next-cursor') };
   },
   unreadCount: () =>
-    api<{ count: number }>('/notifications/unread-count', {
+    api<UnreadCount>('/notifications/unread-count', {
       defaultMessage: 'Failed to fetch notifications',
     }),
   markRead: (ids: number[]) =>
@@ -57,8 +50,8 @@ export const notificationsApi = {
       defaultMessage: 'Failed to send the reminder',
     }),
   unsubscribe: (token: string) =>
-    api<{ unsubscribed: string; message: string }>(
-      `/notifications/unsubscribe?token=${encodeURIComponent(token)}`,
-      { method: 'POST', defaultMessage: 'Failed to unsubscribe' },
-    ),
+    api<Unsubscribed>(`/notifications/unsubscribe?token=${encodeURIComponent(token)}`, {
+      method: 'POST',
+      defaultMessage: 'Failed to unsubscribe',
+    }),
 };

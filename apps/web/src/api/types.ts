@@ -1,308 +1,140 @@
-// Response and request shapes of the HTTP API (api-contract §3–4).
-export interface User {
-  id: number;
-  name: string;
-  /** Null for a guest added without an address and for a deleted user ("Deleted user"). */
-  email: string | null;
-  /** Signed picture link where the API gives one (friends, group members); null = initials. */
-  avatarUrl?: string | null;
-}
+// Response and request shapes of the HTTP API (api-contract §3–4), named for the web app.
+// Responses are not written here: they are the server's OpenAPI document turned into types
+// (./generated/openapi.ts, `npm run api:types`; a test fails when it is stale), so a field the
+// web app reads and the server does not send is a type error. Request bodies the document leaves
+// open (those the core's validators read) are described below.
+import type { components, paths } from './generated/openapi';
+
+type Schemas = components['schemas'];
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+/** The JSON body of the `status` answer to `method path`, as the OpenAPI document declares it. */
+export type ResponseBody<
+  P extends keyof paths,
+  M extends Method,
+  S extends number = 200,
+> = paths[P][M] extends { responses: { [K in S]: { content: { 'application/json': infer T } } } }
+  ? T
+  : never;
+
+export type User = Schemas['User'];
 
 /** A group member: an account, or a guest (a person without an account) of this group. */
-export interface Member extends User {
-  guest?: boolean;
-}
+export type Member = Schemas['GroupMember'];
 
 /** GET /auth/me: the signed-in user with their settings. */
-export interface Me extends User {
-  createdAt?: string;
-  /** An account always has its sign-in address. */
-  email: string;
-  emailVerified: boolean;
-  /** Balance summaries add an approximate total in it; null = none. */
-  homeCurrency: string | null;
-  avatarUrl: string | null;
-  /** A new address waiting for its confirmation link to be opened. */
-  pendingEmail: string | null;
-}
+export type Me = Schemas['Me'];
 
 /** GET /config: the server's sign-up policy and where Feedback, Rate and Contact us point. */
-export interface ServerConfig {
-  registration: 'open' | 'invite' | 'closed';
-  supportUrl: string | null;
-}
+export type ServerConfig = Schemas['ServerConfig'];
 
 /** GET /friend-link: the signed-in user's personal "add me as a friend" link. */
-export interface FriendLink {
-  token: string;
-  url: string;
-}
+export type FriendLink = Schemas['FriendLink'];
 
 /** GET /friend-link/{token}: whose link it is. */
-export interface FriendLinkPreview {
-  user: User & { avatarUrl: string | null };
-  self: boolean;
-  alreadyFriends: boolean;
-}
+export type FriendLinkPreview = Schemas['FriendLinkPreview'];
 
 /** A figure converted into the user's home currency at the latest cached rates. */
-export interface Approximate {
-  currency: string;
-  /** Currencies left out for want of a cached rate. */
-  missingCurrencies: string[];
-}
+export type Approximate = Pick<
+  NonNullable<Schemas['OverallBalance']['approximate']>,
+  'currency' | 'missingCurrencies'
+>;
 
-export interface LoginResponse extends User {
-  email: string;
-  token: string;
-  type?: string;
-  expiresAt?: string;
-}
+export type LoginResponse = ResponseBody<'/api/auth/login', 'post'>;
 
-export type FriendshipStatus = 'PENDING' | 'ACCEPTED';
+export type Friendship = Schemas['Friendship'];
+export type FriendshipStatus = Friendship['status'];
 
-export interface Friendship {
-  id: number;
-  status: FriendshipStatus;
-  direction: 'INCOMING' | 'OUTGOING' | null;
-  otherUser: User | null;
-  netBalance: number;
-  nonGroupBalance: number;
-  currency: string;
-  /** Every currency the pair has a balance in (the primary one included). */
-  byCurrency?: { currency: string; netBalance: number; nonGroupBalance: number }[];
-  createdAt: string;
-}
+export type BalanceLine = Schemas['BalanceLine'];
 
-export interface BalanceLine {
-  otherUser: User;
-  netAmount: number;
-  currency: string;
-}
-
-export interface Group {
-  id: number;
-  name: string;
-  createdAt: string;
-  lastActivityAt?: string;
-  creator: User;
-  members: Member[];
-  simplifyDebts: boolean;
-  /** One emoji shown on the group's card and header, or null. */
-  coverEmoji?: string | null;
-  /** A GROUP_COVER_COLORS name, or null. */
-  coverColor?: string | null;
-  defaultCurrency: string;
-  /** CONVERT: other currencies are converted into defaultCurrency; SEPARATE: kept apart. */
-  currencyMode?: 'CONVERT' | 'SEPARATE';
-}
-
-export type RateSource = 'SERVICE' | 'MANUAL' | 'CHARGED';
+export type Group = Schemas['Group'];
 
 /** How an entry in another currency was converted into its group's currency. */
-export interface Conversion {
-  currency: string;
-  amount: number;
-  exchangeRate: number;
-  exchangeRateText: string;
-  rateSource: RateSource;
-  rateDate: string | null;
-}
+export type Conversion = Schemas['Conversion'];
+export type RateSource = Conversion['rateSource'];
 
-export interface ExchangeRateQuote {
-  from: string;
-  to: string;
-  date: string;
-  rate: number;
-  rateText: string;
-  rateDate: string;
-}
+/** GET /fx/rate. */
+export type ExchangeRateQuote = Schemas['ExchangeRate'];
 
-export interface MyGroup extends Group {
-  myBalance: {
-    net: number;
-    currency: string;
-    lines: BalanceLine[];
-    approximate?: Approximate & { net: number };
-  };
-}
+/** GET /groups/my: a group with the caller's balance in it. */
+export type MyGroup = ResponseBody<'/api/groups/my', 'get'>[number];
 
-export type SplitType = 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
-export const SPLIT_TYPES: readonly SplitType[] = ['EQUAL', 'EXACT', 'PERCENTAGE', 'SHARE'];
-
-export interface ExpensePayer {
-  user: User;
-  amountPaid: number;
-}
-
-export interface ExpenseSplit {
-  splitId: number;
-  owedBy: User;
-  amountOwed: number;
-  value?: number | null;
-}
-
-export interface Expense {
-  type?: 'expense';
-  id: number;
-  description: string;
-  amount: number;
-  currency: string;
-  date: string;
-  createdAt: string;
-  updatedAt?: string;
-  groupId: number | null;
-  splitType: SplitType;
-  payers: ExpensePayer[];
-  splits: ExpenseSplit[];
-  notes: string | null;
-  receiptUrl: string | null;
-  commentCount?: number;
-  conversion?: Conversion | null;
-  /** The series this expense is an occurrence of (recurring expenses), else null. */
-  series?: ExpenseSeriesInfo | null;
-  /** The occurrence's scheduled date (YYYY-MM-DD) when it belongs to a series. */
-  occurrenceDate?: string | null;
-}
-
-export type Frequency = 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+export type Expense = Schemas['Expense'];
+export type SplitType = Expense['splitType'];
+export { SPLIT_TYPES } from '@evenly/core';
+export type ExpensePayer = Expense['payers'][number];
+export type ExpenseSplit = Expense['splits'][number];
 
 /** `recurrence` of POST /expenses (and of PUT /expenses/{id}?scope=future). */
-export interface Recurrence {
-  frequency: Frequency;
-  /** IANA name; occurrences are due at 00:00 of their date there. */
-  timeZone: string;
-  endDate?: string | null;
-  /** Occurrences in all, the first included (1–1000). */
-  endCount?: number | null;
-}
+export type Recurrence = Schemas['Recurrence'];
+export type Frequency = Recurrence['frequency'];
 
 /** A series as embedded in each of its occurrences. */
-export interface ExpenseSeriesInfo {
-  id: number;
-  frequency: Frequency;
-  timeZone: string;
-  startDate: string;
-  endDate: string | null;
-  endCount: number | null;
-  /** The next occurrence still to be created; null once the series has run out or ended. */
-  nextDate: string | null;
-  ended: boolean;
-}
+export type ExpenseSeriesInfo = Schemas['SeriesSummary'];
 
 /** GET /series/{id}, GET /groups/{id}/series. */
-export interface Series extends ExpenseSeriesInfo {
-  groupId: number | null;
-  createdBy: User;
-  template: {
-    description: string;
-    amount: number;
-    currency: string;
-    splitType: SplitType;
-    payers: { userId: number; amountPaid: number }[];
-    splits: { userId: number; value: number | null }[];
-    notes: string | null;
-  };
-}
+export type Series = Schemas['Series'];
 
-export type EditScope = 'this' | 'future';
+/** PUT /expenses/{id}?scope=: `future` also edits the later occurrences of its series. */
+export type EditScope = NonNullable<
+  NonNullable<paths['/api/expenses/{id}']['put']['parameters']['query']>['scope']
+>;
 
-export interface Payment {
-  type?: 'payment';
-  id: number;
-  amount: number;
-  currency: string;
-  date: string;
-  createdAt: string;
-  groupId: number | null;
-  paidBy: User;
-  paidTo: User;
-  summary?: string;
-  conversion?: Conversion | null;
-  /** The two payments of a currency exchange share this id (they cannot be edited). */
-  exchangeId?: number | null;
-}
+export type Payment = Schemas['Payment'];
 
-export type Transaction = Expense | Payment;
+/** GET /groups/{id}/transactions: expenses and payments, newest first. */
+export type Transaction = ResponseBody<'/api/groups/{id}/transactions', 'get'>[number];
 
 export function isExpense(t: Transaction): t is Expense {
   return 'description' in t;
 }
 
-export interface Comment {
-  id: number;
-  content: string;
-  createdAt: string;
-  author: Pick<User, 'id' | 'name'> & Partial<User>;
-  expenseId?: number;
-}
+export type Comment = Schemas['Comment'];
 
-export interface CurrencyTotals {
-  totalOwedToUser: number;
-  totalOwedByUser: number;
-  currency: string;
-}
-
-export interface OverallBalance extends CurrencyTotals {
-  byCurrency?: CurrencyTotals[];
-  approximate?: Approximate & { totalOwedToUser: number; totalOwedByUser: number };
-}
+export type OverallBalance = Schemas['OverallBalance'];
+export type CurrencyTotals = OverallBalance['byCurrency'][number];
 
 /** GET /balances/friends: one entry per friend with a balance. */
-export interface FriendBalance {
-  otherUser: User;
-  netBalance: number;
-  currency: string;
-  approximate?: Approximate & { netBalance: number };
-}
+export type FriendBalance = Schemas['FriendBalance'];
 
-export interface SettleSuggestion {
-  from: User;
-  to: User;
-  amount: number;
-  currency: string;
-}
+export type SettleSuggestion = ResponseBody<'/api/groups/{id}/settle-suggestions', 'get'>[number];
 
-export interface ActivityItem {
-  id: number;
-  type: string;
-  createdAt: string;
-  actor: User | null;
-  groupId: number | null;
-  group: { id: number; name: string } | null;
-  expenseId: number | null;
-  paymentId: number | null;
-  description: string;
-  amount: number | null;
-  currency: string | null;
-  myShare: number;
-}
+export type ActivityItem = Schemas['Activity'];
 
 /** An activity row of someone else's action, as a notification (GET /api/notifications). */
-export interface NotificationItem extends ActivityItem {
-  commentId: number | null;
-  read: boolean;
-}
+export type NotificationItem = Schemas['Notification'];
+export type UnreadCount = Schemas['UnreadNotifications'];
+/** POST /reminders. */
+export type SentReminder = Schemas['Reminder'];
+/** POST /notifications/unsubscribe. */
+export type Unsubscribed = Schemas['Unsubscribed'];
 
-export interface ReceiptItem {
-  name: string;
-  /** How many (1 when not printed). */
-  quantity?: number;
-  /** The line total in the receipt's currency (negative for a discount). */
-  price: number;
-  confidence?: number;
-}
+/** POST /events/ticket: a short-lived ticket for the live-update stream. */
+export type EventsTicket = ResponseBody<'/api/events/ticket', 'post', 201>;
 
-export interface ReceiptScan {
-  /** As printed, often the registered company name. */
-  storeName: string | null;
-  /** The shop's name for a description ("Banh Mi Cafe"). */
-  merchantName?: string | null;
-  date: string | null;
-  totalAmount: number | null;
-  currency?: string | null;
-  items: ReceiptItem[];
-}
+/** GET /push/public-key. */
+export type PushPublicKey = Schemas['PushPublicKey'];
+
+/** POST /receipts/scan-and-parse. */
+export type ReceiptScan = ResponseBody<'/api/receipts/scan-and-parse', 'post'>;
+export type ReceiptItem = ReceiptScan['items'][number];
+
+/** GET/POST /groups/{id}/invite-link. */
+export type InviteLink = Schemas['InviteLink'];
+/** GET /groups/{id}/invite-link: the group's link, or null when it has none. */
+export type GroupInviteLink = ResponseBody<'/api/groups/{id}/invite-link', 'get'>;
+
+export type ClaimableGuest = Schemas['ClaimableGuest'];
+export type GroupCover = ClaimableGuest['group'];
+
+/** GET /invites/{token}: the group an invite link leads to, for a signed-in visitor. */
+export type InvitePreview = Schemas['InvitePreview'];
+
+/** GET /invites/{token}/public: for a signed-out visitor. */
+export type InvitePublic = ResponseBody<'/api/invites/{token}/public', 'get'>;
+
+// Request bodies. POST/PUT /expenses send ExpenseRequest as the multipart field `expenseData`;
+// the others are JSON. The server reads them with the core's validators (packages/core).
 
 export interface ExpenseRequest {
   description: string;
@@ -355,43 +187,4 @@ export interface SettleRequest {
   amount: number | string;
   date: string;
   currency: string;
-}
-
-/** GET/POST /groups/{id}/invite-link. */
-export interface InviteLink {
-  token: string;
-  url: string;
-  createdAt: string;
-  expiresAt: string | null;
-  createdBy: User;
-}
-
-export interface GroupCover {
-  id: number;
-  name: string;
-  coverEmoji: string | null;
-  coverColor: string | null;
-}
-
-/** GET /invites/{token}: the group an invite link leads to, for a signed-in visitor. */
-export interface InvitePreview {
-  group: GroupCover & { members: Member[] };
-  guests: Member[];
-  invitedBy: User;
-  expiresAt: string | null;
-  alreadyMember: boolean;
-}
-
-/** GET /invites/{token}/public: for a signed-out visitor. */
-export interface InvitePublic {
-  groupName: string;
-  invitedByName: string;
-}
-
-/** GET /guests/claimable: guests added with the caller's address. */
-export interface ClaimableGuest {
-  guest: User;
-  group: GroupCover;
-  addedBy: User | null;
-  balance: { net: number; currency: string };
 }

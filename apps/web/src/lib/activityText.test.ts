@@ -15,6 +15,7 @@ function item(over: Partial<ActivityItem>): ActivityItem {
     group: { id: 7, name: 'Lisbon trip' },
     expenseId: 42,
     paymentId: null,
+    commentId: null,
     description: 'Dinner',
     amount: 60,
     currency: 'USD',

@@ -1,8 +1,11 @@
-// Pure state helpers of the expense form: defaults, spec §5 validation, split preview, request.
+// Pure state helpers of the expense form: defaults, validation (@evenly/core's expense rules and
+// sentences, spec §5), split preview, request.
+import { checkExpenseRules, EXPENSE_MESSAGES, validateExpenseFields } from '@evenly/core';
+import type { ValidationIssue } from '@evenly/core';
 import type { Expense, ExpenseRequest, SplitType, User } from '../api/types';
-import { DEFAULT_CURRENCY, PERCENT_TOLERANCE } from './constants';
+import { DEFAULT_CURRENCY } from './constants';
 import { normaliseDate, todayIso } from './dates';
-import { amountForInput, amountProblem, parseAmount, plain2, plainAmount, toCents } from './money';
+import { amountForInput, amountProblem, parseAmount, plainAmount, toCents } from './money';
 import { splitCents } from './split';
 import { type ConversionState, conversionRequestFields, initialConversion } from './conversion';
 
@@ -128,82 +131,61 @@ export function parseNumber(text: string): number | null {
   return Number(t);
 }
 
-/** Exact amounts take the currency's decimals, percentages up to 4, shares whole (§4.4). */
-function valueHasValidPrecision(type: SplitType, raw: string, currency: string): boolean {
-  if (type === 'EXACT') return parseAmount(raw, currency) !== null;
-  const value = raw.trim().replace(',', '.');
-  const dot = value.indexOf('.');
-  const decimals = dot === -1 ? 0 : value.length - dot - 1;
-  if (type === 'PERCENTAGE') return decimals <= 4;
-  if (type === 'SHARE') return dot === -1 || /^\d+\.0*$/.test(value);
-  return true;
+/** The form's own sentence while nothing is filled in yet (spec §5); the API never says it. */
+export const EXPENSE_FORM_EMPTY_MESSAGE =
+  'Please fill in description, amount (>0), and select participants.';
+
+/** Where each field's problems come in the form, top to bottom: description, amount, payers, split. */
+const FORM_ORDER = ['description', 'amount', 'payers', 'splits'];
+
+function formRank(issue: ValidationIssue): number {
+  const rank = FORM_ORDER.indexOf(String(issue.path[0]));
+  return rank === -1 ? FORM_ORDER.length : rank;
 }
 
-/** First problem in spec §5 order, or null when the form can be sent. */
+/**
+ * Every problem of the form, each with its field path (`['payers', 1, 'userId']`), in the order
+ * the form shows its fields. The rules and sentences are the API's (@evenly/core's expense
+ * validator, run on the request the form would send); the form adds only what the server cannot
+ * know: the one sentence for an empty form, payers among the participants shown, and the
+ * amount typed in the user's locale.
+ */
+export function expenseFormIssues(
+  state: ExpenseFormState,
+  participantIds: number[],
+): ValidationIssue[] {
+  const cur = state.currency;
+  if (!state.description.trim() && state.amount.trim() === '') {
+    return [{ path: [], message: EXPENSE_FORM_EMPTY_MESSAGE }];
+  }
+  const fields = validateExpenseFields(buildExpenseRequest(state, null), cur);
+  const issues = fields.ok
+    ? []
+    : fields.issues.map((issue) =>
+        // An amount the locale reader refused says why (an ambiguous "1.234", a maximum) or keeps
+        // the spec's sentence; the request carried "0" in its place.
+        issue.path[0] === 'amount' && state.amount.trim() !== ''
+          ? { ...issue, message: amountProblem(state.amount, cur) ?? issue.message }
+          : issue,
+      );
+  state.payers.forEach((payer, i) => {
+    if (payer.userId !== null && !participantIds.includes(payer.userId)) {
+      issues.push({ path: ['payers', i, 'userId'], message: EXPENSE_MESSAGES.payerUser });
+    }
+  });
+  if (fields.ok && issues.length === 0) issues.push(...checkExpenseRules(fields.value));
+  return issues
+    .map((issue, index) => ({ issue, index }))
+    .sort((a, b) => formRank(a.issue) - formRank(b.issue) || a.index - b.index)
+    .map(({ issue }) => issue);
+}
+
+/** The first problem of the form (expenseFormIssues), or null when it can be sent. */
 export function validateExpenseForm(
   state: ExpenseFormState,
   participantIds: number[],
 ): string | null {
-  const cur = state.currency;
-  const amount = parseAmount(state.amount, cur);
-  const amountOk = amount !== null && amount > 0;
-  // Nothing filled in yet: one message naming everything that is needed.
-  if (!state.description.trim() && !amountOk && state.amount.trim() === '') {
-    return 'Please fill in description, amount (>0), and select participants.';
-  }
-  if (!state.description.trim()) return 'Please enter a description.';
-  if (!amountOk || amount === null) {
-    // A decimals or ambiguity problem says so; anything else is the spec's sentence.
-    const problem = state.amount.trim() === '' ? null : amountProblem(state.amount, cur);
-    return problem ?? 'Please enter a valid positive amount.';
-  }
-  if (state.payers.length === 0) return 'At least one payer is required.';
-  const payerIds = state.payers.map((p) => p.userId);
-  if (payerIds.some((id) => id === null || !participantIds.includes(id))) {
-    return 'Please select a valid user for each payer.';
-  }
-  if (new Set(payerIds).size !== payerIds.length)
-    return 'Each person can appear only once among the payers.';
-  const paidCents = state.payers.reduce(
-    (sum, p) => sum + toCents(parseAmount(p.amount, cur) ?? 0, cur),
-    0,
-  );
-  const scale = toCents(1, cur);
-  if (
-    state.payers.some((p) => parseAmount(p.amount, cur) === null) ||
-    paidCents !== toCents(amount, cur)
-  ) {
-    return `Total amount paid (${plain2(paidCents / scale, cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
-  }
-  if (state.included.length === 0)
-    return 'Please select at least one person to split the expense with.';
-  if (state.splitType !== 'EQUAL') {
-    const typed = state.included.map((id) => (state.values[id] ?? '').trim());
-    const parsed = typed.map((v) =>
-      state.splitType === 'EXACT' ? parseAmount(v, cur) : parseNumber(v),
-    );
-    if (
-      parsed.some((v) => v === null) ||
-      typed.some((v) => !valueHasValidPrecision(state.splitType, v, cur))
-    ) {
-      return `Please enter a valid ${splitNoun(state.splitType)} value for each person.`;
-    }
-    const numbers = parsed.map((v) => v ?? 0);
-    if (state.splitType === 'EXACT') {
-      const sumCents = numbers.reduce((s, v) => s + toCents(v, cur), 0);
-      if (sumCents !== toCents(amount, cur)) {
-        return `Sum of exact split amounts (${plain2(sumCents / scale, cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
-      }
-    }
-    if (state.splitType === 'PERCENTAGE') {
-      const total = numbers.reduce((s, v) => s + v, 0);
-      if (Math.abs(total - 100) > PERCENT_TOLERANCE) return 'Percentages must add up to 100.';
-    }
-    if (state.splitType === 'SHARE' && numbers.every((v) => v <= 0)) {
-      return 'At least one person must have a positive number of shares.';
-    }
-  }
-  return null;
+  return expenseFormIssues(state, participantIds)[0]?.message ?? null;
 }
 
 export function buildExpenseRequest(
@@ -224,7 +206,8 @@ export function buildExpenseRequest(
       amountPaid: plainAmount(p.amount, cur) ?? '0',
     })),
     splits: state.included.map((userId) => {
-      const typed = state.values[userId] ?? '0';
+      // A person without a value is refused by the validation, not sent as 0.
+      const typed = state.values[userId] ?? '';
       const value =
         state.splitType === 'EQUAL'
           ? null

@@ -49,7 +49,7 @@ describe('splitRows', () => {
     const rows = rowsFromScan(
       [
         { name: 'Wantan Mee', quantity: 2, price: 13, confidence: 0.9 },
-        { name: 'Teh', price: 2.5 },
+        { name: 'Teh', quantity: 1, price: 2.5, confidence: 0.8 },
       ],
       'MYR',
     );

@@ -2,6 +2,7 @@
 // server's VAPID public key, and tell the server (POST /api/push/subscriptions); or undo it.
 // The server keeps one subscription per device (its endpoint), so sending it again is harmless.
 import { api, apiCall } from '../api/client';
+import type { PushPublicKey } from '../api/types';
 
 /** What this device can do about push notifications right now. */
 export type PushDeviceState =
@@ -54,7 +55,7 @@ function sameBytes(a: ArrayBuffer | null, b: Uint8Array): boolean {
 }
 
 async function publicKey(): Promise<Uint8Array<ArrayBuffer>> {
-  const body = await api<{ publicKey: string }>('/push/public-key', {
+  const body = await api<PushPublicKey>('/push/public-key', {
     defaultMessage: 'Could not reach the server for push notifications.',
   });
   return base64UrlToBytes(body.publicKey);

@@ -1,14 +1,41 @@
-// Small form rules the web app checks before calling the API. The account forms' schemas and
-// sentences come from @evenly/core (validation/auth-forms.ts).
+// The small forms' checks before calling the API, by @evenly/core's own validators: the same
+// rules and sentences the server answers with (the account forms use validation/auth-forms.ts,
+// the expense form lib/expenseForm.ts). None of these pulls zod into the page.
+import {
+  PATH_ID_PATTERN,
+  validateAddMembers,
+  validateFriendRequest,
+  validateGroupCreate,
+  validateGroupPatch,
+} from '@evenly/core';
+import type { ValidationResult } from '@evenly/core';
+
+/** The first sentence of a core validator's answer, or null when the input passes. */
+export function firstProblem(result: ValidationResult<unknown>): string | null {
+  return result.ok ? null : (result.issues[0]?.message ?? null);
+}
+
+/** A new group's name (POST /groups). */
 export function validateGroupName(name: string): string | null {
-  return name.trim() ? null : 'Group name cannot be empty.';
+  return firstProblem(validateGroupCreate({ name }));
 }
 
+/** A group's new name (PATCH /groups/{id}). */
+export function validateGroupRename(name: string): string | null {
+  return firstProblem(validateGroupPatch({ name }));
+}
+
+/** The address of a friend request (POST /friendships/requests). */
 export function validateMemberEmail(email: string): string | null {
-  const trimmed = email.trim();
-  return trimmed && trimmed.includes('@') ? null : 'Please enter a valid email address.';
+  return firstProblem(validateFriendRequest({ recipientEmail: email }));
 }
 
+/** Members to add to a group (POST /groups/{id}/members): ticked friends or one address. */
+export function validateNewMembers(input: { memberIds: number[] } | { memberEmail: string }) {
+  return firstProblem(validateAddMembers(input));
+}
+
+/** A path id as the API takes it (contract §1.2). */
 export function isNumericId(id: string | undefined): id is string {
-  return id !== undefined && /^[1-9][0-9]{0,15}$/.test(id);
+  return id !== undefined && PATH_ID_PATTERN.test(id);
 }

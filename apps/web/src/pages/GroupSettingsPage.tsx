@@ -18,7 +18,7 @@ import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useGroup, useGroupTransactions } from '../hooks/useGroups';
 import { useInvalidateAll } from '../hooks/useInvalidate';
-import { isNumericId } from '../lib/validation';
+import { isNumericId, validateGroupRename } from '../lib/validation';
 
 type Dialog =
   | { kind: 'addFriends' }
@@ -105,8 +105,9 @@ function GroupSettings({ group }: { group: Group }) {
   const saveName = async (event: React.FormEvent) => {
     event.preventDefault();
     const value = name.trim();
-    if (value === '') {
-      setNameError('Group name cannot be empty.');
+    const problem = validateGroupRename(value);
+    if (problem) {
+      setNameError(problem);
       return;
     }
     setNameError(null);

@@ -11,9 +11,11 @@ import {
   resetPasswordSchema,
 } from './auth.js';
 import {
+  changeEmailFormErrors,
   changePasswordFormErrors,
   emailFormErrors,
   loginFormErrors,
+  nameFormErrors,
   newPasswordFormErrors,
   registerFormErrors,
 } from './auth-forms.js';
@@ -113,6 +115,38 @@ describe('account forms agree with the API', () => {
     ).toEqual({
       password: 'Password must be at least 6 characters long.',
       confirmPassword: 'Passwords do not match.',
+    });
+  });
+
+  it('a new name: the register rule', () => {
+    fc.assert(
+      fc.property(text, (name) => {
+        const { name: expected } = schemaErrors(registerSchema, {
+          name,
+          email: 'ann@example.com',
+          password: 'secret1',
+        });
+        expect(nameFormErrors({ name })).toEqual(expected === undefined ? {} : { name: expected });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a new e-mail address', () => {
+    const ok = { newEmail: ' Bea@Example.com ', currentPassword: 'secret1' };
+    expect(changeEmailFormErrors(ok, 'ann@example.com')).toEqual({});
+    expect(changeEmailFormErrors({ newEmail: '', currentPassword: '' }, null)).toEqual({
+      newEmail: 'Please enter a valid email address.',
+      currentPassword: 'Please enter your current password.',
+    });
+    expect(changeEmailFormErrors({ ...ok, newEmail: 'bea@' }, null)).toEqual({
+      newEmail: 'Please enter a valid email address.',
+    });
+    expect(changeEmailFormErrors(ok, 'BEA@example.COM')).toEqual({
+      newEmail: 'That is already your email address.',
+    });
+    expect(changeEmailFormErrors({ ...ok, currentPassword: 'x'.repeat(1001) }, null)).toEqual({
+      currentPassword: 'Password must be at most 200 characters long.',
     });
   });
 });

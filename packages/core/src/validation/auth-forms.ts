@@ -33,6 +33,13 @@ export interface NewPasswordFormValues {
   password: string;
   confirmPassword: string;
 }
+export interface NameFormValues {
+  name: string;
+}
+export interface ChangeEmailFormValues {
+  newEmail: string;
+  currentPassword: string;
+}
 export interface ChangePasswordFormValues {
   currentPassword: string;
   password: string;
@@ -43,6 +50,17 @@ function emailError(value: string, missing: string): string | undefined {
   const text = value.trim();
   if (text.length === 0) return missing;
   return isEmailAddress(text.toLowerCase()) ? undefined : AUTH_MESSAGES.emailInvalid;
+}
+
+function nameError(value: string): string | undefined {
+  const name = value.trim();
+  if (name.length === 0) return AUTH_MESSAGES.nameRequired;
+  return name.length > NAME_MAX_LENGTH ? AUTH_MESSAGES.nameTooLong : undefined;
+}
+
+function currentPasswordError(value: string): string | undefined {
+  if (value.length === 0) return AUTH_MESSAGES.currentPasswordRequired;
+  return value.length > ENTERED_PASSWORD_MAX_LENGTH ? AUTH_MESSAGES.passwordTooLong : undefined;
 }
 
 function newPasswordError(value: string): string | undefined {
@@ -78,14 +96,8 @@ export function loginFormErrors(v: LoginFormValues): FormErrors<keyof LoginFormV
 }
 
 export function registerFormErrors(v: RegisterFormValues): FormErrors<keyof RegisterFormValues> {
-  const name = v.name.trim();
   return errorsOf({
-    name:
-      name.length === 0
-        ? AUTH_MESSAGES.nameRequired
-        : name.length > NAME_MAX_LENGTH
-          ? AUTH_MESSAGES.nameTooLong
-          : undefined,
+    name: nameError(v.name),
     email: emailError(v.email, AUTH_MESSAGES.emailInvalid),
     password: newPasswordError(v.password),
     confirmPassword: confirmationError(v.password, v.confirmPassword),
@@ -111,13 +123,29 @@ export function changePasswordFormErrors(
   v: ChangePasswordFormValues,
 ): FormErrors<keyof ChangePasswordFormValues> {
   return errorsOf({
-    currentPassword:
-      v.currentPassword.length === 0
-        ? AUTH_MESSAGES.currentPasswordRequired
-        : v.currentPassword.length > ENTERED_PASSWORD_MAX_LENGTH
-          ? AUTH_MESSAGES.passwordTooLong
-          : undefined,
+    currentPassword: currentPasswordError(v.currentPassword),
     password: newPasswordError(v.password),
     confirmPassword: confirmationError(v.password, v.confirmPassword),
+  });
+}
+
+/** The account's name (PATCH /auth/me): the register form's rule. */
+export function nameFormErrors(v: NameFormValues): FormErrors<keyof NameFormValues> {
+  return errorsOf({ name: nameError(v.name) });
+}
+
+/** A new sign-in address (POST /auth/change-email); `currentEmail` is the one it replaces. */
+export function changeEmailFormErrors(
+  v: ChangeEmailFormValues,
+  currentEmail: string | null,
+): FormErrors<keyof ChangeEmailFormValues> {
+  const address = v.newEmail.trim().toLowerCase();
+  return errorsOf({
+    newEmail:
+      emailError(v.newEmail, AUTH_MESSAGES.emailInvalid) ??
+      (currentEmail !== null && address === currentEmail.toLowerCase()
+        ? AUTH_MESSAGES.sameEmail
+        : undefined),
+    currentPassword: currentPasswordError(v.currentPassword),
   });
 }

@@ -20,4 +20,5 @@ export const AUTH_MESSAGES = {
   loginRequired: 'Please enter your email and password.',
   resetTokenMissing: 'Invalid password reset link: Token missing.',
   currentPasswordRequired: 'Please enter your current password.',
+  sameEmail: 'That is already your email address.',
 } as const;

@@ -66,8 +66,11 @@ export function asRecord(input: unknown): Record<string, unknown> {
 
 /**
  * Wraps a validator as a zod schema: its issues become zod custom issues with the same paths and
- * order, and the parsed output is the validator's normalised value.
+ * order, and the parsed output is the validator's normalised value. Making one has no side
+ * effect (the annotation says so to bundlers): a web page that imports a module's messages or
+ * validator without its schema leaves zod out of its bundle.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function schemaFromValidator<T>(validate: (input: unknown) => ValidationResult<T>) {
   return z.unknown().transform((input, ctx): T => {
     const r = validate(input);

@@ -1,4 +1,5 @@
 // Errors of the profile, friend-link and sign-up-policy use cases (their codes per the API plan).
+import { AUTH_MESSAGES } from '@evenly/core';
 import { AppError } from '../../errors/app-errors.js';
 
 export const PROFILE_TEXT = {
@@ -6,7 +7,7 @@ export const PROFILE_TEXT = {
   notAnImage: 'Please choose an image file (JPEG, PNG, WebP or HEIC).',
   pictureTooLarge: 'The file is too large. The maximum size is 5 MB.',
   pictureMissing: 'Please choose a picture to upload.',
-  sameEmail: 'That is already your email address.',
+  sameEmail: AUTH_MESSAGES.sameEmail,
   changeEmailSent: (email: string) =>
     `We sent a confirmation link to ${email}. Your address changes when you open it.`,
   emailChanged: (email: string) => `Your email address is now ${email}.`,

@@ -1,7 +1,7 @@
 // ProfileService: the signed-in person's name, picture and e-mail address (API plan §B), and the
 // public picture route. An address change takes effect only when the link mailed to the new
 // address is opened; the old address is told.
-import { asRecord, readOptionalCurrency } from '@evenly/core';
+import { asRecord, AUTH_MESSAGES, NAME_MAX_LENGTH, readOptionalCurrency } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { errorCode } from '../../db/errors.js';
 import { noteChange } from '../../db/transaction.js';
@@ -49,7 +49,6 @@ import {
 } from './profile.repository.js';
 
 const CHANGE_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
-const NAME_MAX = 100;
 
 /** Me: the signed-in user as GET /api/auth/me gives it. */
 export interface MeView {
@@ -73,16 +72,15 @@ export function avatarKey(userId: number, version: number): string {
   return `avatars/${userId}/${version}.webp`;
 }
 
-/** `name` of a PATCH body: trimmed, 1–100 characters. */
+/** `name` of a PATCH body: trimmed, 1–100 characters (the register rule and sentences). */
 function readName(value: unknown): string {
   if (typeof value !== 'string' || value.trim() === '') {
-    throw new ValidationError('Please enter your name.', [
-      { field: 'name', message: 'Please enter your name.' },
-    ]);
+    const message = AUTH_MESSAGES.nameRequired;
+    throw new ValidationError(message, [{ field: 'name', message }]);
   }
   const name = value.trim();
-  if ([...name].length > NAME_MAX) {
-    const message = `Name must be at most ${NAME_MAX} characters.`;
+  if ([...name].length > NAME_MAX_LENGTH) {
+    const message = AUTH_MESSAGES.nameTooLong;
     throw new ValidationError(message, [{ field: 'name', message }]);
   }
   return name;

@@ -1,5 +1,14 @@
 // Series JSON (issue #11): the summary every Expense carries, and the Series resource.
-import { FREQUENCIES, RECURRENCE_MESSAGES, MAX_END_COUNT, asRecord, toId } from '@evenly/core';
+import {
+  FREQUENCIES,
+  RECURRENCE_MESSAGES,
+  MAX_END_COUNT,
+  SPLIT_TYPES,
+  asRecord,
+  isSplitType,
+  toId,
+} from '@evenly/core';
+import type { SplitType } from '@evenly/core';
 import { z } from 'zod';
 import { userOut, userSchema } from '../../http/mappers.js';
 import type { SeriesSummary } from '../expenses/expense.repository.js';
@@ -73,7 +82,7 @@ export const seriesSchema = seriesSummarySchema
       description: z.string(),
       amount: z.number(),
       currency: z.string(),
-      splitType: z.string(),
+      splitType: z.enum(SPLIT_TYPES),
       payers: z.array(z.object({ userId: z.number().int(), amountPaid: z.number() })),
       splits: z.array(z.object({ userId: z.number().int(), value: z.number().nullable() })),
       notes: z.string().nullable(),
@@ -108,6 +117,12 @@ export const seriesSchema = seriesSummarySchema
   });
 export type SeriesOut = z.infer<typeof seriesSchema>;
 
+/** The template keeps the body as posted, where the validator also took " equal "; say it as §4.4 does. */
+function splitTypeOf(v: unknown): SplitType {
+  const text = typeof v === 'string' ? v.trim().toUpperCase() : '';
+  return isSplitType(text) ? text : 'EQUAL';
+}
+
 function num(v: unknown): number {
   const n = typeof v === 'string' ? Number(v.trim()) : typeof v === 'number' ? v : NaN;
   return Number.isFinite(n) ? n : 0;
@@ -125,7 +140,7 @@ export function seriesOut(v: SeriesView): SeriesOut {
       description: typeof t.description === 'string' ? t.description.trim() : '',
       amount: num(t.amount),
       currency,
-      splitType: typeof t.splitType === 'string' ? t.splitType : 'EQUAL',
+      splitType: splitTypeOf(t.splitType),
       payers: list(t.payers).map((p) => ({
         userId: toId(p.userId) ?? 0,
         amountPaid: num(p.amountPaid),

@@ -1,11 +1,10 @@
 import { useState, type FormEvent } from 'react';
+import { changeEmailFormErrors } from '@evenly/core';
 import { errorMessage } from '../../api/client';
 import { profileApi } from '../../api/profile';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** New address + current password → a confirmation link to the new address. */
 export function ChangeEmailModal({
@@ -27,12 +26,8 @@ export function ChangeEmailModal({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = newEmail.trim();
-    const next: { email?: string; password?: string } = {};
-    if (!EMAIL.test(address)) next.email = 'Please enter a valid email address.';
-    else if (currentEmail && address.toLowerCase() === currentEmail.toLowerCase()) {
-      next.email = 'That is already your email address.';
-    }
-    if (!password) next.password = 'Please enter your current password.';
+    const found = changeEmailFormErrors({ newEmail, currentPassword: password }, currentEmail);
+    const next = { email: found.newEmail, password: found.currentPassword };
     setErrors(next);
     if (next.email || next.password) return;
     setError(null);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { nameFormErrors } from '@evenly/core';
 import { errorMessage } from '../../api/client';
 import { profileApi } from '../../api/profile';
 import type { Me } from '../../api/types';
@@ -7,13 +8,6 @@ import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
-
-function nameError(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return 'Please enter your name.';
-  if (trimmed.length > 100) return 'Name must be at most 100 characters.';
-  return null;
-}
 
 export function EditNameModal({
   current,
@@ -33,8 +27,8 @@ export function EditNameModal({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = nameError(name);
-    setFieldError(problem ?? undefined);
+    const problem = nameFormErrors({ name }).name;
+    setFieldError(problem);
     if (problem) return;
     setError(null);
     setSaving(true);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { EXPENSE_MESSAGES } from '@evenly/core';
 import { SPLIT_TYPES, type SplitType, type User } from '../../api/types';
 import {
   type ExpenseFormState,
@@ -153,7 +154,7 @@ export function SplitDialog({
         ))}
       </div>
       {state.included.length === 0 || lastPersonKept ? (
-        <Alert>Please select at least one person to split the expense with.</Alert>
+        <Alert>{EXPENSE_MESSAGES.noSplits}</Alert>
       ) : missing ? (
         <Alert kind="info">
           {`Please enter a valid ${splitNoun(state.splitType)} value for each included participant.`}

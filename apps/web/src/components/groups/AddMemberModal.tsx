@@ -4,7 +4,7 @@ import { groupsApi } from '../../api/groups';
 import type { Group } from '../../api/types';
 import { useFriends } from '../../hooks/useFriendships';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
-import { validateMemberEmail } from '../../lib/validation';
+import { validateNewMembers } from '../../lib/validation';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { Modal } from '../Modal';
@@ -33,16 +33,10 @@ export function AddMemberModal({ group, onClose }: { group: Group; onClose: () =
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const byEmail = email.trim() !== '';
-    if (!byEmail && selected.length === 0) {
-      setError('Please select at least one friend from the list.');
+    const problem = validateNewMembers(byEmail ? { memberEmail: email } : { memberIds: selected });
+    if (problem) {
+      setError(problem);
       return;
-    }
-    if (byEmail) {
-      const problem = validateMemberEmail(email);
-      if (problem) {
-        setError(problem);
-        return;
-      }
     }
     setError(null);
     setBusy(true);

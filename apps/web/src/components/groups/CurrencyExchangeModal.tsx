@@ -1,4 +1,4 @@
-import { cents, convertMinorWithin, maxMinorUnits } from '@evenly/core';
+import { cents, convertMinorWithin, maxMinorUnits, MSG_INVALID_RATE } from '@evenly/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
@@ -74,7 +74,7 @@ export function CurrencyExchangeModal({
       return;
     }
     if (exchangeRate === null) {
-      setError('Please enter a valid exchange rate (a positive number).');
+      setError(MSG_INVALID_RATE);
       return;
     }
     setError(null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { paymentsApi } from '../../api/payments';
-import type { Group, Payment } from '../../api/types';
+import type { Group, Member, Payment, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
@@ -68,7 +68,8 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
   const guests = group.members.filter((m) => m.guest === true);
   const [payer, setPayer] = useState(String(meId));
   const payerId = payment?.paidBy.id ?? Number(payer);
-  const recipients = group.members.filter((m) => m.id !== payerId);
+  // A recipient who has left the group since is no member any more: a user, maybe once a guest.
+  const recipients: (User & Partial<Member>)[] = group.members.filter((m) => m.id !== payerId);
   if (payment && !recipients.some((m) => m.id === payment.paidTo.id))
     recipients.push(payment.paidTo);
 

@@ -1,21 +1,15 @@
 import { useState } from 'react';
+import { validateGuestCreate } from '@evenly/core';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
 import type { Group, Member } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
-import { validateMemberEmail } from '../../lib/validation';
+import { firstProblem } from '../../lib/validation';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
-
-function nameProblem(name: string): string | null {
-  const value = name.trim();
-  if (value === '') return 'Please enter a name.';
-  if (value.length > 100) return 'Name must be at most 100 characters.';
-  return null;
-}
 
 /** Add a person without an account (name, optional address) or edit a guest's name/address. */
 export function GuestFormModal({
@@ -38,8 +32,7 @@ export function GuestFormModal({
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problem =
-      nameProblem(name) ?? (email.trim() === '' ? null : validateMemberEmail(email.trim()));
+    const problem = firstProblem(validateGuestCreate({ name, email }));
     if (problem) {
       setError(problem);
       return;
