@@ -70,7 +70,7 @@ export type CategoryId = (typeof CATEGORIES)[number]['id'];
 export type Category = (typeof CATEGORIES)[number];
 
 /** What an expense gets when no category is given, and what older expenses have. */
-export const DEFAULT_CATEGORY = 'general' satisfies CategoryId;
+export const DEFAULT_CATEGORY: CategoryId = 'general';
 
 /** Every id, in CATEGORIES' order (a non-empty tuple, as z.enum wants it). */
 export const CATEGORY_IDS = CATEGORIES.map((c) => c.id) as [CategoryId, ...CategoryId[]];

@@ -1,9 +1,17 @@
 // Series JSON (issue #11): the summary every Expense carries, and the Series resource.
-import { FREQUENCIES, RECURRENCE_MESSAGES, MAX_END_COUNT, asRecord, toId } from '@evenly/core';
+import {
+  FREQUENCIES,
+  RECURRENCE_MESSAGES,
+  MAX_END_COUNT,
+  asRecord,
+  toCategoryId,
+  toId,
+} from '@evenly/core';
 import { z } from 'zod';
 import { userOut, userSchema } from '../../http/mappers.js';
 import type { SeriesSummary } from '../expenses/expense.repository.js';
 import { summaryOf } from './series.repository.js';
+import { categorySchema } from '../categories/category.mapper.js';
 import type { SeriesView } from './series.service.js';
 
 const frequencySchema = z.enum(FREQUENCIES).meta({
@@ -77,6 +85,7 @@ export const seriesSchema = seriesSummarySchema
       payers: z.array(z.object({ userId: z.number().int(), amountPaid: z.number() })),
       splits: z.array(z.object({ userId: z.number().int(), value: z.number().nullable() })),
       notes: z.string().nullable(),
+      category: categorySchema.meta({ description: 'Every occurrence gets this category.' }),
     }),
   })
   .meta({
@@ -103,6 +112,7 @@ export const seriesSchema = seriesSummarySchema
           { userId: 2, value: null },
         ],
         notes: null,
+        category: 'rent',
       },
     },
   });
@@ -135,6 +145,9 @@ export function seriesOut(v: SeriesView): SeriesOut {
         value: s.value === undefined || s.value === null || s.value === '' ? null : num(s.value),
       })),
       notes: typeof t.notes === 'string' && t.notes.trim() !== '' ? t.notes.trim() : null,
+      category: toCategoryId(
+        typeof t.category === 'string' ? t.category.trim().toLowerCase() : null,
+      ),
     },
   };
 }
