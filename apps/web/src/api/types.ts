@@ -146,6 +146,8 @@ export interface Expense {
   type?: 'expense';
   id: number;
   description: string;
+  /** A category id of @evenly/core (the API always sends one; General by default). */
+  category?: string;
   amount: number;
   currency: string;
   date: string;
@@ -202,6 +204,7 @@ export interface Series extends ExpenseSeriesInfo {
     payers: { userId: number; amountPaid: number }[];
     splits: { userId: number; value: number | null }[];
     notes: string | null;
+    category?: string;
   };
 }
 
@@ -276,6 +279,8 @@ export interface ActivityItem {
   amount: number | null;
   currency: string | null;
   myShare: number;
+  /** expense_* events: the expense's category then; null otherwise. */
+  category?: string | null;
 }
 
 /** An activity row of someone else's action, as a notification (GET /api/notifications). */
@@ -315,6 +320,8 @@ export interface ExpenseRequest {
   payers: { userId: number; amountPaid: number | string }[];
   splits: { userId: number; value: string | number | null }[];
   notes: string | null;
+  /** A category id; POST without one is General, PUT without one keeps it. */
+  category?: string;
   /** PUT only: delete the stored receipt. */
   removeReceipt?: boolean;
   /** In another currency than a CONVERT group's: the rate typed (group units per unit)… */
