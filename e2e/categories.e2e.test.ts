@@ -6,6 +6,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiCall,
+  befriend,
   createGroup,
   createUser,
   dialog,
@@ -34,6 +35,7 @@ async function pair(): Promise<{ ann: TestUser; bea: TestUser; group: GroupInfo 
     createUser(server, 'Ann Lee'),
     createUser(server, 'Bea Costa'),
   ]);
+  await befriend(server, ann, bea);
   const group = await createGroup(server, ann, 'Flat 3B', [bea]);
   return { ann, bea, group };
 }

@@ -34,3 +34,8 @@ const FAMILY_TILES: Record<CategoryFamilyId, string> = {
 export function categoryTileClass(id: string | null | undefined): string {
   return FAMILY_TILES[categoryOf(id).family];
 }
+
+/** An expense event with a category shows the category's icon (activity, notifications). */
+export function hasCategoryIcon(item: { type: string; category?: string | null }): boolean {
+  return item.type.startsWith('expense_') && typeof item.category === 'string';
+}

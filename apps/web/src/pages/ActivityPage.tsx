@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/authContext';
-import { Effect, hasCategoryIcon, KindIcon } from '../components/activity/ActivityParts';
+import { Effect, KindIcon } from '../components/activity/ActivityParts';
 import { CategoryBadge } from '../components/category/CategoryIcon';
+import { hasCategoryIcon } from '../lib/categories';
 import { describe, target } from '../lib/activityText';
 import { ActivityIcon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';

@@ -13,11 +13,6 @@ import {
   UserIcon,
 } from '../icons';
 
-/** An expense event with a category shows the category's icon. */
-export function hasCategoryIcon(item: Pick<ActivityItem, 'type' | 'category'>): boolean {
-  return item.type.startsWith('expense_') && typeof item.category === 'string';
-}
-
 export function KindIcon({ type, category }: { type: string; category?: string | null }) {
   if (type.startsWith('expense_') && typeof category === 'string') {
     return <CategoryIcon id={category} className="size-5" />;
