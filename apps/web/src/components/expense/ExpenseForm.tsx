@@ -299,11 +299,6 @@ export function ExpenseForm({
           onChange={(e) => patch({ description: e.target.value })}
         />
       </div>
-      <CategoryField
-        value={category}
-        suggested={!state.categoryChosen && suggestion !== null}
-        onChange={(id) => patch({ category: id, categoryChosen: true })}
-      />
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor="expense-amount" className="label">
@@ -347,6 +342,12 @@ export function ExpenseForm({
           />
         </div>
       </div>
+      {/* After the amount: Description, Tab, Amount stays the keyboard's way through. */}
+      <CategoryField
+        value={category}
+        suggested={!state.categoryChosen && suggestion !== null}
+        onChange={(id) => patch({ category: id, categoryChosen: true })}
+      />
       {showRepeat ? (
         <RepeatFields
           value={recurrence}
