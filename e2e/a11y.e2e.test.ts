@@ -200,6 +200,30 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'category picker (suggested, then open)',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await openGroupExpense(page);
+      await page.getByLabel('Description').fill('Tram tickets');
+      await page.getByRole('button', { name: /^Category: Public transport Suggested$/ }).click();
+      const picker = page.getByRole('dialog', { name: 'Choose a category' });
+      await picker.getByRole('button', { name: /^Public transport/ }).waitFor();
+    },
+  },
+  {
+    name: 'category picker (filtered)',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await openGroupExpense(page);
+      await page.getByRole('button', { name: /^Category: / }).click();
+      const picker = page.getByRole('dialog', { name: 'Choose a category' });
+      await picker.getByLabel('Find a category').fill('uber');
+      await picker.getByText(/1 category; Enter picks the first/).waitFor();
+    },
+  },
+  {
     name: 'expense detail with comments',
     path: '/app/group/7',
     signedIn: true,

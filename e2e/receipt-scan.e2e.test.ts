@@ -140,6 +140,10 @@ describe.skipIf(!built)('receipt scanning in the expense form', () => {
     await dialog.getByText('Receipt scanned. Please verify payer and split details.').waitFor();
     await dialog.getByText('corner-grocery.jpg').waitFor();
     expect(await dialog.getByLabel('Description').inputValue()).toBe('Corner Grocery');
+    // The shop suggests the category (nothing was chosen before the scan).
+    await dialog
+      .getByRole('button', { name: 'Category: Groceries Suggested', exact: true })
+      .waitFor();
     expect(await dialog.getByLabel(/^Amount/).inputValue()).toBe('23.40');
     expect(await dialog.getByLabel('Date', { exact: true }).inputValue()).toBe('2025-03-14');
     const notes = await dialog.getByLabel('Notes (optional)').inputValue();
@@ -155,6 +159,7 @@ describe.skipIf(!built)('receipt scanning in the expense form', () => {
     await dialog.getByRole('button', { name: 'Add Expense' }).click();
     await page.getByText('Expense added!').waitFor();
     await page.getByRole('button', { name: /Corner Grocery/ }).click();
+    expect(await page.getByTestId('expense-category').innerText()).toBe('Groceries');
     const link = page.getByRole('link', { name: /View receipt/ });
     const href = await link.getAttribute('href');
     expect(href).toBeTruthy();

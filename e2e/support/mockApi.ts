@@ -64,6 +64,7 @@ const dinner = {
   type: 'expense',
   id: 42,
   description: 'Dinner at Time Out Market',
+  category: 'dining_out',
   amount: 120,
   currency: 'USD',
   date: '2026-11-18',
@@ -82,6 +83,7 @@ const tram = {
   ...dinner,
   id: 43,
   description: 'Tram 28 tickets',
+  category: 'public_transport',
   amount: 24,
   date: '2026-11-17',
   splitType: 'SHARE',
@@ -94,6 +96,7 @@ const apartment = {
   ...dinner,
   id: 40,
   description: 'Apartment',
+  category: 'hotel',
   amount: 480,
   date: '2026-10-30',
   splitType: 'PERCENTAGE',
@@ -141,6 +144,7 @@ const rent = {
   id: 50,
   groupId: 8,
   description: 'Flat rent',
+  category: 'rent',
   amount: 1200,
   date: '2026-11-30',
   payers: [{ user: ann, amountPaid: 1200 }],
@@ -241,6 +245,7 @@ const notifications = [
     amount: 24,
     currency: 'USD',
     myShare: -16,
+    category: 'public_transport',
     read: true,
   },
 ];
@@ -260,6 +265,7 @@ const activity = [
     amount: 120,
     currency: 'USD',
     myShare: 90,
+    category: 'dining_out',
   },
   {
     id: 902,
@@ -275,6 +281,7 @@ const activity = [
     amount: 24,
     currency: 'USD',
     myShare: -16,
+    category: 'public_transport',
   },
   {
     id: 901,
@@ -439,6 +446,12 @@ const routes: Record<string, unknown> = {
     },
   ],
   'GET /api/activity': activity,
+  'GET /api/categories/history': {
+    entries: [
+      { description: 'tram tickets', category: 'public_transport', weight: 3 },
+      { description: 'pasteis de nata', category: 'dining_out', weight: 2 },
+    ],
+  },
   'GET /api/expenses/42/comments': [
     { id: 3, content: 'Thanks for booking!', createdAt: T, author: bea, expenseId: 42 },
     {

@@ -33,6 +33,10 @@ import { guestsRoutes } from './modules/guests/guests.routes.js';
 import { invitesRoutes, publicInvitesRoutes } from './modules/invites/invites.routes.js';
 import { eventsRoutes, publicEventsRoutes } from './modules/events/events.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
+import {
+  categoriesRoutes,
+  publicCategoriesRoutes,
+} from './modules/categories/categories.routes.js';
 import { friendshipsRoutes } from './modules/friendships/friendships.routes.js';
 import { groupsRoutes } from './modules/groups/groups.routes.js';
 import {
@@ -238,6 +242,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicNotificationRoutes, { services });
   await app.register(publicProfileRoutes, { services, rateLimiter });
   await app.register(publicInvitesRoutes, { services, rateLimiter });
+  await app.register(publicCategoriesRoutes);
 
   // Everything registered in this scope requires a valid bearer token.
   await app.register(async (scope) => {
@@ -250,6 +255,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(guestsRoutes, { services });
     await scope.register(invitesRoutes, { services });
     await scope.register(expensesRoutes, { services });
+    await scope.register(categoriesRoutes, { services });
     await scope.register(paymentsRoutes, { services });
     await scope.register(fxRoutes, { services });
     await scope.register(commentsRoutes, { services });

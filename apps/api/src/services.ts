@@ -10,6 +10,7 @@ import type { JobQueue } from './jobs/job-queue.js';
 import type { Mailer } from './mail/mailer.js';
 import { ActivityService } from './modules/activity/activity.service.js';
 import { BalanceService } from './modules/balances/balance.service.js';
+import { CategoryService } from './modules/categories/category.service.js';
 import { CommentService } from './modules/comments/comment.service.js';
 import { EventHub } from './modules/events/event-hub.js';
 import { ExpenseService } from './modules/expenses/expense.service.js';
@@ -97,6 +98,9 @@ export class Services {
   }
   get inviteLinks(): InviteLinkService {
     return this.once('inviteLinks', () => new InviteLinkService(this.deps, this));
+  }
+  get categories(): CategoryService {
+    return this.once('categories', () => new CategoryService(this.deps));
   }
   get fx(): FxService {
     return this.once('fx', () => new FxService(this.deps));

@@ -123,6 +123,7 @@ describe('GET /api/activity', () => {
       amount: 10.5,
       currency: 'EUR',
       myShare: 10.5,
+      category: null,
     });
     expect(items[1]).toMatchObject({
       actor: { id: ann.id, name: 'Ann', email: 'ann@example.com' },
@@ -134,6 +135,8 @@ describe('GET /api/activity', () => {
       amount: 90,
       currency: 'USD',
       myShare: -30,
+      // Recorded without a category (as before categories existed): General.
+      category: 'general',
     });
     expect(items[2]).toMatchObject({ amount: null, currency: null, myShare: 0 });
     expect(Object.is(items[2]?.myShare, 0)).toBe(true);

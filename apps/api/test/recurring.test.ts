@@ -340,6 +340,47 @@ describe('a monthly series', () => {
     await expectBalancesMatchRecomputation(ctx.database.handle.db);
   });
 
+  it('repeats its category: template, every occurrence, and a this-and-future change', async () => {
+    const first = await createRent({ category: 'rent' });
+    const id = first.series?.id ?? 0;
+    expect(first).toMatchObject({ category: 'rent' });
+    expect((await req(ann, 'GET', `/api/series/${id}`)).json()).toMatchObject({
+      template: { category: 'rent' },
+    });
+    await runAt('2026-03-01T00:00:00Z');
+    const categories = async () => {
+      const res = await req(ann, 'GET', `/api/groups/${groupId}/transactions`);
+      return res
+        .json<(ExpenseBody & { category: string })[]>()
+        .filter((e) => e.series?.id === id)
+        .sort((a, b) => ((a.occurrenceDate ?? '') < (b.occurrenceDate ?? '') ? -1 : 1))
+        .map((e) => e.category);
+    };
+    expect(await categories()).toEqual(['rent', 'rent']);
+    const [, feb] = await occurrences(id);
+    // An edit that names no category keeps it, in the template too.
+    const same = equalExpense(ann, [ann, bea], 900, { description: 'Rent', groupId });
+    await req(ann, 'PUT', `/api/expenses/${feb?.id}?scope=future`, same);
+    expect((await req(ann, 'GET', `/api/series/${id}`)).json()).toMatchObject({
+      template: { category: 'rent' },
+    });
+    await req(ann, 'PUT', `/api/expenses/${feb?.id}?scope=future`, {
+      ...same,
+      category: 'Utilities',
+    });
+    expect((await req(ann, 'GET', `/api/series/${id}`)).json()).toMatchObject({
+      template: { category: 'utilities' },
+    });
+    await runAt('2026-03-31T00:00:00Z');
+    expect(await categories()).toEqual(['rent', 'utilities', 'utilities']);
+    // A series made without one repeats General.
+    const plain = await createRent({ description: 'Cleaner' });
+    expect(plain).toMatchObject({ category: 'general' });
+    expect((await req(ann, 'GET', `/api/series/${plain.series?.id ?? 0}`)).json()).toMatchObject({
+      template: { category: 'general' },
+    });
+  });
+
   it('ends, and says why in the log, when its expense can no longer be created', async () => {
     const first = await createRent();
     await leaveGroup(ctx.database.handle.db, groupId, bea.id);

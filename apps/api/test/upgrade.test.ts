@@ -168,6 +168,31 @@ describe(`upgrade from the previous release (${kind})`, () => {
     }
   });
 
+  it('gives every expense of the previous release the category General', async () => {
+    const [first] = servers;
+    if (first === undefined) throw new Error('no server');
+    let seen = 0;
+    for (const email of Object.keys(previous.reads)) {
+      const login = await postJson(first.base, '/api/auth/login', {
+        email,
+        password: previous.password,
+      });
+      const { token } = (await login.json()) as { token: string };
+      const get = async (url: string) =>
+        (await (
+          await fetch(`${first.base}${url}`, { headers: { authorization: `Bearer ${token}` } })
+        ).json()) as unknown;
+      const mine = (await get('/api/expenses/my')) as { category: string }[];
+      for (const e of mine) expect(e.category).toBe('general');
+      seen += mine.length;
+      const activity = (await get('/api/activity')) as { type: string; category: unknown }[];
+      for (const a of activity) {
+        expect(a.category).toBe(a.type.startsWith('expense_') ? 'general' : null);
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
   it('takes new writes on the upgraded data, seen by every process', async () => {
     const [first] = servers;
     if (first === undefined) throw new Error('no server');

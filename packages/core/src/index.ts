@@ -26,3 +26,5 @@ export * from './recurrence.js';
 export * from './validation/recurrence.js';
 export * from './validation/notification-settings.js';
 export * from './group-cover.js';
+export * from './categories.js';
+export * from './category-suggest.js';

@@ -337,6 +337,12 @@ export const expenses = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     splitType: text('split_type', { enum: ['EQUAL', 'EXACT', 'PERCENTAGE', 'SHARE'] }).notNull(),
     notes: text('notes'),
+    /**
+     * One of the category ids of packages/core (categories.ts), e.g. "dining_out"; "general" for
+     * expenses made before categories existed. Not checked here: the set may grow, and reads
+     * treat an id they do not know as general.
+     */
+    category: text('category').notNull().default('general'),
     /** Storage key of the receipt file, and its content type. */
     receiptKey: text('receipt_key'),
     receiptContentType: text('receipt_content_type'),
@@ -397,6 +403,11 @@ export const expenses = pgTable(
     // Ascending, read backwards for "newest first" (date desc, created_at desc, id desc): the
     // scan order of an ascending index reversed is exactly ORDER BY … DESC (NULLS FIRST).
     index('expenses_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
+    // A person's latest categorised expenses (category suggestions from their history), read
+    // backwards; general ones carry no choice and are left out, which keeps it small.
+    index('expenses_creator_category_idx')
+      .on(t.createdById, t.id)
+      .where(sql`${t.category} <> 'general'`),
     check('expenses_amount_positive', sql`${t.amountCents} > 0`),
   ],
 );
@@ -549,6 +560,11 @@ export const activities = pgTable(
     readAt: ts('read_at'),
     /** The person the row is about, where it is not the actor (member_added: who was added). */
     subjectId: integer('subject_id'),
+    /**
+     * expense_* rows: the expense's category when recorded (null on rows recorded before
+     * categories existed, read as general).
+     */
+    category: text('category'),
     createdAt: createdAt(),
   },
   (t) => [

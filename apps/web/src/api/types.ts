@@ -147,6 +147,8 @@ export interface ExpenseRequest {
   payers: { userId: number; amountPaid: number | string }[];
   splits: { userId: number; value: string | number | null }[];
   notes: string | null;
+  /** A category id; POST without one is General, PUT without one keeps it. */
+  category?: string;
   /** PUT only: delete the stored receipt. */
   removeReceipt?: boolean;
   /** In another currency than a CONVERT group's: the rate typed (group units per unit)… */

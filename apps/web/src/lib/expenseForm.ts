@@ -3,6 +3,7 @@
 import { checkExpenseRules, EXPENSE_MESSAGES, validateExpenseFields } from '@evenly/core';
 import type { ValidationIssue } from '@evenly/core';
 import type { Expense, ExpenseRequest, SplitType, User } from '../api/types';
+import { type CategoryId, DEFAULT_CATEGORY, toCategoryId } from './categories';
 import { DEFAULT_CURRENCY } from './constants';
 import { normaliseDate, todayIso } from './dates';
 import { amountForInput, amountProblem, parseAmount, plainAmount, toCents } from './money';
@@ -28,6 +29,13 @@ export interface ExpenseFormState extends ConversionState {
   included: number[];
   /** Typed values for non-equal splits, by user id. */
   values: Record<number, string>;
+  /** The category chosen (meaningful while `categoryChosen`). */
+  category: CategoryId;
+  /**
+   * The person picked the category (or it was saved with the expense): suggestions never replace
+   * it. Until then the form shows and sends the suggestion, else General.
+   */
+  categoryChosen: boolean;
 }
 
 export const SPLIT_LABELS: Record<SplitType, string> = {
@@ -59,6 +67,8 @@ export function initialFormState(
       splitType: 'EQUAL',
       included: participants.map((p) => p.id),
       values: {},
+      category: DEFAULT_CATEGORY,
+      categoryChosen: false,
     };
   }
   const values: Record<number, string> = {};
@@ -82,6 +92,9 @@ export function initialFormState(
     splitType: expense.splitType,
     included: expense.splits.map((s) => s.owedBy.id),
     values,
+    // A saved expense's category is a choice: an edit never swaps it for a suggestion.
+    category: toCategoryId(expense.category),
+    categoryChosen: true,
   };
 }
 
@@ -217,6 +230,7 @@ export function buildExpenseRequest(
       return { userId, value };
     }),
     notes: state.notes.trim() ? state.notes.trim() : null,
+    category: state.category,
   };
   return groupCurrency !== null && groupCurrency !== cur
     ? { ...request, ...conversionRequestFields(state, groupCurrency) }

@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/authContext';
 import { Effect, KindIcon } from '../components/activity/ActivityParts';
+import { CategoryBadge } from '../components/category/CategoryIcon';
+import { hasCategoryIcon } from '../lib/categories';
 import { describe, target } from '../lib/activityText';
 import { ActivityIcon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
@@ -35,9 +37,13 @@ export default function ActivityPage() {
           {data.map((item) => {
             const content = (
               <>
-                <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
-                  <KindIcon type={item.type} />
-                </span>
+                {hasCategoryIcon(item) ? (
+                  <CategoryBadge id={item.category} size="md" />
+                ) : (
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary-soft text-primary">
+                    <KindIcon type={item.type} />
+                  </span>
+                )}
                 <div className="min-w-0 flex-1">
                   <p className="text-sm">{describe(item, me)}</p>
                   <Effect item={item} myId={me.id} />

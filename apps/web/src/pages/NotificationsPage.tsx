@@ -35,7 +35,7 @@ function Row({
           item.read ? 'bg-surface-2 text-muted' : 'bg-primary-soft text-primary'
         }`}
       >
-        <KindIcon type={item.type} />
+        <KindIcon type={item.type} category={item.category} />
       </span>
       <div className="min-w-0 flex-1 text-left">
         <p className={`text-sm ${item.read ? '' : 'font-semibold'}`}>

@@ -47,7 +47,22 @@ describe('expenseInputSchema: valid input', () => {
       ],
       notes: null,
       removeReceipt: false,
+      category: null,
     });
+  });
+  it('reads the category: an id in any case, blank or absent → null, unknown → its message', () => {
+    expect(expenseInputSchema.parse({ ...base, category: ' Dining_Out ' }).category).toBe(
+      'dining_out',
+    );
+    expect(expenseInputSchema.parse({ ...base, category: '' }).category).toBeNull();
+    expect(expenseInputSchema.parse({ ...base, category: null }).category).toBeNull();
+    const bad = expenseInputSchema.safeParse({ ...base, category: 'snacks' });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.path).toEqual(['category']);
+    expect(bad.error?.issues[0]?.message).toBe(
+      'Unknown category "snacks". Category must be one of the category ids that GET /api/categories lists (e.g. "groceries").',
+    );
+    expect(expenseInputSchema.safeParse({ ...base, category: 3 }).success).toBe(false);
   });
   it('trims strings, upper-cases currency, keeps dates and group ids, blank notes → null', () => {
     const r = expenseInputSchema.parse({

@@ -11,6 +11,8 @@ import {
 import type { Cents } from '../money.js';
 import { isSplitType } from '../split.js';
 import type { SplitType } from '../split.js';
+import { readOptionalCategory } from '../categories.js';
+import type { CategoryId } from '../categories.js';
 import { readOptionalCurrency } from './currency.js';
 import {
   readId,
@@ -88,6 +90,8 @@ export interface ExpenseInput {
   readonly splits: ExpenseSplitInput[];
   readonly notes: string | null;
   readonly removeReceipt: boolean;
+  /** Null = not given: a new expense is General, an edited one keeps its category. */
+  readonly category: CategoryId | null;
 }
 
 function readSplitType(input: unknown): FieldRead<SplitType> {
@@ -194,6 +198,7 @@ export function validateExpenseFields(
     ['removeReceipt'],
     readOptionalBoolean(body.removeReceipt, false, EXPENSE_MESSAGES.removeReceipt),
   );
+  const category = c.take(['category'], readOptionalCategory(body.category));
 
   return c.result(() => ({
     description: description ?? '',
@@ -207,6 +212,7 @@ export function validateExpenseFields(
     splits,
     notes: notes ?? null,
     removeReceipt: removeReceipt ?? false,
+    category: category ?? null,
   }));
 }
 

@@ -78,6 +78,8 @@ export interface ActivityRow {
    * (notifications only; the feed reads no read state and says false).
    */
   read: boolean;
+  /** expense_* rows: the expense's category when recorded (null before categories existed). */
+  category: string | null;
 }
 
 type ActivityTuple = [
@@ -95,6 +97,7 @@ type ActivityTuple = [
   string | null,
   number | string,
   boolean,
+  string | null,
 ];
 
 /** SQL literal list of the feed's types (constants, so the statement stays prepared). */
@@ -117,7 +120,7 @@ function pageSql(which: 'feed' | 'notifications', after: string): string {
     select coalesce((select json_agg(json_build_array(a.id, a.type, ${microsSql('a.created_at')},
               a.actor_id, a.group_id, a.group_name, a.expense_id, a.payment_id, a.comment_id,
               a.description, a.amount_cents, a.currency, a.my_share_cents,
-              ${read})
+              ${read}, a.category)
               order by a.id desc)
               from a), '[]') as rows,
            ${peopleJson('select distinct actor_id from a')} as people`;
@@ -163,6 +166,7 @@ async function listPage(
     currency: t[11],
     myShareCents: Number(t[12]),
     read: t[13],
+    category: t[14],
   }));
 }
 

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { limitSchema, nextPageHeaders } from '../../http/cursor.js';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
+import { toCategoryId } from '@evenly/core';
+import { categorySchema } from '../categories/category.mapper.js';
 import type { Services } from '../../services.js';
 import type { ActivityRow } from './activity.repository.js';
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from './activity.service.js';
@@ -24,6 +26,10 @@ export const activityItemSchema = z
     amount: z.number().nullable(),
     currency: z.string().nullable(),
     myShare: z.number(),
+    category: categorySchema.nullable().meta({
+      description:
+        "expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types.",
+    }),
   })
   .meta({ id: 'Activity' });
 
@@ -42,6 +48,7 @@ export function activityOut(row: ActivityRow): z.infer<typeof activityItemSchema
     amount: row.amountCents === null ? null : money(row.amountCents, row.currency ?? 'USD'),
     currency: row.amountCents === null ? null : row.currency,
     myShare: money(row.myShareCents, row.currency ?? 'USD'),
+    category: row.type.startsWith('expense_') ? toCategoryId(row.category) : null,
   };
 }
 

@@ -22,6 +22,8 @@ export interface ChangeRecord extends Omit<
   myShare: (recipientId: number) => number;
   notification: Omit<Change, 'recipients'>;
   at?: Date;
+  /** expense_* changes: the expense's category. */
+  category?: string | null;
 }
 
 /** SQL expressions (parameters, casts or `null`) for the parts of a change record. */
@@ -39,6 +41,8 @@ export interface ChangeSqlArgs {
   amountCents: string;
   currency: string;
   at: string;
+  /** The expense's category (expense_* rows); default null. */
+  category?: string;
   /** SQL condition for writing the rows at all (default: always). */
   when?: string;
 }
@@ -49,10 +53,10 @@ export function changeCtes(a: ChangeSqlArgs): { ctes: string; changeCount: strin
     ctes: `act as (
      insert into activities (recipient_id, type, actor_id, group_id, group_name, expense_id,
                              payment_id, comment_id, description, amount_cents, currency,
-                             my_share_cents, created_at)
+                             my_share_cents, created_at, category)
      select r.recipient, ${a.type}, ${a.actorId}, ${a.groupId}, ${a.groupName}, ${a.expenseId},
             ${a.paymentId}, ${a.commentId}, ${a.description}, ${a.amountCents}, ${a.currency},
-            r.share, ${a.at}
+            r.share, ${a.at}, ${a.category ?? 'null'}
        from unnest(${a.recipients}::int[], ${a.shares}::bigint[]) as r(recipient, share)
       where ${a.when ?? 'true'}
         -- guests (people without an account) never receive activity
@@ -76,6 +80,7 @@ const recordCtes = changeCtes({
   amountCents: '$11::bigint',
   currency: '$12',
   at: '$13::timestamptz',
+  category: '$14::text',
 });
 
 const recordChangeStatement = statement<{ notified: number }>(
@@ -109,6 +114,7 @@ export async function recordChange(tx: Db, c: ChangeRecord): Promise<void> {
     c.amountCents,
     c.currency,
     at.toISOString(),
+    c.category ?? null,
   ]);
   noteChange(tx, { ...c.notification, recipients, at });
 }

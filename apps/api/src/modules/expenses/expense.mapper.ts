@@ -5,6 +5,7 @@ import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { ExpenseView } from './expense.repository.js';
 import { seriesSummaryOut, seriesSummarySchema } from '../series/series.mapper.js';
+import { categorySchema } from '../categories/category.mapper.js';
 
 const rateSourceSchema = z.enum(['SERVICE', 'MANUAL', 'CHARGED']);
 
@@ -48,6 +49,7 @@ export const expenseSchema = z
     type: z.literal('expense'),
     id: z.number().int(),
     description: z.string(),
+    category: categorySchema,
     amount: z.number(),
     currency: z.string(),
     date: z.string(),
@@ -131,6 +133,7 @@ export function expenseOut(v: ExpenseView, link: ReceiptLinker): ExpenseOut {
     type: 'expense',
     id: v.id,
     description: v.description,
+    category: v.category,
     amount: money(o?.amountCents ?? v.amountCents, cur),
     currency: cur,
     date: v.date,

@@ -1,7 +1,7 @@
 // Expense rows with their payers and splits (stored in request order), loaded as full views.
 import { eq, sql } from 'drizzle-orm';
-import { occurrenceDate } from '@evenly/core';
-import type { Frequency, SplitType } from '@evenly/core';
+import { occurrenceDate, toCategoryId } from '@evenly/core';
+import type { CategoryId, Frequency, SplitType } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { expenses } from '../../db/schema.js';
@@ -41,6 +41,8 @@ export interface ExpenseView {
   date: string;
   splitType: SplitType;
   notes: string | null;
+  /** A known category id (an unknown stored one reads as general). */
+  category: CategoryId;
   receiptKey: string | null;
   createdAt: Date;
   updatedAt: Date;
@@ -104,6 +106,7 @@ export interface NewExpense {
   date: string;
   splitType: SplitType;
   notes: string | null;
+  category: CategoryId;
   receiptKey: string | null;
   receiptContentType: string | null;
   createdById: number;
@@ -132,6 +135,7 @@ const expenseActivity = changeCtes({
   amountCents: '$3::bigint',
   currency: '$4',
   at: '$11::timestamptz',
+  category: '$52::text',
   when: 'exists (select 1 from e)',
 });
 
@@ -152,12 +156,12 @@ const writeStatement = statement<GuardResult & { created_at: string | null; slot
                            updated_at, payer_user_ids, payer_amounts, split_ids, split_user_ids,
                            split_values, split_owed, original_currency, original_amount_cents,
                            fx_rate, fx_source, fx_date, original_payer_amounts,
-                           original_split_owed, series_id, occurrence_date)
+                           original_split_owed, series_id, occurrence_date, category)
        overriding system value
      select $27::int, $1::int, $2, $3, $4, $5::date, $6, $7, $8, $9, $10, $11::timestamptz,
             $11::timestamptz, $12::int[], $13::bigint[], $28::int[], $14::int[], $15::text[],
             $16::bigint[], $43::text, $44::bigint, $45::numeric, $46::text, $47::date,
-            $48::bigint[], $49::bigint[], $50::int, $51::date
+            $48::bigint[], $49::bigint[], $50::int, $51::date, $52::text
       where (select go from go)
      returning id, created_at),
    pay as (
@@ -230,6 +234,7 @@ export async function writeExpense(
     ...originalParams(e.original),
     e.seriesId,
     e.occurrenceDate,
+    e.category,
   ]);
   const verdict = verdictOf(row);
   return {
@@ -285,6 +290,7 @@ export type ExpenseRowUpdate = Pick<
   | 'date'
   | 'splitType'
   | 'notes'
+  | 'category'
   | 'receiptKey'
   | 'receiptContentType'
   | 'updatedAt'
@@ -429,7 +435,7 @@ export function expenseRowJson(alias: string): string {
     case when ${a}.series_id is null then null else (
       select json_build_array(s.id, s.frequency, s.time_zone, ${daysSql('s.start_date')},
         ${daysSql('s.end_date')}, s.end_count, s.next_index, s.ended_at is not null)
-        from expense_series s where s.id = ${a}.series_id) end)`;
+        from expense_series s where s.id = ${a}.series_id) end, ${a}.category)`;
 }
 
 /** A series as expenseRowJson gives it: id, frequency, zone, start, end, count, next, ended. */
@@ -492,6 +498,7 @@ export type ExpenseRowTuple = [
   string,
   number | null,
   SeriesTuple | null,
+  string,
 ];
 
 /** A person the view names but the people list lacks (never for stored rows: users stay). */
@@ -519,6 +526,7 @@ export function expenseViewOf(
     date: dateOfDays(t[5]),
     splitType: t[6],
     notes: t[7],
+    category: toCategoryId(t[28]),
     receiptKey: t[8],
     createdAt: new Date(Math.floor(t[9] / 1000)),
     updatedAt: new Date(Math.floor(t[10] / 1000)),

@@ -13,7 +13,13 @@ import {
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../errors/app-errors.js';
-import { asRecord, convertParts, formatExchangeRate } from '@evenly/core';
+import {
+  asRecord,
+  convertParts,
+  DEFAULT_CATEGORY,
+  formatExchangeRate,
+  toCategoryId,
+} from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import { groupCurrencyKey, readRateAsk, resolveConversion } from '../ledger/conversion.js';
 import type { RateLookup, StoredConversion } from '../ledger/conversion.js';
@@ -564,6 +570,8 @@ export class ExpenseService {
       date: v.input.date ?? row.date,
       splitType: v.input.splitType,
       notes: v.input.notes,
+      // Not given: the edit keeps the category (clients that predate categories lose nothing).
+      category: v.input.category ?? toCategoryId(row.category),
       receiptKey,
       receiptContentType,
       updatedAt: new Date(),
@@ -719,6 +727,7 @@ export class ExpenseService {
       date,
       splitType: v.input.splitType,
       notes: v.input.notes,
+      category: v.input.category ?? DEFAULT_CATEGORY,
       receiptKey: file?.key ?? null,
       receiptContentType: file?.contentType ?? null,
       createdById: caller.id,
@@ -741,6 +750,7 @@ export class ExpenseService {
       date,
       splitType: row.splitType,
       notes: row.notes,
+      category: row.category,
       receiptKey: row.receiptKey,
       createdAt: now,
       updatedAt: now,
@@ -807,6 +817,7 @@ export class ExpenseService {
       description: string;
       amountCents: number;
       currency: string;
+      category: string;
       group: GroupRow | null;
       recipients: readonly number[];
       /** Everyone whose balance the change moves (payers and split people, old and new). */
@@ -822,6 +833,7 @@ export class ExpenseService {
       description: e.description,
       amountCents: e.amountCents,
       currency: e.currency,
+      category: toCategoryId(e.category),
       recipients: e.recipients,
       myShare: e.myShare,
       notification: {

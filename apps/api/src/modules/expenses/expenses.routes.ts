@@ -54,7 +54,7 @@ export async function expensesRoutes(
         summary:
           'Create an expense (multipart/form-data with expenseData and optional receiptFile, or JSON)',
         description:
-          "With a `recurrence` (see the Recurrence schema) the expense repeats: it is occurrence 0 of a new series, on its `date` (today in the series' time zone when absent), and the server creates each later occurrence on its date. expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group's is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. \"0.00625\"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service's rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes.",
+          "With a `recurrence` (see the Recurrence schema) the expense repeats: it is occurrence 0 of a new series, on its `date` (today in the series' time zone when absent), and the server creates each later occurrence on its date. expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group's is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. \"0.00625\"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service's rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes. `category` (optional): one of the Category ids (GET /api/categories), e.g. `groceries`; General when absent on POST, kept as it was when absent on PUT; an unknown id is 400 VALIDATION_FAILED naming the field `category`.",
         response: { 201: expenseSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
     },
@@ -122,7 +122,7 @@ export async function expensesRoutes(
         tags,
         summary: 'Replace an expense wholly (same body forms as POST)',
         description:
-          'On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).',
+          'A body without `category` keeps the expense’s category (clients that predate categories lose nothing). On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).',
         params: idParams,
         querystring: z.object({
           scope: z

@@ -42,6 +42,7 @@ export const notificationSchema = activityItemSchema
       amount: 90,
       currency: 'USD',
       myShare: -30,
+      category: 'dining_out',
       read: false,
     },
   });

@@ -6,6 +6,7 @@ import {
   SPLIT_TYPES,
   asRecord,
   isSplitType,
+  toCategoryId,
   toId,
 } from '@evenly/core';
 import type { SplitType } from '@evenly/core';
@@ -13,6 +14,7 @@ import { z } from 'zod';
 import { userOut, userSchema } from '../../http/mappers.js';
 import type { SeriesSummary } from '../expenses/expense.repository.js';
 import { summaryOf } from './series.repository.js';
+import { categorySchema } from '../categories/category.mapper.js';
 import type { SeriesView } from './series.service.js';
 
 const frequencySchema = z.enum(FREQUENCIES).meta({
@@ -86,6 +88,7 @@ export const seriesSchema = seriesSummarySchema
       payers: z.array(z.object({ userId: z.number().int(), amountPaid: z.number() })),
       splits: z.array(z.object({ userId: z.number().int(), value: z.number().nullable() })),
       notes: z.string().nullable(),
+      category: categorySchema.meta({ description: 'Every occurrence gets this category.' }),
     }),
   })
   .meta({
@@ -112,6 +115,7 @@ export const seriesSchema = seriesSummarySchema
           { userId: 2, value: null },
         ],
         notes: null,
+        category: 'rent',
       },
     },
   });
@@ -150,6 +154,9 @@ export function seriesOut(v: SeriesView): SeriesOut {
         value: s.value === undefined || s.value === null || s.value === '' ? null : num(s.value),
       })),
       notes: typeof t.notes === 'string' && t.notes.trim() !== '' ? t.notes.trim() : null,
+      category: toCategoryId(
+        typeof t.category === 'string' ? t.category.trim().toLowerCase() : null,
+      ),
     },
   };
 }

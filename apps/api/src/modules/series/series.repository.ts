@@ -3,7 +3,7 @@
 // the materializer takes due rows with SKIP LOCKED, so processes share the work without waiting.
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { asRecord, nextOccurrence, startOfDayIn, toId } from '@evenly/core';
-import type { Frequency, SeriesSchedule } from '@evenly/core';
+import type { CategoryId, Frequency, SeriesSchedule } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { expenseSeries, expenseSeriesSkips, users } from '../../db/schema.js';
@@ -34,23 +34,27 @@ const TEMPLATE_FIELDS = [
   'payers',
   'splits',
   'notes',
+  'category',
   'exchangeRate',
 ] as const;
 
 /**
- * The template of a validated expense request body, with the currency it was entered in (so a
- * later change of the group's default currency does not change the series) and people's ids
- * as numbers (the lists by participant search them).
+ * The template of a validated expense request body, with its category and the currency it was
+ * entered in (so a later change of the group's default currency does not change the series)
+ * and people's ids as numbers (the lists by participant search them).
  */
 export function templateOf(
   data: unknown,
   groupId: number | null,
   currency: string | null,
+  category: CategoryId,
 ): SeriesTemplate {
   const body = asRecord(data);
   const out: Record<string, unknown> = {};
   for (const k of TEMPLATE_FIELDS) if (body[k] !== undefined) out[k] = body[k];
   out['groupId'] = groupId;
+  // As the expense got it (normalised; on an edit that named none, the one kept).
+  out['category'] = category;
   if (currency !== null) out['currency'] = currency;
   for (const list of ['payers', 'splits'] as const) {
     const items = body[list];

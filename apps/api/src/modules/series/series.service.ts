@@ -6,6 +6,7 @@
 // (series_id, occurrence_date) index refuses any second row for a date whatever happens.
 import {
   asRecord,
+  DEFAULT_CATEGORY,
   dateIn,
   isBlank,
   occurrenceDate,
@@ -136,7 +137,12 @@ export class SeriesService {
         const row = await insertSeries(tx, {
           groupId,
           createdById: caller.id,
-          template: templateOf(data, groupId, v.original?.currency ?? v.currency),
+          template: templateOf(
+            data,
+            groupId,
+            v.original?.currency ?? v.currency,
+            v.input.category ?? DEFAULT_CATEGORY,
+          ),
           frequency: rec.frequency,
           startDate: date,
           timeZone: rec.timeZone,
@@ -270,6 +276,7 @@ export class SeriesService {
         request.data,
         series.groupId,
         first.original?.currency ?? first.currency,
+        first.category,
       );
       if (rec === null) {
         await updateSeriesRow(tx, series.id, { template });

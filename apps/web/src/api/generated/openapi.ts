@@ -1045,6 +1045,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The expense categories, grouped in families
+     * @description A fixed set: the ids are stable and are what expenses carry in `category` (an edit keeps ids; a later release may add some, never rename one). Expenses made before categories existed are `general`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CategoryList'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/change-password': {
     parameters: {
       query?: never;
@@ -3722,7 +3761,7 @@ export interface paths {
     put?: never;
     /**
      * Create an expense (multipart/form-data with expenseData and optional receiptFile, or JSON)
-     * @description With a `recurrence` (see the Recurrence schema) the expense repeats: it is occurrence 0 of a new series, on its `date` (today in the series' time zone when absent), and the server creates each later occurrence on its date. expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group's is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. "0.00625"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service's rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes.
+     * @description With a `recurrence` (see the Recurrence schema) the expense repeats: it is occurrence 0 of a new series, on its `date` (today in the series' time zone when absent), and the server creates each later occurrence on its date. expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group's is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. "0.00625"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service's rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes. `category` (optional): one of the Category ids (GET /api/categories), e.g. `groceries`; General when absent on POST, kept as it was when absent on PUT; an unknown id is 400 VALIDATION_FAILED naming the field `category`.
      */
     post: {
       parameters: {
@@ -3911,7 +3950,7 @@ export interface paths {
     };
     /**
      * Replace an expense wholly (same body forms as POST)
-     * @description On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).
+     * @description A body without `category` keeps the expense’s category (clients that predate categories lose nothing). On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).
      */
     put: {
       parameters: {
@@ -4089,6 +4128,129 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories/suggest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Suggest a category for a description and a receipt’s shop
+     * @description In order: the category the caller most often gave the same or a similar description (their own latest 500 categorised expenses), keywords of the description (English, Malay, Indonesian and a few other languages; case and accents do not matter), the caller's history for the shop's name, keywords of the shop's name. Clients pre-select it only while the person has not chosen a category themselves. The web app asks GET /api/categories/history once and runs the same rules (@evenly/core) as the person types.
+     */
+    get: {
+      parameters: {
+        query?: {
+          description?: string;
+          /** @description The shop as the receipt scan read it (merchantName or storeName). */
+          merchant?: string;
+          /** @description The group the expense is in: the caller’s expenses there count twice. */
+          groupId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CategorySuggestion'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The descriptions the caller gave each category (for suggestions as they type)
+     * @description From the caller's own latest 500 expenses with a category other than General, at most 200 entries, the weightiest first. Feed it to suggestCategory of @evenly/core (or ask GET /api/categories/suggest).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The group the expense is in: the caller’s expenses there count twice. */
+          groupId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CategoryHistory'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -6212,6 +6374,42 @@ export interface components {
       /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
       email: string | null;
     };
+    /**
+     * @description An expense category id (GET /api/categories lists them with their labels and families). Expenses made before categories existed are `general`.
+     * @example dining_out
+     * @enum {string}
+     */
+    CategoryInput:
+      | 'general'
+      | 'dining_out'
+      | 'groceries'
+      | 'drinks'
+      | 'taxi'
+      | 'fuel'
+      | 'parking'
+      | 'public_transport'
+      | 'flights'
+      | 'car'
+      | 'rent'
+      | 'utilities'
+      | 'household_supplies'
+      | 'furniture'
+      | 'maintenance'
+      | 'electronics'
+      | 'services'
+      | 'pets'
+      | 'games'
+      | 'movies'
+      | 'music'
+      | 'sports'
+      | 'hotel'
+      | 'gifts'
+      | 'medical'
+      | 'clothing'
+      | 'education'
+      | 'childcare'
+      | 'insurance'
+      | 'taxes';
     ActivityInput: {
       id: number;
       type: string;
@@ -6229,6 +6427,8 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      category: components['schemas']['CategoryInput'] | null;
     };
     /**
      * @example {
@@ -6252,6 +6452,7 @@ export interface components {
      *       "amount": 90,
      *       "currency": "USD",
      *       "myShare": -30,
+     *       "category": "dining_out",
      *       "read": false
      *     }
      */
@@ -6273,6 +6474,8 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      category: components['schemas']['CategoryInput'] | null;
       /** @description Whether the caller has read it. */
       read: boolean;
     };
@@ -6510,7 +6713,8 @@ export interface components {
      *             "value": null
      *           }
      *         ],
-     *         "notes": null
+     *         "notes": null,
+     *         "category": "rent"
      *       }
      *     }
      */
@@ -6545,6 +6749,8 @@ export interface components {
           value: number | null;
         }[];
         notes: string | null;
+        /** @description Every occurrence gets this category. */
+        category: components['schemas']['CategoryInput'];
       };
     };
     /**
@@ -6602,6 +6808,7 @@ export interface components {
       type: 'expense';
       id: number;
       description: string;
+      category: components['schemas']['CategoryInput'];
       amount: number;
       currency: string;
       date: string;
@@ -6648,6 +6855,96 @@ export interface components {
       conversion: components['schemas']['ConversionInput'] | null;
       /** @description The two payments of a currency exchange share this id; null otherwise. */
       exchangeId: number | null;
+    };
+    /**
+     * @example {
+     *       "default": "general",
+     *       "families": [
+     *         {
+     *           "id": "general",
+     *           "label": "General",
+     *           "categories": [
+     *             {
+     *               "id": "general",
+     *               "label": "General",
+     *               "emoji": "🧾"
+     *             }
+     *           ]
+     *         },
+     *         {
+     *           "id": "food",
+     *           "label": "Food & drink",
+     *           "categories": [
+     *             {
+     *               "id": "dining_out",
+     *               "label": "Dining out",
+     *               "emoji": "🍽️"
+     *             },
+     *             {
+     *               "id": "groceries",
+     *               "label": "Groceries",
+     *               "emoji": "🛒"
+     *             },
+     *             {
+     *               "id": "drinks",
+     *               "label": "Drinks",
+     *               "emoji": "🍹"
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    CategoryListInput: {
+      /** @description What an expense gets when none is given. */
+      default: components['schemas']['CategoryInput'];
+      families: {
+        id: string;
+        label: string;
+        categories: {
+          id: components['schemas']['CategoryInput'];
+          label: string;
+          /** @description For text-only places; the web app draws its own icon for each id. */
+          emoji: string;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "category": "dining_out",
+     *       "source": "description"
+     *     }
+     */
+    CategorySuggestionInput: {
+      /** @description The category to pre-select; null when nothing points to one (keep General). */
+      category: components['schemas']['CategoryInput'] | null;
+      /** @description history: the category the caller most often gave a description like this one; description: words of the description; merchant: the shop's name. */
+      source: ('history' | 'description' | 'merchant') | null;
+    };
+    /**
+     * @example {
+     *       "entries": [
+     *         {
+     *           "description": "netflix",
+     *           "category": "movies",
+     *           "weight": 6
+     *         },
+     *         {
+     *           "description": "weekly shop",
+     *           "category": "groceries",
+     *           "weight": 3
+     *         }
+     *       ]
+     *     }
+     */
+    CategoryHistoryInput: {
+      entries: {
+        /** @description The description folded as the suggestion compares it (lower case, no accents, punctuation, numbers or filler words). */
+        description: string;
+        category: components['schemas']['CategoryInput'];
+        /** @description How often the caller gave it this category (those in groupId count twice). */
+        weight: number;
+      }[];
     };
     FriendshipInput: {
       id: number;
@@ -6870,6 +7167,42 @@ export interface components {
       /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
       email: string | null;
     };
+    /**
+     * @description An expense category id (GET /api/categories lists them with their labels and families). Expenses made before categories existed are `general`.
+     * @example dining_out
+     * @enum {string}
+     */
+    Category:
+      | 'general'
+      | 'dining_out'
+      | 'groceries'
+      | 'drinks'
+      | 'taxi'
+      | 'fuel'
+      | 'parking'
+      | 'public_transport'
+      | 'flights'
+      | 'car'
+      | 'rent'
+      | 'utilities'
+      | 'household_supplies'
+      | 'furniture'
+      | 'maintenance'
+      | 'electronics'
+      | 'services'
+      | 'pets'
+      | 'games'
+      | 'movies'
+      | 'music'
+      | 'sports'
+      | 'hotel'
+      | 'gifts'
+      | 'medical'
+      | 'clothing'
+      | 'education'
+      | 'childcare'
+      | 'insurance'
+      | 'taxes';
     Activity: {
       id: number;
       type: string;
@@ -6887,6 +7220,8 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      category: components['schemas']['Category'] | null;
     };
     /**
      * @example {
@@ -6910,6 +7245,7 @@ export interface components {
      *       "amount": 90,
      *       "currency": "USD",
      *       "myShare": -30,
+     *       "category": "dining_out",
      *       "read": false
      *     }
      */
@@ -6931,6 +7267,8 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      category: components['schemas']['Category'] | null;
       /** @description Whether the caller has read it. */
       read: boolean;
     };
@@ -7168,7 +7506,8 @@ export interface components {
      *             "value": null
      *           }
      *         ],
-     *         "notes": null
+     *         "notes": null,
+     *         "category": "rent"
      *       }
      *     }
      */
@@ -7203,6 +7542,8 @@ export interface components {
           value: number | null;
         }[];
         notes: string | null;
+        /** @description Every occurrence gets this category. */
+        category: components['schemas']['Category'];
       };
     };
     /**
@@ -7260,6 +7601,7 @@ export interface components {
       type: 'expense';
       id: number;
       description: string;
+      category: components['schemas']['Category'];
       amount: number;
       currency: string;
       date: string;
@@ -7306,6 +7648,96 @@ export interface components {
       conversion: components['schemas']['Conversion'] | null;
       /** @description The two payments of a currency exchange share this id; null otherwise. */
       exchangeId: number | null;
+    };
+    /**
+     * @example {
+     *       "default": "general",
+     *       "families": [
+     *         {
+     *           "id": "general",
+     *           "label": "General",
+     *           "categories": [
+     *             {
+     *               "id": "general",
+     *               "label": "General",
+     *               "emoji": "🧾"
+     *             }
+     *           ]
+     *         },
+     *         {
+     *           "id": "food",
+     *           "label": "Food & drink",
+     *           "categories": [
+     *             {
+     *               "id": "dining_out",
+     *               "label": "Dining out",
+     *               "emoji": "🍽️"
+     *             },
+     *             {
+     *               "id": "groceries",
+     *               "label": "Groceries",
+     *               "emoji": "🛒"
+     *             },
+     *             {
+     *               "id": "drinks",
+     *               "label": "Drinks",
+     *               "emoji": "🍹"
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    CategoryList: {
+      /** @description What an expense gets when none is given. */
+      default: components['schemas']['Category'];
+      families: {
+        id: string;
+        label: string;
+        categories: {
+          id: components['schemas']['Category'];
+          label: string;
+          /** @description For text-only places; the web app draws its own icon for each id. */
+          emoji: string;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "category": "dining_out",
+     *       "source": "description"
+     *     }
+     */
+    CategorySuggestion: {
+      /** @description The category to pre-select; null when nothing points to one (keep General). */
+      category: components['schemas']['Category'] | null;
+      /** @description history: the category the caller most often gave a description like this one; description: words of the description; merchant: the shop's name. */
+      source: ('history' | 'description' | 'merchant') | null;
+    };
+    /**
+     * @example {
+     *       "entries": [
+     *         {
+     *           "description": "netflix",
+     *           "category": "movies",
+     *           "weight": 6
+     *         },
+     *         {
+     *           "description": "weekly shop",
+     *           "category": "groceries",
+     *           "weight": 3
+     *         }
+     *       ]
+     *     }
+     */
+    CategoryHistory: {
+      entries: {
+        /** @description The description folded as the suggestion compares it (lower case, no accents, punctuation, numbers or filler words). */
+        description: string;
+        category: components['schemas']['Category'];
+        /** @description How often the caller gave it this category (those in groupId count twice). */
+        weight: number;
+      }[];
     };
     Friendship: {
       id: number;

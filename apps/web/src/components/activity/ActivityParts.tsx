@@ -2,6 +2,7 @@
 // reader's balance and the icon of its kind; its text and link are in lib/activityText.ts.
 import type { ActivityItem } from '../../api/types';
 import { formatMoney, isZero } from '../../lib/money';
+import { CategoryIcon } from '../category/CategoryIcon';
 import {
   BellIcon,
   ChatIcon,
@@ -12,7 +13,10 @@ import {
   UserIcon,
 } from '../icons';
 
-export function KindIcon({ type }: { type: string }) {
+export function KindIcon({ type, category }: { type: string; category?: string | null }) {
+  if (type.startsWith('expense_') && typeof category === 'string') {
+    return <CategoryIcon id={category} className="size-5" />;
+  }
   if (type === 'group_created') return <GroupIcon className="size-5" />;
   if (type.startsWith('member_')) return <FriendsIcon className="size-5" />;
   if (type.startsWith('payment_')) return <ScaleIcon className="size-5" />;

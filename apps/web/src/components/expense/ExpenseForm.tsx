@@ -3,7 +3,9 @@ import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { EditScope, Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useCategorySuggestion } from '../../hooks/useCategorySuggestion';
 import { useRateQuote } from '../../hooks/useRateQuote';
+import { DEFAULT_CATEGORY } from '../../lib/categories';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { conversionProblem } from '../../lib/conversion';
 import { type ItemRow, rowsFromScan } from '../../lib/itemSplit';
@@ -34,6 +36,7 @@ import {
   plain2,
   toCents,
 } from '../../lib/money';
+import { CategoryField } from '../category/CategoryPicker';
 import { CurrencyPicker } from '../currency/CurrencyPicker';
 import { ConversionFields } from './ConversionFields';
 import { ItemSplitDialog } from './ItemSplitDialog';
@@ -108,6 +111,18 @@ export function ExpenseForm({
     expense?.conversion && expense.currency === state.currency
       ? expense.conversion.exchangeRateText
       : null;
+  // The shop a scanned receipt names: it suggests the category along with the description.
+  const [merchant, setMerchant] = useState<string | null>(null);
+  const suggestion = useCategorySuggestion(
+    !state.categoryChosen,
+    groupId,
+    state.description,
+    merchant,
+  );
+  // What the form shows and sends: the person's choice, else the suggestion, else General.
+  const category = state.categoryChosen
+    ? state.category
+    : (suggestion?.category ?? DEFAULT_CATEGORY);
   const [receipt, setReceipt] = useState<File | null>(null);
   const [removeReceipt, setRemoveReceipt] = useState(false);
   const [scanning, setScanning] = useState(false);
@@ -142,6 +157,7 @@ export function ExpenseForm({
     setScanMessage(null);
     try {
       const result = await expensesApi.scanReceipt(file);
+      setMerchant(result.storeName ?? result.merchantName ?? null);
       setState((s) => {
         // The receipt's currency, when it names one, becomes the expense's.
         const cur = result.currency ?? s.currency;
@@ -211,7 +227,7 @@ export function ExpenseForm({
     setSaving(true);
     rememberCurrency(state.currency);
     const repeat = showRepeat ? recurrenceRequest(recurrence, timeZone) : null;
-    const base = buildExpenseRequest(state, groupId, groupCurrency);
+    const base = buildExpenseRequest({ ...state, category }, groupId, groupCurrency);
     const request = repeat ? { ...base, recurrence: repeat } : base;
     try {
       if (expense) {
@@ -326,6 +342,12 @@ export function ExpenseForm({
           />
         </div>
       </div>
+      {/* After the amount: Description, Tab, Amount stays the keyboard's way through. */}
+      <CategoryField
+        value={category}
+        suggested={!state.categoryChosen && suggestion !== null}
+        onChange={(id) => patch({ category: id, categoryChosen: true })}
+      />
       {showRepeat ? (
         <RepeatFields
           value={recurrence}

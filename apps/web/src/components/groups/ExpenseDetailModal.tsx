@@ -1,11 +1,13 @@
 import type { Expense } from '../../api/types';
 import { formatDate } from '../../lib/dates';
+import { categoryLabel } from '../../lib/categories';
 import { SPLIT_LABELS } from '../../lib/expenseForm';
 import { expenseNets } from '../../lib/expenseNets';
 import { formatMoney, fromCents } from '../../lib/money';
 import { describeEnd, describeRecurrence, REPEATS_LABELS } from '../../lib/recurrence';
 import { ExternalIcon, RepeatIcon } from '../icons';
 import { Modal } from '../Modal';
+import { CategoryBadge } from '../category/CategoryIcon';
 import { CommentsSection } from './CommentsSection';
 
 interface Props {
@@ -135,7 +137,12 @@ export function ExpenseDetailModal({
           ) : null}
         </section>
       ) : null}
-      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <dl className="mt-4 grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted">Category</dt>
+        <dd className="flex items-center gap-2" data-testid="expense-category">
+          <CategoryBadge id={expense.category} />
+          {categoryLabel(expense.category)}
+        </dd>
         <dt className="text-muted">Paid by</dt>
         <dd>
           {expense.payers

@@ -1,6 +1,8 @@
 import { isExpense, type Expense, type Payment, type Transaction } from '../../api/types';
 import { formatMonthYear, parseIsoDate } from '../../lib/dates';
 import { formatMoney, fromCents, toCents } from '../../lib/money';
+import { categoryLabel } from '../../lib/categories';
+import { CategoryBadge } from '../category/CategoryIcon';
 import { RepeatBadge } from '../expense/RepeatBadge';
 import { EditIcon, NotesIcon, ReceiptIcon, ScaleIcon, TrashIcon } from '../icons';
 
@@ -98,10 +100,12 @@ export function GroupActivity({
                     onClick={() => onOpenExpense(t)}
                   >
                     <DateBadge date={t.date} />
+                    <CategoryBadge id={t.category} />
                     <span className="min-w-0 flex-1">
                       <span className="flex items-start gap-2">
                         <span className="min-w-0 flex-1 font-medium break-words">
                           {t.description}
+                          <span className="sr-only"> ({categoryLabel(t.category)})</span>
                           {t.notes ? (
                             <>
                               <NotesIcon className="ml-1.5 inline size-4 align-[-2px] text-muted" />
