@@ -20,6 +20,7 @@ function item(over: Partial<ActivityItem>): ActivityItem {
     amount: 60,
     currency: 'USD',
     myShare: -30,
+    category: null,
     ...over,
   };
 }
