@@ -5,6 +5,7 @@ import type { EditScope, Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import * as offline from '../../offline/writes';
 import { conversionProblem } from '../../lib/conversion';
 import { type ItemRow, rowsFromScan } from '../../lib/itemSplit';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
@@ -214,18 +215,31 @@ export function ExpenseForm({
     const base = buildExpenseRequest(state, groupId, groupCurrency);
     const request = repeat ? { ...base, recurrence: repeat } : base;
     try {
+      const context = { people: participants, meId: me.id, groupName };
       if (expense) {
-        await expensesApi.update(
-          expense.id,
-          removeReceipt && !receipt ? { ...request, removeReceipt: true } : request,
+        const edit = removeReceipt && !receipt ? { ...request, removeReceipt: true } : request;
+        const saved = await offline.updateExpense(
+          expense,
+          edit,
           receipt,
           editedSeries ? 'future' : 'this',
+          keys.keyFor({ id: expense.id, edit }, receipt),
+          context,
         );
-        toast.success(editedSeries ? 'Expense and future repeats updated!' : 'Expense updated!');
-      } else {
-        await expensesApi.create(request, receipt, keys.keyFor(request, receipt));
         keys.succeeded();
-        toast.success(repeat ? 'Recurring expense added!' : 'Expense added!');
+        if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+        else
+          toast.success(editedSeries ? 'Expense and future repeats updated!' : 'Expense updated!');
+      } else {
+        const saved = await offline.createExpense(
+          request,
+          receipt,
+          keys.keyFor(request, receipt),
+          context,
+        );
+        keys.succeeded();
+        if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+        else toast.success(repeat ? 'Recurring expense added!' : 'Expense added!');
       }
       await invalidate();
       onSaved();
