@@ -18,6 +18,8 @@ function openChannel(): BroadcastChannel | null {
   if (channel === null && typeof BroadcastChannel !== 'undefined') {
     channel = new BroadcastChannel(CHANNEL);
     channel.onmessage = () => listeners.forEach((l) => l());
+    // Node (unit tests): the channel must not keep the process alive.
+    (channel as { unref?: () => void }).unref?.();
   }
   return channel;
 }

@@ -7,9 +7,8 @@ import { getToken } from '../lib/storage';
 import { kvDelete, kvSet, SESSION_KEY, type WorkerSession } from './db';
 import { pageTransport } from './pageTransport';
 import { type FlushResult, flushOutbox } from './send';
+import { OUTBOX_SYNC_TAG } from './syncTag';
 
-/** The Background Sync tag the service worker answers (src/sw.ts). */
-export const OUTBOX_SYNC_TAG = 'evenly-outbox';
 
 /** Waits between retries while online but without an answer, in ms (the last one repeats). */
 export const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
