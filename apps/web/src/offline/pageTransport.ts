@@ -11,7 +11,8 @@ export const pageTransport: Transport = async (request) => {
       ...(typeof body === 'string' ? { body: JSON.parse(body) as unknown } : {}),
       ...(body instanceof FormData ? { form: body } : {}),
       ...(request.idempotencyKey === null ? {} : { idempotencyKey: request.idempotencyKey }),
-      defaultMessage: 'The server refused this change.',
+      // No message of the server's: the caller says what failed (offline/writes.ts).
+      defaultMessage: '',
     });
     return { status: answer.status, body: answer.body };
   } catch (error) {

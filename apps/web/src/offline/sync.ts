@@ -9,7 +9,6 @@ import { pageTransport } from './pageTransport';
 import { type FlushResult, flushOutbox } from './send';
 import { OUTBOX_SYNC_TAG } from './syncTag';
 
-
 /** Waits between retries while online but without an answer, in ms (the last one repeats). */
 export const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
 

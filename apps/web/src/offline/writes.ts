@@ -64,6 +64,8 @@ function online(): boolean {
 async function sendOrQueue<T>(
   entry: Omit<NewOutboxItem, 'userId' | keyof Described>,
   described: Described,
+  /** Shown when the server gives no message (as the plain API calls do). */
+  failure: string,
 ): Promise<WriteResult<T>> {
   const user = getStoredUser();
   if (user === null) throw new ApiError('Please log in to continue.', 401);
@@ -81,7 +83,7 @@ async function sendOrQueue<T>(
         return { queued: false, value: answer.body as T };
       }
       throw new ApiError(
-        field(answer.body, 'message') ?? 'The server refused this change.',
+        field(answer.body, 'message') ?? failure,
         answer.status,
         field(answer.body, 'code'),
       );
@@ -137,6 +139,7 @@ export async function createExpense(
       baseUpdatedAt: null,
     },
     describeExpense(request, context.people, context.meId, context.groupName, receipt),
+    'Failed to create expense',
   );
 }
 
@@ -166,6 +169,7 @@ export async function updateExpense(
       baseUpdatedAt: updatedAtOf(expense),
     },
     describeExpense(request, context.people, context.meId, context.groupName, receipt),
+    `Failed to update expense ${String(expense.id)}`,
   );
 }
 
@@ -191,6 +195,7 @@ export async function createPayment(
       baseUpdatedAt: null,
     },
     describePayment(request, context.people, context.meId),
+    'Failed to record payment',
   );
 }
 
@@ -221,6 +226,7 @@ export async function updatePayment(
       [...context.people, payment.paidBy, payment.paidTo],
       context.meId,
     ),
+    `Failed to update payment ${String(payment.id)}`,
   );
 }
 
@@ -246,6 +252,7 @@ export async function settleUp(
       baseUpdatedAt: null,
     },
     describeSettle(request, other),
+    'Failed to record payment',
   );
 }
 
@@ -271,6 +278,7 @@ export async function addComment(
       baseUpdatedAt: null,
     },
     describeComment(content, expense.description),
+    'Failed to add comment',
   );
 }
 
