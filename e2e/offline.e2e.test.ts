@@ -304,7 +304,9 @@ describe('offline entry', () => {
     await page.reload();
     await page.getByRole('heading', { name: 'Lisbon', level: 1 }).waitFor();
     await page.getByText('You’re offline').waitFor();
-    await activity(page).getByRole('button', { name: /^Hotel/ }).waitFor();
+    await activity(page)
+      .getByRole('button', { name: /^Hotel/ })
+      .waitFor();
     await page.getByText('6 changes waiting to sync', { exact: true }).waitFor();
     for (const label of ['Dinner', 'You paid Bea Costa', 'Edit: Hotel', 'Edit: Museum']) {
       await waiting(page).getByText(label).waitFor();
