@@ -24,6 +24,7 @@ import {
   type TestUser,
 } from './support/app';
 import { launchBrowser } from './support/browser';
+import { receiptPdf } from '../packages/receipts/src/testing/receipt-pdf';
 import type { RunningServer } from './support/server';
 
 interface Proxy {
@@ -101,6 +102,7 @@ interface Transaction {
   paidBy?: { id: number };
   paidTo?: { id: number };
   commentCount?: number;
+  receiptUrl?: string | null;
 }
 
 async function transactions(user: TestUser, group: GroupInfo): Promise<Transaction[]> {
@@ -191,9 +193,19 @@ function waiting(page: Page): Locator {
   return page.getByRole('list', { name: 'Waiting to sync' });
 }
 
-async function addExpense(page: Page, description: string, amount: string): Promise<void> {
+async function addExpense(
+  page: Page,
+  description: string,
+  amount: string,
+  receipt: { name: string; mimeType: string; buffer: Buffer } | null = null,
+): Promise<void> {
   await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();
   const form = dialog(page, 'Add New Expense');
+  if (receipt !== null) {
+    // Offline it cannot be read, but it stays attached and goes with the expense.
+    await form.getByLabel('Receipt (optional)').setInputFiles(receipt);
+    await form.getByText('You’re offline, so the receipt can’t be read now.').waitFor();
+  }
   await form.getByLabel('Description').fill(description);
   await form.getByLabel(/^Amount/).fill(amount);
   await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
@@ -251,8 +263,13 @@ describe('offline entry', () => {
     // 2. Offline: a new expense, a payment, a comment and three edits wait on the device.
     await context.setOffline(true);
     await page.getByText('You’re offline').waitFor();
-    await addExpense(page, 'Dinner', '60');
+    await addExpense(page, 'Dinner', '60', {
+      name: 'dinner.pdf',
+      mimeType: 'application/pdf',
+      buffer: receiptPdf(['TASCA DO CHICO', 'Total 60.00']),
+    });
     await waiting(page).getByText('Dinner').waitFor();
+    await waiting(page).getByText('Receipt “dinner.pdf” is sent with it.').waitFor();
 
     await page.getByRole('main').getByRole('button', { name: 'Settle Up' }).click();
     const pay = dialog(page, 'Record a payment');
@@ -336,6 +353,8 @@ describe('offline entry', () => {
       ]),
     );
     expect(after.filter((t) => t.type === 'expense')).toHaveLength(4);
+    // The receipt picked offline was uploaded with it.
+    expect(described(after, 'Dinner')[0]?.receiptUrl).toMatch(/\/api\/receipts\/files\//);
     const payments = after.filter((t) => t.type === 'payment');
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({

@@ -285,3 +285,7 @@ export async function addComment(
 /** The toast after a write was queued instead of saved. */
 export const QUEUED_MESSAGE =
   'Saved on this device — waiting to sync. It is sent when you’re back online.';
+
+/** Scanning needs the server; the file itself waits with the expense. */
+export const RECEIPT_OFFLINE_MESSAGE =
+  'You’re offline, so the receipt can’t be read now. It stays attached and is uploaded with the expense when you’re back online.';

@@ -183,6 +183,11 @@ export function ExpenseForm({
     } catch (e) {
       // A file the server refuses (type, size) cannot be attached either; an unreadable one can.
       if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
+      // Offline the receipt stays attached: it is sent with the expense (offline/writes.ts).
+      if (e instanceof ApiError && e.status === 0) {
+        setScanMessage({ kind: 'info', text: offline.RECEIPT_OFFLINE_MESSAGE });
+        return;
+      }
       setScanMessage({
         kind: 'error',
         text: `Scan Error: ${errorMessage(e, 'An unknown error occurred during receipt scanning.')}`,
