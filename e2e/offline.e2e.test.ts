@@ -268,7 +268,7 @@ describe('offline entry', () => {
       mimeType: 'application/pdf',
       buffer: receiptPdf(['TASCA DO CHICO', 'Total 60.00']),
     });
-    await waiting(page).getByText('Dinner').waitFor();
+    await waiting(page).getByText('Dinner', { exact: true }).waitFor();
     await waiting(page).getByText('Receipt “dinner.pdf” is sent with it.').waitFor();
 
     await page.getByRole('main').getByRole('button', { name: 'Settle Up' }).click();
@@ -326,7 +326,7 @@ describe('offline entry', () => {
       .waitFor();
     await page.getByText('6 changes waiting to sync', { exact: true }).waitFor();
     for (const label of ['Dinner', 'You paid Bea Costa', 'Edit: Hotel', 'Edit: Museum']) {
-      await waiting(page).getByText(label).waitFor();
+      await waiting(page).getByText(label, { exact: true }).waitFor();
     }
     expect(await waiting(page).getByText('Waiting to sync').count()).toBe(5);
 
