@@ -44,6 +44,12 @@ registerRoute(
   },
 );
 
+// The navigation cache of the earlier generated worker: offline navigations now get the
+// precached app shell, and pages of an older build would load files that are gone.
+self.addEventListener('activate', (event) => {
+  event.waitUntil(caches.delete('evenly-pages'));
+});
+
 // "New version available — Reload" (components/PwaUpdatePrompt.tsx) asks the waiting worker.
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
