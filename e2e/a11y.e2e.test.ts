@@ -72,6 +72,16 @@ const openGroupExpense = async (page: Page) => {
   await page.getByRole('dialog', { name: 'Add New Expense' }).waitFor();
 };
 
+/** Adds an expense through the group page's form (offline: it waits to sync). */
+const addOfflineExpense = async (page: Page, description: string) => {
+  await openGroupExpense(page);
+  const form = page.getByRole('dialog', { name: 'Add New Expense' });
+  await form.getByLabel('Description').fill(description);
+  await form.getByLabel(/^Amount/).fill('12.40');
+  await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
+  await form.waitFor({ state: 'detached' });
+};
+
 const SCREENS: Screen[] = [
   { name: 'landing', path: '/', signedIn: false, ready: text('Get Started') },
   {
@@ -157,6 +167,48 @@ const SCREENS: Screen[] = [
     ready: text('Dinner at Time Out Market'),
   },
   { name: 'expense form', path: '/app/group/7', signedIn: true, ready: openGroupExpense },
+  {
+    name: 'group page offline, an expense waiting to sync',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Dinner at Time Out Market').waitFor();
+      await page.context().setOffline(true);
+      await page.getByText('You’re offline').waitFor();
+      await addOfflineExpense(page, 'Tram tickets');
+      await page.getByRole('list', { name: 'Waiting to sync' }).getByText('Tram tickets').waitFor();
+      await page.getByText('1 change waiting to sync', { exact: true }).waitFor();
+    },
+  },
+  {
+    name: 'group page, a change made offline that could not be saved',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Dinner at Time Out Market').waitFor();
+      // The first attempt gets no answer (queued), the next one finds the group gone.
+      let attempts = 0;
+      await page.route('**/api/expenses', async (route) => {
+        if (route.request().method() !== 'POST') return route.fallback();
+        attempts += 1;
+        if (attempts === 1) return route.abort('connectionreset');
+        return route.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            status: 404,
+            error: 'Not Found',
+            code: 'NOT_FOUND',
+            message: 'Group not found.',
+          }),
+        });
+      });
+      await addOfflineExpense(page, 'Tram tickets');
+      const problems = page.getByRole('region', { name: 'Changes not synced' });
+      await problems.getByText('Your new expense “Tram tickets” was not saved').waitFor();
+      await problems.getByRole('button', { name: 'Copy your version' }).waitFor();
+    },
+  },
   {
     name: 'expense form with errors',
     path: '/app/group/7',

@@ -1,6 +1,6 @@
 // Installability of the built app served by the real server: web app manifest, icons, service
 // worker, Chromium's own installability verdict (CDP Page.getInstallabilityErrors), and the
-// offline page for navigations.
+// app shell for navigations without a network.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,7 +158,7 @@ describe('installable PWA', () => {
     }
   });
 
-  it('shows the offline page for navigations without a network, and cached pages still open', async () => {
+  it('opens the app shell for navigations without a network, and the offline page is kept', async () => {
     // Reload so the page is controlled, then visit the landing page once to cache it.
     await page.reload();
     await page.getByRole('link', { name: 'Get Started' }).waitFor();
@@ -166,13 +166,19 @@ describe('installable PWA', () => {
 
     await context.setOffline(true);
     try {
+      // A page never visited opens from the precached app shell (offline entry, issue #13):
+      // signed out, the app shows its sign-in page.
       await page.goto(`${server.baseUrl}/app/never-visited-page`);
-      await page.getByRole('heading', { name: 'You are offline' }).waitFor();
-      expect(await page.title()).toBe('Offline · Evenly');
-      expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/app');
+      await page.getByText('Welcome back').waitFor();
+      expect(await page.title()).toContain('Evenly');
 
       await page.goto(`${server.baseUrl}/`);
       await page.getByRole('link', { name: 'Get Started' }).waitFor();
+
+      // The plain offline page stays precached (the worker's last resort).
+      await page.goto(`${server.baseUrl}/offline.html`);
+      await page.getByRole('heading', { name: 'You are offline' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/app');
     } finally {
       await context.setOffline(false);
     }

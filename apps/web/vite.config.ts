@@ -9,6 +9,11 @@ export default defineConfig({
     react(),
     tailwindcss(),
     VitePWA({
+      // Our own service worker (src/sw.ts): the precache, the offline app shell, Background
+      // Sync of the offline outbox and Web Push.
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
       includeAssets: [
@@ -41,26 +46,10 @@ export default defineConfig({
           },
         ],
       },
-      workbox: {
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // Navigations: network first, the cached shell when offline, else the offline page.
-        navigateFallback: null,
-        cleanupOutdatedCaches: true,
-        // Web Push: the `push` and `notificationclick` handlers (public/push-sw.js).
-        importScripts: ['/push-sw.js'],
-        runtimeCaching: [
-          {
-            urlPattern: ({ request, url }) =>
-              request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
-            handler: 'NetworkFirst',
-            options: {
-              cacheName: 'evenly-pages',
-              networkTimeoutSeconds: 4,
-              expiration: { maxEntries: 30 },
-              precacheFallback: { fallbackURL: '/offline.html' },
-            },
-          },
-        ],
+        // One classic script: it loads public/push-sw.js with importScripts.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),

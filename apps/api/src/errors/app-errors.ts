@@ -138,6 +138,7 @@ export type ConflictCode =
   | 'LAST_MEMBER'
   | 'CURRENCY_LOCKED'
   | 'IDEMPOTENCY_CONFLICT'
+  | 'EDIT_CONFLICT'
   | 'HAS_ACCOUNT';
 
 export class ConflictError extends AppError {

@@ -2,6 +2,8 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../auth/authContext';
 import { useLiveEvents } from '../hooks/useLiveEvents';
+import { OfflineStatus } from '../offline/OfflineStatus';
+import { useOfflineSupport } from '../offline/useOfflineSupport';
 import { BottomNav } from './BottomNav';
 import { PageLoader } from './Spinner';
 
@@ -9,6 +11,7 @@ import { PageLoader } from './Spinner';
 export function AppLayout() {
   const { user } = useAuth();
   useLiveEvents(user !== null);
+  useOfflineSupport(user?.id ?? null);
   return (
     <div className="min-h-dvh pb-28">
       <a
@@ -18,6 +21,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <main id="main" className="mx-auto w-full max-w-2xl px-4 pt-4">
+        <OfflineStatus />
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -41,6 +41,7 @@ import {
   skipNextAction,
 } from '../lib/seriesActions';
 import { isNumericId } from '../lib/validation';
+import { PendingEntries } from '../offline/PendingEntries';
 
 type Dialog =
   | { kind: 'addExpense' }
@@ -374,6 +375,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
 
       <section aria-labelledby="activity-title" className="mb-6">
         <SectionTitle id="activity-title">Group Activity</SectionTitle>
+        <PendingEntries groupId={group.id} />
         {transactions.isPending ? (
           <SkeletonList rows={4} height="h-16" />
         ) : transactions.error ? (

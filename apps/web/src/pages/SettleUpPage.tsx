@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/client';
-import { paymentsApi } from '../api/payments';
+import * as offline from '../offline/writes';
 import { Alert } from '../components/Alert';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
@@ -60,11 +60,13 @@ export default function SettleUpPage() {
       currency: cur,
     };
     try {
-      await paymentsApi.settle(request, keys.keyFor(request));
+      const other = selected?.otherUser ?? { id: otherUserId, name: 'your friend' };
+      const saved = await offline.settleUp(request, keys.keyFor(request), other);
       keys.succeeded();
-      toast.success('Payment recorded successfully!');
+      if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+      else toast.success('Payment recorded successfully!');
       await invalidate();
-      await navigate('/app/activity');
+      await navigate(saved.queued ? '/app/friends' : '/app/activity');
     } catch (e) {
       setError(errorMessage(e, 'Failed to record payment'));
       setBusy(false);

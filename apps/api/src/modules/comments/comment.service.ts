@@ -12,6 +12,7 @@ import {
   NO_EXPENSE_ACCESS,
   participantIds,
 } from '../expenses/expense-access.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
 import type { CommentView } from './comments.repository.js';
 import {
   commentsOfExpense,
@@ -45,8 +46,16 @@ export class CommentService {
     return commentsOfExpense(db, expenseId);
   }
 
-  async add(callerId: number, expenseId: number, body: unknown): Promise<CommentView> {
-    return this.deps.transaction(async (tx) => {
+  /** `idempotency`: the request's Idempotency-Key (a comment sent again after a lost answer). */
+  async add(
+    callerId: number,
+    expenseId: number,
+    body: unknown,
+    idempotency: IdempotencyScope<CommentView> | null = null,
+  ): Promise<WriteOutcome<CommentView>> {
+    return this.deps.transaction(async (tx): Promise<WriteOutcome<CommentView>> => {
+      const stored = idempotency === null ? null : await idempotency.claim(tx);
+      if (stored !== null) return { kind: 'replayed', stored };
       const expense = await this.services.expenses.requireAccess(tx, expenseId, callerId);
       const parsed = validateComment(body);
       if (!parsed.ok) throw issuesError(parsed.issues);
@@ -85,7 +94,8 @@ export class CommentService {
       if (group !== null) await touchGroup(tx, group.id);
       const view = await commentView(tx, commentId);
       if (view === undefined) throw new Error('comment vanished');
-      return view;
+      if (idempotency !== null) await idempotency.complete(tx, view);
+      return { kind: 'done', value: view };
     });
   }
 

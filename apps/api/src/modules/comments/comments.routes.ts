@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
 import type { CommentView } from './comments.repository.js';
 
 const commentSchema = z
@@ -57,17 +58,25 @@ export async function commentsRoutes(
       schema: {
         tags,
         summary: 'Add a comment to an expense',
+        description:
+          'Honours `Idempotency-Key` (§1.10) like POST /expenses: a comment sent again under the same key (its answer was lost, e.g. written offline and sent when back online) replays the stored answer and adds nothing. Example: { "content": "Thanks!" } with `Idempotency-Key: 3f0c9a52-…`.',
         params: expenseParams,
         body: z.unknown().describe('{ content: string (1–2000) }'),
-        response: { 201: commentSchema, ...errorResponses(400, 403, 404, 413, 415) },
+        response: { 201: commentSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
     },
-    async (request, reply) =>
-      reply
-        .code(201)
-        .send(
-          commentOut(await services.comments.add(request.user.id, request.params.id, request.body)),
-        ),
+    async (request, reply) => {
+      const { id } = request.params;
+      const key = idempotencyScope(
+        request,
+        `POST /api/expenses/${String(id)}/comments`,
+        () => [canonicalJson(request.body ?? null)],
+        201,
+        commentOut,
+      );
+      const outcome = await services.comments.add(request.user.id, id, request.body, key);
+      return sendOutcome(reply, outcome, 201, commentOut);
+    },
   );
 
   r.delete(

@@ -45,6 +45,13 @@ import {
 import { prepareLedgerWrite, readLedgerContext } from '../ledger/ledger-context.js';
 import type { PreparedWrite } from '../ledger/ledger-context.js';
 import type { GuardValues } from '../ledger/ledger-guard.js';
+import type { EditGuard } from '../ledger/edit-guard.js';
+import {
+  checkUnchanged,
+  guardedEdit,
+  MSG_EXPENSE_EDIT_CONFLICT,
+  NO_EDIT_GUARD,
+} from '../ledger/edit-guard.js';
 import { lockLedgerScope } from '../ledger/ledger-locks.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { UploadedFile } from '../receipts/receipt.service.js';
@@ -440,31 +447,40 @@ export class ExpenseService {
     return { kind: 'done', value: planned.view };
   }
 
-  async update(callerId: number, expenseId: number, request: ExpenseRequest): Promise<ExpenseView> {
+  /** PUT /expenses/{id}; `guard`: its precondition and Idempotency-Key (ledger/edit-guard.ts). */
+  async update(
+    callerId: number,
+    expenseId: number,
+    request: ExpenseRequest,
+    guard: EditGuard<ExpenseView> = NO_EDIT_GUARD,
+  ): Promise<WriteOutcome<ExpenseView>> {
     const files = new FileOnce(this.services, request.file);
     const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
     let replaced: string | null = null;
-    let view: ExpenseView;
+    let outcome: WriteOutcome<ExpenseView>;
     try {
-      view = await this.deps.transaction(async (tx) => {
-        const out = await this.updateInTransaction(
-          tx,
-          callerId,
-          expenseId,
-          request.data,
-          files,
-          lookup,
-        );
-        replaced = out.replacedKey;
-        return out.view;
-      });
+      outcome = await this.deps.transaction(async (tx) =>
+        guardedEdit(tx, guard, async () => {
+          const out = await this.updateInTransaction(
+            tx,
+            callerId,
+            expenseId,
+            request.data,
+            files,
+            lookup,
+            guard.expectedUpdatedAt,
+          );
+          replaced = out.replacedKey;
+          return out.view;
+        }),
+      );
     } catch (e) {
       if (certainlyRolledBack(e)) await files.discard();
       throw e;
     }
     // The replaced file goes only once the edit has committed.
     await this.services.receipts.deleteFiles([replaced]);
-    return view;
+    return outcome;
   }
 
   /**
@@ -477,36 +493,41 @@ export class ExpenseService {
       tx: Db,
       editOne: (callerId: number, expenseId: number, data: unknown) => Promise<ExpenseView>,
     ) => Promise<ExpenseView>,
-  ): Promise<ExpenseView> {
+    /** Its precondition is about the first expense edited (the one named in the path). */
+    guard: EditGuard<ExpenseView> = NO_EDIT_GUARD,
+  ): Promise<WriteOutcome<ExpenseView>> {
     const files = new FileOnce(this.services, request.file);
     const none = new FileOnce(this.services, null);
     const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
     const replaced: (string | null)[] = [];
-    let view: ExpenseView;
+    let outcome: WriteOutcome<ExpenseView>;
     try {
-      view = await this.deps.transaction(async (tx) => {
+      outcome = await this.deps.transaction(async (tx) => {
         replaced.length = 0;
         let first = true;
-        return edit(tx, async (callerId, expenseId, data) => {
-          const out = await this.updateInTransaction(
-            tx,
-            callerId,
-            expenseId,
-            data,
-            first ? files : none,
-            lookup,
-          );
-          first = false;
-          replaced.push(out.replacedKey);
-          return out.view;
-        });
+        return guardedEdit(tx, guard, () =>
+          edit(tx, async (callerId, expenseId, data) => {
+            const out = await this.updateInTransaction(
+              tx,
+              callerId,
+              expenseId,
+              data,
+              first ? files : none,
+              lookup,
+              first ? guard.expectedUpdatedAt : null,
+            );
+            first = false;
+            replaced.push(out.replacedKey);
+            return out.view;
+          }),
+        );
       });
     } catch (e) {
       if (certainlyRolledBack(e)) await files.discard();
       throw e;
     }
     await this.services.receipts.deleteFiles(replaced);
-    return view;
+    return outcome;
   }
 
   /** PUT's body in the caller's transaction; the receipt key it replaced, if any. */
@@ -517,10 +538,12 @@ export class ExpenseService {
     data: unknown,
     files: FileOnce,
     lookup: RateLookup,
+    expectedUpdatedAt: Date | null = null,
   ): Promise<{ view: ExpenseView; replacedKey: string | null }> {
     let replacedKey: string | null = null;
     // The row lock serializes concurrent edits and deletes of the same expense (§5.9).
     const row = await this.requireAccess(tx, expenseId, callerId, true);
+    checkUnchanged(row, expectedUpdatedAt, MSG_EXPENSE_EDIT_CONFLICT);
     const existing = this.existing(row);
     const draft = draftExpense(data, existing);
     await lockLedgerScope(tx, row.groupId, callerId, draft.personIds);

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import type { Services } from '../../services.js';
 import { idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import { readExpectedUpdatedAt } from '../ledger/edit-guard.js';
 import { readExpenseBody } from './expense-request.js';
 import {
   expenseOut,
@@ -122,23 +123,37 @@ export async function expensesRoutes(
         tags,
         summary: 'Replace an expense wholly (same body forms as POST)',
         description:
-          'A body without `category` keeps the expense’s category (clients that predate categories lose nothing). On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).',
+          'A body without `category` keeps the expense’s category (clients that predate categories lose nothing). On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).\n\nOffline edits (and anyone who must not overwrite another person’s change): `expectedUpdatedAt` in expenseData names the `updatedAt` the edit started from; when the expense has changed since, the answer is `409 EDIT_CONFLICT` and nothing is written. Example expenseData: { "description": "Dinner", "amount": 90, "splitType": "EQUAL", "payers": [{ "userId": 1, "amountPaid": 90 }], "splits": [{ "userId": 1 }, { "userId": 5 }], "expectedUpdatedAt": "2025-03-14T18:04:05.123Z" }. Honours `Idempotency-Key` (§1.10): the same edit sent again after its answer was lost replays the stored answer.',
         params: idParams,
         querystring: z.object({
           scope: z
             .enum(['this', 'future'], { message: 'scope must be this or future.' })
             .optional(),
         }),
-        response: { 200: expenseSchema, ...errorResponses(400, 403, 404, 413, 415) },
+        response: { 200: expenseSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const body = await readExpenseBody(request);
-      const view =
-        request.query.scope === 'future'
-          ? await services.series.updateFuture(request.user.id, request.params.id, body)
-          : await services.expenses.update(request.user.id, request.params.id, body);
-      return expenseOut(view, receiptLinker(services, request));
+      const link = receiptLinker(services, request);
+      const respond = (v: ExpenseView) => expenseOut(v, link);
+      const { id } = request.params;
+      const scope = request.query.scope ?? 'this';
+      const guard = {
+        expectedUpdatedAt: readExpectedUpdatedAt(body.data),
+        idempotency: idempotencyScope(
+          request,
+          `PUT /api/expenses/${String(id)}`,
+          () => [scope, ...body.hashParts],
+          200,
+          respond,
+        ),
+      };
+      const outcome =
+        scope === 'future'
+          ? await services.series.updateFuture(request.user.id, id, body, guard)
+          : await services.expenses.update(request.user.id, id, body, guard);
+      return sendOutcome(reply, outcome, 200, respond, (stored) => refreshReceiptUrl(stored, link));
     },
   );
 

@@ -48,6 +48,13 @@ import { keyInProgress, storedAnswer } from '../idempotency/idempotency.js';
 import { prepareLedgerWrite, readLedgerContext } from '../ledger/ledger-context.js';
 import type { PreparedWrite } from '../ledger/ledger-context.js';
 import type { GuardValues } from '../ledger/ledger-guard.js';
+import type { EditGuard } from '../ledger/edit-guard.js';
+import {
+  checkUnchanged,
+  guardedEdit,
+  MSG_PAYMENT_EDIT_CONFLICT,
+  NO_EDIT_GUARD,
+} from '../ledger/edit-guard.js';
 import type { PaymentParties } from '../ledger/ledger-effects.js';
 import {
   applyEffect,
@@ -373,61 +380,77 @@ export class PaymentService {
     };
   }
 
-  async update(callerId: number, paymentId: number, body: unknown): Promise<PaymentView> {
-    return this.deps.transaction(async (tx) => {
-      const old = await this.requireAccess(tx, paymentId, callerId, true);
-      if (old.exchangeId !== null) throw new ValidationError(EXCHANGE_API_MESSAGES.notEditable);
-      const raw =
-        typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-      if (raw.groupId !== undefined && raw.groupId !== null && raw.groupId !== old.groupId) {
-        const gid = typeof raw.groupId === 'string' ? Number(raw.groupId.trim()) : raw.groupId;
-        if (gid !== old.groupId) {
-          throw new ValidationError(PAYMENT_API_MESSAGES.moved, [
-            { field: 'groupId', message: PAYMENT_API_MESSAGES.moved },
-          ]);
-        }
+  /** PUT /payments/{id}; `guard`: its precondition and Idempotency-Key (ledger/edit-guard.ts). */
+  async update(
+    callerId: number,
+    paymentId: number,
+    body: unknown,
+    guard: EditGuard<PaymentView> = NO_EDIT_GUARD,
+  ): Promise<WriteOutcome<PaymentView>> {
+    return this.deps.transaction(async (tx) =>
+      guardedEdit(tx, guard, () => this.updateInTransaction(tx, callerId, paymentId, body, guard)),
+    );
+  }
+
+  private async updateInTransaction(
+    tx: Db,
+    callerId: number,
+    paymentId: number,
+    body: unknown,
+    guard: EditGuard<PaymentView>,
+  ): Promise<PaymentView> {
+    const old = await this.requireAccess(tx, paymentId, callerId, true);
+    checkUnchanged(old, guard.expectedUpdatedAt, MSG_PAYMENT_EDIT_CONFLICT);
+    if (old.exchangeId !== null) throw new ValidationError(EXCHANGE_API_MESSAGES.notEditable);
+    const raw = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    if (raw.groupId !== undefined && raw.groupId !== null && raw.groupId !== old.groupId) {
+      const gid = typeof raw.groupId === 'string' ? Number(raw.groupId.trim()) : raw.groupId;
+      if (gid !== old.groupId) {
+        throw new ValidationError(PAYMENT_API_MESSAGES.moved, [
+          { field: 'groupId', message: PAYMENT_API_MESSAGES.moved },
+        ]);
       }
-      // The stored payer is kept when none is named (before the payer ≠ recipient check).
-      const oldOriginal = paymentOriginalOfRow(old);
-      const request = {
-        ...raw,
-        paidByUserId: raw.paidByUserId ?? old.paidById,
-        groupId: old.groupId,
-      };
-      const parsed = validatePaymentInput(request, oldOriginal?.currency ?? old.currency);
-      if (!parsed.ok) throw issuesError(parsed.issues);
-      const input = parsed.value;
-      const parties = paymentParties(callerId, input);
-      const ids = [parties.paidById, parties.paidToId].filter(isDbId);
-      await lockLedgerScope(tx, old.groupId, callerId, ids);
-      const ctx = await readLedgerContext(tx, callerId, old.groupId, ids);
-      const checked = checkPayment(callerId, input, old.groupId, ctx, {
-        ...old,
-        enteredCurrency: oldOriginal?.currency ?? old.currency,
-      });
-      const led = await this.inLedger(
-        request,
-        { ...input, date: input.date ?? old.date },
-        checked,
-        oldOriginal === null ? null : { original: oldOriginal, convertedCents: old.amountCents },
-        memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date)),
-      );
-      const v = led.v;
-      const row = await updatePaymentRow(tx, old.id, {
-        paidById: v.paidById,
-        paidToId: v.paidToId,
-        amountCents: led.input.amount,
-        currency: v.currency,
-        date: input.date ?? old.date,
-        updatedAt: new Date(),
-        ...paymentOriginalColumns(led.original),
-      });
-      await swapEffect(tx, row.groupId, effectOf(old), effectOf(row));
-      await this.record(tx, 'payment_updated', 'updated', callerId, row, v.group, old, v.names);
-      const [view] = await loadPaymentViews(tx, [row.id]);
-      if (view === undefined) throw new Error('payment vanished');
-      return view;
+    }
+    // The stored payer is kept when none is named (before the payer ≠ recipient check).
+    const oldOriginal = paymentOriginalOfRow(old);
+    const request = {
+      ...raw,
+      paidByUserId: raw.paidByUserId ?? old.paidById,
+      groupId: old.groupId,
+    };
+    const parsed = validatePaymentInput(request, oldOriginal?.currency ?? old.currency);
+    if (!parsed.ok) throw issuesError(parsed.issues);
+    const input = parsed.value;
+    const parties = paymentParties(callerId, input);
+    const ids = [parties.paidById, parties.paidToId].filter(isDbId);
+    await lockLedgerScope(tx, old.groupId, callerId, ids);
+    const ctx = await readLedgerContext(tx, callerId, old.groupId, ids);
+    const checked = checkPayment(callerId, input, old.groupId, ctx, {
+      ...old,
+      enteredCurrency: oldOriginal?.currency ?? old.currency,
     });
+    const led = await this.inLedger(
+      request,
+      { ...input, date: input.date ?? old.date },
+      checked,
+      oldOriginal === null ? null : { original: oldOriginal, convertedCents: old.amountCents },
+      memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date)),
+    );
+    const v = led.v;
+    const row = await updatePaymentRow(tx, old.id, {
+      paidById: v.paidById,
+      paidToId: v.paidToId,
+      amountCents: led.input.amount,
+      currency: v.currency,
+      date: input.date ?? old.date,
+      updatedAt: new Date(),
+      ...paymentOriginalColumns(led.original),
+    });
+    await swapEffect(tx, row.groupId, effectOf(old), effectOf(row));
+    await this.record(tx, 'payment_updated', 'updated', callerId, row, v.group, old, v.names);
+    const [view] = await loadPaymentViews(tx, [row.id]);
+    if (view === undefined) throw new Error('payment vanished');
+    return view;
   }
 
   async remove(callerId: number, paymentId: number): Promise<void> {

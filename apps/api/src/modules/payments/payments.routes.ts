@@ -14,6 +14,7 @@ import {
 } from '../expenses/expense.mapper.js';
 import { setNextPage } from '../../http/cursor.js';
 import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import { readExpectedUpdatedAt } from '../ledger/edit-guard.js';
 import type { PaymentView } from './payment.repository.js';
 
 // Bodies are validated by the service with core's validators (field order and messages).
@@ -158,13 +159,26 @@ export async function paymentsRoutes(
         summary: 'Change a payment (absent payer and currency are kept)',
         params: idParams,
         body: anyBody.describe(
-          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId?, exchangeRate?, convertedAmount? }. In a CONVERT group a payment in another currency than the group\'s is converted: at `exchangeRate` (group-currency units per one unit of `currency`), or from `convertedAmount` (what the bank charged, in the group currency), or else at the rate service\'s rate for the date (400 on `exchangeRate` asking for a rate when it cannot be reached). Example: { "paidToUserId": 5, "amount": 10000, "currency": "JPY", "groupId": 7, "exchangeRate": "0.00625" }',
+          '{ paidToUserId, paidByUserId?, amount, date?, currency?, groupId?, exchangeRate?, convertedAmount? }. In a CONVERT group a payment in another currency than the group\'s is converted: at `exchangeRate` (group-currency units per one unit of `currency`), or from `convertedAmount` (what the bank charged, in the group currency), or else at the rate service\'s rate for the date (400 on `exchangeRate` asking for a rate when it cannot be reached). Example: { "paidToUserId": 5, "amount": 10000, "currency": "JPY", "groupId": 7, "exchangeRate": "0.00625" }. `expectedUpdatedAt`: the `updatedAt` the edit started from; when the payment has changed since, the answer is `409 EDIT_CONFLICT` and nothing is written (offline edits), e.g. { "paidToUserId": 5, "amount": 25, "expectedUpdatedAt": "2025-03-15T09:00:00.000Z" }. Honours `Idempotency-Key` (§1.10).',
         ),
-        response: { 200: paymentSchema, ...errorResponses(400, 403, 404, 413, 415) },
+        response: { 200: paymentSchema, ...errorResponses(400, 403, 404, 409, 413, 415) },
       },
     },
-    async (request) =>
-      paymentOut(await services.payments.update(request.user.id, request.params.id, request.body)),
+    async (request, reply) => {
+      const { id } = request.params;
+      const guard = {
+        expectedUpdatedAt: readExpectedUpdatedAt(request.body),
+        idempotency: idempotencyScope(
+          request,
+          `PUT /api/payments/${String(id)}`,
+          () => [canonicalJson(request.body ?? null)],
+          200,
+          paymentOut,
+        ),
+      };
+      const outcome = await services.payments.update(request.user.id, id, request.body, guard);
+      return sendOutcome(reply, outcome, 200, paymentOut);
+    },
   );
 
   r.delete(

@@ -40,6 +40,8 @@ import {
   NOT_A_MEMBER,
 } from '../groups/membership.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
+import type { EditGuard } from '../ledger/edit-guard.js';
+import { NO_EDIT_GUARD } from '../ledger/edit-guard.js';
 import type { Clock } from './clock.js';
 import { clockOf } from './clock.js';
 import { materializeSeriesJob, SeriesTicker } from './series-jobs.js';
@@ -251,47 +253,52 @@ export class SeriesService {
     callerId: number,
     expenseId: number,
     request: ExpenseRequest,
-  ): Promise<ExpenseView> {
+    guard: EditGuard<ExpenseView> = NO_EDIT_GUARD,
+  ): Promise<WriteOutcome<ExpenseView>> {
     const raw = asRecord(request.data);
     const rec = readRecurrence(raw, null);
-    const view = await this.services.expenses.updateMany(request, async (tx, editOne) => {
-      const pre = await this.services.expenses.requireAccess(tx, expenseId, callerId);
-      if (pre.seriesId === null || pre.occurrenceDate === null) {
-        throw new ValidationError(SERIES_MESSAGES.notInSeries);
-      }
-      const from = pre.occurrenceDate;
-      // The series first, then the expenses: the materializer takes them in this order too.
-      const series = await findSeries(tx, pre.seriesId, true);
-      if (series === undefined) throw new ValidationError(SERIES_MESSAGES.notInSeries);
-      const first = await editOne(callerId, expenseId, request.data);
-      const later = await tx
-        .select({ id: expenses.id, date: expenses.date })
-        .from(expenses)
-        .where(and(eq(expenses.seriesId, series.id), gt(expenses.occurrenceDate, from)))
-        .orderBy(asc(expenses.occurrenceDate));
-      const rest: Record<string, unknown> = { ...raw };
-      delete rest['removeReceipt'];
-      for (const o of later) await editOne(callerId, o.id, { ...rest, date: o.date });
-      const template = templateOf(
-        request.data,
-        series.groupId,
-        first.original?.currency ?? first.currency,
-        first.category,
-      );
-      if (rec === null) {
-        await updateSeriesRow(tx, series.id, { template });
-      } else {
-        await updateSeriesRow(tx, series.id, {
-          template,
-          ...(await this.rescheduled(tx, series, rec, from)),
-        });
-      }
-      const [out] = await loadExpenseViews(tx, [expenseId]);
-      if (out === undefined) throw new Error('expense vanished');
-      return out;
-    });
+    const outcome = await this.services.expenses.updateMany(
+      request,
+      async (tx, editOne) => {
+        const pre = await this.services.expenses.requireAccess(tx, expenseId, callerId);
+        if (pre.seriesId === null || pre.occurrenceDate === null) {
+          throw new ValidationError(SERIES_MESSAGES.notInSeries);
+        }
+        const from = pre.occurrenceDate;
+        // The series first, then the expenses: the materializer takes them in this order too.
+        const series = await findSeries(tx, pre.seriesId, true);
+        if (series === undefined) throw new ValidationError(SERIES_MESSAGES.notInSeries);
+        const first = await editOne(callerId, expenseId, request.data);
+        const later = await tx
+          .select({ id: expenses.id, date: expenses.date })
+          .from(expenses)
+          .where(and(eq(expenses.seriesId, series.id), gt(expenses.occurrenceDate, from)))
+          .orderBy(asc(expenses.occurrenceDate));
+        const rest: Record<string, unknown> = { ...raw };
+        delete rest['removeReceipt'];
+        for (const o of later) await editOne(callerId, o.id, { ...rest, date: o.date });
+        const template = templateOf(
+          request.data,
+          series.groupId,
+          first.original?.currency ?? first.currency,
+          first.category,
+        );
+        if (rec === null) {
+          await updateSeriesRow(tx, series.id, { template });
+        } else {
+          await updateSeriesRow(tx, series.id, {
+            template,
+            ...(await this.rescheduled(tx, series, rec, from)),
+          });
+        }
+        const [out] = await loadExpenseViews(tx, [expenseId]);
+        if (out === undefined) throw new Error('expense vanished');
+        return out;
+      },
+      guard,
+    );
     void this.ticker?.tick();
-    return view;
+    return outcome;
   }
 
   /** A series' schedule after a "this and future" edit of the occurrence on `from`. */

@@ -3951,6 +3951,8 @@ export interface paths {
     /**
      * Replace an expense wholly (same body forms as POST)
      * @description A body without `category` keeps the expense’s category (clients that predate categories lose nothing). On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).
+     *
+     *     Offline edits (and anyone who must not overwrite another person’s change): `expectedUpdatedAt` in expenseData names the `updatedAt` the edit started from; when the expense has changed since, the answer is `409 EDIT_CONFLICT` and nothing is written. Example expenseData: { "description": "Dinner", "amount": 90, "splitType": "EQUAL", "payers": [{ "userId": 1, "amountPaid": 90 }], "splits": [{ "userId": 1 }, { "userId": 5 }], "expectedUpdatedAt": "2025-03-14T18:04:05.123Z" }. Honours `Idempotency-Key` (§1.10): the same edit sent again after its answer was lost replays the stored answer.
      */
     put: {
       parameters: {
@@ -3994,6 +3996,15 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -4655,7 +4666,7 @@ export interface paths {
         };
         cookie?: never;
       };
-      /** @description { paidToUserId, paidByUserId?, amount, date?, currency?, groupId?, exchangeRate?, convertedAmount? }. In a CONVERT group a payment in another currency than the group's is converted: at `exchangeRate` (group-currency units per one unit of `currency`), or from `convertedAmount` (what the bank charged, in the group currency), or else at the rate service's rate for the date (400 on `exchangeRate` asking for a rate when it cannot be reached). Example: { "paidToUserId": 5, "amount": 10000, "currency": "JPY", "groupId": 7, "exchangeRate": "0.00625" } */
+      /** @description { paidToUserId, paidByUserId?, amount, date?, currency?, groupId?, exchangeRate?, convertedAmount? }. In a CONVERT group a payment in another currency than the group's is converted: at `exchangeRate` (group-currency units per one unit of `currency`), or from `convertedAmount` (what the bank charged, in the group currency), or else at the rate service's rate for the date (400 on `exchangeRate` asking for a rate when it cannot be reached). Example: { "paidToUserId": 5, "amount": 10000, "currency": "JPY", "groupId": 7, "exchangeRate": "0.00625" }. `expectedUpdatedAt`: the `updatedAt` the edit started from; when the payment has changed since, the answer is `409 EDIT_CONFLICT` and nothing is written (offline edits), e.g. { "paidToUserId": 5, "amount": 25, "expectedUpdatedAt": "2025-03-15T09:00:00.000Z" }. Honours `Idempotency-Key` (§1.10). */
       requestBody: {
         content: {
           'application/json': unknown;
@@ -4691,6 +4702,15 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -4900,7 +4920,10 @@ export interface paths {
       };
     };
     put?: never;
-    /** Add a comment to an expense */
+    /**
+     * Add a comment to an expense
+     * @description Honours `Idempotency-Key` (§1.10) like POST /expenses: a comment sent again under the same key (its answer was lost, e.g. written offline and sent when back online) replays the stored answer and adds nothing. Example: { "content": "Thanks!" } with `Idempotency-Key: 3f0c9a52-…`.
+     */
     post: {
       parameters: {
         query?: never;
@@ -4946,6 +4969,15 @@ export interface paths {
         };
         /** @description Default Response */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };

@@ -7,6 +7,7 @@ import { useCategorySuggestion } from '../../hooks/useCategorySuggestion';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { DEFAULT_CATEGORY } from '../../lib/categories';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import * as offline from '../../offline/writes';
 import { conversionProblem } from '../../lib/conversion';
 import { type ItemRow, rowsFromScan } from '../../lib/itemSplit';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
@@ -198,6 +199,11 @@ export function ExpenseForm({
     } catch (e) {
       // A file the server refuses (type, size) cannot be attached either; an unreadable one can.
       if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
+      // Offline the receipt stays attached: it is sent with the expense (offline/writes.ts).
+      if (e instanceof ApiError && e.status === 0) {
+        setScanMessage({ kind: 'info', text: offline.RECEIPT_OFFLINE_MESSAGE });
+        return;
+      }
       setScanMessage({
         kind: 'error',
         text: `Scan Error: ${errorMessage(e, 'An unknown error occurred during receipt scanning.')}`,
@@ -230,18 +236,31 @@ export function ExpenseForm({
     const base = buildExpenseRequest({ ...state, category }, groupId, groupCurrency);
     const request = repeat ? { ...base, recurrence: repeat } : base;
     try {
+      const context = { people: participants, meId: me.id, groupName };
       if (expense) {
-        await expensesApi.update(
-          expense.id,
-          removeReceipt && !receipt ? { ...request, removeReceipt: true } : request,
+        const edit = removeReceipt && !receipt ? { ...request, removeReceipt: true } : request;
+        const saved = await offline.updateExpense(
+          expense,
+          edit,
           receipt,
           editedSeries ? 'future' : 'this',
+          keys.keyFor({ id: expense.id, edit }, receipt),
+          context,
         );
-        toast.success(editedSeries ? 'Expense and future repeats updated!' : 'Expense updated!');
-      } else {
-        await expensesApi.create(request, receipt, keys.keyFor(request, receipt));
         keys.succeeded();
-        toast.success(repeat ? 'Recurring expense added!' : 'Expense added!');
+        if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+        else
+          toast.success(editedSeries ? 'Expense and future repeats updated!' : 'Expense updated!');
+      } else {
+        const saved = await offline.createExpense(
+          request,
+          receipt,
+          keys.keyFor(request, receipt),
+          context,
+        );
+        keys.succeeded();
+        if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+        else toast.success(repeat ? 'Recurring expense added!' : 'Expense added!');
       }
       await invalidate();
       onSaved();

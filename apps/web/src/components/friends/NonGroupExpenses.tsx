@@ -17,6 +17,7 @@ import { GroupActivity } from '../groups/GroupActivity';
 import { Modal } from '../Modal';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+import { PendingEntries } from '../../offline/PendingEntries';
 
 type Dialog =
   | { kind: 'detail'; id: number }
@@ -72,6 +73,7 @@ export function NonGroupExpenses({ me }: { me: User }) {
       >
         Expenses outside groups
       </h2>
+      <PendingEntries groupId={null} />
       {isPending ? (
         <SkeletonList rows={2} height="h-16" />
       ) : error ? (

@@ -4,14 +4,27 @@ import { expensesApi } from '../../api/expenses';
 import { queryKeys } from '../../api/queryKeys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useComments } from '../../hooks/useBalances';
+import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import { PendingComments } from '../../offline/PendingEntries';
+import * as offline from '../../offline/writes';
 import { formatDateTime } from '../../lib/dates';
 import { Avatar } from '../Avatar';
 import { TrashIcon } from '../icons';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
 
-export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: number }) {
+export function CommentsSection({
+  expenseId,
+  meId,
+  expense,
+}: {
+  expenseId: number;
+  meId: number;
+  /** Names a comment written offline while it waits to sync. */
+  expense?: { groupId?: number | null; description: string };
+}) {
   const { data, isPending, isError } = useComments(expenseId);
+  const keys = useSubmissionKeys();
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
   const toast = useToast();
@@ -23,9 +36,19 @@ export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: 
     if (!content.trim()) return;
     setBusy(true);
     try {
-      await expensesApi.addComment(expenseId, content.trim());
+      const text = content.trim();
+      const saved = await offline.addComment(
+        {
+          id: expenseId,
+          groupId: expense?.groupId ?? null,
+          description: expense?.description ?? '',
+        },
+        text,
+        keys.keyFor({ expenseId, text }),
+      );
+      keys.succeeded();
       setContent('');
-      toast.success('Comment added!');
+      toast.success(saved.queued ? offline.QUEUED_MESSAGE : 'Comment added!');
       await refresh();
     } catch (e) {
       toast.error(`Failed to post comment. ${errorMessage(e, '')}`.trim());
@@ -82,6 +105,7 @@ export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: 
           ))}
         </ul>
       )}
+      <PendingComments expenseId={expenseId} />
       <form onSubmit={(e) => void add(e)} className="mt-3 flex gap-2">
         <label htmlFor="comment-input" className="sr-only">
           Add a comment

@@ -206,7 +206,7 @@ export function ExpenseDetailModal({
           View receipt <ExternalIcon className="size-4" />
         </a>
       ) : null}
-      <CommentsSection expenseId={expense.id} meId={meId} />
+      <CommentsSection expenseId={expense.id} meId={meId} expense={expense} />
     </Modal>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
-import { paymentsApi } from '../../api/payments';
+import * as offline from '../../offline/writes';
 import type { Group, Member, Payment, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
@@ -109,14 +109,13 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
       ...(groupCurrency === null ? {} : conversionRequestFields(conversion, groupCurrency)),
     };
     try {
-      if (payment) {
-        await paymentsApi.update(payment.id, body);
-        toast.success('Payment updated!');
-      } else {
-        await paymentsApi.create(body, keys.keyFor(body));
-        keys.succeeded();
-        toast.success('Payment added!');
-      }
+      const context = { people: group.members, meId };
+      const saved = payment
+        ? await offline.updatePayment(payment, body, keys.keyFor({ id: payment.id, body }), context)
+        : await offline.createPayment(body, keys.keyFor(body), context);
+      keys.succeeded();
+      if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+      else toast.success(payment ? 'Payment updated!' : 'Payment added!');
       await invalidate();
       onClose();
     } catch (e) {
