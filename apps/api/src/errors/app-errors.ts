@@ -138,7 +138,8 @@ export type ConflictCode =
   | 'LAST_MEMBER'
   | 'CURRENCY_LOCKED'
   | 'IDEMPOTENCY_CONFLICT'
-  | 'HAS_ACCOUNT';
+  | 'HAS_ACCOUNT'
+  | 'NOT_RESTORABLE';
 
 export class ConflictError extends AppError {
   readonly status = 409;
