@@ -93,7 +93,7 @@ async function balanceLines(page: Page): Promise<string[]> {
   const region = page.getByRole('region', { name: 'Group Balances' });
   // Each line's words, without its "Remind" button (e2e/notification-settings tests that).
   return (await region.getByRole('listitem').allInnerTexts()).map((t) =>
-    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle up)?$/, ''),
+    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle)?$/, ''),
   );
 }
 

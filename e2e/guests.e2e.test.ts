@@ -43,7 +43,7 @@ async function balanceLines(page: Page): Promise<string[]> {
   const list = page.getByRole('region', { name: 'Group Balances' }).getByRole('list').first();
   await list.getByRole('listitem').first().waitFor();
   return (await list.getByRole('listitem').allInnerTexts()).map((t) =>
-    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle up)?$/, ''),
+    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle)?$/, ''),
   );
 }
 

@@ -103,7 +103,7 @@ describe('phone-sized viewport', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Friends' })
       .tap();
-    await page.getByRole('link', { name: 'Settle Up', exact: true }).tap();
+    await page.getByRole('link', { name: 'Settle Up' }).tap();
     await page.getByRole('button', { name: 'Someone paid me' }).tap();
     await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
     await page.getByLabel(/^Amount/).fill('60');

@@ -30,10 +30,10 @@ afterAll(async () => {
 
 async function balanceLines(page: Page): Promise<string[]> {
   const region = page.getByRole('region', { name: 'Group Balances' });
-  // Each line's words, without its "Remind" (e2e/notification-settings tests that) and "Settle
-  // up" buttons (e2e/settle-undo).
+  // Each line's words, without its "Remind" (e2e/notification-settings tests that) and
+  // "Settle" buttons (e2e/settle-undo).
   return (await region.getByRole('listitem').allInnerTexts()).map((t) =>
-    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle up)?$/, ''),
+    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle)?$/, ''),
   );
 }
 

@@ -77,7 +77,7 @@ describe('settle up, filled in, both ways', () => {
     const balances = page.getByRole('region', { name: 'Group Balances' });
     await balances.getByText('you owe Bea Costa $30.01').waitFor();
 
-    await balances.getByRole('button', { name: 'Settle up with Bea Costa (USD)' }).click();
+    await balances.getByRole('button', { name: 'Settle with Bea Costa (USD)' }).click();
     let modal = dialog(page, 'Record a payment');
     expect(await modal.getByLabel('Member').inputValue()).toBe(String(bea.id));
     expect(
@@ -89,7 +89,7 @@ describe('settle up, filled in, both ways', () => {
     await modal.waitFor({ state: 'detached' });
     await balances.getByText('you owe Bea Costa').waitFor({ state: 'detached' });
 
-    await balances.getByRole('button', { name: 'Settle up with Carl Diaz (USD)' }).click();
+    await balances.getByRole('button', { name: 'Settle with Carl Diaz (USD)' }).click();
     modal = dialog(page, 'Record a payment');
     expect(
       await modal.getByRole('button', { name: 'Carl Diaz paid me' }).getAttribute('aria-pressed'),
@@ -132,7 +132,7 @@ describe('settle up, filled in, both ways', () => {
 
     const { page, context } = await openAs(browser, server, ann, '/app/friends');
     const friends = page.getByRole('region', { name: 'Your friends' });
-    await friends.getByRole('link', { name: 'Settle up with Dan Ross' }).click();
+    await friends.getByRole('link', { name: 'Settle with Dan Ross' }).click();
     await page.waitForURL(`**/app/settle-up?with=${dan.id}`);
     await seeText(page, 'You owe Dan Ross $104.57');
     expect(
@@ -144,7 +144,7 @@ describe('settle up, filled in, both ways', () => {
     await page.waitForURL('**/app/activity');
 
     await page.goto(`${server.baseUrl}/app/friends`);
-    await friends.getByRole('link', { name: 'Settle up with Eve Park' }).click();
+    await friends.getByRole('link', { name: 'Settle with Eve Park' }).click();
     await seeText(page, 'Eve Park owes you $12.34');
     expect(
       await page.getByRole('button', { name: 'Eve Park paid me' }).getAttribute('aria-pressed'),
@@ -156,7 +156,7 @@ describe('settle up, filled in, both ways', () => {
 
     await page.goto(`${server.baseUrl}/app/friends`);
     await seeText(page, 'You are all settled up!');
-    expect(await friends.getByRole('link', { name: /^Settle up with/ }).count()).toBe(0);
+    expect(await friends.getByRole('link', { name: /^Settle with/ }).count()).toBe(0);
     expect(await overall(ann)).toMatchObject({ totalOwedToUser: 0, totalOwedByUser: 0 });
     expect(await overall(dan)).toMatchObject({ totalOwedToUser: 0, totalOwedByUser: 0 });
     expect(await overall(eve)).toMatchObject({ totalOwedToUser: 0, totalOwedByUser: 0 });

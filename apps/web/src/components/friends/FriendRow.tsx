@@ -66,9 +66,9 @@ export function FriendRow({
           <Link
             to={`/app/settle-up?with=${other.id}`}
             className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm font-semibold text-primary hover:underline"
-            aria-label={`Settle up with ${other.name}`}
+            aria-label={`Settle with ${other.name}`}
           >
-            Settle up
+            Settle
           </Link>
         ) : null}
       </div>

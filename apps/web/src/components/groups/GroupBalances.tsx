@@ -60,9 +60,9 @@ export function GroupBalances({
               type="button"
               className="btn-ghost min-h-11 px-2 text-sm text-primary"
               onClick={() => onSettle(line)}
-              aria-label={`Settle up with ${line.otherUser.name} (${line.currency})`}
+              aria-label={`Settle with ${line.otherUser.name} (${line.currency})`}
             >
-              Settle up
+              Settle
             </button>
           ) : null}
         </li>
