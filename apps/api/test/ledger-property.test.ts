@@ -409,7 +409,6 @@ describe('ledger property', () => {
         const restore = async (url: string, user: TestUser) => {
           const r = await ctx.app.inject({ method: 'POST', url, headers: user.auth });
           expect(r.statusCode, r.body).toBe(200);
-          return r;
         };
 
         for (const op of ops) {
@@ -469,14 +468,14 @@ describe('ledger property', () => {
               headers: (users[e.participants[0] ?? 0] as TestUser).auth,
             });
             expect(before.statusCode).toBe(404);
-            res = await restore(
+            await restore(
               `/api/expenses/${e.id}/restore`,
               restorer(e.scope, e.participants, op.who),
             );
             expenses.push(e);
           } else if (op.kind === 'restoreExpense' && op.live && expenses.length > 0) {
             const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
-            res = await restore(
+            await restore(
               `/api/expenses/${e.id}/restore`,
               restorer(e.scope, e.participants, op.who),
             );
@@ -522,14 +521,14 @@ describe('ledger property', () => {
           } else if (op.kind === 'restorePayment' && deletedPayments.length > 0 && !op.live) {
             const [p] = deletedPayments.splice(op.pick % deletedPayments.length, 1);
             if (p === undefined) continue;
-            res = await restore(
+            await restore(
               `/api/payments/${p.id}/restore`,
               restorer(p.scope, [p.from, p.to], op.who),
             );
             payments.push(p);
           } else if (op.kind === 'restorePayment' && op.live && payments.length > 0) {
             const p = payments[op.pick % payments.length] as (typeof payments)[number];
-            res = await restore(
+            await restore(
               `/api/payments/${p.id}/restore`,
               restorer(p.scope, [p.from, p.to], op.who),
             );

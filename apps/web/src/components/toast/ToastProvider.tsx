@@ -58,9 +58,13 @@ function ActionButton({ action, onDone }: { action: ToastAction; onDone: () => v
   }, []);
   useLayoutEffect(() => {
     const node = button.current;
-    // A layout cleanup runs while the button is still in the document: was it focused?
+    // A layout cleanup runs while the button is still in the document. It had the focus, or
+    // the focus was lost meanwhile (a clicked button that turns disabled drops it): hand it on.
     return () => {
-      if (node !== null && document.activeElement === node) refocus(previous.current);
+      const active = document.activeElement;
+      if (node !== null && (active === node || active === null || active === document.body)) {
+        refocus(previous.current);
+      }
     };
   }, []);
   return (
