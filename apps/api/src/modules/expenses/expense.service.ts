@@ -638,8 +638,7 @@ export class ExpenseService {
       if (row === undefined) throw new NotFoundError(EXPENSE_NOT_FOUND);
       const { payers, splits } = participantsOfRow(row);
       const personIds = [...new Set([...payers, ...splits].map((p) => p.userId))];
-      const standing =
-        row.groupId === null ? null : await groupStanding(tx, row.groupId, callerId);
+      const standing = row.groupId === null ? null : await groupStanding(tx, row.groupId, callerId);
       checkRestoreAccess({ groupId: row.groupId, personIds }, callerId, standing, {
         notFound: EXPENSE_NOT_FOUND,
         noAccess: NO_EXPENSE_ACCESS,
