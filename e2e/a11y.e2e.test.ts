@@ -301,6 +301,9 @@ const SCREENS: Screen[] = [
       await page.getByText('Dinner at Time Out Market').waitFor();
       await page.getByRole('button', { name: 'Settle Up' }).click();
       const modal = page.getByRole('dialog', { name: 'Record a payment' });
+      // Filled in from the largest balance line (issue #13): emptied to show the error.
+      await modal.getByRole('button', { name: 'Bea Costa paid me', pressed: true }).waitFor();
+      await modal.getByLabel(/^Amount/).fill('');
       await modal.getByRole('button', { name: 'Save Payment' }).click();
       await modal.getByRole('alert').waitFor();
     },
@@ -589,8 +592,32 @@ const SCREENS: Screen[] = [
     signedIn: true,
     ready: async (page) => {
       await page.getByLabel('Friend').selectOption({ label: 'Dana Kim' });
+      await page.getByLabel(/^Amount/).fill('');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByRole('alert').waitFor();
+    },
+  },
+  {
+    name: 'settle up, filled in from a friend row',
+    path: '/app/settle-up?with=5',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Bea Costa owes you').waitFor();
+      await page.getByRole('button', { name: 'Bea Costa paid me', pressed: true }).waitFor();
+    },
+  },
+  {
+    name: 'payment deleted, with Undo',
+    path: '/app/group/7',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Dinner at Time Out Market').waitFor();
+      await page.getByRole('button', { name: 'Delete payment: Carlos Diaz paid Ann Lee' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Delete payment' })
+        .getByRole('button', { name: 'Delete', exact: true })
+        .click();
+      await page.getByRole('status').getByRole('button', { name: 'Undo' }).waitFor();
     },
   },
   { name: 'app 404', path: '/app/nothing-here', signedIn: true, ready: text('Page not found') },

@@ -187,7 +187,7 @@ describe.skipIf(!built)('groups, expenses and balances', () => {
     await page.goto(`${server.baseUrl}/login`);
     await login(page, 'ann@example.com', 'secret123');
     await page.goto(`${server.baseUrl}/app/settle-up`);
-    await page.getByRole('button', { name: 'Someone paid you' }).click();
+    await page.getByRole('button', { name: 'Someone paid me' }).click();
     await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
     await page.getByLabel(/^Amount/).fill('45');
     await page.getByRole('button', { name: 'Save' }).click();

@@ -129,7 +129,7 @@ describe('a trip in two currencies', () => {
     const beaPage = beaView.page;
     await beaPage.getByRole('button', { name: 'Settle Up' }).click();
     let pay = dialog(beaPage, 'Record a payment');
-    await pay.getByLabel('Paid to').selectOption({ label: 'Ann Lee' });
+    await pay.getByLabel('Member').selectOption({ label: 'Ann Lee' });
     await pickCurrency(pay, 'Currency', 'dollar', 'USD');
     await pay.getByLabel('Amount (USD)').fill('10');
     await pay.getByText(/Rate of \d{4}-\d{2}-\d{2}: 1 USD = 0,9 EUR/).waitFor();
@@ -140,7 +140,7 @@ describe('a trip in two currencies', () => {
 
     await beaPage.getByRole('button', { name: 'Settle Up' }).click();
     pay = dialog(beaPage, 'Record a payment');
-    await pay.getByLabel('Paid to').selectOption({ label: 'Ann Lee' });
+    await pay.getByLabel('Member').selectOption({ label: 'Ann Lee' });
     await pay.getByLabel('Amount (EUR)').fill('28,50');
     await pay.getByRole('button', { name: 'Save Payment' }).click();
     await seeText(beaPage, 'Payment added!');

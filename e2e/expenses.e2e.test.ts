@@ -93,7 +93,7 @@ async function balanceLines(page: Page): Promise<string[]> {
   const region = page.getByRole('region', { name: 'Group Balances' });
   // Each line's words, without its "Remind" button (e2e/notification-settings tests that).
   return (await region.getByRole('listitem').allInnerTexts()).map((t) =>
-    t.replace(/\s+/g, ' ').replace(/ Remind$/, ''),
+    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle)?$/, ''),
   );
 }
 
@@ -555,7 +555,7 @@ describe('expense detail', () => {
     await detail.getByText('Bea Costa ($9.00)').waitFor();
     await detail.getByRole('button', { name: 'Delete', exact: true }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete expense' });
-    await confirm.getByText('Delete "Tram tickets"? This cannot be undone.').waitFor();
+    await confirm.getByText('Delete "Tram tickets"? You can undo it for a few seconds.').waitFor();
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await seeText(page, 'Expense deleted');
     await seeText(page, 'No expenses or payments yet.');

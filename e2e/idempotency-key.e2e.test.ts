@@ -262,7 +262,7 @@ describe('payments', () => {
 
     await page.getByRole('button', { name: 'Settle Up' }).click();
     const modal = dialog(page, 'Record a payment');
-    await modal.getByLabel('Paid to').selectOption({ label: 'Bea Costa' });
+    await modal.getByLabel('Member').selectOption({ label: 'Bea Costa' });
     await modal.getByLabel(/^Amount/).fill('20');
     const save = modal.getByRole('button', { name: 'Save Payment' });
     await save.click();

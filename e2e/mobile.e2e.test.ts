@@ -104,7 +104,7 @@ describe('phone-sized viewport', () => {
       .getByRole('link', { name: 'Friends' })
       .tap();
     await page.getByRole('link', { name: 'Settle Up' }).tap();
-    await page.getByRole('button', { name: 'Someone paid you' }).tap();
+    await page.getByRole('button', { name: 'Someone paid me' }).tap();
     await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
     await page.getByLabel(/^Amount/).fill('60');
     await page.getByRole('button', { name: 'Save' }).tap();

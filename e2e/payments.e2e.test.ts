@@ -30,14 +30,15 @@ afterAll(async () => {
 
 async function balanceLines(page: Page): Promise<string[]> {
   const region = page.getByRole('region', { name: 'Group Balances' });
-  // Each line's words, without its "Remind" button (e2e/notification-settings tests that).
+  // Each line's words, without its "Remind" (e2e/notification-settings tests that) and
+  // "Settle" buttons (e2e/settle-undo).
   return (await region.getByRole('listitem').allInnerTexts()).map((t) =>
-    t.replace(/\s+/g, ' ').replace(/ Remind$/, ''),
+    t.replace(/\s+/g, ' ').replace(/( Remind)?( Settle)?$/, ''),
   );
 }
 
 describe('settle-up page', () => {
-  it('records "You paid someone" across a group and outside groups, after validating', async () => {
+  it('records "I paid Bea" across a group and outside groups, after validating', async () => {
     const [ann, bea] = await Promise.all([
       createUser(server, 'Ann Lee'),
       createUser(server, 'Bea Costa'),
@@ -49,13 +50,15 @@ describe('settle-up page', () => {
 
     const { page, context } = await openAs(browser, server, ann, '/app/friends');
     await seeText(page, 'Overall, you owe $25.00');
-    await page.getByRole('link', { name: 'Settle Up' }).click();
+    await page.getByRole('link', { name: 'Settle Up', exact: true }).click();
     await page.waitForURL('**/app/settle-up');
     const save = page.getByRole('button', { name: 'Save' });
     await save.click();
     await seeText(page, 'Please select a friend and enter a valid positive amount.');
     await page.getByLabel('Friend').selectOption({ label: 'Bea Costa' });
     await seeText(page, 'You owe Bea Costa $25.00');
+    // Filled in with what settles it (issue #13).
+    expect(await page.getByLabel(/^Amount/).inputValue()).toBe('25.00');
     for (const wrong of ['0', '12.345']) {
       await page.getByLabel(/^Amount/).fill(wrong);
       await save.click();
@@ -66,7 +69,7 @@ describe('settle-up page', () => {
     }
 
     expect(
-      await page.getByRole('button', { name: 'You paid someone' }).getAttribute('aria-pressed'),
+      await page.getByRole('button', { name: 'I paid Bea Costa' }).getAttribute('aria-pressed'),
     ).toBe('true');
     await page.getByLabel(/^Amount/).fill('25');
     await save.click();
@@ -85,7 +88,7 @@ describe('settle-up page', () => {
     await context.close();
   });
 
-  it('records "Someone paid you"', async () => {
+  it('records "Carl paid me"', async () => {
     const [ann, carl] = await Promise.all([
       createUser(server, 'Ann Lee'),
       createUser(server, 'Carl Diaz'),
@@ -93,12 +96,16 @@ describe('settle-up page', () => {
     await befriend(server, ann, carl);
     await addEqualExpense(server, ann, null, 'Tickets', 50, [ann, carl]);
     const { page, context } = await openAs(browser, server, ann, '/app/settle-up');
-    await page.getByRole('button', { name: 'Someone paid you' }).click();
+    await page.getByRole('button', { name: 'Someone paid me' }).click();
     expect(
-      await page.getByRole('button', { name: 'Someone paid you' }).getAttribute('aria-pressed'),
+      await page.getByRole('button', { name: 'Someone paid me' }).getAttribute('aria-pressed'),
     ).toBe('true');
     await page.getByLabel('Friend').selectOption({ label: 'Carl Diaz' });
     await seeText(page, 'Carl Diaz owes you $25.00');
+    expect(
+      await page.getByRole('button', { name: 'Carl Diaz paid me' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(await page.getByLabel(/^Amount/).inputValue()).toBe('25.00');
     await page.getByLabel(/^Amount/).fill('10');
     await page.getByRole('button', { name: 'Save' }).click();
     await seeText(page, 'Payment recorded successfully!');
@@ -134,22 +141,29 @@ describe('group payments', () => {
     await page.getByText('you owe Bea Costa $30.00').waitFor();
     await page.getByRole('button', { name: 'Settle Up' }).click();
     let modal = dialog(page, 'Record a payment');
-    await modal.getByText('Paid by You').waitFor();
-    // The recipient list leaves out the current user.
-    expect(await modal.getByLabel('Paid to').locator('option').allInnerTexts()).toEqual([
-      'Select a recipient',
+    // Filled in with the largest balance: Ann owes Bea 30 (issue #13).
+    expect(await modal.getByLabel('Member').inputValue()).toBe(String(bea.id));
+    await modal.getByText('You owe Bea Costa $30.00 in this group').waitFor();
+    expect(
+      await modal.getByRole('button', { name: 'I paid Bea Costa' }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    expect(await modal.getByLabel(/^Amount/).inputValue()).toBe('30.00');
+    // The member list leaves out the current user.
+    expect(await modal.getByLabel('Member').locator('option').allInnerTexts()).toEqual([
+      'Select a member',
       'Bea Costa',
       'Carl Diaz',
     ]);
+    await modal.getByLabel('Member').selectOption({ label: 'Select a member' });
     await modal.getByRole('button', { name: 'Save Payment' }).click();
-    await modal.getByText('Please select a recipient and enter a valid positive amount.').waitFor();
-    await modal.getByLabel('Paid to').selectOption({ label: 'Bea Costa' });
+    await modal.getByText('Please select a member and enter a valid positive amount.').waitFor();
+    await modal.getByLabel('Member').selectOption({ label: 'Bea Costa' });
     for (const wrong of ['-5', '0.001', '10.555']) {
       await modal.getByLabel(/^Amount/).fill(wrong);
       await modal.getByRole('button', { name: 'Save Payment' }).click();
       await modal
         .getByRole('alert')
-        .getByText('Please select a recipient and enter a valid positive amount.')
+        .getByText('Please select a member and enter a valid positive amount.')
         .waitFor();
     }
     await modal.getByLabel(/^Amount/).fill('20');
@@ -175,7 +189,10 @@ describe('group payments', () => {
     await activity.getByRole('button', { name: 'Edit payment: Ann Lee paid Bea Costa' }).click();
     modal = dialog(page, 'Edit payment');
     expect(await modal.getByLabel(/^Amount/).inputValue()).toBe('20.00');
-    expect(await modal.getByLabel('Paid to').inputValue()).toBe(String(bea.id));
+    expect(await modal.getByLabel('Member').inputValue()).toBe(String(bea.id));
+    expect(
+      await modal.getByRole('button', { name: 'I paid Bea Costa' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     await modal.getByLabel(/^Amount/).fill('30');
     await modal.getByRole('button', { name: 'Update Payment' }).click();
     await seeText(page, 'Payment updated!');
@@ -188,7 +205,7 @@ describe('group payments', () => {
     await activity.getByRole('button', { name: 'Delete payment: Ann Lee paid Bea Costa' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete payment' });
     await confirm.getByText('Delete the payment from Ann Lee to Bea Costa?').waitFor();
-    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await seeText(page, 'Payment deleted');
     await activity.getByText('You paid Bea Costa').waitFor({ state: 'detached' });
     await page.getByText('you owe Bea Costa $30.00').waitFor();
@@ -231,11 +248,17 @@ describe('group payments', () => {
     // Ann's open page switches to the simplified lines too.
     await a.page.getByText('Carl Diaz owes you $10.00').waitFor();
     await a.page.getByText('Carl Diaz pays you $10.00').waitFor();
-    expect(await a.page.getByRole('button', { name: 'Record' }).count()).toBe(0);
+    // Ann may record it too ("Carl paid me"); nobody records a transfer between two others.
+    expect(await a.page.getByRole('button', { name: 'Record: Carl Diaz paid you' }).count()).toBe(
+      1,
+    );
 
-    await suggestions.getByRole('button', { name: 'Record' }).click();
+    await suggestions.getByRole('button', { name: 'Record: you paid Ann Lee' }).click();
     const modal = dialog(page, 'Record a payment');
-    expect(await modal.getByLabel('Paid to').inputValue()).toBe(String(ann.id));
+    expect(await modal.getByLabel('Member').inputValue()).toBe(String(ann.id));
+    expect(
+      await modal.getByRole('button', { name: 'I paid Ann Lee' }).getAttribute('aria-pressed'),
+    ).toBe('true');
     expect(await modal.getByLabel(/^Amount/).inputValue()).toBe('10.00');
     await modal.getByRole('button', { name: 'Save Payment' }).click();
     await seeText(page, 'Payment added!');

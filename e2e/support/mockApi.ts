@@ -473,6 +473,8 @@ const routes: Record<string, unknown> = {
   ],
   'GET /api/notifications': notifications,
   'GET /api/notifications/unread-count': { count: notifications.filter((n) => !n.read).length },
+  // Deleting the Lisbon payment (the Undo toast is audited).
+  'DELETE /api/payments/31': null,
 };
 
 async function handle(route: Route) {

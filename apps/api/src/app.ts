@@ -206,6 +206,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   services.invitations.registerJobs(jobRegistry);
   // Recurring expenses: the materialize job, and the tick that enqueues it when something is due.
   const seriesTicker = services.series.registerJobs(jobRegistry);
+  // Deleted expenses and payments stay restorable for a while, then a daily job purges them.
+  services.deletedEntries.registerJobs(jobRegistry);
+  await services.deletedEntries.schedule();
   // E-mail and Web Push notifications follow the activity rows.
   services.notifications.registerJobs(jobRegistry);
   services.notifications.usePush(services.push);

@@ -14,6 +14,7 @@ import { CategoryService } from './modules/categories/category.service.js';
 import { CommentService } from './modules/comments/comment.service.js';
 import { EventHub } from './modules/events/event-hub.js';
 import { ExpenseService } from './modules/expenses/expense.service.js';
+import { DeletedEntriesService } from './modules/ledger/purge-deleted.js';
 import { FriendshipService } from './modules/friendships/friendship.service.js';
 import { FxService } from './modules/fx/fx.service.js';
 import { GroupService } from './modules/groups/group.service.js';
@@ -110,6 +111,10 @@ export class Services {
   }
   get payments(): PaymentService {
     return this.once('payments', () => new PaymentService(this.deps, this));
+  }
+  /** Deleted expenses and payments: their purge once no longer restorable. */
+  get deletedEntries(): DeletedEntriesService {
+    return this.once('deletedEntries', () => new DeletedEntriesService(this.deps, this));
   }
   get comments(): CommentService {
     return this.once('comments', () => new CommentService(this.deps, this));

@@ -1,6 +1,6 @@
-// Property: random sequences of expense and payment creates, edits and deletes through the HTTP
-// API keep pair_balances equal to an independent recomputation with @evenly/core from the stored
-// rows, and after every step every balance endpoint (GET /balances/group/{id}, /balances/overall,
+// Property: random sequences of expense and payment creates, edits, deletes and restores (undo)
+// through the HTTP API keep pair_balances equal to an independent recomputation with @evenly/core
+// from the stored rows that are not deleted, and after every step every balance endpoint (GET /balances/group/{id}, /balances/overall,
 // /balances/friends, the myBalance of /groups/my) answers what that recomputation gives. The
 // endpoints are read after each write, so an answer served from a cache that the write did not
 // drop fails the property.
@@ -61,7 +61,11 @@ type Op =
   | { kind: 'deleteExpense'; pick: number }
   | { kind: 'addPayment'; scope: number; from: number; to: number; amount: number }
   | { kind: 'editPayment'; pick: number; to: number; amount: number }
-  | { kind: 'deletePayment'; pick: number };
+  | { kind: 'deletePayment'; pick: number }
+  // Undo: a deleted entry put back by one of the people who may (`who` picks), or a live one
+  // "restored" again (idempotent, nothing moves).
+  | { kind: 'restoreExpense'; pick: number; who: number; live: boolean }
+  | { kind: 'restorePayment'; pick: number; who: number; live: boolean };
 
 const specArb: fc.Arbitrary<ExpenseSpec> = fc.record({
   amount: fc.integer({ min: 1, max: 200_000 }),
@@ -90,7 +94,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc.record({ kind: fc.constant('deleteExpense' as const), pick: fc.nat() }),
   },
   {
@@ -113,8 +117,26 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   {
-    weight: 1,
+    weight: 2,
     arbitrary: fc.record({ kind: fc.constant('deletePayment' as const), pick: fc.nat() }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('restoreExpense' as const),
+      pick: fc.nat(),
+      who: fc.nat(),
+      live: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('restorePayment' as const),
+      pick: fc.nat(),
+      who: fc.nat(),
+      live: fc.boolean(),
+    }),
   },
 );
 
@@ -189,7 +211,8 @@ async function recomputedNetsByScope(): Promise<Map<string, PairwiseNets>> {
     split_type: SplitType;
   }>(
     db,
-    sql`select id, group_id, currency, amount_cents::text, split_type from expenses order by id`,
+    sql`select id, group_id, currency, amount_cents::text, split_type from expenses
+          where deleted_at is null order by id`,
   );
   const payers = await queryRows<{ expense_id: number; user_id: number; c: string }>(
     db,
@@ -234,7 +257,8 @@ async function recomputedNetsByScope(): Promise<Map<string, PairwiseNets>> {
     c: string;
   }>(
     db,
-    sql`select group_id, currency, paid_by_id, paid_to_id, amount_cents::text as c from payments`,
+    sql`select group_id, currency, paid_by_id, paid_to_id, amount_cents::text as c from payments
+          where deleted_at is null`,
   );
   for (const p of pays) {
     push(`${p.group_id ?? 0}|${p.currency}`, [
@@ -354,7 +378,7 @@ async function expectEndpointsMatch(
 }
 
 describe('ledger property', () => {
-  it('pair_balances and group lines always equal the recomputation from stored rows', async () => {
+  it('pair_balances and group lines always equal the recomputation from stored rows, through deletes and restores', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(opArb, { minLength: 5, maxLength: 15 }), async (ops) => {
         await ctx.reset();
@@ -374,6 +398,18 @@ describe('ledger property', () => {
         ];
         const expenses: { id: number; scope: number; participants: number[] }[] = [];
         const payments: { id: number; scope: number; from: number; to: number }[] = [];
+        // Deleted entries, restorable.
+        const deletedExpenses: typeof expenses = [];
+        const deletedPayments: typeof payments = [];
+        /** Who may restore: any member of its group, else someone on it. */
+        const restorer = (scope: number, onIt: number[], who: number): TestUser => {
+          const pool = scope === 0 ? onIt : (SCOPE_PEOPLE[scope] as number[]);
+          return users[pool[who % pool.length] as number] as TestUser;
+        };
+        const restore = async (url: string, user: TestUser) => {
+          const r = await ctx.app.inject({ method: 'POST', url, headers: user.auth });
+          expect(r.statusCode, r.body).toBe(200);
+        };
 
         for (const op of ops) {
           let res;
@@ -422,6 +458,27 @@ describe('ledger property', () => {
               headers: (users[e?.participants[0] ?? 0] as TestUser).auth,
             });
             expect(res.statusCode, res.body).toBe(204);
+            if (e !== undefined) deletedExpenses.push(e);
+          } else if (op.kind === 'restoreExpense' && !op.live && deletedExpenses.length > 0) {
+            const [e] = deletedExpenses.splice(op.pick % deletedExpenses.length, 1);
+            if (e === undefined) continue;
+            const before = await ctx.app.inject({
+              method: 'GET',
+              url: `/api/expenses/${e.id}`,
+              headers: (users[e.participants[0] ?? 0] as TestUser).auth,
+            });
+            expect(before.statusCode).toBe(404);
+            await restore(
+              `/api/expenses/${e.id}/restore`,
+              restorer(e.scope, e.participants, op.who),
+            );
+            expenses.push(e);
+          } else if (op.kind === 'restoreExpense' && op.live && expenses.length > 0) {
+            const e = expenses[op.pick % expenses.length] as (typeof expenses)[number];
+            await restore(
+              `/api/expenses/${e.id}/restore`,
+              restorer(e.scope, e.participants, op.who),
+            );
           } else if (op.kind === 'addPayment') {
             const people = SCOPE_PEOPLE[op.scope] as number[];
             const from = people[op.from % people.length] as number;
@@ -460,6 +517,21 @@ describe('ledger property', () => {
               headers: (users[p?.from ?? 0] as TestUser).auth,
             });
             expect(res.statusCode, res.body).toBe(204);
+            if (p !== undefined) deletedPayments.push(p);
+          } else if (op.kind === 'restorePayment' && deletedPayments.length > 0 && !op.live) {
+            const [p] = deletedPayments.splice(op.pick % deletedPayments.length, 1);
+            if (p === undefined) continue;
+            await restore(
+              `/api/payments/${p.id}/restore`,
+              restorer(p.scope, [p.from, p.to], op.who),
+            );
+            payments.push(p);
+          } else if (op.kind === 'restorePayment' && op.live && payments.length > 0) {
+            const p = payments[op.pick % payments.length] as (typeof payments)[number];
+            await restore(
+              `/api/payments/${p.id}/restore`,
+              restorer(p.scope, [p.from, p.to], op.who),
+            );
           } else {
             continue;
           }

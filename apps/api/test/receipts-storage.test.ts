@@ -245,7 +245,7 @@ describe.each(['local', 's3'] as const)('receipts with %s storage', (storage) =>
     }
   });
 
-  it('PUT keeps, replaces or removes the receipt; DELETE removes the file', async () => {
+  it('PUT keeps, replaces or removes the receipt; DELETE keeps the file until the purge', async () => {
     const created = await send(
       ctx,
       ann,
@@ -291,7 +291,7 @@ describe.each(['local', 's3'] as const)('receipts with %s storage', (storage) =>
     expect(res.json().receiptUrl).toBeNull();
     if (storage === 'local')
       expect(await readdir(path.join(ctx.dataDir, 'receipts'))).toHaveLength(0);
-    // Delete takes the file with it.
+    // A deleted expense's file is no longer served, but kept while the expense is restorable.
     const again = await send(
       ctx,
       ann,
@@ -300,12 +300,33 @@ describe.each(['local', 's3'] as const)('receipts with %s storage', (storage) =>
       expenseForm(equalExpense(ann, [ann, bea], 10, { groupId }), { bytes: JPEG }),
     );
     const url = String(again.json().receiptUrl);
-    await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/expenses/${again.json().id}`,
+    const remove = () =>
+      ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/expenses/${again.json().id}`,
+        headers: ann.auth,
+      });
+    expect((await remove()).statusCode).toBe(204);
+    expect((await ctx.app.inject({ method: 'GET', url: localPath(url) })).statusCode).toBe(404);
+    if (storage === 'local')
+      expect(await readdir(path.join(ctx.dataDir, 'receipts'))).toHaveLength(1);
+    const restored = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/expenses/${again.json().id}/restore`,
       headers: ann.auth,
     });
-    expect((await ctx.app.inject({ method: 'GET', url: localPath(url) })).statusCode).toBe(404);
+    expect(restored.statusCode, restored.body).toBe(200);
+    const back = await ctx.app.inject({
+      method: 'GET',
+      url: localPath(String(restored.json().receiptUrl)),
+    });
+    expect(back.statusCode).toBe(storage === 'local' ? 200 : 302);
+    // Deleted again and purged (30 days later): the file goes with the row.
+    expect((await remove()).statusCode).toBe(204);
+    const purged = await ctx.app.services.deletedEntries.purge(
+      new Date(Date.now() + 31 * 24 * 3600 * 1000),
+    );
+    expect(purged).toEqual({ expenses: 1, payments: 0, files: 1 });
     if (storage === 'local')
       expect(await readdir(path.join(ctx.dataDir, 'receipts'))).toHaveLength(0);
     if (storage === 's3') {

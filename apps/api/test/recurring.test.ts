@@ -271,6 +271,39 @@ describe('a monthly series', () => {
     await expectBalancesMatchRecomputation(ctx.database.handle.db);
   });
 
+  it('restores a deleted occurrence once: no duplicate, and the series never makes it again', async () => {
+    const first = await createRent();
+    const id = first.series?.id ?? 0;
+    await runAt('2026-03-01T00:00:00Z');
+    const [, feb] = await occurrences(id);
+    expect((await req(bea, 'DELETE', `/api/expenses/${feb?.id}`)).statusCode).toBe(204);
+    await runAt('2026-04-01T00:00:00Z');
+    expect((await occurrences(id)).map((o) => o.date)).toEqual(['2026-01-31', '2026-03-31']);
+
+    const restored = await req(ann, 'POST', `/api/expenses/${feb?.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json<ExpenseBody>()).toMatchObject({
+      id: feb?.id,
+      occurrenceDate: '2026-02-28',
+      series: { id },
+    });
+    await runAt('2026-05-15T00:00:00Z');
+    expect((await occurrences(id)).map((o) => [o.date, o.id])).toEqual([
+      ['2026-01-31', first.id],
+      ['2026-02-28', feb?.id],
+      ['2026-03-31', expect.any(Number)],
+      ['2026-04-30', expect.any(Number)],
+    ]);
+    // Restoring again makes nothing either.
+    expect((await req(bea, 'POST', `/api/expenses/${feb?.id}/restore`)).statusCode).toBe(200);
+    const dupes = await queryRows<{ n: number }>(
+      ctx.database.handle.db,
+      sql`select count(*)::int as n from expenses where series_id = ${id}`,
+    );
+    expect(Number(dupes[0]?.n)).toBe(4);
+    await expectBalancesMatchRecomputation(ctx.database.handle.db);
+  });
+
   it('edits this occurrence only, or this and the future ones with the template', async () => {
     const first = await createRent();
     const id = first.series?.id ?? 0;

@@ -394,6 +394,13 @@ export const expenses = pgTable(
       onDelete: 'set null',
     }),
     occurrenceDate: date('occurrence_date', { mode: 'string' }),
+    /**
+     * Set when the expense was deleted: it is then invisible to every reader (404, gone from
+     * lists, no effect on balances) but kept whole (payers, splits, comments, receipt file) so
+     * that it can be restored; purged for good some days later (modules/ledger/purge-deleted.ts).
+     * A deleted occurrence keeps its (series, date) slot, so the series never makes it again.
+     */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     // The final guard of exactly-once occurrences: whatever runs twice, one row per date.
@@ -409,6 +416,10 @@ export const expenses = pgTable(
       .on(t.createdById, t.id)
       .where(sql`${t.category} <> 'general'`),
     check('expenses_amount_positive', sql`${t.amountCents} > 0`),
+    // The purge job's scan: only deleted rows are in it.
+    index('expenses_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -480,6 +491,8 @@ export const payments = pgTable(
      * another, SEPARATE groups) share this id: that of the first of them. Null otherwise.
      */
     exchangeId: integer('exchange_id'),
+    /** Set when deleted: hidden from every reader but restorable until purged (as expenses). */
+    deletedAt: ts('deleted_at'),
   },
   (t) => [
     index('payments_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
@@ -487,6 +500,9 @@ export const payments = pgTable(
     index('payments_paid_to_idx').on(t.paidToId, t.createdAt),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),
     check('payments_distinct_people', sql`${t.paidById} <> ${t.paidToId}`),
+    index('payments_deleted_idx')
+      .on(t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
   ],
 );
 
@@ -715,7 +731,7 @@ export const expenseSeries = pgTable(
   ],
 );
 
-/** Occurrences of a series skipped ahead of their date (deleted ones are simply gone). */
+/** Occurrences of a series skipped ahead of their date (deleted ones keep their expense row). */
 export const expenseSeriesSkips = pgTable(
   'expense_series_skips',
   {

@@ -139,7 +139,8 @@ export type ConflictCode =
   | 'CURRENCY_LOCKED'
   | 'IDEMPOTENCY_CONFLICT'
   | 'EDIT_CONFLICT'
-  | 'HAS_ACCOUNT';
+  | 'HAS_ACCOUNT'
+  | 'NOT_RESTORABLE';
 
 export class ConflictError extends AppError {
   readonly status = 409;

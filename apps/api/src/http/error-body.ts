@@ -74,3 +74,10 @@ export function errorResponses(...statuses: number[]): Record<number, typeof err
   for (const s of statuses) out[s] = errorBodySchema;
   return out;
 }
+
+/** An error response whose OpenAPI entry shows an example body (the route's own code and text). */
+export function errorExample(status: number, code: string, message: string) {
+  return errorBodySchema.meta({
+    example: buildErrorBody(status, code, message, 'req-8f3a2c'),
+  });
+}

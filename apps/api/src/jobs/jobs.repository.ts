@@ -1,6 +1,7 @@
 // The `jobs` table. Every statement is one autocommit statement (or part of the caller's
 // transaction for `insertJob`): no transaction stays open while a job runs. Times are the
 // database's clock, so processes on different hosts agree on leases and backoff.
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { jobs } from '../db/schema.js';
 import { run, statement } from '../db/statements.js';
@@ -22,6 +23,25 @@ export async function insertJob(
   runAfter: Date | null,
 ): Promise<void> {
   await db.insert(jobs).values({ kind, payload, ...(runAfter === null ? {} : { runAfter }) });
+}
+
+/**
+ * Adds a payload-less job unless one of its kind is already waiting (not running, not given up):
+ * `runAfter` null = due now, and then a waiting job due later does not count.
+ */
+export async function insertJobUnlessWaiting(
+  db: Db,
+  type: { kind: string },
+  runAfter: Date | null,
+): Promise<void> {
+  const at = runAfter === null ? sql`now()` : sql`${runAfter.toISOString()}::timestamptz`;
+  await db.execute(
+    sql`insert into jobs (kind, payload, run_after)
+        select ${type.kind}, '{}'::jsonb, ${at}
+         where not exists (select 1 from jobs
+                            where kind = ${type.kind} and locked_by is null
+                              and failed_at is null and run_after <= ${at})`,
+  );
 }
 
 // The oldest due job of a known kind that nobody holds a live lease on. SKIP LOCKED lets

@@ -83,7 +83,10 @@ export function equalExpense(
   };
 }
 
-/** Pairwise nets per scope ("group id or 0") and currency, recomputed from the stored rows. */
+/**
+ * Pairwise nets per scope ("group id or 0") and currency, recomputed from the stored rows that are
+ * not deleted.
+ */
 export async function recomputeNets(db: Db): Promise<Map<string, Map<string, number>>> {
   const debtsByScope = new Map<string, Debt[]>();
   const add = (scope: string, debts: Debt[]) => {
@@ -93,7 +96,8 @@ export async function recomputeNets(db: Db): Promise<Map<string, Map<string, num
   };
   const expenses = await queryRows<{ id: number; group_id: number | null; currency: string }>(
     db,
-    sqlText('select id, group_id, currency from expenses order by id'),
+    // Deleted entries (kept restorable) count for nothing until restored.
+    sqlText('select id, group_id, currency from expenses where deleted_at is null order by id'),
   );
   const payers = await queryRows<{
     expense_id: number;
@@ -130,7 +134,12 @@ export async function recomputeNets(db: Db): Promise<Map<string, Map<string, num
     paid_by_id: number;
     paid_to_id: number;
     amount_cents: string | number;
-  }>(db, sqlText('select group_id, currency, paid_by_id, paid_to_id, amount_cents from payments'));
+  }>(
+    db,
+    sqlText(
+      'select group_id, currency, paid_by_id, paid_to_id, amount_cents from payments where deleted_at is null',
+    ),
+  );
   for (const p of payments) {
     add(`${p.group_id ?? 0}|${p.currency}`, [
       paymentDebt(p.paid_by_id, p.paid_to_id, Number(p.amount_cents) as Cents),

@@ -30,6 +30,12 @@ export const expensesApi = {
       method: 'DELETE',
       defaultMessage: `Failed to delete expense ${id}`,
     }),
+  /** Undo of a delete: the expense back exactly as it was (POST /expenses/{id}/restore). */
+  restore: (id: number) =>
+    api<Expense>(`/expenses/${id}/restore`, {
+      method: 'POST',
+      defaultMessage: `Failed to restore expense ${id}`,
+    }),
   comments: (id: number) =>
     api<Comment[]>(`/expenses/${id}/comments`, { defaultMessage: 'Failed to fetch comments' }),
   addComment: (id: number, content: string) =>

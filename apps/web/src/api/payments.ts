@@ -21,6 +21,12 @@ export const paymentsApi = {
       method: 'DELETE',
       defaultMessage: `Failed to delete payment ${id}`,
     }),
+  /** Undo of a delete: the payment (both of an exchange) back as it was. */
+  restore: (id: number) =>
+    api<Payment>(`/payments/${id}/restore`, {
+      method: 'POST',
+      defaultMessage: `Failed to restore payment ${id}`,
+    }),
   settle: (data: SettleRequest, idempotencyKey: string) =>
     api<Payment[]>('/payments/settle', {
       method: 'POST',

@@ -31,12 +31,20 @@ suite('activity text', () => {
     expect(
       describe(item({ type: 'friend_request', group: null, groupId: null, expenseId: null }), me),
     ).toBe('Bea Costa sent you a friend request');
+    expect(describe(item({ type: 'expense_restored' }), me)).toBe(
+      'Bea Costa restored "Dinner" in "Lisbon trip"',
+    );
+    expect(
+      describe(item({ type: 'payment_restored', description: 'Bea Costa paid Ann Lee' }), me),
+    ).toBe('Bea Costa restored a payment: Bea Costa paid Ann Lee in "Lisbon trip"');
   });
 
   it('leads to the expense in its group, or to the group when it is gone', () => {
     expect(target(item({}))).toBe('/app/group/7?expense=42');
     expect(target(item({ type: 'comment_added' }))).toBe('/app/group/7?expense=42');
     expect(target(item({ type: 'expense_deleted' }))).toBe('/app/group/7');
+    // A restored expense is there again (until deleted anew, when its details say so).
+    expect(target(item({ type: 'expense_restored' }))).toBe('/app/group/7?expense=42');
     expect(target(item({ type: 'payment_added', expenseId: null, paymentId: 3 }))).toBe(
       '/app/group/7',
     );

@@ -38,6 +38,8 @@ export function describe(item: ActivityItem, me: { id: number; name: string }): 
       return `${actor} updated "${item.description}"${where}`;
     case 'expense_deleted':
       return `${actor} deleted "${item.description}"${where}`;
+    case 'expense_restored':
+      return `${actor} restored "${item.description}"${where}`;
     case 'group_created':
       return `${actor} created the group "${item.description}"`;
     case 'payment_added':
@@ -46,6 +48,8 @@ export function describe(item: ActivityItem, me: { id: number; name: string }): 
       return `${actor} updated a payment: ${item.description}${where}`;
     case 'payment_deleted':
       return `${actor} deleted a payment: ${item.description}${where}`;
+    case 'payment_restored':
+      return `${actor} restored a payment: ${item.description}${where}`;
     case 'comment_added':
       return `${actor} commented: "${item.description}"`;
     case 'friend_request':

@@ -14,6 +14,8 @@ export interface ConfirmedAction {
   success: string;
   /** "Failed to …: reason" after a failure. */
   failure: string;
+  /** Set when the action deletes an entry: its toast then offers Undo (restores it). */
+  deletes?: { kind: 'expense'; id: number };
 }
 
 /** DELETE one occurrence: the series does not create it again. */
@@ -26,6 +28,7 @@ export function deleteOccurrenceAction(expense: Expense): ConfirmedAction {
     call: () => expensesApi.remove(expense.id),
     success: 'Expense deleted',
     failure: 'delete expense',
+    deletes: { kind: 'expense', id: expense.id },
   };
 }
 

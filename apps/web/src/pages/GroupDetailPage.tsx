@@ -16,7 +16,7 @@ import { ExpenseDetailModal } from '../components/groups/ExpenseDetailModal';
 import { GroupActivity } from '../components/groups/GroupActivity';
 import { GroupBalances } from '../components/groups/GroupBalances';
 import { GroupSeries } from '../components/groups/GroupSeries';
-import { PaymentFormModal } from '../components/groups/PaymentFormModal';
+import { PaymentFormModal, type PaymentPreset } from '../components/groups/PaymentFormModal';
 import { SettleSuggestions } from '../components/groups/SettleSuggestions';
 import { GearIcon, PlusIcon } from '../components/icons';
 import { GroupCoverBadge } from '../components/groups/GroupCoverBadge';
@@ -33,6 +33,7 @@ import {
   useSettleSuggestions,
 } from '../hooks/useGroups';
 import { useInvalidateAll } from '../hooks/useInvalidate';
+import { useUndoToast } from '../hooks/useUndoToast';
 import { isZero } from '../lib/money';
 import {
   type ConfirmedAction,
@@ -47,11 +48,7 @@ type Dialog =
   | { kind: 'addExpense' }
   | { kind: 'editExpense'; expense: Expense; scope: EditScope }
   | { kind: 'expense'; expense: Expense }
-  | {
-      kind: 'payment';
-      payment: Payment | null;
-      preset: { toUserId: number; amount: number; currency: string } | null;
-    }
+  | { kind: 'payment'; payment: Payment | null; preset: PaymentPreset | null }
   | { kind: 'addMember' }
   | { kind: 'currency' }
   | { kind: 'exchange' }
@@ -115,6 +112,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   const navigate = useNavigate();
   const toast = useToast();
   const invalidate = useInvalidateAll();
+  const undo = useUndoToast();
   const transactions = useGroupTransactions(group.id);
   const balances = useGroupBalances(group.id);
   const suggestions = useSettleSuggestions(group.id, group.simplifyDebts);
@@ -131,10 +129,20 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   const isCreator = group.creator.id === meId;
   const separate = group.currencyMode === 'SEPARATE';
 
-  const run = async (action: () => Promise<unknown>, success: string, failure: string) => {
+  /**
+   * Runs a confirmed action, then closes the dialog with a toast: `success`, or for a delete
+   * (`deletes`) "… deleted" with Undo (issue #13).
+   */
+  const run = async (
+    action: () => Promise<unknown>,
+    success: string,
+    failure: string,
+    deletes?: { kind: 'expense' | 'payment'; id: number },
+  ) => {
     try {
       await action();
-      toast.success(success);
+      if (deletes) undo(deletes.kind, deletes.id);
+      else toast.success(success);
       close();
       return true;
     } catch (e) {
@@ -150,10 +158,13 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
     setDialog({
       kind: 'confirm',
       title: 'Delete expense',
-      message: `Delete "${expense.description}"? This cannot be undone.`,
+      message: `Delete "${expense.description}"? You can undo it for a few seconds.`,
       confirmLabel: 'Delete',
       action: async () => {
-        await run(() => expensesApi.remove(expense.id), 'Expense deleted', 'delete expense');
+        await run(() => expensesApi.remove(expense.id), 'Expense deleted', 'delete expense', {
+          kind: 'expense',
+          id: expense.id,
+        });
       },
     });
 
@@ -165,7 +176,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       message: spec.message,
       confirmLabel: spec.confirmLabel,
       action: async () => {
-        await run(spec.call, spec.success, spec.failure);
+        await run(spec.call, spec.success, spec.failure, spec.deletes);
       },
     });
 
@@ -178,7 +189,10 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         : `Delete the payment from ${payment.paidBy.name} to ${payment.paidTo.name}?`,
       confirmLabel: 'Delete',
       action: async () => {
-        await run(() => paymentsApi.remove(payment.id), 'Payment deleted', 'delete payment');
+        await run(() => paymentsApi.remove(payment.id), 'Payment deleted', 'delete payment', {
+          kind: 'payment',
+          id: payment.id,
+        });
       },
     });
 
@@ -315,6 +329,17 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
             lines={balances.data}
             groupId={group.id}
             guestIds={group.members.filter((m) => m.guest === true).map((m) => m.id)}
+            onSettle={(line) =>
+              setDialog({
+                kind: 'payment',
+                payment: null,
+                preset: {
+                  otherUserId: line.otherUser.id,
+                  direction: line.netAmount > 0 ? 'THEY_PAID' : 'I_PAID',
+                  currency: line.currency,
+                },
+              })
+            }
           />
         )}
         {separate && balances.data?.some((l) => !isZero(l.netAmount, l.currency)) ? (
@@ -359,7 +384,10 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
                   setDialog({
                     kind: 'payment',
                     payment: null,
-                    preset: { toUserId: s.to.id, amount: s.amount, currency: s.currency },
+                    preset:
+                      s.from.id === meId
+                        ? { otherUserId: s.to.id, direction: 'I_PAID', currency: s.currency }
+                        : { otherUserId: s.from.id, direction: 'THEY_PAID', currency: s.currency },
                   })
                 }
               />
@@ -464,6 +492,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
           group={group}
           meId={meId}
           payment={dialog.payment}
+          lines={balances.data ?? []}
           preset={dialog.preset}
           onClose={close}
         />

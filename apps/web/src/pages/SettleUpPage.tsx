@@ -1,10 +1,13 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import * as offline from '../offline/writes';
+import type { Friendship } from '../api/types';
 import { Alert } from '../components/Alert';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
+import { BalanceHint } from '../components/settle/BalanceHint';
+import { DirectionToggle } from '../components/settle/DirectionToggle';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFriends } from '../hooks/useFriendships';
@@ -14,29 +17,77 @@ import { DEFAULT_CURRENCY, MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
 import { AmountInCurrency } from '../components/currency/AmountInCurrency';
 import { rememberCurrency } from '../lib/currencies';
-import { amountProblem, formatMoney, isZero, parseAmount, plainAmount } from '../lib/money';
+import { amountProblem, parseAmount, plainAmount } from '../lib/money';
+import {
+  type CurrencyBalance,
+  minorForInput,
+  pickPrefill,
+  prefillText,
+  type SettleDirection,
+} from '../lib/settleUp';
 
-type Direction = 'I_PAID' | 'THEY_PAID';
+/** A friend's balances per currency (everything between the two: groups and outside them). */
+function balancesOf(friendship: Friendship | undefined): CurrencyBalance[] {
+  if (friendship === undefined) return [];
+  const list = friendship.byCurrency ?? [];
+  return list.length > 0
+    ? list.map((c) => ({ currency: c.currency, amount: c.netBalance }))
+    : [{ currency: friendship.currency, amount: friendship.netBalance }];
+}
 
+/**
+ * Settle up with a friend across everything (POST /payments/settle), either way: "I paid Bea" or
+ * "Bea paid me". Choosing the friend (or opening /app/settle-up?with={userId} from a friend's row)
+ * fills in what settles the balance: the direction, the amount owed and its currency; the user
+ * can change any of it. The amount follows the direction and currency until the user types one.
+ */
 export default function SettleUpPage() {
   useDocumentTitle('Settle up');
   const friends = useFriends();
+  const [params] = useSearchParams();
   const navigate = useNavigate();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const keys = useSubmissionKeys();
-  const [direction, setDirection] = useState<Direction>('I_PAID');
-  const [friendId, setFriendId] = useState('');
+  const [direction, setDirection] = useState<SettleDirection>('I_PAID');
+  const [friendId, setFriendId] = useState(params.get('with') ?? '');
   const [amount, setAmount] = useState('');
+  const [amountTyped, setAmountTyped] = useState(false);
   const [currency, setCurrency] = useState<string | null>(null);
   const [date, setDate] = useState(todayIso);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The friend whose balance the form was last filled in from.
+  const [filledFor, setFilledFor] = useState<string | null>(null);
 
   const accepted = (friends.data ?? []).filter((f) => f.status === 'ACCEPTED' && f.otherUser);
   const selected = accepted.find((f) => String(f.otherUser?.id) === friendId);
+  const balances = balancesOf(selected);
   // The friend's primary currency until the user picks one.
   const cur = currency ?? selected?.currency ?? DEFAULT_CURRENCY;
+
+  // A friend chosen (or named in the URL, once the list has loaded): start from their balance.
+  if (selected !== undefined && filledFor !== friendId) {
+    setFilledFor(friendId);
+    const fill = pickPrefill(balances, null);
+    setAmountTyped(false);
+    if (fill === null) {
+      setAmount('');
+    } else {
+      setDirection(fill.direction);
+      setCurrency(fill.currency);
+      setAmount(minorForInput(fill.cents, fill.currency));
+    }
+  }
+
+  const changeDirection = (next: SettleDirection) => {
+    setDirection(next);
+    if (!amountTyped) setAmount(prefillText(balances, next, cur));
+  };
+  const changeCurrency = (code: string) => {
+    setCurrency(code);
+    if (!amountTyped) setAmount(prefillText(balances, direction, code));
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -73,8 +124,7 @@ export default function SettleUpPage() {
     }
   };
 
-  const toggleClass = (active: boolean) =>
-    `btn flex-1 ${active ? 'bg-primary text-on-primary' : 'text-muted hover:text-fg'}`;
+  const name = selected?.otherUser?.name ?? null;
 
   return (
     <>
@@ -84,28 +134,6 @@ export default function SettleUpPage() {
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate className="card flex flex-col gap-4 p-4">
           {error ? <Alert>{error}</Alert> : null}
-          <div
-            role="group"
-            aria-label="Who paid"
-            className="flex gap-1 rounded-xl bg-surface-2 p-1"
-          >
-            <button
-              type="button"
-              aria-pressed={direction === 'I_PAID'}
-              className={toggleClass(direction === 'I_PAID')}
-              onClick={() => setDirection('I_PAID')}
-            >
-              You paid someone
-            </button>
-            <button
-              type="button"
-              aria-pressed={direction === 'THEY_PAID'}
-              className={toggleClass(direction === 'THEY_PAID')}
-              onClick={() => setDirection('THEY_PAID')}
-            >
-              Someone paid you
-            </button>
-          </div>
           <div>
             <label htmlFor="settle-friend" className="label">
               Friend
@@ -123,21 +151,19 @@ export default function SettleUpPage() {
                 </option>
               ))}
             </select>
-            {selected && !isZero(selected.netBalance) ? (
-              <p className="mt-1 text-sm text-muted">
-                {selected.netBalance > 0
-                  ? `${selected.otherUser?.name ?? ''} owes you ${formatMoney(selected.netBalance, selected.currency)}`
-                  : `You owe ${selected.otherUser?.name ?? ''} ${formatMoney(-selected.netBalance, selected.currency)}`}
-              </p>
-            ) : null}
+            {name !== null ? <BalanceHint name={name} balances={balances} /> : null}
           </div>
+          <DirectionToggle value={direction} name={name} onChange={changeDirection} />
           <AmountInCurrency
             idPrefix="settle"
             amount={amount}
             currency={cur}
-            onAmountChange={setAmount}
-            onCurrencyChange={setCurrency}
-            preferred={selected ? [selected.currency] : []}
+            onAmountChange={(text) => {
+              setAmount(text);
+              setAmountTyped(true);
+            }}
+            onCurrencyChange={changeCurrency}
+            preferred={balances.map((b) => b.currency)}
           />
           <div>
             <label htmlFor="settle-date" className="label">

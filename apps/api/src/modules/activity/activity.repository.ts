@@ -5,14 +5,19 @@ import { microsSql, run, statement } from '../../db/statements.js';
 import type { PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 
-/** The types GET /api/activity lists (contract §4.8); no other row ever reaches it. */
+/**
+ * The types GET /api/activity lists (contract §4.8, plus `expense_restored` and
+ * `payment_restored`: a deleted entry put back, read like `…_added`); no other row reaches it.
+ */
 export const FEED_ACTIVITY_TYPES = [
   'expense_added',
   'expense_updated',
   'expense_deleted',
+  'expense_restored',
   'payment_added',
   'payment_updated',
   'payment_deleted',
+  'payment_restored',
   'group_created',
   'member_added',
   'member_left',

@@ -1,6 +1,6 @@
 // Who may see and change an expense (contract §5.6): current members of its group, or the
 // participants (payers and split people) of a non-group expense.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { expensePayers, expenseSplits, expenses } from '../../db/schema.js';
 import { isCurrentMember } from '../groups/membership.repository.js';
@@ -36,13 +36,21 @@ export async function canSeeExpense(
   return (await participantIds(db, expense.id)).includes(userId);
 }
 
+/**
+ * The expense row, or undefined. A deleted expense (kept restorable, see schema.ts) counts as
+ * missing unless `includeDeleted` (restore and purge only): to every reader it is gone.
+ */
 export async function findExpenseRow(
   db: Db,
   expenseId: number,
   forUpdate = false,
+  includeDeleted = false,
 ): Promise<typeof expenses.$inferSelect | undefined> {
   if (!isDbId(expenseId)) return undefined;
-  const q = db.select().from(expenses).where(eq(expenses.id, expenseId)).limit(1);
+  const where = includeDeleted
+    ? eq(expenses.id, expenseId)
+    : and(eq(expenses.id, expenseId), isNull(expenses.deletedAt));
+  const q = db.select().from(expenses).where(where).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0];
 }

@@ -335,9 +335,24 @@ export async function updateExpenseRow(
   return updated;
 }
 
-/** Deletes an expense; payers, splits and comments cascade. */
-export async function deleteExpenseRow(db: Db, expenseId: number): Promise<void> {
-  await db.delete(expenses).where(eq(expenses.id, expenseId));
+/**
+ * Deletes an expense the restorable way: the row with its payers, splits, comments and receipt
+ * key stays, marked with `at`, until the purge job removes it (modules/ledger/purge-deleted.ts);
+ * every reader skips it meanwhile.
+ */
+export async function markExpenseDeleted(db: Db, expenseId: number, at: Date): Promise<void> {
+  await db.update(expenses).set({ deletedAt: at }).where(eq(expenses.id, expenseId));
+}
+
+/** Puts a deleted expense back (everything it held was kept). */
+export async function unmarkExpenseDeleted(db: Db, expenseId: number): Promise<ExpenseRow> {
+  const [row] = await db
+    .update(expenses)
+    .set({ deletedAt: null })
+    .where(eq(expenses.id, expenseId))
+    .returning();
+  if (row === undefined) throw new Error('expense vanished');
+  return row;
 }
 
 /**
@@ -361,6 +376,7 @@ export async function myExpensePage(
           from expenses e
           where (exists (select 1 from expense_payers p where p.expense_id = e.id and p.user_id = ${userId})
               or exists (select 1 from expense_splits s where s.expense_id = e.id and s.user_id = ${userId}))
+            and e.deleted_at is null
             and (e.group_id is null or exists (select 1 from group_members m
                  where m.group_id = e.group_id and m.user_id = ${userId} and m.left_at is null))
             ${cond}

@@ -32,6 +32,7 @@ import {
   currentMembers,
   findGroup,
   GROUP_NOT_FOUND,
+  groupStanding,
   NOT_A_MEMBER,
 } from '../groups/membership.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
@@ -53,6 +54,8 @@ import {
   NO_EDIT_GUARD,
 } from '../ledger/edit-guard.js';
 import { lockLedgerScope } from '../ledger/ledger-locks.js';
+import { readRestoreFacts } from '../ledger/restore-facts.js';
+import { checkRestorable, checkRestoreAccess } from '../ledger/restore-rules.js';
 import type { PaymentView } from '../payments/payment.repository.js';
 import type { UploadedFile } from '../receipts/receipt.service.js';
 import {
@@ -66,7 +69,8 @@ import {
 import type { CheckedExpense, ExistingParticipants, ExpenseDraft } from './expense-rules.js';
 import { checkExpense, draftExpense } from './expense-rules.js';
 import {
-  deleteExpenseRow,
+  markExpenseDeleted,
+  unmarkExpenseDeleted,
   writeExpense,
   loadExpenseViews,
   myExpensePage,
@@ -619,8 +623,13 @@ export class ExpenseService {
     return { view: out, replacedKey };
   }
 
+  /**
+   * DELETE /expenses/{id}: takes the expense's effect off the balances and hides it from every
+   * reader, keeping it whole (payers, splits, comments, receipt file) so that it can be restored
+   * until the purge job removes it (modules/ledger/purge-deleted.ts).
+   */
   async remove(callerId: number, expenseId: number): Promise<void> {
-    const key = await this.deps.transaction(async (tx) => {
+    await this.deps.transaction(async (tx) => {
       const row = await this.requireAccess(tx, expenseId, callerId, true);
       const { payers, splits } = participantsOfRow(row);
       await applyEffect(
@@ -635,7 +644,7 @@ export class ExpenseService {
           ? await participantIds(tx, row.id)
           : (await currentMembers(tx, group.id)).map((m) => m.id);
       const old = expensePersonEffects(payers, splits);
-      await deleteExpenseRow(tx, row.id);
+      await markExpenseDeleted(tx, row.id, new Date());
       await this.record(tx, 'expense_deleted', 'deleted', callerId, {
         ...row,
         group,
@@ -643,9 +652,51 @@ export class ExpenseService {
         affected: [...old.keys()],
         myShare: (u) => -(old.get(u) ?? 0),
       });
-      return row.receiptKey;
     });
-    await this.services.receipts.deleteFiles([key]);
+  }
+
+  /**
+   * POST /expenses/{id}/restore: puts a deleted expense back exactly as it was (same id, payers,
+   * splits, comments, receipt, series slot) and its effect on the balances with it, in one
+   * transaction with its activity row and change. Restoring a live expense answers it as it is.
+   * 404 for an unknown id or one the caller was never shown, 403 for a former member of its
+   * group, 409 NOT_RESTORABLE when it can no longer be written (restore-rules.ts).
+   */
+  async restore(callerId: number, expenseId: number): Promise<ExpenseView> {
+    return this.deps.transaction(async (tx) => {
+      // The row lock first, as edits and deletes take it: one of them waits for the other.
+      const row = await findExpenseRow(tx, expenseId, true, true);
+      if (row === undefined) throw new NotFoundError(EXPENSE_NOT_FOUND);
+      const { payers, splits } = participantsOfRow(row);
+      const personIds = [...new Set([...payers, ...splits].map((p) => p.userId))];
+      const standing = row.groupId === null ? null : await groupStanding(tx, row.groupId, callerId);
+      checkRestoreAccess({ groupId: row.groupId, personIds }, callerId, standing, {
+        notFound: EXPENSE_NOT_FOUND,
+        noAccess: NO_EXPENSE_ACCESS,
+      });
+      if (row.deletedAt !== null) {
+        const facts = await readRestoreFacts(tx, callerId, row, personIds);
+        checkRestorable('expense', { ...row, personIds }, callerId, facts);
+        await applyEffect(
+          tx,
+          row.groupId,
+          { currency: row.currency, debts: expenseEffectDebts(payers, splits) },
+          1,
+        );
+        await unmarkExpenseDeleted(tx, row.id);
+        const effect = expensePersonEffects(payers, splits);
+        await this.record(tx, 'expense_restored', 'created', callerId, {
+          ...row,
+          group: facts.group,
+          recipients: facts.group === null ? personIds : facts.memberIds,
+          affected: personIds,
+          myShare: (u) => effect.get(u) ?? 0,
+        });
+      }
+      const [view] = await loadExpenseViews(tx, [row.id]);
+      if (view === undefined) throw new Error('expense vanished');
+      return view;
+    });
   }
 
   // -------------------------------------------------------------------------------------------

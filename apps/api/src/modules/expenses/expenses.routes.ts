@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
-import { errorResponses } from '../../http/error-body.js';
+import { errorExample, errorResponses } from '../../http/error-body.js';
+import { EXPENSE_NOT_FOUND, NO_EXPENSE_ACCESS } from './expense-access.js';
 import type { Services } from '../../services.js';
 import { idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
 import { readExpectedUpdatedAt } from '../ledger/edit-guard.js';
@@ -36,6 +37,35 @@ function refreshReceiptUrl(stored: unknown, link: ReceiptLinker): unknown {
   const key = decodeURIComponent(new URL(body.receiptUrl).pathname.split('/').pop() ?? '');
   return { ...body, receiptUrl: link(key) };
 }
+
+const ann = { id: 1, name: 'Ann', email: 'ann@example.com' };
+const bea = { id: 5, name: 'Bea', email: 'bea@example.com' };
+
+/** What POST /api/expenses/{id}/restore answers (the expense as it was before the delete). */
+const RESTORED_EXPENSE_EXAMPLE = {
+  type: 'expense',
+  id: 42,
+  description: 'Dinner',
+  amount: 90,
+  currency: 'USD',
+  date: '2025-03-14',
+  createdAt: '2025-03-14T18:04:05.123Z',
+  updatedAt: '2025-03-14T18:04:05.123Z',
+  groupId: 7,
+  splitType: 'SHARE',
+  payers: [{ user: ann, amountPaid: 90 }],
+  splits: [
+    { splitId: 101, owedBy: ann, amountOwed: 60, value: 2 },
+    { splitId: 102, owedBy: bea, amountOwed: 30, value: 1 },
+  ],
+  notes: null,
+  receiptUrl: null,
+  commentCount: 1,
+  createdBy: ann,
+  conversion: null,
+  series: null,
+  occurrenceDate: null,
+};
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function expensesRoutes(
@@ -163,6 +193,8 @@ export async function expensesRoutes(
       schema: {
         tags,
         summary: 'Delete an expense with its comments and receipt',
+        description:
+          'From then on the expense is gone for every reader (404, left out of lists and balances) but kept, with its comments and receipt file, so that POST /api/expenses/{id}/restore can put it back; it is purged 30 days after the delete.',
         params: idParams,
         response: { 204: z.null(), ...errorResponses(400, 403, 404) },
       },
@@ -171,6 +203,35 @@ export async function expensesRoutes(
       await services.expenses.remove(request.user.id, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  r.post(
+    '/api/expenses/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Restore a deleted expense (undo)',
+        description:
+          'Puts a deleted expense back exactly as it was (same id, payers, splits, comments, receipt, series slot) with its effect on the balances, records an `expense_restored` activity and a `created` change event. Deleted expenses stay restorable until they are purged (30 days after the delete). Allowed to whoever may delete it: current members of its group, or the people on a non-group expense. Idempotent: restoring an expense that is not deleted answers it as it is. 404 for an unknown id or one the caller was never shown; 403 for a former member of its group; 409 NOT_RESTORABLE when it can no longer be written: someone on it left the group, the group now converts into another currency, or (outside groups) a friendship it was made under ended. No body.',
+        params: idParams,
+        response: {
+          200: expenseSchema.meta({ example: RESTORED_EXPENSE_EXAMPLE }),
+          ...errorResponses(400),
+          403: errorExample(403, 'FORBIDDEN', NO_EXPENSE_ACCESS),
+          404: errorExample(404, 'NOT_FOUND', EXPENSE_NOT_FOUND),
+          409: errorExample(
+            409,
+            'NOT_RESTORABLE',
+            'This expense cannot be restored: Bea is no longer a member of this group.',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      expenseOut(
+        await services.expenses.restore(request.user.id, request.params.id),
+        receiptLinker(services, request),
+      ),
   );
 
   r.get(

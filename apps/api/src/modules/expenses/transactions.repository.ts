@@ -27,9 +27,11 @@ function pageSql(expenseAfter: string, paymentAfter: string): string {
              exists (select 1 from group_members where group_id = $1 and user_id = $3
                        and left_at is null) as member),
     e as materialized (select * from expenses
-      where group_id = $1 and (select member from m) ${expenseAfter} ${ORDER} limit $2),
+      where group_id = $1 and deleted_at is null and (select member from m) ${expenseAfter}
+      ${ORDER} limit $2),
     p as materialized (select * from payments
-      where group_id = $1 and (select member from m) ${paymentAfter} ${ORDER} limit $2)
+      where group_id = $1 and deleted_at is null and (select member from m) ${paymentAfter}
+      ${ORDER} limit $2)
     select m.found, m.member,
       coalesce((select json_agg(${expenseRowJson('e')}) from e), '[]') as expenses,
       coalesce((select json_agg(${paymentRowJson('p')}) from p), '[]') as payments,

@@ -105,6 +105,23 @@ export async function isCurrentMember(db: Db, groupId: number, userId: number): 
   return rows.length === 1;
 }
 
+/** Where a person stands in a group: a current member, a former one, or never one. */
+export type GroupStanding = 'current' | 'former' | 'never';
+
+export async function groupStanding(
+  db: Db,
+  groupId: number,
+  userId: number,
+): Promise<GroupStanding> {
+  const [row] = await db
+    .select({ leftAt: groupMembers.leftAt })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)))
+    .limit(1);
+  if (row === undefined) return 'never';
+  return row.leftAt === null ? 'current' : 'former';
+}
+
 /** The group, when it exists and `userId` is a current member; 404 / 403 otherwise. */
 export async function requireGroupMember(
   db: Db,
@@ -265,18 +282,21 @@ export async function updateGroup(
   return row;
 }
 
-/** True once the group has any expense or payment. */
+/**
+ * True once the group has any (live) expense or payment. Deleted ones do not count: restoring
+ * one into a group whose currency has changed since is refused instead (409 NOT_RESTORABLE).
+ */
 export async function groupHasEntries(db: Db, groupId: number): Promise<boolean> {
   const [e] = await db
     .select({ id: expenses.id })
     .from(expenses)
-    .where(eq(expenses.groupId, groupId))
+    .where(and(eq(expenses.groupId, groupId), isNull(expenses.deletedAt)))
     .limit(1);
   if (e !== undefined) return true;
   const [p] = await db
     .select({ id: payments.id })
     .from(payments)
-    .where(eq(payments.groupId, groupId))
+    .where(and(eq(payments.groupId, groupId), isNull(payments.deletedAt)))
     .limit(1);
   return p !== undefined;
 }

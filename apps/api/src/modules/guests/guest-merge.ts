@@ -225,14 +225,15 @@ interface Rows<T> {
 }
 
 /**
- * Rebuilds the running pairwise totals of one group from its stored expenses and payments, with
- * the functions every write uses (expenseDebts, paymentDebt).
+ * Rebuilds the running pairwise totals of one group from its stored (live) expenses and payments,
+ * with the functions every write uses (expenseDebts, paymentDebt). Deleted ones were renamed
+ * like the others above and count again once restored.
  */
 export async function recomputeGroupPairs(tx: Db, groupId: number): Promise<void> {
   const exp = (
     (await tx.execute(sql`select e.currency, e.payer_user_ids, e.payer_amounts::text[] as payer_amounts,
              e.split_user_ids, e.split_owed::text[] as split_owed
-        from expenses e where e.group_id = ${groupId} order by e.id`)) as unknown as Rows<{
+        from expenses e where e.group_id = ${groupId} and e.deleted_at is null order by e.id`)) as unknown as Rows<{
       currency: string;
       payer_user_ids: number[];
       payer_amounts: string[];
@@ -242,7 +243,7 @@ export async function recomputeGroupPairs(tx: Db, groupId: number): Promise<void
   ).rows;
   const pays = (
     (await tx.execute(sql`select currency, paid_by_id, paid_to_id, amount_cents::text as amount
-        from payments where group_id = ${groupId} order by id`)) as unknown as Rows<{
+        from payments where group_id = ${groupId} and deleted_at is null order by id`)) as unknown as Rows<{
       currency: string;
       paid_by_id: number;
       paid_to_id: number;

@@ -11,7 +11,9 @@ const row = (type: string, subjectId: number | null = null) => ({
 describe('notificationKindOf', () => {
   it('maps ledger, comment, friend and reminder rows', () => {
     expect(notificationKindOf(row('expense_deleted'))).toBe('EXPENSE');
+    expect(notificationKindOf(row('expense_restored'))).toBe('EXPENSE');
     expect(notificationKindOf(row('payment_added'))).toBe('PAYMENT');
+    expect(notificationKindOf(row('payment_restored'))).toBe('PAYMENT');
     expect(notificationKindOf(row('comment_added'))).toBe('COMMENT');
     expect(notificationKindOf(row('friend_request'))).toBe('FRIEND_REQUEST');
     expect(notificationKindOf(row('reminder'))).toBe('REMINDER');

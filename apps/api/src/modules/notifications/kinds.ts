@@ -19,10 +19,12 @@ export function notificationKindOf(row: KindInput): NotificationKind | null {
     case 'expense_added':
     case 'expense_updated':
     case 'expense_deleted':
+    case 'expense_restored':
       return 'EXPENSE';
     case 'payment_added':
     case 'payment_updated':
     case 'payment_deleted':
+    case 'payment_restored':
       return 'PAYMENT';
     case 'comment_added':
       return 'COMMENT';

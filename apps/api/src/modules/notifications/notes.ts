@@ -58,11 +58,13 @@ export function noteFor(row: NotifiableRow, kind: NotificationKind): Note {
   switch (row.type) {
     case 'expense_added':
     case 'expense_updated':
-    case 'expense_deleted': {
+    case 'expense_deleted':
+    case 'expense_restored': {
       const verb = {
         expense_added: 'added',
         expense_updated: 'edited',
         expense_deleted: 'deleted',
+        expense_restored: 'restored',
       }[row.type];
       return {
         ...base,
@@ -72,11 +74,13 @@ export function noteFor(row: NotifiableRow, kind: NotificationKind): Note {
     }
     case 'payment_added':
     case 'payment_updated':
-    case 'payment_deleted': {
+    case 'payment_deleted':
+    case 'payment_restored': {
       const verb = {
         payment_added: 'recorded',
         payment_updated: 'edited',
         payment_deleted: 'deleted',
+        payment_restored: 'restored',
       }[row.type];
       return {
         ...base,

@@ -9,6 +9,7 @@ import { queryRows } from '../../db/database.js';
 import { users } from '../../db/schema.js';
 import { InvalidTokenError } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
+import { insertJobUnlessWaiting } from '../../jobs/jobs.repository.js';
 import { digestEmail, notificationEmail } from '../../mail/notification-templates.js';
 import type { NoteLine, UnsubscribeLinks } from '../../mail/notification-templates.js';
 import type { ServiceDeps, Services } from '../../services.js';
@@ -158,7 +159,7 @@ export class NotificationService {
   /** Enqueues a notifier run unless one is already waiting (best effort: the next change retries). */
   async requestFollow(tx?: Db): Promise<void> {
     try {
-      await insertUnlessWaiting(tx ?? this.deps.db, followActivitiesJob, null);
+      await insertJobUnlessWaiting(tx ?? this.deps.db, followActivitiesJob, null);
       if (tx === undefined) await this.deps.jobs.wake();
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'could not schedule the notifier');
@@ -175,7 +176,7 @@ export class NotificationService {
       if (outcome.passed > 0) delivered = true;
       // Look again once the gap may be passed (one such run waiting is enough).
       if (outcome.waitingOnGap) {
-        await insertUnlessWaiting(
+        await insertJobUnlessWaiting(
           this.deps.db,
           followActivitiesJob,
           new Date(Date.now() + this.gapGraceMs),
@@ -193,7 +194,7 @@ export class NotificationService {
   }
 
   private async scheduleDigest(db: Db): Promise<void> {
-    await insertUnlessWaiting(db, digestRunJob, nextDigestAt(new Date()));
+    await insertJobUnlessWaiting(db, digestRunJob, nextDigestAt(new Date()));
   }
 
   // ---- mails -----------------------------------------------------------------------------
@@ -244,23 +245,4 @@ export function scopeLabel(scope: UnsubscribeScope): string {
   return scope === 'DIGEST'
     ? 'the daily digest'
     : `e-mails for “${NOTIFICATION_KIND_LABELS[scope]}”`;
-}
-
-/**
- * Adds a payload-less job unless one of its kind is already waiting (not running, not given up):
- * `runAfter` null = due now, and then a waiting job due later does not count.
- */
-async function insertUnlessWaiting(
-  db: Db,
-  type: { kind: string },
-  runAfter: Date | null,
-): Promise<void> {
-  const at = runAfter === null ? sql`now()` : sql`${runAfter.toISOString()}::timestamptz`;
-  await db.execute(
-    sql`insert into jobs (kind, payload, run_after)
-        select ${type.kind}, '{}'::jsonb, ${at}
-         where not exists (select 1 from jobs
-                            where kind = ${type.kind} and locked_by is null
-                              and failed_at is null and run_after <= ${at})`,
-  );
 }

@@ -1,5 +1,5 @@
 // Payment rows and their views (payer and recipient as people).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { payments } from '../../db/schema.js';
@@ -70,13 +70,21 @@ export interface PaymentView {
   exchangeId: number | null;
 }
 
+/**
+ * The payment row, or undefined. A deleted payment (kept restorable) counts as missing unless
+ * `includeDeleted` (restore and purge only).
+ */
 export async function findPaymentRow(
   db: Db,
   id: number,
   forUpdate = false,
+  includeDeleted = false,
 ): Promise<PaymentRow | undefined> {
   if (!(Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647)) return undefined;
-  const q = db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  const where = includeDeleted
+    ? eq(payments.id, id)
+    : and(eq(payments.id, id), isNull(payments.deletedAt));
+  const q = db.select().from(payments).where(where).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0];
 }
@@ -212,8 +220,23 @@ export async function updatePaymentRow(
   return row;
 }
 
-export async function deletePaymentRow(db: Db, id: number): Promise<void> {
-  await db.delete(payments).where(eq(payments.id, id));
+/**
+ * Deletes a payment the restorable way: the row stays, marked with `at`, until the purge job
+ * removes it (modules/ledger/purge-deleted.ts); every reader skips it meanwhile.
+ */
+export async function markPaymentDeleted(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(payments).set({ deletedAt: at }).where(eq(payments.id, id));
+}
+
+/** Puts a deleted payment back (its row is exactly as it was deleted). */
+export async function unmarkPaymentDeleted(db: Db, id: number): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payments)
+    .set({ deletedAt: null })
+    .where(eq(payments.id, id))
+    .returning();
+  if (row === undefined) throw new Error('payment vanished');
+  return row;
 }
 
 /**
@@ -234,7 +257,8 @@ export async function myPaymentPage(
     db,
     sql`select p.id, to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as c
           from payments p
-          where (p.paid_by_id = ${userId} or p.paid_to_id = ${userId}) ${cond}
+          where (p.paid_by_id = ${userId} or p.paid_to_id = ${userId})
+            and p.deleted_at is null ${cond}
           order by p.created_at desc, p.id desc
           limit ${limit}`,
   );
@@ -325,11 +349,19 @@ const paymentViews = statement<{ rows: PaymentRowTuple[]; people: PersonTuple[] 
           ${peopleJson(`select distinct ${paymentPeopleIds('p')} from p`)} as people`,
 );
 
-/** The ids of the payments of a currency exchange. */
-export async function exchangePaymentIds(db: Db, exchangeId: number): Promise<number[]> {
+/**
+ * The ids of the payments of a currency exchange, locked: the live ones, or with
+ * `includeDeleted` also the deleted ones (the two are deleted and restored together).
+ */
+export async function exchangePaymentIds(
+  db: Db,
+  exchangeId: number,
+  includeDeleted = false,
+): Promise<number[]> {
+  const live = includeDeleted ? sql`` : sql`and deleted_at is null`;
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`select id from payments where exchange_id = ${exchangeId} order by id for update`,
+    sql`select id from payments where exchange_id = ${exchangeId} ${live} order by id for update`,
   );
   return rows.map((r) => Number(r.id));
 }

@@ -42,7 +42,12 @@ import { isDbId } from '../expenses/expense-access.js';
 import type { Page } from '../expenses/expense.service.js';
 import { todayUtc } from '../expenses/expense.service.js';
 import type { GroupRow } from '../groups/membership.repository.js';
-import { currentMembers, findGroup, isCurrentMember } from '../groups/membership.repository.js';
+import {
+  currentMembers,
+  findGroup,
+  groupStanding,
+  isCurrentMember,
+} from '../groups/membership.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
 import { keyInProgress, storedAnswer } from '../idempotency/idempotency.js';
 import { prepareLedgerWrite, readLedgerContext } from '../ledger/ledger-context.js';
@@ -63,6 +68,8 @@ import {
   swapEffect,
 } from '../ledger/ledger-effects.js';
 import { lockLedger, lockLedgerScope } from '../ledger/ledger-locks.js';
+import { readRestoreFacts } from '../ledger/restore-facts.js';
+import { checkRestorable, checkRestoreAccess } from '../ledger/restore-rules.js';
 import {
   checkPayment,
   PAYMENT_API_MESSAGES,
@@ -71,7 +78,8 @@ import {
 } from './payment-rules.js';
 import type { CheckedPayment } from './payment-rules.js';
 import {
-  deletePaymentRow,
+  markPaymentDeleted,
+  unmarkPaymentDeleted,
   findPaymentRow,
   insertPayment,
   loadPaymentViews,
@@ -453,12 +461,17 @@ export class PaymentService {
     return view;
   }
 
+  /**
+   * DELETE /payments/{id}: takes the payment's effect off the balances and hides it from every
+   * reader, keeping the row so that it can be restored until the purge job removes it.
+   */
   async remove(callerId: number, paymentId: number): Promise<void> {
     await this.deps.transaction(async (tx) => {
       const first = await this.requireAccess(tx, paymentId, callerId, true);
       // The two payments of a currency exchange go together (one alone would move value).
       const ids =
         first.exchangeId === null ? [first.id] : await exchangePaymentIds(tx, first.exchangeId);
+      const at = new Date();
       for (const id of ids) {
         const row = id === first.id ? first : await findPaymentRow(tx, id, true);
         if (row === undefined) continue;
@@ -466,9 +479,70 @@ export class PaymentService {
         const group = row.groupId === null ? null : ((await findGroup(tx, row.groupId)) ?? null);
         const people = await peopleByIds(tx, [row.paidById, row.paidToId]);
         const names = new Map([...people].map(([pid, p]) => [pid, p.name]));
-        await deletePaymentRow(tx, row.id);
+        await markPaymentDeleted(tx, row.id, at);
         await this.record(tx, 'payment_deleted', 'deleted', callerId, row, group, null, names);
       }
+    });
+  }
+
+  /**
+   * POST /payments/{id}/restore: puts a deleted payment back exactly as it was, and its effect on
+   * the balances, in one transaction with its activity row and change; the two payments of a
+   * currency exchange come back together. Restoring a live payment answers it as it is. 404 for
+   * an unknown id or one the caller was never shown, 403 for a former member of its group, 409
+   * NOT_RESTORABLE when it can no longer be written (restore-rules.ts).
+   */
+  async restore(callerId: number, paymentId: number): Promise<PaymentView> {
+    return this.deps.transaction(async (tx) => {
+      const first = await findPaymentRow(tx, paymentId, true, true);
+      if (first === undefined) throw new NotFoundError(PAYMENT_API_MESSAGES.notFound);
+      const standing =
+        first.groupId === null ? null : await groupStanding(tx, first.groupId, callerId);
+      checkRestoreAccess(
+        { groupId: first.groupId, personIds: [first.paidById, first.paidToId] },
+        callerId,
+        standing,
+        { notFound: PAYMENT_API_MESSAGES.notFound, noAccess: PAYMENT_API_MESSAGES.noAccess },
+      );
+      if (first.deletedAt !== null) {
+        const ids =
+          first.exchangeId === null
+            ? [first.id]
+            : await exchangePaymentIds(tx, first.exchangeId, true);
+        const rows: PaymentRow[] = [];
+        for (const id of ids) {
+          const row = id === first.id ? first : await findPaymentRow(tx, id, true, true);
+          if (row !== undefined && row.deletedAt !== null) rows.push(row);
+        }
+        // The legs of an exchange name the same two people in the same group.
+        const personIds = [...new Set(rows.flatMap((r) => [r.paidById, r.paidToId]))];
+        const facts = await readRestoreFacts(tx, callerId, first, personIds);
+        for (const row of rows) {
+          checkRestorable(
+            'payment',
+            { ...row, personIds: [row.paidById, row.paidToId] },
+            callerId,
+            facts,
+          );
+        }
+        for (const row of rows) {
+          await applyEffect(tx, row.groupId, effectOf(row), 1);
+          const restored = await unmarkPaymentDeleted(tx, row.id);
+          await this.record(
+            tx,
+            'payment_restored',
+            'created',
+            callerId,
+            restored,
+            facts.group,
+            null,
+            facts.names,
+          );
+        }
+      }
+      const [view] = await loadPaymentViews(tx, [first.id]);
+      if (view === undefined) throw new Error('payment vanished');
+      return view;
     });
   }
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
-import { errorResponses } from '../../http/error-body.js';
+import { errorExample, errorResponses } from '../../http/error-body.js';
+import { PAYMENT_API_MESSAGES } from './payment-rules.js';
 import type { Services } from '../../services.js';
 import {
   pageQuerySchema,
@@ -187,6 +188,8 @@ export async function paymentsRoutes(
       schema: {
         tags,
         summary: 'Delete a payment',
+        description:
+          'From then on the payment is gone for every reader (404, left out of lists and balances) but kept, so that POST /api/payments/{id}/restore can put it back; it is purged 30 days after the delete. Deleting either payment of a currency exchange deletes both.',
         params: idParams,
         response: { 204: z.null(), ...errorResponses(400, 403, 404) },
       },
@@ -195,5 +198,48 @@ export async function paymentsRoutes(
       await services.payments.remove(request.user.id, request.params.id);
       return reply.code(204).send(null);
     },
+  );
+
+  r.post(
+    '/api/payments/:id/restore',
+    {
+      schema: {
+        tags,
+        summary: 'Restore a deleted payment (undo)',
+        description:
+          'Puts a deleted payment back exactly as it was with its effect on the balances (the two payments of a currency exchange come back together), records a `payment_restored` activity and a `created` change event. Deleted payments stay restorable until they are purged (30 days after the delete). Allowed to whoever may delete it: current members of its group, or its payer and recipient outside groups. Idempotent: restoring a payment that is not deleted answers it as it is. 404 for an unknown id or one the caller was never shown; 403 for a former member of its group; 409 NOT_RESTORABLE when it can no longer be written: its payer or recipient left the group, the group now converts into another currency, or (outside groups) the two are no longer friends. No body.',
+        params: idParams,
+        response: {
+          200: paymentSchema.meta({
+            example: {
+              type: 'payment',
+              id: 31,
+              amount: 25,
+              currency: 'USD',
+              date: '2025-03-15',
+              createdAt: '2025-03-15T09:12:00.000Z',
+              updatedAt: '2025-03-15T09:12:00.000Z',
+              groupId: 7,
+              paidBy: { id: 5, name: 'Bea', email: 'bea@example.com' },
+              paidTo: { id: 1, name: 'Ann', email: 'ann@example.com' },
+              summary: 'Bea paid Ann',
+              createdBy: { id: 5, name: 'Bea', email: 'bea@example.com' },
+              conversion: null,
+              exchangeId: null,
+            },
+          }),
+          ...errorResponses(400),
+          403: errorExample(403, 'FORBIDDEN', PAYMENT_API_MESSAGES.noAccess),
+          404: errorExample(404, 'NOT_FOUND', PAYMENT_API_MESSAGES.notFound),
+          409: errorExample(
+            409,
+            'NOT_RESTORABLE',
+            'This payment cannot be restored: you are no longer friends with Bea.',
+          ),
+        },
+      },
+    },
+    async (request) =>
+      paymentOut(await services.payments.restore(request.user.id, request.params.id)),
   );
 }

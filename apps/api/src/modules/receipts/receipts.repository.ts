@@ -1,9 +1,9 @@
 // Which expenses hold which receipt files.
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { expenses } from '../../db/schema.js';
 
-/** Receipt keys of every expense of a group. */
+/** Receipt keys of every expense of a group, deleted ones (kept until purged) included. */
 export async function receiptKeysOfGroup(db: Db, groupId: number): Promise<string[]> {
   const rows = await db
     .select({ key: expenses.receiptKey })
@@ -12,7 +12,7 @@ export async function receiptKeysOfGroup(db: Db, groupId: number): Promise<strin
   return rows.flatMap((r) => (r.key === null ? [] : [r.key]));
 }
 
-/** The expense that holds a receipt file, with the file's content type. */
+/** The (live) expense that holds a receipt file, with the file's content type. */
 export async function expenseOfReceipt(
   db: Db,
   key: string,
@@ -24,7 +24,7 @@ export async function expenseOfReceipt(
       contentType: expenses.receiptContentType,
     })
     .from(expenses)
-    .where(eq(expenses.receiptKey, key))
+    .where(and(eq(expenses.receiptKey, key), isNull(expenses.deletedAt)))
     .limit(1);
   return rows[0];
 }

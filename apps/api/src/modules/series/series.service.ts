@@ -16,7 +16,7 @@ import {
   withinEnd,
 } from '@evenly/core';
 import type { RecurrenceInput, ValidationIssue } from '@evenly/core';
-import { and, asc, eq, gt, max } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { errorCode, rootMessage } from '../../db/errors.js';
 import { expenses } from '../../db/schema.js';
@@ -272,7 +272,14 @@ export class SeriesService {
         const later = await tx
           .select({ id: expenses.id, date: expenses.date })
           .from(expenses)
-          .where(and(eq(expenses.seriesId, series.id), gt(expenses.occurrenceDate, from)))
+          .where(
+            and(
+              eq(expenses.seriesId, series.id),
+              gt(expenses.occurrenceDate, from),
+              // A deleted occurrence stays as it was deleted (and comes back so when restored).
+              isNull(expenses.deletedAt),
+            ),
+          )
           .orderBy(asc(expenses.occurrenceDate));
         const rest: Record<string, unknown> = { ...raw };
         delete rest['removeReceipt'];

@@ -4033,7 +4033,10 @@ export interface paths {
       };
     };
     post?: never;
-    /** Delete an expense with its comments and receipt */
+    /**
+     * Delete an expense with its comments and receipt
+     * @description From then on the expense is gone for every reader (404, left out of lists and balances) but kept, with its comments and receipt file, so that POST /api/expenses/{id}/restore can put it back; it is purged 30 days after the delete.
+     */
     delete: {
       parameters: {
         query?: never;
@@ -4081,6 +4084,83 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a deleted expense (undo)
+     * @description Puts a deleted expense back exactly as it was (same id, payers, splits, comments, receipt, series slot) with its effect on the balances, records an `expense_restored` activity and a `created` change event. Deleted expenses stay restorable until they are purged (30 days after the delete). Allowed to whoever may delete it: current members of its group, or the people on a non-group expense. Idempotent: restoring an expense that is not deleted answers it as it is. 404 for an unknown id or one the caller was never shown; 403 for a former member of its group; 409 NOT_RESTORABLE when it can no longer be written: someone on it left the group, the group now converts into another currency, or (outside groups) a friendship it was made under ended. No body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -4739,7 +4819,10 @@ export interface paths {
       };
     };
     post?: never;
-    /** Delete a payment */
+    /**
+     * Delete a payment
+     * @description From then on the payment is gone for every reader (404, left out of lists and balances) but kept, so that POST /api/payments/{id}/restore can put it back; it is purged 30 days after the delete. Deleting either payment of a currency exchange deletes both.
+     */
     delete: {
       parameters: {
         query?: never;
@@ -4787,6 +4870,83 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payments/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a deleted payment (undo)
+     * @description Puts a deleted payment back exactly as it was with its effect on the balances (the two payments of a currency exchange come back together), records a `payment_restored` activity and a `created` change event. Deleted payments stay restorable until they are purged (30 days after the delete). Allowed to whoever may delete it: current members of its group, or its payer and recipient outside groups. Idempotent: restoring a payment that is not deleted answers it as it is. 404 for an unknown id or one the caller was never shown; 403 for a former member of its group; 409 NOT_RESTORABLE when it can no longer be written: its payer or recipient left the group, the group now converts into another currency, or (outside groups) the two are no longer friends. No body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Payment'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;

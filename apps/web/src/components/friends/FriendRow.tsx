@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import type { FriendBalance, Friendship } from '../../api/types';
 import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
@@ -29,6 +30,10 @@ export function FriendRow({
     friendship.netBalance > 0 && !isZero(friendship.netBalance, friendship.currency)
       ? true
       : others.some((c) => c.netBalance > 0);
+  // Anything open in any currency: settle up from here, the form filled in with it.
+  const open =
+    !isZero(friendship.netBalance, friendship.currency) ||
+    (friendship.byCurrency ?? []).some((c) => !isZero(c.netBalance, c.currency));
   const showApprox =
     approximate !== undefined &&
     (others.length > 0 || approximate.currency !== friendship.currency);
@@ -56,6 +61,15 @@ export function FriendRow({
             {formatMoney(Math.abs(approximate.netBalance), approximate.currency)} in all
             (approximate)
           </p>
+        ) : null}
+        {open ? (
+          <Link
+            to={`/app/settle-up?with=${other.id}`}
+            className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm font-semibold text-primary hover:underline"
+            aria-label={`Settle with ${other.name}`}
+          >
+            Settle
+          </Link>
         ) : null}
       </div>
       <BalanceText amount={friendship.netBalance} currency={friendship.currency} />

@@ -4,6 +4,7 @@ import { expensesApi } from '../../api/expenses';
 import type { EditScope, Expense, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useMyExpenses } from '../../hooks/useExpenses';
+import { useUndoToast } from '../../hooks/useUndoToast';
 import {
   type ConfirmedAction,
   deleteOccurrenceAction,
@@ -34,6 +35,7 @@ export function NonGroupExpenses({ me }: { me: User }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const toast = useToast();
   const invalidate = useInvalidateAll();
+  const undo = useUndoToast();
   const expenses = (data ?? []).filter((e) => e.groupId === null);
   const close = () => setDialog(null);
   const current =
@@ -42,7 +44,7 @@ export function NonGroupExpenses({ me }: { me: User }) {
   const remove = async (expense: Expense) => {
     try {
       await expensesApi.remove(expense.id);
-      toast.success('Expense deleted');
+      undo('expense', expense.id);
     } catch (e) {
       toast.error(`Failed to delete expense: ${errorMessage(e, 'Unknown error')}`);
     } finally {
@@ -55,7 +57,8 @@ export function NonGroupExpenses({ me }: { me: User }) {
   const runSeries = async (action: ConfirmedAction) => {
     try {
       await action.call();
-      toast.success(action.success);
+      if (action.deletes) undo(action.deletes.kind, action.deletes.id);
+      else toast.success(action.success);
     } catch (e) {
       toast.error(`Failed to ${action.failure}: ${errorMessage(e, 'Unknown error')}`);
     } finally {
@@ -141,7 +144,7 @@ export function NonGroupExpenses({ me }: { me: User }) {
       {dialog?.kind === 'delete' ? (
         <ConfirmDialog
           title="Delete expense"
-          message={`Delete "${dialog.expense.description}"? This cannot be undone.`}
+          message={`Delete "${dialog.expense.description}"? You can undo it for a few seconds.`}
           confirmLabel="Delete"
           danger
           onConfirm={() => remove(dialog.expense)}

@@ -3,15 +3,21 @@ import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
 import { RemindButton } from '../RemindButton';
 
-/** `guestIds`: people without an account, who cannot be reminded (no Remind button). */
+/**
+ * The user's balance lines in a group. `guestIds`: people without an account, who cannot be
+ * reminded (no Remind button). `onSettle` opens the payment form filled in for a line, either
+ * way ("I paid Bea" when the user owes, "Bea paid me" when Bea does).
+ */
 export function GroupBalances({
   lines,
   groupId,
   guestIds = [],
+  onSettle,
 }: {
   lines: BalanceLine[];
   groupId: number;
   guestIds?: number[];
+  onSettle?: (line: BalanceLine) => void;
 }) {
   const nonZero = lines.filter((l) => !isZero(l.netAmount));
   if (nonZero.length === 0) {
@@ -22,12 +28,12 @@ export function GroupBalances({
       {nonZero.map((line) => (
         <li
           key={`${line.otherUser.id}-${line.currency}`}
-          className="flex items-center gap-3 px-4 py-3"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 px-4 py-3"
         >
           <Avatar name={line.otherUser.name} size="sm" />
           {line.netAmount >= 0 ? (
             <>
-              <p className="flex-1 text-sm">
+              <p className="min-w-0 flex-1 text-sm">
                 {line.otherUser.name} owes you{' '}
                 <span className="font-semibold text-owed">
                   {formatMoney(line.netAmount, line.currency)}
@@ -42,13 +48,23 @@ export function GroupBalances({
               )}
             </>
           ) : (
-            <p className="flex-1 text-sm">
+            <p className="min-w-0 flex-1 text-sm">
               you owe {line.otherUser.name}{' '}
               <span className="font-semibold text-owe">
                 {formatMoney(-line.netAmount, line.currency)}
               </span>
             </p>
           )}
+          {onSettle ? (
+            <button
+              type="button"
+              className="btn-ghost min-h-11 px-2 text-sm text-primary"
+              onClick={() => onSettle(line)}
+              aria-label={`Settle with ${line.otherUser.name} (${line.currency})`}
+            >
+              Settle
+            </button>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import * as offline from '../../offline/writes';
-import type { Group, Member, Payment, User } from '../../api/types';
+import type { BalanceLine, Group, Member, Payment, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
@@ -14,38 +14,98 @@ import {
 import { rememberCurrency } from '../../lib/currencies';
 import { todayIso, normaliseDate } from '../../lib/dates';
 import { amountForInput, amountProblem, parseAmount, plainAmount } from '../../lib/money';
+import {
+  type CurrencyBalance,
+  minorForInput,
+  pickPrefill,
+  prefillOf,
+  prefillText,
+  type SettleDirection,
+} from '../../lib/settleUp';
 import { AmountInCurrency } from '../currency/AmountInCurrency';
 import { ConversionFields } from '../expense/ConversionFields';
+import { BalanceHint } from '../settle/BalanceHint';
+import { DirectionToggle } from '../settle/DirectionToggle';
 import { Alert } from '../Alert';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
+
+/** Where the form starts: the person, who paid, and (when known) the amount and its currency. */
+export interface PaymentPreset {
+  otherUserId: number;
+  direction: SettleDirection;
+  /** The balance's currency, where the group keeps several apart. */
+  currency?: string;
+}
 
 interface Props {
   group: Group;
   meId: number;
   payment?: Payment | null;
-  /** Prefill from a settle suggestion. */
-  preset?: { toUserId: number; amount: number; currency: string } | null;
+  /** The user's balance lines in the group: the amount owed with each person fills the form. */
+  lines: readonly BalanceLine[];
+  /** Open on this person (a balance line, a suggested payment); else the largest line's. */
+  preset?: PaymentPreset | null;
   onClose: () => void;
 }
 
+/** The user's balances with one member of the group, per currency (+ = they owe the user). */
+function balancesWith(lines: readonly BalanceLine[], otherId: number): CurrencyBalance[] {
+  return lines
+    .filter((l) => l.otherUser.id === otherId)
+    .map((l) => ({ currency: l.currency, amount: l.netAmount }));
+}
+
 /**
- * Record (or edit) a payment from the current user to a group member. In a group with guests
- * (people without an account) the payer can also be a guest, so that a member records what a
- * guest paid.
+ * Record (or edit) a payment in a group between the user and another member, either way: "I paid
+ * Bea" or "Bea paid me" (a member can so record what a guest paid them). It opens filled in with
+ * what settles the user's balance with that person in the group (the direction, the amount owed
+ * and its currency, per currency where the group keeps them apart); everything stays editable,
+ * and the amount follows the person, direction and currency until the user types one. A payment
+ * between two other members is edited with its payer kept.
  */
-export function PaymentFormModal({ group, meId, payment, preset, onClose }: Props) {
-  const [recipient, setRecipient] = useState(String(payment?.paidTo.id ?? preset?.toUserId ?? ''));
-  const [currency, setCurrency] = useState(
-    payment?.currency ?? preset?.currency ?? group.defaultCurrency,
+export function PaymentFormModal({ group, meId, payment, lines, preset, onClose }: Props) {
+  const mine = payment == null || payment.paidBy.id === meId || payment.paidTo.id === meId;
+  const [start] = useState(
+    (): {
+      other: string;
+      direction: SettleDirection;
+      amount: string;
+      cur: string;
+    } => {
+      if (payment) {
+        const other = payment.paidBy.id === meId ? payment.paidTo.id : payment.paidBy.id;
+        return {
+          other: String(mine ? other : payment.paidTo.id),
+          direction: payment.paidBy.id === meId ? 'I_PAID' : 'THEY_PAID',
+          amount: amountForInput(payment.amount, payment.currency),
+          cur: payment.currency,
+        };
+      }
+      // The largest open line (lines come largest first) when no person was asked for.
+      const otherId =
+        preset?.otherUserId ??
+        lines.find((l) => prefillOf({ currency: l.currency, amount: l.netAmount }) !== null)
+          ?.otherUser.id;
+      if (otherId === undefined) {
+        return { other: '', direction: 'I_PAID', amount: '', cur: group.defaultCurrency };
+      }
+      const fill = pickPrefill(balancesWith(lines, otherId), preset?.currency ?? null);
+      const direction = preset?.direction ?? fill?.direction ?? 'I_PAID';
+      const cur = fill?.currency ?? preset?.currency ?? group.defaultCurrency;
+      return {
+        other: String(otherId),
+        direction,
+        amount: fill !== null && fill.direction === direction ? minorForInput(fill.cents, cur) : '',
+        cur,
+      };
+    },
   );
-  const [amount, setAmount] = useState(
-    payment
-      ? amountForInput(payment.amount, payment.currency)
-      : preset
-        ? amountForInput(preset.amount, preset.currency)
-        : '',
-  );
+  const [other, setOther] = useState(start.other);
+  const [direction, setDirection] = useState<SettleDirection>(start.direction);
+  const [currency, setCurrency] = useState(start.cur);
+  const [amount, setAmount] = useState(start.amount);
+  const [amountTyped, setAmountTyped] = useState(payment != null);
   const [conversion, setConversion] = useState<ConversionState>(() =>
     initialConversion(payment?.conversion?.exchangeRateText),
   );
@@ -65,27 +125,54 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const keys = useSubmissionKeys();
-  const guests = group.members.filter((m) => m.guest === true);
-  const [payer, setPayer] = useState(String(meId));
-  const payerId = payment?.paidBy.id ?? Number(payer);
-  // A recipient who has left the group since is no member any more: a user, maybe once a guest.
-  const recipients: (User & Partial<Member>)[] = group.members.filter((m) => m.id !== payerId);
-  if (payment && !recipients.some((m) => m.id === payment.paidTo.id))
+
+  const otherId = other === '' ? null : Number(other);
+  const balances = otherId === null ? [] : balancesWith(lines, otherId);
+  // The people the user can pay or be paid by (guests included); an edited payment's party too.
+  // A party who has left the group since is no member any more: a user, maybe once a guest.
+  const people: (User & Partial<Member>)[] = group.members.filter((m) => m.id !== meId);
+  if (payment && mine) {
+    const party = payment.paidBy.id === meId ? payment.paidTo : payment.paidBy;
+    if (!people.some((m) => m.id === party.id)) people.push(party);
+  }
+  // Editing someone else's payment: the payer is kept, the recipient can change.
+  const recipients: (User & Partial<Member>)[] = payment
+    ? group.members.filter((m) => m.id !== payment.paidBy.id)
+    : group.members.filter((m) => m.id !== meId);
+  if (payment && !mine && !recipients.some((m) => m.id === payment.paidTo.id))
     recipients.push(payment.paidTo);
+  const person = people.find((m) => m.id === otherId);
+  const name = person?.name ?? null;
+
+  const follow = (next: { other?: string; direction?: SettleDirection; currency?: string }) => {
+    if (amountTyped) return;
+    const id = next.other ?? other;
+    const list = id === '' ? [] : balancesWith(lines, Number(id));
+    if (next.other !== undefined) {
+      // A new person: start from what settles with them.
+      const fill = pickPrefill(list, null);
+      if (fill === null) {
+        setAmount('');
+        return;
+      }
+      setDirection(fill.direction);
+      setCurrency(fill.currency);
+      setAmount(minorForInput(fill.cents, fill.currency));
+      return;
+    }
+    setAmount(prefillText(list, next.direction ?? direction, next.currency ?? currency));
+  };
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     const value = parseAmount(amount, currency);
-    const to = Number(recipient);
-    if (!recipient || !amount || value === null || value <= 0) {
+    if (!other || !amount || value === null || value <= 0) {
       setError(
         (amount.trim() ? amountProblem(amount, currency) : null) ??
-          'Please select a recipient and enter a valid positive amount.',
+          (mine
+            ? 'Please select a member and enter a valid positive amount.'
+            : 'Please select a recipient and enter a valid positive amount.'),
       );
-      return;
-    }
-    if (Number.isNaN(to)) {
-      setError('Invalid user ID or amount.');
       return;
     }
     const rateProblem =
@@ -99,9 +186,14 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
     setError(null);
     setBusy(true);
     rememberCurrency(currency);
+    const chosen = Number(other);
+    const parties = !mine
+      ? { paidToUserId: chosen }
+      : direction === 'I_PAID'
+        ? { paidToUserId: chosen, ...(payment ? { paidByUserId: meId } : {}) }
+        : { paidToUserId: meId, paidByUserId: chosen };
     const body = {
-      paidToUserId: to,
-      ...(payment || payerId === meId ? {} : { paidByUserId: payerId }),
+      ...parties,
       amount: plainAmount(amount, currency) ?? String(value),
       date: normaliseDate(date),
       currency,
@@ -133,60 +225,78 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
     <Modal title={payment ? 'Edit payment' : 'Record a payment'} onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
-        {!payment && guests.length > 0 ? (
-          <div>
-            <label htmlFor="payment-payer" className="label">
-              Paid by
-            </label>
-            <select
-              id="payment-payer"
-              className="field"
-              value={payer}
-              onChange={(e) => {
-                setPayer(e.target.value);
-                if (e.target.value === recipient) setRecipient('');
+        {mine ? (
+          <>
+            <div>
+              <label htmlFor="payment-member" className="label">
+                Member
+              </label>
+              <select
+                id="payment-member"
+                className="field"
+                value={other}
+                onChange={(e) => {
+                  setOther(e.target.value);
+                  follow({ other: e.target.value });
+                }}
+              >
+                <option value="">Select a member</option>
+                {people.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.guest ? `${m.name} (guest)` : m.name}
+                  </option>
+                ))}
+              </select>
+              {name !== null && !payment ? (
+                <BalanceHint name={name} balances={balances} where=" in this group" />
+              ) : null}
+            </div>
+            <DirectionToggle
+              value={direction}
+              name={name}
+              onChange={(next) => {
+                setDirection(next);
+                follow({ direction: next });
               }}
-            >
-              <option value={String(meId)}>You</option>
-              {guests.map((g) => (
-                <option key={g.id} value={g.id}>
-                  {g.name} (guest)
-                </option>
-              ))}
-            </select>
-          </div>
+            />
+          </>
         ) : (
-          <p className="text-sm text-muted">
-            Paid by{' '}
-            <span className="font-medium text-fg">{payment ? payment.paidBy.name : 'You'}</span>
-          </p>
+          <>
+            <p className="text-sm text-muted">
+              Paid by <span className="font-medium text-fg">{payment?.paidBy.name}</span>
+            </p>
+            <div>
+              <label htmlFor="payment-recipient" className="label">
+                Paid to
+              </label>
+              <select
+                id="payment-recipient"
+                className="field"
+                value={other}
+                onChange={(e) => setOther(e.target.value)}
+              >
+                <option value="">Select a recipient</option>
+                {recipients.map((m) => (
+                  <option key={m.id} value={m.id}>
+                    {m.id === meId ? 'You' : m.guest ? `${m.name} (guest)` : m.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
         )}
-        <div>
-          <label htmlFor="payment-recipient" className="label">
-            Paid to
-          </label>
-          <select
-            id="payment-recipient"
-            className="field"
-            value={recipient}
-            onChange={(e) => setRecipient(e.target.value)}
-          >
-            <option value="">Select a recipient</option>
-            {recipients.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.id === meId ? 'You' : m.guest ? `${m.name} (guest)` : m.name}
-              </option>
-            ))}
-          </select>
-        </div>
         <AmountInCurrency
           idPrefix="payment"
           amount={amount}
           currency={currency}
-          onAmountChange={setAmount}
-          preferred={[group.defaultCurrency]}
+          onAmountChange={(text) => {
+            setAmount(text);
+            setAmountTyped(true);
+          }}
+          preferred={[group.defaultCurrency, ...balances.map((b) => b.currency)]}
           onCurrencyChange={(code) => {
             setCurrency(code);
+            follow({ currency: code });
             // The saved rate belongs to the saved currency.
             if (code !== payment?.currency && conversion.rateMode === 'KEEP') {
               setConversion((c) => ({ ...c, rateMode: 'SERVICE' }));

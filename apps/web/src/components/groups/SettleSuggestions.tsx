@@ -7,7 +7,10 @@ interface Props {
   onSettle: (suggestion: SettleSuggestion) => void;
 }
 
-/** Debt-simplification plan shown when the group has "simplify debts" on. */
+/**
+ * Debt-simplification plan shown when the group has "simplify debts" on; the user's own
+ * transfers (either way) have a Record button that opens the payment form filled in.
+ */
 export function SettleSuggestions({ suggestions, meId, onSettle }: Props) {
   if (suggestions.length === 0) {
     return <p className="text-sm text-muted">No payments needed: everyone is settled up.</p>;
@@ -25,8 +28,17 @@ export function SettleSuggestions({ suggestions, meId, onSettle }: Props) {
             {name(s.from, true)} {s.from.id === meId ? 'pay' : 'pays'} {name(s.to, false)}{' '}
             <span className="font-semibold">{formatMoney(s.amount, s.currency)}</span>
           </p>
-          {s.from.id === meId ? (
-            <button type="button" className="btn-secondary" onClick={() => onSettle(s)}>
+          {s.from.id === meId || s.to.id === meId ? (
+            <button
+              type="button"
+              className="btn-secondary"
+              onClick={() => onSettle(s)}
+              aria-label={
+                s.from.id === meId
+                  ? `Record: you paid ${s.to.name}`
+                  : `Record: ${s.from.name} paid you`
+              }
+            >
               Record
             </button>
           ) : null}

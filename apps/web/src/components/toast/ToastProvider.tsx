@@ -1,14 +1,25 @@
-import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { CheckIcon, CloseIcon, InfoIcon, WarningIcon } from '../icons';
-import { ToastContext, type ToastApi, type ToastKind } from './toastContext';
+import { ToastContext, type ToastAction, type ToastApi, type ToastKind } from './toastContext';
 
 /** Toasts close by themselves after 5 seconds (spec §9). */
 export const TOAST_DURATION_MS = 5000;
+/** A toast with a button ("Deleted — Undo") stays 10 seconds (issue #13). */
+export const ACTION_TOAST_DURATION_MS = 10_000;
 
 interface ToastItem {
   id: number;
   message: string;
   kind: ToastKind;
+  action: ToastAction | null;
 }
 
 const kindStyles: Record<ToastKind, string> = {
@@ -16,6 +27,61 @@ const kindStyles: Record<ToastKind, string> = {
   error: 'border-l-danger',
   info: 'border-l-primary',
 };
+
+/**
+ * Where focus goes when an action toast that held it closes: back to where it was before, when
+ * that is still on the page, else to the page's heading (made focusable for the moment).
+ */
+function refocus(previous: HTMLElement | null): void {
+  if (previous?.isConnected && previous !== document.body) {
+    previous.focus();
+    return;
+  }
+  const heading = document.querySelector<HTMLElement>('main h1, h1');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+  heading.focus();
+}
+
+function ActionButton({ action, onDone }: { action: ToastAction; onDone: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const previous = useRef<HTMLElement | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    // After every effect of the same commit (a closing dialog hands focus back to its opener).
+    const frame = requestAnimationFrame(() => {
+      previous.current =
+        document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      button.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  useLayoutEffect(() => {
+    const node = button.current;
+    // A layout cleanup runs while the button is still in the document. It had the focus, or
+    // the focus was lost meanwhile (a clicked button that turns disabled drops it): hand it on.
+    return () => {
+      const active = document.activeElement;
+      if (node !== null && (active === node || active === null || active === document.body)) {
+        refocus(previous.current);
+      }
+    };
+  }, []);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className="btn-secondary min-h-11 shrink-0 px-3 py-1 text-sm"
+      disabled={busy}
+      onClick={() => {
+        setBusy(true);
+        void Promise.resolve(action.run()).finally(onDone);
+      }}
+    >
+      {action.label}
+    </button>
+  );
+}
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<ToastItem[]>([]);
@@ -25,23 +91,27 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setToasts((list) => list.filter((t) => t.id !== id));
   }, []);
 
-  const show = useCallback(
-    (message: string, kind: ToastKind = 'info') => {
+  const add = useCallback(
+    (message: string, kind: ToastKind, action: ToastAction | null) => {
       const id = nextId.current++;
-      setToasts((list) => [...list.slice(-3), { id, message, kind }]);
-      window.setTimeout(() => dismiss(id), TOAST_DURATION_MS);
+      setToasts((list) => [...list.slice(-3), { id, message, kind, action }]);
+      window.setTimeout(
+        () => dismiss(id),
+        action === null ? TOAST_DURATION_MS : ACTION_TOAST_DURATION_MS,
+      );
     },
     [dismiss],
   );
 
   const api = useMemo<ToastApi>(
     () => ({
-      show,
-      success: (m) => show(m, 'success'),
-      error: (m) => show(m, 'error'),
-      info: (m) => show(m, 'info'),
+      show: (m, kind = 'info') => add(m, kind, null),
+      success: (m) => add(m, 'success', null),
+      error: (m) => add(m, 'error', null),
+      info: (m) => add(m, 'info', null),
+      action: (m, action) => add(m, 'success', action),
     }),
-    [show],
+    [add],
   );
 
   return (
@@ -67,7 +137,10 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 <InfoIcon className="size-5 text-primary" />
               )}
             </span>
-            <p className="flex-1 text-fg">{toast.message}</p>
+            <p className={`flex-1 text-fg ${toast.action ? 'self-center' : ''}`}>{toast.message}</p>
+            {toast.action ? (
+              <ActionButton action={toast.action} onDone={() => dismiss(toast.id)} />
+            ) : null}
             <button
               type="button"
               onClick={() => dismiss(toast.id)}
