@@ -139,69 +139,94 @@ function valueHasValidPrecision(type: SplitType, raw: string, currency: string):
   return true;
 }
 
-/** First problem in spec §5 order, or null when the form can be sent. */
-export function validateExpenseForm(
+/** The expense form's fields that can have a problem of their own, in the form's order. */
+export type ExpenseField = 'description' | 'amount' | 'payers' | 'split';
+
+/**
+ * Every problem of the form, by field (spec §5's messages), empty when it can be sent. Checks
+ * that need a valid amount (payers' total, exact amounts' sum) wait until the amount is valid.
+ * No payer at all is not reported: the payers editor says so itself and saving is disabled.
+ */
+export function expenseFormProblems(
   state: ExpenseFormState,
   participantIds: number[],
-): string | null {
+): Partial<Record<ExpenseField, string>> {
+  const problems: Partial<Record<ExpenseField, string>> = {};
   const cur = state.currency;
-  const amount = parseAmount(state.amount, cur);
-  const amountOk = amount !== null && amount > 0;
-  // Nothing filled in yet: one message naming everything that is needed.
-  if (!state.description.trim() && !amountOk && state.amount.trim() === '') {
-    return 'Please fill in description, amount (>0), and select participants.';
-  }
-  if (!state.description.trim()) return 'Please enter a description.';
-  if (!amountOk || amount === null) {
+  if (!state.description.trim()) problems.description = 'Please enter a description.';
+  const parsed = parseAmount(state.amount, cur);
+  const amount = parsed !== null && parsed > 0 ? parsed : null;
+  if (amount === null) {
     // A decimals or ambiguity problem says so; anything else is the spec's sentence.
-    const problem = state.amount.trim() === '' ? null : amountProblem(state.amount, cur);
-    return problem ?? 'Please enter a valid positive amount.';
+    problems.amount =
+      (state.amount.trim() === '' ? null : amountProblem(state.amount, cur)) ??
+      'Please enter a valid positive amount.';
   }
-  if (state.payers.length === 0) return 'At least one payer is required.';
+  const payers = payersProblem(state, participantIds, amount);
+  if (payers !== null) problems.payers = payers;
+  const split = splitProblem(state, amount);
+  if (split !== null) problems.split = split;
+  return problems;
+}
+
+function payersProblem(
+  state: ExpenseFormState,
+  participantIds: number[],
+  amount: number | null,
+): string | null {
+  if (state.payers.length === 0) return null;
+  const cur = state.currency;
   const payerIds = state.payers.map((p) => p.userId);
   if (payerIds.some((id) => id === null || !participantIds.includes(id))) {
     return 'Please select a valid user for each payer.';
   }
-  if (new Set(payerIds).size !== payerIds.length)
+  if (new Set(payerIds).size !== payerIds.length) {
     return 'Each person can appear only once among the payers.';
+  }
+  if (amount === null) return null;
   const paidCents = state.payers.reduce(
     (sum, p) => sum + toCents(parseAmount(p.amount, cur) ?? 0, cur),
     0,
   );
-  const scale = toCents(1, cur);
   if (
     state.payers.some((p) => parseAmount(p.amount, cur) === null) ||
     paidCents !== toCents(amount, cur)
   ) {
-    return `Total amount paid (${plain2(paidCents / scale, cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
+    return `Total amount paid (${plain2(paidCents / toCents(1, cur), cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
   }
-  if (state.included.length === 0)
+  return null;
+}
+
+function splitProblem(state: ExpenseFormState, amount: number | null): string | null {
+  const cur = state.currency;
+  if (state.included.length === 0) {
     return 'Please select at least one person to split the expense with.';
-  if (state.splitType !== 'EQUAL') {
-    const typed = state.included.map((id) => (state.values[id] ?? '').trim());
-    const parsed = typed.map((v) =>
-      state.splitType === 'EXACT' ? parseAmount(v, cur) : parseNumber(v),
-    );
-    if (
-      parsed.some((v) => v === null) ||
-      typed.some((v) => !valueHasValidPrecision(state.splitType, v, cur))
-    ) {
-      return `Please enter a valid ${splitNoun(state.splitType)} value for each person.`;
+  }
+  if (state.splitType === 'EQUAL') return null;
+  const typed = state.included.map((id) => (state.values[id] ?? '').trim());
+  const parsed = typed.map((v) =>
+    state.splitType === 'EXACT' ? parseAmount(v, cur) : parseNumber(v),
+  );
+  if (
+    parsed.some((v) => v === null) ||
+    typed.some((v) => !valueHasValidPrecision(state.splitType, v, cur))
+  ) {
+    return `Please enter a valid ${splitNoun(state.splitType)} value for each person.`;
+  }
+  const numbers = parsed.map((v) => v ?? 0);
+  if (state.splitType === 'EXACT') {
+    if (amount === null) return null;
+    const sumCents = numbers.reduce((s, v) => s + toCents(v, cur), 0);
+    if (sumCents !== toCents(amount, cur)) {
+      return `Sum of exact split amounts (${plain2(sumCents / toCents(1, cur), cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
     }
-    const numbers = parsed.map((v) => v ?? 0);
-    if (state.splitType === 'EXACT') {
-      const sumCents = numbers.reduce((s, v) => s + toCents(v, cur), 0);
-      if (sumCents !== toCents(amount, cur)) {
-        return `Sum of exact split amounts (${plain2(sumCents / scale, cur)}) must equal the expense amount (${plain2(amount, cur)}).`;
-      }
-    }
-    if (state.splitType === 'PERCENTAGE') {
-      const total = numbers.reduce((s, v) => s + v, 0);
-      if (Math.abs(total - 100) > PERCENT_TOLERANCE) return 'Percentages must add up to 100.';
-    }
-    if (state.splitType === 'SHARE' && numbers.every((v) => v <= 0)) {
-      return 'At least one person must have a positive number of shares.';
-    }
+  }
+  if (state.splitType === 'PERCENTAGE') {
+    const total = numbers.reduce((s, v) => s + v, 0);
+    if (Math.abs(total - 100) > PERCENT_TOLERANCE) return 'Percentages must add up to 100.';
+  }
+  if (state.splitType === 'SHARE' && numbers.every((v) => v <= 0)) {
+    return 'At least one person must have a positive number of shares.';
   }
   return null;
 }

@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import { queryKeys } from '../../api/queryKeys';
 import { useQueryClient } from '@tanstack/react-query';
 import { useComments } from '../../hooks/useBalances';
+import { useSubmitFailure } from '../../hooks/useSubmitFailure';
 import { formatDateTime } from '../../lib/dates';
 import { Avatar } from '../Avatar';
+import { SubmitError } from '../forms/SubmitError';
 import { TrashIcon } from '../icons';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
@@ -14,6 +16,9 @@ export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: 
   const { data, isPending, isError } = useComments(expenseId);
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
+  // A comment that could not be posted stays in the box, with what happened and Retry.
+  const failure = useSubmitFailure();
+  const formRef = useRef<HTMLFormElement>(null);
   const toast = useToast();
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.comments(expenseId) });
@@ -21,6 +26,7 @@ export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: 
   const add = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!content.trim()) return;
+    failure.clear();
     setBusy(true);
     try {
       await expensesApi.addComment(expenseId, content.trim());
@@ -28,7 +34,7 @@ export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: 
       toast.success('Comment added!');
       await refresh();
     } catch (e) {
-      toast.error(`Failed to post comment. ${errorMessage(e, '')}`.trim());
+      failure.fail(e);
     } finally {
       setBusy(false);
     }
@@ -82,7 +88,7 @@ export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: 
           ))}
         </ul>
       )}
-      <form onSubmit={(e) => void add(e)} className="mt-3 flex gap-2">
+      <form ref={formRef} onSubmit={(e) => void add(e)} className="mt-3 flex gap-2">
         <label htmlFor="comment-input" className="sr-only">
           Add a comment
         </label>
@@ -98,6 +104,13 @@ export function CommentsSection({ expenseId, meId }: { expenseId: number; meId: 
           Post
         </button>
       </form>
+      <div className="mt-2 empty:hidden">
+        <SubmitError
+          failure={failure.failure}
+          retrying={busy}
+          onRetry={() => formRef.current?.requestSubmit()}
+        />
+      </div>
     </section>
   );
 }

@@ -1,11 +1,14 @@
-import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { useRef, useState } from 'react';
+import { MSG_INVALID_AMOUNT, PAYMENT_MESSAGES } from '@evenly/core';
 import { paymentsApi } from '../../api/payments';
 import type { Group, Payment } from '../../api/types';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import { useSubmitFailure } from '../../hooks/useSubmitFailure';
 import {
+  conversionFocusId,
   type ConversionState,
   conversionProblem,
   conversionRequestFields,
@@ -16,7 +19,8 @@ import { todayIso, normaliseDate } from '../../lib/dates';
 import { amountForInput, amountProblem, parseAmount, plainAmount } from '../../lib/money';
 import { AmountInCurrency } from '../currency/AmountInCurrency';
 import { ConversionFields } from '../expense/ConversionFields';
-import { Alert } from '../Alert';
+import { FieldError } from '../forms/FieldError';
+import { SubmitError } from '../forms/SubmitError';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
@@ -60,8 +64,9 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
     payment?.conversion && payment.currency === currency
       ? payment.conversion.exchangeRateText
       : null;
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failure = useSubmitFailure();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const keys = useSubmissionKeys();
@@ -72,30 +77,38 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
   if (payment && !recipients.some((m) => m.id === payment.paidTo.id))
     recipients.push(payment.paidTo);
 
+  // Problems beside their fields, re-checked on every change after a first submit.
+  const [submitted, setSubmitted] = useState(false);
+  const problems = () => {
+    const value = parseAmount(amount, currency);
+    return {
+      recipient: recipient ? undefined : PAYMENT_MESSAGES.recipient,
+      amount:
+        value !== null && value > 0
+          ? undefined
+          : ((amount.trim() ? amountProblem(amount, currency) : null) ?? MSG_INVALID_AMOUNT),
+      conversion:
+        (groupCurrency === null
+          ? null
+          : conversionProblem(conversion, groupCurrency, quote.data !== null)) ?? undefined,
+    };
+  };
+  const fields = useFieldErrors(
+    {
+      recipient: 'payment-recipient',
+      amount: 'payment-amount',
+      conversion: conversionFocusId('payment', conversion),
+    },
+    submitted ? problems() : {},
+  );
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
+    if (fields.focusFirst(problems())) return;
     const value = parseAmount(amount, currency);
     const to = Number(recipient);
-    if (!recipient || !amount || value === null || value <= 0) {
-      setError(
-        (amount.trim() ? amountProblem(amount, currency) : null) ??
-          'Please select a recipient and enter a valid positive amount.',
-      );
-      return;
-    }
-    if (Number.isNaN(to)) {
-      setError('Invalid user ID or amount.');
-      return;
-    }
-    const rateProblem =
-      groupCurrency === null
-        ? null
-        : conversionProblem(conversion, groupCurrency, quote.data !== null);
-    if (rateProblem) {
-      setError(rateProblem);
-      return;
-    }
-    setError(null);
+    failure.clear();
     setBusy(true);
     rememberCurrency(currency);
     const body = {
@@ -119,20 +132,19 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
       await invalidate();
       onClose();
     } catch (e) {
-      setError(
-        errorMessage(
-          e,
-          payment ? `Failed to update payment ${payment.id}` : 'Failed to record payment',
-        ),
-      );
+      failure.fail(e);
       setBusy(false);
     }
   };
 
   return (
     <Modal title={payment ? 'Edit payment' : 'Record a payment'} onClose={onClose} size="sm">
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-        {error ? <Alert>{error}</Alert> : null}
+      <form
+        ref={formRef}
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         {!payment && guests.length > 0 ? (
           <div>
             <label htmlFor="payment-payer" className="label">
@@ -170,6 +182,7 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
             className="field"
             value={recipient}
             onChange={(e) => setRecipient(e.target.value)}
+            {...fields.describe('recipient')}
           >
             <option value="">Select a recipient</option>
             {recipients.map((m) => (
@@ -178,8 +191,10 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
               </option>
             ))}
           </select>
+          <FieldError id={fields.errorId('recipient')} message={fields.errors.recipient} />
         </div>
         <AmountInCurrency
+          error={fields.errors.amount}
           idPrefix="payment"
           amount={amount}
           currency={currency}
@@ -203,6 +218,7 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
             savedRate={savedRate}
             onChange={(patch) => setConversion((c) => ({ ...c, ...patch }))}
             quote={quote}
+            error={fields.errors.conversion}
           />
         ) : null}
         <div>
@@ -217,6 +233,11 @@ export function PaymentFormModal({ group, meId, payment, preset, onClose }: Prop
             onChange={(e) => setDate(e.target.value)}
           />
         </div>
+        <SubmitError
+          failure={failure.failure}
+          retrying={busy}
+          onRetry={() => formRef.current?.requestSubmit()}
+        />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel
