@@ -142,15 +142,20 @@ describe('group payments', () => {
       'Carl Diaz',
     ]);
     await modal.getByRole('button', { name: 'Save Payment' }).click();
-    await modal.getByText('Please select a recipient and enter a valid positive amount.').waitFor();
+    // Each field says what it needs, and focus goes to the first (issue #13 point 2).
+    await modal.getByText('Please select a recipient.').waitFor();
+    await modal.getByText('Please enter a valid positive amount.').waitFor();
+    expect(await modal.getByLabel('Paid to').getAttribute('aria-invalid')).toBe('true');
+    expect(await modal.getByLabel('Paid to').evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     await modal.getByLabel('Paid to').selectOption({ label: 'Bea Costa' });
+    await modal.getByText('Please select a recipient.').waitFor({ state: 'detached' });
     for (const wrong of ['-5', '0.001', '10.555']) {
       await modal.getByLabel(/^Amount/).fill(wrong);
       await modal.getByRole('button', { name: 'Save Payment' }).click();
-      await modal
-        .getByRole('alert')
-        .getByText('Please select a recipient and enter a valid positive amount.')
-        .waitFor();
+      await modal.getByText('Please enter a valid positive amount.').waitFor();
+      expect(await modal.getByLabel(/^Amount/).getAttribute('aria-invalid')).toBe('true');
     }
     await modal.getByLabel(/^Amount/).fill('20');
     await modal.getByRole('button', { name: 'Save Payment' }).click();
