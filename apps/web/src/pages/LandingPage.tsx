@@ -151,7 +151,7 @@ export default function LandingPage() {
             Evenly is free software (AGPL-3.0). All it needs is Node.js 20 or later with npm: the
             embedded database needs no server. In a copy of the source code:
           </p>
-          <pre className="mt-4 overflow-x-auto rounded-xl bg-surface-2 p-4 text-sm">
+          <pre className="mt-4 rounded-xl bg-surface-2 p-4 text-sm break-words whitespace-pre-wrap">
             <code>{SELF_HOST_COMMANDS.map((c) => `${c.comment}\n${c.command}`).join('\n\n')}</code>
           </pre>
           <p className="mt-4 text-muted">

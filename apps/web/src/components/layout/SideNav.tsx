@@ -84,10 +84,13 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
           to="/app/notifications"
           className={itemClass(notificationsHere)}
           aria-current={notificationsHere ? 'page' : undefined}
-          aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         >
           <BellIcon className="size-5" />
-          <span className="flex-1">Notifications</span>
+          {/* Named "Notifications, 3 unread" by its text, as the bell is; the badge is not read. */}
+          <span className="flex-1">
+            Notifications
+            {unread > 0 ? <span className="sr-only">, {unread} unread</span> : null}
+          </span>
           {unread > 0 ? (
             <span
               aria-hidden="true"
