@@ -41,10 +41,21 @@ function SplitLayout({
   if (!desktop) return <PageColumn />;
   return (
     <div className="grid h-full grid-cols-[minmax(21rem,25rem)_minmax(0,1fr)] xl:grid-cols-[28rem_minmax(0,1fr)]">
-      <div className="overflow-y-auto border-r border-border px-5 pt-6 pb-10" data-pane="list">
+      {/* Each pane scrolls on its own; focusable (by a click, not Tab) so the keyboard's
+          scroll keys move the pane the user is in. */}
+      <div
+        tabIndex={-1}
+        className="overflow-y-auto border-r border-border px-5 pt-6 pb-10 outline-none"
+        data-pane="list"
+      >
         <Suspense fallback={<PageLoader />}>{list}</Suspense>
       </div>
-      <div ref={detailPane} className="overflow-y-auto" data-pane="detail">
+      <div
+        ref={detailPane}
+        tabIndex={-1}
+        className="overflow-y-auto outline-none"
+        data-pane="detail"
+      >
         <div className="mx-auto w-full max-w-3xl px-8 pt-6 pb-10">
           <DetailPaneContext.Provider value={listPath}>
             <Suspense fallback={<PageLoader />}>{detailShown ? <Outlet /> : placeholder}</Suspense>
