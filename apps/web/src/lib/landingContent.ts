@@ -9,7 +9,7 @@ export interface Feature {
 export const FEATURES: Feature[] = [
   {
     title: 'Groups and friends',
-    text: 'A group for a trip, a flat or a team, or just you and a friend: every expense, payment and balance in one place, updated live for everyone.',
+    text: 'A group for a trip, a flat or a team, or just you and a friend: every expense and balance in one place, updated live, with the fewest payments to settle up.',
   },
   {
     title: 'Four ways to split',
@@ -34,10 +34,6 @@ export const FEATURES: Feature[] = [
   {
     title: 'Guests and invite links',
     text: 'Add people who have no account yet and let them claim their place later; invite anyone with a link or a QR code.',
-  },
-  {
-    title: 'Settle up simply',
-    text: 'Suggested payments with as few transfers as possible; record who paid whom, either way.',
   },
   {
     title: 'Notifications',

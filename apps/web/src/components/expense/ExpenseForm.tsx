@@ -269,10 +269,11 @@ export function ExpenseForm({
 
   const footerPlace =
     variant === 'page'
-      ? // Above the phone's round Add button, which rises over the bottom of the page.
-        'bottom-6 rounded-b-2xl lg:bottom-0'
+      ? // Down to the tab bar; its buttons above the phone's round Add button, which rises
+        // 1.5rem over the bottom of the page (none on desktop).
+        'bottom-0 rounded-b-2xl pt-3 pb-9 lg:pb-3'
       : // Sticky insets count from inside the dialog body's padding (py-4): down by as much.
-        '-bottom-4';
+        '-bottom-4 py-3';
 
   return (
     <form
@@ -465,7 +466,7 @@ export function ExpenseForm({
       {/* Always in view at the foot of the dialog or page (issue #13 point 2), with what went
           wrong on the last save right above the buttons. */}
       <div
-        className={`sticky z-10 -mx-5 -mb-4 flex flex-col gap-3 border-t border-border bg-surface px-5 py-3 ${footerPlace}`}
+        className={`sticky z-10 -mx-5 -mb-4 flex flex-col gap-3 border-t border-border bg-surface px-5 ${footerPlace}`}
       >
         <SubmitError
           failure={failure.failure}
