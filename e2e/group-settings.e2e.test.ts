@@ -102,7 +102,8 @@ describe('group settings', () => {
     await page.getByRole('link', { name: 'Back' }).click();
     const header = page.getByRole('main').getByTestId('group-cover');
     await header.waitFor();
-    expect(await header.innerText()).toBe('PT');
+    // The first save's toast may still be up, so the second save can still be on its way.
+    await expect.poll(() => header.innerText(), { timeout: 10_000 }).toBe('PT');
     expect(await header.getAttribute('data-cover-color')).toBe('indigo');
 
     // The currency can change while the group is empty, and not after its first expense.

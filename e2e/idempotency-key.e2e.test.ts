@@ -178,7 +178,7 @@ describe('expenses', () => {
       state: 'detached',
     });
     const add = form.getByRole('button', { name: 'Add Expense', exact: true });
-    const refused = 'Failed to save expense: Bea Costa is not a member of this group.';
+    const refused = 'Bea Costa is not a member of this group.';
     await add.click();
     await form.getByRole('alert').getByText(refused, { exact: true }).waitFor();
     // Save again, unchanged: the same key, and the same refusal (not a 409).

@@ -156,15 +156,20 @@ describe('group payments', () => {
     ]);
     await modal.getByLabel('Member').selectOption({ label: 'Select a member' });
     await modal.getByRole('button', { name: 'Save Payment' }).click();
-    await modal.getByText('Please select a member and enter a valid positive amount.').waitFor();
+    // Each field says what it needs, and focus goes to the first (issue #13 point 2).
+    await modal.getByText('Please select a member.').waitFor();
+    await modal.getByText('Please enter a valid positive amount.').waitFor();
+    expect(await modal.getByLabel('Member').getAttribute('aria-invalid')).toBe('true');
+    expect(await modal.getByLabel('Member').evaluate((el) => el === document.activeElement)).toBe(
+      true,
+    );
     await modal.getByLabel('Member').selectOption({ label: 'Bea Costa' });
+    await modal.getByText('Please select a member.').waitFor({ state: 'detached' });
     for (const wrong of ['-5', '0.001', '10.555']) {
       await modal.getByLabel(/^Amount/).fill(wrong);
       await modal.getByRole('button', { name: 'Save Payment' }).click();
-      await modal
-        .getByRole('alert')
-        .getByText('Please select a member and enter a valid positive amount.')
-        .waitFor();
+      await modal.getByText('Please enter a valid positive amount.').waitFor();
+      expect(await modal.getByLabel(/^Amount/).getAttribute('aria-invalid')).toBe('true');
     }
     await modal.getByLabel(/^Amount/).fill('20');
     await modal.getByRole('button', { name: 'Save Payment' }).click();

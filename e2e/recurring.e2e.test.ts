@@ -168,10 +168,11 @@ describe('recurring expenses', () => {
     await form.getByLabel('Ends').selectOption({ label: 'After N times' });
     await form.getByLabel('Number of times').fill('0');
     await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
-    await form
-      .getByRole('alert')
-      .getByText('The number of times must be a whole number from 1 to 1000.')
-      .waitFor();
+    // Shown beside the field, which takes focus (issue #13 point 2).
+    await form.getByText('The number of times must be a whole number from 1 to 1000.').waitFor();
+    const times = form.getByLabel('Number of times');
+    expect(await times.getAttribute('aria-invalid')).toBe('true');
+    expect(await times.evaluate((el) => el === document.activeElement)).toBe(true);
     await form.getByLabel('Number of times').fill('12');
     await form.getByText(/Europe\/Lisbon · 12 times/).waitFor();
     await form.getByRole('button', { name: 'Add Expense', exact: true }).click();

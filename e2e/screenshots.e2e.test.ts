@@ -1,10 +1,11 @@
-// Photographs the main screens on a phone viewport against the mocked API.
-// Saved to e2e/.artifacts/screenshots; with UPDATE_SCREENSHOTS=1 to docs/screenshots (committed).
+// Photographs the main screens on a phone viewport and on a desktop against the mocked API.
+// Saved to e2e/.artifacts/screenshots; with UPDATE_SCREENSHOTS=1 to docs/screenshots (committed;
+// then `npm run landing:images` makes the landing page's copies).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from './support/browser';
 import { useMockApi } from './support/mockApi';
 import { REPO_ROOT } from './support/server';
 import { startStaticServer, type StaticServer } from './support/staticServer';
@@ -32,14 +33,20 @@ async function shoot(
   name: string,
   path: string,
   ready: (page: Page) => Promise<void>,
-  options: { theme?: 'light' | 'dark'; signedIn?: boolean; fullPage?: boolean } = {},
+  options: {
+    theme?: 'light' | 'dark';
+    signedIn?: boolean;
+    fullPage?: boolean;
+    desktop?: boolean;
+  } = {},
 ) {
+  const desktop = options.desktop ?? false;
   const context = await browser.newContext({
     serviceWorkers: 'block',
-    viewport: PHONE_VIEWPORT,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
+    viewport: desktop ? DESKTOP_VIEWPORT : PHONE_VIEWPORT,
+    deviceScaleFactor: desktop ? 1 : 2,
+    isMobile: !desktop,
+    hasTouch: !desktop,
     reducedMotion: 'reduce',
   });
   if (options.signedIn ?? true) await useMockApi(context, options.theme ?? 'light');
@@ -114,6 +121,29 @@ describe('screenshots', () => {
         await p.getByLabel('Percentages for Bea Costa').fill('60');
       },
       { theme: 'dark' },
+    );
+  });
+
+  it('desktop: groups beside a group, a friend, the expense dialog (light and dark)', async () => {
+    const group = (p: Page) => p.getByText('Dinner at Time Out Market').waitFor();
+    await shoot('desktop-group', '/app/group/7', group, { desktop: true });
+    await shoot('desktop-group-dark', '/app/group/7', group, { desktop: true, theme: 'dark' });
+    await shoot(
+      'desktop-friends',
+      '/app/friends/5',
+      (p) => p.getByRole('heading', { name: 'Bea Costa', level: 1 }).waitFor(),
+      { desktop: true },
+    );
+    await shoot(
+      'desktop-expense-form',
+      '/app/group/7',
+      async (p) => {
+        await group(p);
+        await p.getByRole('main').getByRole('button', { name: 'Add Expense' }).first().click();
+        await p.getByLabel('Description').fill('Groceries');
+        await p.getByLabel(/^Amount/).fill('100');
+      },
+      { desktop: true },
     );
   });
 

@@ -32,19 +32,56 @@ async function open(path: string, options: { mock?: boolean; phone?: boolean } =
 }
 
 describe('landing page', () => {
-  it('shows the product, the feature lists and the entry points', async () => {
+  it('shows the product as it is, its screenshots, how to run it, and the entry points', async () => {
     const { page, context } = await open('/');
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.title()).toBe('Evenly');
-    for (const text of [
-      'Current features',
-      'In development',
-      'Future roadmap',
+    const features = page.getByRole('region', { name: 'What it does' });
+    for (const title of [
+      'Groups and friends',
+      'Four ways to split',
+      'Several payers',
+      'Any currency',
       'Receipt scanning',
-      'Budgeting',
+      'Recurring expenses',
+      'Guests and invite links',
+      'Notifications',
+      'Installs like an app',
     ]) {
-      expect(await page.getByText(text, { exact: true }).count()).toBeGreaterThan(0);
+      await features.getByRole('heading', { name: title, level: 3 }).waitFor();
     }
+    // No development roadmap any more (issue #13 point 7).
+    for (const gone of ['In development', 'Future roadmap', 'Budgeting', 'Frontend UI']) {
+      expect(await page.getByText(gone).count(), gone).toBe(0);
+    }
+    // Screenshots: lazy WebP images from the build's hashed assets, fetched once scrolled near.
+    const shots = page.getByRole('img');
+    expect(await shots.count()).toBeGreaterThanOrEqual(5);
+    for (const img of await shots.all()) {
+      expect(await img.getAttribute('loading')).toBe('lazy');
+      expect(await img.getAttribute('src')).toMatch(/^\/assets\/.+\.webp$/);
+      expect(await img.getAttribute('alt')).toBeTruthy();
+    }
+    const phones = page.getByRole('region', { name: 'On your phone' });
+    await phones.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() =>
+        phones
+          .getByRole('img')
+          .first()
+          .evaluate((el: HTMLImageElement) => el.naturalWidth),
+      )
+      .toBe(440);
+    // How to run your own: the README's two commands and the README itself.
+    const selfHost = page.getByRole('region', { name: 'Run your own' });
+    await selfHost.getByText(/npm install && npm start/).waitFor();
+    await selfHost.getByText(/npm test/).waitFor();
+    expect(await selfHost.getByRole('link', { name: /Read the README/ }).getAttribute('href')).toBe(
+      '/README.md',
+    );
+    const readme = await page.request.get(`${server.baseUrl}/README.md`);
+    expect(readme.status()).toBe(200);
+    expect(await readme.text()).toContain('npm install && npm start');
     expect(await page.getByRole('link', { name: 'Sign in', exact: true }).count()).toBeGreaterThan(
       0,
     );
@@ -161,8 +198,12 @@ describe('phone-sized viewport', () => {
   it('fits the screen, shows the bottom navigation and keeps touch targets at least 44 px', async () => {
     const { page, context } = await open('/app/groups', { mock: true, phone: true });
     await page.getByText('Lisbon trip').waitFor();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - window.innerWidth,
+    // The page scrolls inside the app's <main>: neither it nor the document is wider than the screen.
+    const overflow = await page.evaluate(() =>
+      Math.max(
+        document.documentElement.scrollWidth - window.innerWidth,
+        ...Array.from(document.querySelectorAll('main'), (el) => el.scrollWidth - el.clientWidth),
+      ),
     );
     expect(overflow).toBeLessThanOrEqual(0);
     const nav = page.getByRole('navigation', { name: 'Main' });

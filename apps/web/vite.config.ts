@@ -1,11 +1,31 @@
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { fileURLToPath } from 'node:url';
 
+/**
+ * The repository's README goes into the build as /README.md: the landing page links to it for
+ * the self-hosting steps, and every install serves the instructions of the version it runs.
+ */
+function readme(): Plugin {
+  return {
+    name: 'evenly-readme',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'README.md',
+        source: readFileSync(new URL('../../README.md', import.meta.url), 'utf8'),
+      });
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
+    readme(),
     react(),
     tailwindcss(),
     VitePWA({

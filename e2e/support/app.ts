@@ -1,7 +1,7 @@
 // Shared helpers of the full-stack e2e tests: one real server per file (fresh database), fresh
 // users per test created through the API, and browser contexts already signed in as one of them.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE_VIEWPORT } from './browser';
+import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, SINGLE_COLUMN_VIEWPORT } from './browser';
 import { type RunningServer, startServer } from './server';
 
 export interface TestUser {
@@ -145,7 +145,9 @@ export async function addEqualExpense(
 }
 
 export interface OpenOptions {
+  /** 390×844 touch screen; `desktop`: 1440×900; neither: one column at 1000×900. */
   phone?: boolean;
+  desktop?: boolean;
   theme?: 'light' | 'dark';
   /** The browser's locale (navigator.language), e.g. 'de-DE'. */
   locale?: string;
@@ -167,7 +169,11 @@ export async function openAs(
 ): Promise<{ context: BrowserContext; page: Page; liveEventsOpened: () => Promise<void> }> {
   const context = await browser.newContext({
     serviceWorkers: 'block',
-    viewport: options.phone ? PHONE_VIEWPORT : { width: 1280, height: 900 },
+    viewport: options.phone
+      ? PHONE_VIEWPORT
+      : options.desktop
+        ? DESKTOP_VIEWPORT
+        : SINGLE_COLUMN_VIEWPORT,
     isMobile: options.phone ?? false,
     hasTouch: options.phone ?? false,
     ...(options.locale ? { locale: options.locale } : {}),

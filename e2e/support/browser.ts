@@ -24,3 +24,10 @@ export async function launchBrowser(): Promise<Browser> {
 }
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
+/** The desktop layout (side navigation, list and detail side by side) starts at 1024 px. */
+export const DESKTOP_VIEWPORT = { width: 1440, height: 900 };
+/**
+ * Just below it: one column and the bottom bar, as on a tablet or a narrow window. The flows of
+ * most e2e files run here; desktop.e2e.test.ts covers the desktop layout, mobile.e2e the phone.
+ */
+export const SINGLE_COLUMN_VIEWPORT = { width: 1000, height: 900 };

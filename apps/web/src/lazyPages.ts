@@ -7,6 +7,16 @@ export const QueryLayout = lazy(() => import('./components/QueryLayout'));
 export const AppLayout = lazy(() =>
   import('./components/AppLayout').then((m) => ({ default: m.AppLayout })),
 );
+// The app shell's page layouts (same chunk): one column, or list and detail side by side.
+export const PageColumn = lazy(() =>
+  import('./components/AppLayout').then((m) => ({ default: m.PageColumn })),
+);
+export const GroupsLayout = lazy(() =>
+  import('./components/AppLayout').then((m) => ({ default: m.GroupsLayout })),
+);
+export const FriendsLayout = lazy(() =>
+  import('./components/AppLayout').then((m) => ({ default: m.FriendsLayout })),
+);
 export const LoginPage = lazy(() => import('./pages/LoginPage'));
 export const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 export const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
@@ -15,6 +25,7 @@ export const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
 export const GroupsPage = lazy(() => import('./pages/GroupsPage'));
 export const GroupDetailPage = lazy(() => import('./pages/GroupDetailPage'));
 export const FriendsPage = lazy(() => import('./pages/FriendsPage'));
+export const FriendDetailPage = lazy(() => import('./pages/FriendDetailPage'));
 export const ActivityPage = lazy(() => import('./pages/ActivityPage'));
 export const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
 export const AccountPage = lazy(() => import('./pages/AccountPage'));

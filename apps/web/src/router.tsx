@@ -3,6 +3,9 @@ import { RootLayout } from './components/RootLayout';
 import { ProtectedRoute, PublicOnlyRoute } from './components/RouteGuards';
 import {
   AppLayout,
+  PageColumn,
+  GroupsLayout,
+  FriendsLayout,
   LandingPage,
   QueryLayout,
   LoginPage,
@@ -13,6 +16,7 @@ import {
   GroupsPage,
   GroupDetailPage,
   FriendsPage,
+  FriendDetailPage,
   ActivityPage,
   NotificationsPage,
   AccountPage,
@@ -61,7 +65,15 @@ export const routes: RouteObject[] = [
             path: '/add-friend/:token',
             element: <ProtectedRoute />,
             children: [
-              { element: <AppLayout />, children: [{ index: true, element: <AddFriendPage /> }] },
+              {
+                element: <AppLayout />,
+                children: [
+                  {
+                    element: <PageColumn />,
+                    children: [{ index: true, element: <AddFriendPage /> }],
+                  },
+                ],
+              },
             ],
           },
           {
@@ -71,20 +83,37 @@ export const routes: RouteObject[] = [
               {
                 element: <AppLayout />,
                 children: [
-                  { index: true, element: <GroupsPage /> },
-                  { path: 'groups', element: <GroupsPage /> },
-                  { path: 'friends', element: <FriendsPage /> },
-                  { path: 'add-expense', element: <AddExpensePage /> },
-                  { path: 'activity', element: <ActivityPage /> },
-                  { path: 'notifications', element: <NotificationsPage /> },
-                  { path: 'account', element: <AccountPage /> },
-                  { path: 'account/notifications', element: <NotificationSettingsPage /> },
-                  { path: 'group/:groupId', element: <GroupDetailPage /> },
-                  { path: 'groups/:groupId/settings', element: <GroupSettingsPage /> },
-                  { path: 'help', element: <HelpPage /> },
-                  { path: 'expense/new', element: <NewExpensePage /> },
-                  { path: 'settle-up', element: <SettleUpPage /> },
-                  { path: '*', element: <AppNotFoundPage /> },
+                  // Groups and friends: list and detail side by side on desktop (same URLs).
+                  {
+                    element: <GroupsLayout />,
+                    children: [
+                      { index: true, element: <GroupsPage /> },
+                      { path: 'groups', element: <GroupsPage /> },
+                      { path: 'group/:groupId', element: <GroupDetailPage /> },
+                      { path: 'groups/:groupId/settings', element: <GroupSettingsPage /> },
+                    ],
+                  },
+                  {
+                    element: <FriendsLayout />,
+                    children: [
+                      { path: 'friends', element: <FriendsPage /> },
+                      { path: 'friends/:friendId', element: <FriendDetailPage /> },
+                    ],
+                  },
+                  {
+                    element: <PageColumn />,
+                    children: [
+                      { path: 'add-expense', element: <AddExpensePage /> },
+                      { path: 'activity', element: <ActivityPage /> },
+                      { path: 'notifications', element: <NotificationsPage /> },
+                      { path: 'account', element: <AccountPage /> },
+                      { path: 'account/notifications', element: <NotificationSettingsPage /> },
+                      { path: 'help', element: <HelpPage /> },
+                      { path: 'expense/new', element: <NewExpensePage /> },
+                      { path: 'settle-up', element: <SettleUpPage /> },
+                      { path: '*', element: <AppNotFoundPage /> },
+                    ],
+                  },
                 ],
               },
             ],

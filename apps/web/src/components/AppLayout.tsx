@@ -1,26 +1,46 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useAuth } from '../auth/authContext';
+import { useIsDesktop } from '../hooks/useMediaQuery';
 import { useLiveEvents } from '../hooks/useLiveEvents';
 import { OfflineStatus } from '../offline/OfflineStatus';
 import { useOfflineSupport } from '../offline/useOfflineSupport';
+import { useScrollTopOnNavigate } from '../hooks/useScrollTopOnNavigate';
 import { BottomNav } from './BottomNav';
+import { SideNav } from './layout/SideNav';
 import { PageLoader } from './Spinner';
+import { ToastRegion } from './toast/ToastRegion';
 
-/** Shell of every /app page: content column plus bottom navigation and live updates. */
+export { FriendsLayout, GroupsLayout, PageColumn } from './layout/SplitLayout';
+
+/**
+ * Shell of every /app page, one screen high: the page scrolls inside `main`, so the navigation
+ * and the toasts sit beside it, never over it. Phones: toasts on top, the page, the bottom tab
+ * bar. Desktop (from 1024 px): the side navigation, with the toasts at its foot, and the page.
+ */
 export function AppLayout() {
   const { user } = useAuth();
   useLiveEvents(user !== null);
   useOfflineSupport(user?.id ?? null);
+  const desktop = useIsDesktop();
+  const main = useScrollTopOnNavigate<HTMLElement>();
+  const toasts = <ToastRegion priority={1} className="shrink-0" />;
   return (
-    <div className="min-h-dvh pb-28">
+    <div className="flex h-dvh flex-col lg:flex-row">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-3"
       >
         Skip to content
       </a>
-      <main id="main" className="mx-auto w-full max-w-2xl px-4 pt-4">
+      <SideNav footer={desktop ? toasts : null} />
+      {desktop ? null : toasts}
+      <main
+        ref={main}
+        id="main"
+        tabIndex={-1}
+        className="min-h-0 flex-1 overflow-y-auto outline-none"
+      >
         <OfflineStatus />
         <Suspense fallback={<PageLoader />}>
           <Outlet />

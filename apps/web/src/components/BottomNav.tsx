@@ -6,12 +6,15 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'text-primary' : 'text-muted hover:text-fg'
   }`;
 
-/** Bottom navigation: Friends, Groups, central Add Expense, Activity, Account. */
+/**
+ * Bottom navigation: Friends, Groups, central Add Expense, Activity, Account. The foot of the
+ * phone layout's column (the page scrolls above it); the desktop layout has the side navigation.
+ */
 export function BottomNav() {
   return (
     <nav
       aria-label="Main"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur"
+      className="relative z-40 shrink-0 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
       <div className="mx-auto flex max-w-2xl items-center gap-1 px-2">
         <NavLink to="/app/friends" className={itemClass}>

@@ -10,12 +10,18 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
-  /** Bottom sheet on phones, centred dialog on wider screens. */
+  /** Bottom sheet on phones, centred dialog on wider screens, wider again on desktops. */
   size?: 'sm' | 'md' | 'lg';
   role?: 'dialog' | 'alertdialog';
 }
 
-const sizes = { sm: 'sm:max-w-sm', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' };
+// Desktop (lg, from 1024 px): more room, so the long forms (expense: size lg) lay out in two
+// columns and need little scrolling.
+const sizes = {
+  sm: 'sm:max-w-sm lg:max-w-md',
+  md: 'sm:max-w-lg lg:max-w-xl',
+  lg: 'sm:max-w-2xl lg:max-w-4xl',
+};
 
 /** Accessible modal: focus trapped inside, Escape and backdrop close it, focus returns after. */
 export function Modal({
@@ -91,7 +97,7 @@ export function Modal({
         aria-modal="true"
         aria-labelledby={titleId}
         tabIndex={-1}
-        className={`relative flex max-h-[85vh] w-full flex-col rounded-t-3xl border border-border bg-surface shadow-card sm:rounded-3xl ${sizes[size]}`}
+        className={`relative flex max-h-[85vh] w-full flex-col overflow-hidden rounded-t-3xl border border-border bg-surface shadow-card sm:rounded-3xl ${sizes[size]}`}
       >
         <div className="flex items-center justify-between gap-2 border-b border-border px-5 py-3">
           <h2 id={titleId} className="text-lg font-semibold">
@@ -106,7 +112,7 @@ export function Modal({
             <CloseIcon className="size-5" />
           </button>
         </div>
-        <div className="overflow-y-auto px-5 py-4">{children}</div>
+        <div className="min-h-0 overflow-y-auto px-5 py-4">{children}</div>
         {footer ? (
           <div className="flex flex-wrap justify-end gap-2 border-t border-border px-5 py-3">
             {footer}

@@ -1,19 +1,25 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from './icons';
+import { DetailPaneContext } from './layout/detailPane';
 import { NotificationBell } from './NotificationBell';
 
 interface PageHeaderProps {
   title: string;
   back?: string;
   actions?: ReactNode;
+  /** 2 for a list shown beside the page that holds the h1 (desktop split layout). */
+  level?: 1 | 2;
 }
 
 /** The top of every app page: back link, title, the page's actions and the notification bell. */
-export function PageHeader({ title, back, actions }: PageHeaderProps) {
+export function PageHeader({ title, back, actions, level = 1 }: PageHeaderProps) {
+  // Beside its list (desktop), a page needs no way back to it; the bell is in the side navigation.
+  const listBeside = useContext(DetailPaneContext);
+  const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <header className="mb-4 flex min-h-12 items-center gap-2">
-      {back ? (
+      {back && back !== listBeside ? (
         <Link
           to={back}
           className="-ml-2 flex size-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
@@ -22,9 +28,13 @@ export function PageHeader({ title, back, actions }: PageHeaderProps) {
           <ChevronLeftIcon className="size-6" />
         </Link>
       ) : null}
-      <h1 className="min-w-0 flex-1 truncate text-2xl font-bold tracking-tight">{title}</h1>
+      <Heading className="min-w-0 flex-1 truncate text-2xl font-bold tracking-tight">
+        {title}
+      </Heading>
       {actions ? <div className="flex shrink-0 items-center gap-1">{actions}</div> : null}
-      <NotificationBell />
+      <div className="lg:hidden">
+        <NotificationBell />
+      </div>
     </header>
   );
 }

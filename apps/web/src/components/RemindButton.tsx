@@ -9,10 +9,13 @@ export function RemindButton({
   userId,
   name,
   groupId,
+  iconOnly = false,
 }: {
   userId: number;
   name: string;
   groupId: number | null;
+  /** The bell alone (a narrow list beside a page); the name still says "Remind …". */
+  iconOnly?: boolean;
 }) {
   const toast = useToast();
   const [sending, setSending] = useState(false);
@@ -33,8 +36,8 @@ export function RemindButton({
           .finally(() => setSending(false));
       }}
     >
-      <BellIcon className="size-4" />
-      <span>Remind</span>
+      <BellIcon className={iconOnly ? 'size-5' : 'size-4'} />
+      {iconOnly ? null : <span>Remind</span>}
     </button>
   );
 }

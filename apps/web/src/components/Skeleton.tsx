@@ -1,7 +1,9 @@
 /** Placeholder rows with the same height as the content they stand for (no layout shift). */
 export function SkeletonList({ rows = 3, height = 'h-16' }: { rows?: number; height?: string }) {
   return (
-    <div className="flex flex-col gap-3" aria-busy="true" aria-label="Loading">
+    <div className="flex flex-col gap-3" aria-busy="true">
+      {/* Said in words: a plain div may not carry an aria-label (axe aria-prohibited-attr). */}
+      <span className="sr-only">Loading…</span>
       {Array.from({ length: rows }, (_, i) => (
         <div key={i} className={`skeleton ${height}`} />
       ))}

@@ -113,6 +113,11 @@ export function conversionProblem(
   return null;
 }
 
+/** The control to focus for a problem with the rate: the charged amount, else the typed rate. */
+export function conversionFocusId(idPrefix: string, state: ConversionState): string {
+  return state.rateMode === 'CHARGED' ? `${idPrefix}-charged` : `${idPrefix}-rate`;
+}
+
 /**
  * The request fields for the chosen rate: `exchangeRate` for a typed one, `convertedAmount` for
  * a charged amount, nothing for the service's rate (the server looks it up) or a kept one (the

@@ -201,6 +201,45 @@ export function validateExpenseForm(
   return expenseFormIssues(state, participantIds)[0]?.message ?? null;
 }
 
+/** The expense form's fields that can have a problem of their own, in the form's order. */
+export type ExpenseField = 'description' | 'amount' | 'payers' | 'split';
+
+const FIELD_OF: Readonly<Record<string, ExpenseField>> = {
+  description: 'description',
+  amount: 'amount',
+  payers: 'payers',
+  splits: 'split',
+  splitType: 'split',
+};
+
+/**
+ * Every problem of the form by field, for errors beside the fields (issue #13 point 2); empty when
+ * it can be sent. The rules and sentences are expenseFormIssues' (the API's), but all fields at
+ * once: the payers' total and the split's sums are checked as soon as the amount and the values
+ * are readable, even while another field (the description, say) still has a problem. No payer at
+ * all is not reported: the payers editor says so itself and saving is disabled.
+ */
+export function expenseFormProblems(
+  state: ExpenseFormState,
+  participantIds: number[],
+): Partial<Record<ExpenseField, string>> {
+  const problems: Partial<Record<ExpenseField, string>> = {};
+  const add = (issue: ValidationIssue) => {
+    const field = FIELD_OF[String(issue.path[0])];
+    if (field !== undefined) problems[field] ??= issue.message;
+  };
+  const described = state.description.trim() !== '';
+  // The empty form's one sentence is for a banner; beside the fields each says its own.
+  const issues = expenseFormIssues(
+    described ? state : { ...state, description: '-' },
+    participantIds,
+  );
+  if (!described) problems.description = EXPENSE_MESSAGES.descriptionEmpty;
+  issues.forEach(add);
+  if (state.payers.length === 0) delete problems.payers;
+  return problems;
+}
+
 export function buildExpenseRequest(
   state: ExpenseFormState,
   groupId: number | null,

@@ -1,26 +1,62 @@
-// Feature lists of the landing page, exactly as product spec §1.
-export const CURRENT_FEATURES = [
-  'Installable phone app',
-  'Registration and login with a signed token',
-  'Friend management',
-  'Group creation and management',
-  'Expense tracking with equal, exact, percentage and share splits',
-  'Payment recording',
-  'Balance calculation',
-  'Receipt scanning',
-  'Receipt image storage',
-  'Expense notes',
+// What the landing page says about Evenly (issue #13 point 7): the product as it is, its
+// screenshots and how to run your own. Kept apart from the page so the wording is in one place.
+
+export interface Feature {
+  title: string;
+  text: string;
+}
+
+export const FEATURES: Feature[] = [
+  {
+    title: 'Groups and friends',
+    text: 'A group for a trip, a flat or a team, or just you and a friend: every expense and balance in one place, updated live, with the fewest payments to settle up.',
+  },
+  {
+    title: 'Four ways to split',
+    text: 'Equally, by exact amounts, by percentages or by shares — or item by item from the receipt. Every cent is accounted for.',
+  },
+  {
+    title: 'Several payers',
+    text: 'Two of you paid for dinner? Say who paid what; the balances follow.',
+  },
+  {
+    title: 'Any currency',
+    text: 'Spend in yen, settle in euros: converted at the day’s rate, your own rate or what the bank charged — or kept apart.',
+  },
+  {
+    title: 'Receipt scanning',
+    text: 'Photograph a receipt or drop in a PDF: the shop, date, total and items fill in the expense.',
+  },
+  {
+    title: 'Recurring expenses',
+    text: 'Rent, subscriptions, the weekly shop: enter it once and it repeats on its own, daily to yearly.',
+  },
+  {
+    title: 'Guests and invite links',
+    text: 'Add people who have no account yet and let them claim their place later; invite anyone with a link or a QR code.',
+  },
+  {
+    title: 'Notifications',
+    text: 'E-mail and push notifications when someone adds an expense, comments or reminds you — each kind on or off.',
+  },
+  {
+    title: 'Installs like an app',
+    text: 'Add it to the home screen of an Android phone or an iPhone, or use it in any browser on a computer.',
+  },
 ];
-export const IN_DEVELOPMENT = [
-  'Frontend UI',
-  'Debt simplification suggestions',
-  'Testing',
-  'Real-time updates',
+
+/** The README's two commands, with its comments. */
+export const SELF_HOST_COMMANDS = [
+  {
+    comment:
+      '# 1. Install, build and start the app on the embedded database (web app + API on one port):',
+    command: 'npm install && npm start            # → http://localhost:3000  (API under /api)',
+  },
+  {
+    comment: '# 2. Run the whole test suite:',
+    command: 'npm test',
+  },
 ];
-export const ROADMAP = [
-  'Multi-currency refinement',
-  'Reporting and analytics',
-  'Recurring expenses',
-  'Notifications',
-  'Budgeting',
-];
+
+/** The README as this server serves it (copied into the build), for the self-hosting steps. */
+export const README_URL = '/README.md';

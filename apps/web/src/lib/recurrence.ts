@@ -170,6 +170,16 @@ export function validateRecurrence(
   return result.ok ? null : (result.issues[0]?.message ?? RECURRENCE_MESSAGES.frequency);
 }
 
+/** The control to focus for a problem with the repeat: the end's date or count, else Repeat. */
+export function repeatFocusId(value: RecurrenceFormState): string {
+  if (value.repeat === 'NEVER') return 'expense-repeat';
+  return value.ends === 'DATE'
+    ? 'expense-end-date'
+    : value.ends === 'COUNT'
+      ? 'expense-end-count'
+      : 'expense-repeat';
+}
+
 /** The request's `recurrence` (null when the expense does not repeat). */
 export function recurrenceRequest(state: RecurrenceFormState, timeZone: string): Recurrence | null {
   if (state.repeat === 'NEVER') return null;

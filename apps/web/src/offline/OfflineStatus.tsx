@@ -120,50 +120,56 @@ export function OfflineStatus() {
   }, [online, pending.length, problems.length]);
 
   const synced = online ? null : lastSyncedAt(client);
+  const visible = !online || items.length > 0;
+  // At the top of the app's scrolling area, in the pages' column (the pages pad themselves).
   return (
-    <div className="mb-3 flex flex-col gap-2 empty:mb-0">
+    <div>
       <p className="sr-only" role="status" aria-live="polite">
         {announcement}
       </p>
-      {!online ? (
-        <div
-          className="rounded-xl border border-border bg-surface-2 p-3 text-sm"
-          data-testid="offline-banner"
-        >
-          <p className="font-semibold">You’re offline</p>
-          <p className="text-muted">
-            {synced === null
-              ? 'Nothing from this account is saved on this device yet.'
-              : `Showing what was last synced (${formatDateTime(new Date(synced).toISOString())}).`}{' '}
-            New expenses, payments and comments are kept on this device and sent when you’re back
-            online.
-          </p>
+      {visible ? (
+        <div className="mx-auto flex w-full max-w-2xl flex-col gap-2 px-4 pt-4 lg:max-w-3xl lg:px-8 lg:pt-6">
+          {!online ? (
+            <div
+              className="rounded-xl border border-border bg-surface-2 p-3 text-sm"
+              data-testid="offline-banner"
+            >
+              <p className="font-semibold">You’re offline</p>
+              <p className="text-muted">
+                {synced === null
+                  ? 'Nothing from this account is saved on this device yet.'
+                  : `Showing what was last synced (${formatDateTime(new Date(synced).toISOString())}).`}{' '}
+                New expenses, payments and comments are kept on this device and sent when you’re
+                back online.
+              </p>
+            </div>
+          ) : null}
+          {pending.length > 0 ? (
+            <p className="rounded-xl bg-primary-soft p-3 text-sm">
+              <span className="font-semibold">
+                {plural(pending.length, 'change', 'changes')} waiting to sync
+              </span>
+              {online
+                ? status.syncing
+                  ? ' · sending now…'
+                  : ' · will be sent shortly'
+                : ' · sent when you’re back online'}
+            </p>
+          ) : null}
+          {problems.length > 0 ? (
+            <section aria-label="Changes not synced" className="flex flex-col gap-2">
+              <Alert>
+                {plural(problems.length, 'change', 'changes')} made offline could not be saved.
+                Nothing else was lost: review {problems.length === 1 ? 'it' : 'them'} below.
+              </Alert>
+              <ul className="flex flex-col gap-2">
+                {problems.map((item) => (
+                  <ProblemCard key={item.seq} item={item} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
-      ) : null}
-      {pending.length > 0 ? (
-        <p className="rounded-xl bg-primary-soft p-3 text-sm">
-          <span className="font-semibold">
-            {plural(pending.length, 'change', 'changes')} waiting to sync
-          </span>
-          {online
-            ? status.syncing
-              ? ' · sending now…'
-              : ' · will be sent shortly'
-            : ' · sent when you’re back online'}
-        </p>
-      ) : null}
-      {problems.length > 0 ? (
-        <section aria-label="Changes not synced" className="flex flex-col gap-2">
-          <Alert>
-            {plural(problems.length, 'change', 'changes')} made offline could not be saved. Nothing
-            else was lost: review {problems.length === 1 ? 'it' : 'them'} below.
-          </Alert>
-          <ul className="flex flex-col gap-2">
-            {problems.map((item) => (
-              <ProblemCard key={item.seq} item={item} />
-            ))}
-          </ul>
-        </section>
       ) : null}
     </div>
   );

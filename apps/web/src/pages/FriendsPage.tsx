@@ -18,8 +18,18 @@ import { useFriendBalances, useMe } from '../hooks/useBalances';
 import { useFriends } from '../hooks/useFriendships';
 import { useInvalidateAll } from '../hooks/useInvalidate';
 
-export default function FriendsPage() {
-  useDocumentTitle('Friends');
+/**
+ * `detailShown`: the list beside a friend on desktop, whose page holds the title; `listOnly`:
+ * without the expenses outside groups (desktop shows them in the pane beside).
+ */
+export default function FriendsPage({
+  detailShown = false,
+  listOnly = false,
+}: {
+  detailShown?: boolean;
+  listOnly?: boolean;
+}) {
+  useDocumentTitle(detailShown ? null : 'Friends');
   const me = useCurrentUser();
   const { data: friends, isPending, error } = useFriends();
   // Approximate home-currency nets, looked up only for users who chose a home currency.
@@ -54,6 +64,7 @@ export default function FriendsPage() {
     <>
       <PageHeader
         title="Friends"
+        level={detailShown ? 2 : 1}
         actions={
           <Link to="/app/settle-up" className="btn-secondary">
             Settle Up
@@ -89,13 +100,14 @@ export default function FriendsPage() {
                 friendship={f}
                 approximate={f.otherUser ? approxByFriend.get(f.otherUser.id) : undefined}
                 onRemove={() => setRemoving(f)}
+                compact={listOnly}
               />
             ))}
           </ul>
         )}
       </section>
       <FriendRequests />
-      <NonGroupExpenses me={me} />
+      {listOnly ? null : <NonGroupExpenses me={me} />}
       {removing ? (
         <ConfirmDialog
           title="Remove friend"

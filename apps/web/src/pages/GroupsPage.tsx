@@ -11,8 +11,9 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useMyGroups } from '../hooks/useGroups';
 import { applyGroupFilter, GROUP_FILTERS, type GroupFilter } from '../lib/groupFilters';
 
-export default function GroupsPage() {
-  useDocumentTitle('Groups');
+/** `detailShown`: the list beside a group on desktop, whose page holds the title. */
+export default function GroupsPage({ detailShown = false }: { detailShown?: boolean }) {
+  useDocumentTitle(detailShown ? null : 'Groups');
   const { data: groups, isPending, error } = useMyGroups();
   const [searchOpen, setSearchOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -27,6 +28,7 @@ export default function GroupsPage() {
     <>
       <PageHeader
         title="Groups"
+        level={detailShown ? 2 : 1}
         actions={
           <>
             <button

@@ -1,36 +1,35 @@
 import { Link } from 'react-router';
-import { CheckIcon } from '../components/icons';
+import desktopGroup from '../assets/landing/desktop-group.webp';
+import desktopGroupDark from '../assets/landing/desktop-group-dark.webp';
+import phoneExpenseForm from '../assets/landing/expense-form.webp';
+import phoneGroupDetail from '../assets/landing/group-detail.webp';
+import phoneGroups from '../assets/landing/groups.webp';
+import phoneSplitDialog from '../assets/landing/split-dialog.webp';
+import { CheckIcon, ExternalIcon } from '../components/icons';
 import { InstallGuide } from '../components/InstallGuide';
 import { Wordmark } from '../components/Logo';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { CURRENT_FEATURES, IN_DEVELOPMENT, ROADMAP } from '../lib/landingContent';
+import { FEATURES, README_URL, SELF_HOST_COMMANDS } from '../lib/landingContent';
 
-function FeatureList({ title, items, tone }: { title: string; items: string[]; tone: string }) {
-  return (
-    <section className="card p-5" aria-labelledby={`${tone}-title`}>
-      <h2 id={`${tone}-title`} className="text-lg font-semibold">
-        {title}
-      </h2>
-      <ul className="mt-3 flex flex-col gap-2">
-        {items.map((item) => (
-          <li key={item} className="flex items-start gap-2 text-sm">
-            <CheckIcon className={`mt-0.5 size-4 shrink-0 ${tone}`} />
-            <span>{item}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
+// Screenshots from docs/screenshots as WebP (apps/web/scripts/landing-images.mjs), fetched
+// only when scrolled near: they cost the sign-in page nothing.
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 440, height: 952 };
+const PHONES = [
+  { src: phoneGroups, caption: 'Your groups and what you are owed' },
+  { src: phoneGroupDetail, caption: 'A group: balances and suggested payments' },
+  { src: phoneExpenseForm, caption: 'Adding an expense' },
+  { src: phoneSplitDialog, caption: 'Splitting by percentages (dark theme)' },
+];
 
 export default function LandingPage() {
   useDocumentTitle('');
   const signUpOpen = useSignUpOpen();
   return (
     <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-5xl items-center gap-1 px-4 py-3 sm:gap-2">
+      <header className="mx-auto flex max-w-6xl items-center gap-1 px-4 py-3 sm:gap-2">
         <Link to="/" className="mr-auto rounded-xl" aria-label="Evenly home">
           <Wordmark compact />
         </Link>
@@ -45,17 +44,17 @@ export default function LandingPage() {
           </Link>
         ) : null}
       </header>
-      <main className="mx-auto max-w-5xl px-4 pb-16">
-        <section className="py-12 text-center sm:py-20">
+      <main className="mx-auto max-w-6xl px-4 pb-16">
+        <section className="py-12 text-center sm:py-16">
           <p className="mx-auto mb-4 inline-flex rounded-full bg-primary-soft px-3 py-1 text-xs font-semibold text-primary">
             Open source · Self-hostable
           </p>
           <h1 className="mx-auto max-w-2xl text-4xl font-extrabold tracking-tight sm:text-6xl">
             Share costs. <span className="text-primary">Stay even.</span>
           </h1>
-          <p className="mx-auto mt-4 max-w-xl text-lg text-muted">
-            Evenly tracks shared expenses with friends and groups, splits them to the cent and shows
-            who owes whom at a glance.
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-muted">
+            Evenly keeps track of what friends, flatmates and travel companions spend together: who
+            paid, how it is split, in any currency, and who owes whom — to the cent.
           </p>
           <div className="mt-8 flex justify-center gap-3">
             {signUpOpen ? (
@@ -71,11 +70,98 @@ export default function LandingPage() {
             </Link>
           </div>
         </section>
-        <div className="grid gap-4 md:grid-cols-3">
-          <FeatureList title="Current features" items={CURRENT_FEATURES} tone="text-owed" />
-          <FeatureList title="In development" items={IN_DEVELOPMENT} tone="text-primary" />
-          <FeatureList title="Future roadmap" items={ROADMAP} tone="text-muted" />
-        </div>
+
+        <figure className="mx-auto max-w-5xl">
+          <img
+            src={desktopGroup}
+            {...DESKTOP}
+            loading="lazy"
+            decoding="async"
+            alt="Evenly on a desktop: the groups on the left, the chosen group's balances, suggested payments and expenses on the right."
+            className="h-auto w-full rounded-2xl border border-border shadow-card dark:hidden"
+          />
+          <img
+            src={desktopGroupDark}
+            {...DESKTOP}
+            loading="lazy"
+            decoding="async"
+            alt="Evenly on a desktop in the dark theme: the groups on the left, the chosen group on the right."
+            className="hidden h-auto w-full rounded-2xl border border-border shadow-card dark:block"
+          />
+          <figcaption className="mt-3 text-center text-sm text-muted">
+            On a computer: your groups beside the one you are looking at.
+          </figcaption>
+        </figure>
+
+        <section aria-labelledby="features-title" className="mt-20">
+          <h2 id="features-title" className="text-center text-3xl font-bold tracking-tight">
+            What it does
+          </h2>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {FEATURES.map((feature) => (
+              <li key={feature.title} className="card flex gap-3 p-5">
+                <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-primary-soft text-primary">
+                  <CheckIcon className="size-4" />
+                </span>
+                <div>
+                  <h3 className="font-semibold">{feature.title}</h3>
+                  <p className="mt-1 text-sm text-muted">{feature.text}</p>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="phones-title" className="mt-20">
+          <h2 id="phones-title" className="text-center text-3xl font-bold tracking-tight">
+            On your phone
+          </h2>
+          <p className="mx-auto mt-3 max-w-xl text-center text-muted">
+            Install it from the browser and it opens like any other app, light or dark.
+          </p>
+          <ul className="mt-8 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
+            {PHONES.map((shot) => (
+              <li key={shot.src}>
+                <figure>
+                  <img
+                    src={shot.src}
+                    {...PHONE}
+                    loading="lazy"
+                    decoding="async"
+                    alt={shot.caption}
+                    className="mx-auto h-auto w-full max-w-56 rounded-3xl border border-border shadow-card"
+                  />
+                  <figcaption aria-hidden="true" className="mt-2 text-center text-sm text-muted">
+                    {shot.caption}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section
+          aria-labelledby="self-host-title"
+          className="card mx-auto mt-20 max-w-3xl p-6 sm:p-8"
+        >
+          <h2 id="self-host-title" className="text-2xl font-bold tracking-tight">
+            Run your own
+          </h2>
+          <p className="mt-2 text-muted">
+            Evenly is free software (AGPL-3.0). All it needs is Node.js 20 or later with npm: the
+            embedded database needs no server. In a copy of the source code:
+          </p>
+          <pre className="mt-4 rounded-xl bg-surface-2 p-4 text-sm break-words whitespace-pre-wrap">
+            <code>{SELF_HOST_COMMANDS.map((c) => `${c.comment}\n${c.command}`).join('\n\n')}</code>
+          </pre>
+          <p className="mt-4 text-muted">
+            PostgreSQL, e-mail, receipt storage on S3, backups and upgrades are described in the
+            README, which comes with the source code.
+          </p>
+          <a href={README_URL} target="_blank" rel="noreferrer" className="btn-secondary mt-4">
+            Read the README <ExternalIcon className="size-4" />
+          </a>
+        </section>
       </main>
       <footer className="border-t border-border py-6 text-center text-sm text-muted">
         Evenly · Free and open-source software (AGPL-3.0)

@@ -65,8 +65,9 @@ export default function NewExpensePage() {
   return (
     <>
       {header}
-      <section className="card p-4">
+      <section className="card px-5 pt-4 pb-4">
         <ExpenseForm
+          variant="page"
           me={me}
           participants={participants}
           groupId={groupId}

@@ -1,4 +1,5 @@
 import { amountForInput } from '../../lib/money';
+import { FieldError } from '../forms/FieldError';
 import { CurrencyPicker } from './CurrencyPicker';
 
 export interface AmountInCurrencyProps {
@@ -10,6 +11,8 @@ export interface AmountInCurrencyProps {
   onCurrencyChange: (code: string) => void;
   /** Listed first in the picker (e.g. the group's or the friend's currency). */
   preferred?: readonly string[];
+  /** The amount's problem after a submit, shown under it (id `${idPrefix}-amount-error`). */
+  error?: string | undefined;
 }
 
 /**
@@ -23,7 +26,9 @@ export function AmountInCurrency({
   onAmountChange,
   onCurrencyChange,
   preferred = [],
+  error,
 }: AmountInCurrencyProps) {
+  const errorId = `${idPrefix}-amount-error`;
   return (
     <div className="grid grid-cols-2 gap-3">
       <div>
@@ -39,7 +44,10 @@ export function AmountInCurrency({
           placeholder={amountForInput(0, currency)}
           value={amount}
           onChange={(e) => onAmountChange(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
         />
+        <FieldError id={errorId} message={error} />
       </div>
       <CurrencyPicker
         id={`${idPrefix}-currency`}

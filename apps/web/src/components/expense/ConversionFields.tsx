@@ -1,5 +1,6 @@
 import type { ExchangeRateQuote } from '../../api/types';
 import {
+  conversionFocusId,
   type ConversionState,
   MSG_RATES_UNAVAILABLE,
   previewConversion,
@@ -7,6 +8,7 @@ import {
   type RateMode,
 } from '../../lib/conversion';
 import { formatMoney, fromCents, parseAmount } from '../../lib/money';
+import { FieldError } from '../forms/FieldError';
 
 export interface ConversionFieldsProps {
   /** Prefix for the ids inside (one form can hold only one of these). */
@@ -22,6 +24,8 @@ export interface ConversionFieldsProps {
   onChange: (patch: Partial<ConversionState>) => void;
   /** The rate service's answer for the date (null while loading or unavailable). */
   quote: { pending: boolean; data: ExchangeRateQuote | null };
+  /** The chosen rate's problem after a submit, shown in the box (see conversionFocusId). */
+  error?: string | undefined;
 }
 
 /**
@@ -37,6 +41,7 @@ export function ConversionFields({
   savedRate,
   onChange,
   quote,
+  error,
 }: ConversionFieldsProps) {
   const to = groupCurrency;
   const preview = previewConversion(
@@ -52,6 +57,10 @@ export function ConversionFields({
   const name = `${idPrefix}-rate-mode`;
   const resultId = `${idPrefix}-conversion-result`;
   const rateLine = (rate: string) => `1 ${from} = ${rateForDisplay(rate)} ${to}`;
+  const errorId = `${idPrefix}-conversion-error`;
+  const focusId = conversionFocusId(idPrefix, value);
+  const invalid = (id: string) =>
+    error && id === focusId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   return (
     <fieldset className="rounded-xl border border-border p-3" aria-describedby={resultId}>
@@ -90,6 +99,8 @@ export function ConversionFields({
           />
           <span>My rate: 1 {from} =</span>
           <input
+            id={`${idPrefix}-rate`}
+            {...invalid(`${idPrefix}-rate`)}
             aria-label={`Exchange rate, ${to} per ${from}`}
             className="field min-h-9 w-32 py-1"
             inputMode="decimal"
@@ -109,6 +120,8 @@ export function ConversionFields({
           />
           <span>My bank charged</span>
           <input
+            id={`${idPrefix}-charged`}
+            {...invalid(`${idPrefix}-charged`)}
             aria-label={`Amount charged in ${to}`}
             className="field min-h-9 w-32 py-1"
             inputMode="decimal"
@@ -120,7 +133,8 @@ export function ConversionFields({
           <span>{to}</span>
         </label>
       </div>
-      {quote.data === null && !quote.pending && value.rateMode === 'SERVICE' ? (
+      <FieldError id={errorId} message={error} />
+      {!error && quote.data === null && !quote.pending && value.rateMode === 'SERVICE' ? (
         <p className="mt-2 text-sm text-owe" role="alert">
           {MSG_RATES_UNAVAILABLE}
         </p>

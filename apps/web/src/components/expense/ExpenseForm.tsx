@@ -1,14 +1,16 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { EditScope, Expense, User } from '../../api/types';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useCategorySuggestion } from '../../hooks/useCategorySuggestion';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { DEFAULT_CATEGORY } from '../../lib/categories';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import { useSubmitFailure } from '../../hooks/useSubmitFailure';
 import * as offline from '../../offline/writes';
-import { conversionProblem } from '../../lib/conversion';
+import { conversionFocusId, conversionProblem } from '../../lib/conversion';
 import { type ItemRow, rowsFromScan } from '../../lib/itemSplit';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { normaliseDate } from '../../lib/dates';
@@ -18,16 +20,17 @@ import {
   initialRecurrence,
   type RecurrenceFormState,
   recurrenceRequest,
+  repeatFocusId,
   validateRecurrence,
 } from '../../lib/recurrence';
 import {
   buildExpenseRequest,
+  expenseFormProblems,
   type ExpenseFormState,
   initialFormState,
   mergeParticipants,
   previewShares,
   SPLIT_LABELS,
-  validateExpenseForm,
 } from '../../lib/expenseForm';
 import {
   amountForInput,
@@ -43,6 +46,8 @@ import { ConversionFields } from './ConversionFields';
 import { ItemSplitDialog } from './ItemSplitDialog';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
+import { FieldError } from '../forms/FieldError';
+import { SubmitError } from '../forms/SubmitError';
 import { GroupIcon } from '../icons';
 import { useToast } from '../toast/toastContext';
 import { PayersEditor } from './PayersEditor';
@@ -68,6 +73,11 @@ export interface ExpenseFormProps {
   scope?: EditScope;
   onSaved: () => void;
   onCancel: () => void;
+  /**
+   * `dialog` (default): inside a Modal, whose body scrolls; `page`: a page's card in the app's
+   * scrolling column, where the footer stays clear of the phone's round Add button.
+   */
+  variant?: 'dialog' | 'page';
 }
 
 /** Add or edit an expense: used on /app/expense/new and as a modal inside a group. */
@@ -82,6 +92,7 @@ export function ExpenseForm({
   scope = 'this',
   onSaved,
   onCancel,
+  variant = 'dialog',
 }: ExpenseFormProps) {
   const editing = Boolean(expense);
   // New expenses may repeat; an edit shows the repeat only for "this and future".
@@ -134,8 +145,12 @@ export function ExpenseForm({
   // Split by item: the receipt's items (or typed ones) and who had each; kept while the form is open.
   const [itemRows, setItemRows] = useState<ItemRow[]>([]);
   const [itemsOpen, setItemsOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // Problems beside their fields (focus goes to the first); after a first submit each change
+  // re-checks them. A failed save shows what happened, with Retry (same request, same key).
+  const [submitted, setSubmitted] = useState(false);
+  const failure = useSubmitFailure();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const keys = useSubmissionKeys();
@@ -213,23 +228,36 @@ export function ExpenseForm({
     }
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const problem = validateExpenseForm(
+  /** Every problem of the form by field (spec §5, the rate, the repeat); empty when it can go. */
+  const problems = () => ({
+    ...expenseFormProblems(
       state,
       participants.map((p) => p.id),
-    );
-    const conversion =
-      problem ??
-      (groupCurrency === null
-        ? null
-        : conversionProblem(state, groupCurrency, quote.data !== null)) ??
-      (showRepeat ? validateRecurrence(recurrence, state.date, timeZone) : null);
-    if (conversion) {
-      setError(conversion);
-      return;
-    }
-    setError(null);
+    ),
+    ...(groupCurrency === null
+      ? {}
+      : { conversion: conversionProblem(state, groupCurrency, quote.data !== null) ?? undefined }),
+    ...(showRepeat
+      ? { repeat: validateRecurrence(recurrence, state.date, timeZone) ?? undefined }
+      : {}),
+  });
+  const fields = useFieldErrors(
+    {
+      description: 'expense-description',
+      amount: 'expense-amount',
+      repeat: repeatFocusId(recurrence),
+      conversion: conversionFocusId('expense', state),
+      payers: state.payers.length > 0 ? 'payer-0' : 'payer-add',
+      split: 'expense-split',
+    },
+    submitted ? problems() : {},
+  );
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (fields.focusFirst(problems())) return;
+    failure.clear();
     setSaving(true);
     rememberCurrency(state.currency);
     const repeat = showRepeat ? recurrenceRequest(recurrence, timeZone) : null;
@@ -265,8 +293,7 @@ export function ExpenseForm({
       await invalidate();
       onSaved();
     } catch (e) {
-      const fallback = editing ? 'Could not update expense.' : 'Could not create expense.';
-      setError(`Failed to save expense: ${errorMessage(e, fallback)}`);
+      failure.fail(e);
       setSaving(false);
     }
   };
@@ -275,184 +302,226 @@ export function ExpenseForm({
   const others = participants.filter((p) => p.id !== me.id);
   const canSubmit = state.included.length > 0 && state.payers.length > 0 && !saving && !scanning;
 
+  const footerPlace =
+    variant === 'page'
+      ? // Down to the tab bar; its buttons above the phone's round Add button, which rises
+        // 1.5rem over the bottom of the page (none on desktop).
+        'bottom-0 rounded-b-2xl pt-3 pb-9 lg:pb-3'
+      : // Sticky insets count from inside the dialog body's padding (py-4): down by as much.
+        '-bottom-4 py-3';
+
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <div>
-        <p className="label">With you and:</p>
-        <ul className="flex flex-wrap gap-2" aria-label="With">
-          {groupName ? (
-            <li className="inline-flex min-h-9 items-center gap-2 rounded-full bg-primary-soft px-3 text-sm font-medium text-primary">
-              <GroupIcon className="size-4" /> {groupName}
-            </li>
-          ) : (
-            others.map((p) => (
-              <li
-                key={p.id}
-                className="inline-flex min-h-9 items-center gap-2 rounded-full bg-surface-2 py-1 pr-3 pl-1 text-sm font-medium"
-              >
-                <Avatar name={p.name} size="sm" /> {p.name}
-              </li>
-            ))
-          )}
-        </ul>
-      </div>
-      {error ? <Alert>{error}</Alert> : null}
-      <ReceiptField
-        file={receipt}
-        scanning={scanning}
-        existingUrl={removeReceipt ? null : (expense?.receiptUrl ?? null)}
-        onRemoveExisting={() => setRemoveReceipt(true)}
-        onSelect={(f) => void scan(f)}
-      />
-      {scanMessage ? <Alert kind={scanMessage.kind}>{scanMessage.text}</Alert> : null}
-      <div>
-        <label htmlFor="expense-description" className="label">
-          Description
-        </label>
-        <input
-          id="expense-description"
-          className="field"
-          maxLength={255}
-          placeholder="e.g. Dinner"
-          value={state.description}
-          onChange={(e) => patch({ description: e.target.value })}
-        />
-      </div>
-      <div className="grid grid-cols-2 gap-3">
-        <div>
-          <label htmlFor="expense-amount" className="label">
-            Amount ({state.currency})
-          </label>
-          <input
-            id="expense-amount"
-            className="field"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            placeholder={amountForInput(0, state.currency)}
-            value={state.amount}
-            onChange={(e) => setAmount(e.target.value)}
+    <form
+      ref={formRef}
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="@container flex flex-col gap-4"
+    >
+      {/* Two columns where the form is wide (a desktop's dialog): the amount and when on the
+          left, who paid and how it is split on the right. One column otherwise, same order. */}
+      <div className="grid grid-cols-1 gap-4 @3xl:grid-cols-2 @3xl:gap-x-8">
+        <div className="flex min-w-0 flex-col gap-4">
+          <div>
+            <p className="label">With you and:</p>
+            <ul className="flex flex-wrap gap-2" aria-label="With">
+              {groupName ? (
+                <li className="inline-flex min-h-9 items-center gap-2 rounded-full bg-primary-soft px-3 text-sm font-medium text-primary">
+                  <GroupIcon className="size-4" /> {groupName}
+                </li>
+              ) : (
+                others.map((p) => (
+                  <li
+                    key={p.id}
+                    className="inline-flex min-h-9 items-center gap-2 rounded-full bg-surface-2 py-1 pr-3 pl-1 text-sm font-medium"
+                  >
+                    <Avatar name={p.name} size="sm" /> {p.name}
+                  </li>
+                ))
+              )}
+            </ul>
+          </div>
+          <ReceiptField
+            file={receipt}
+            scanning={scanning}
+            existingUrl={removeReceipt ? null : (expense?.receiptUrl ?? null)}
+            onRemoveExisting={() => setRemoveReceipt(true)}
+            onSelect={(f) => void scan(f)}
           />
-        </div>
-        <CurrencyPicker
-          id="expense-currency"
-          label="Currency"
-          value={state.currency}
-          preferred={[currency]}
-          onChange={(code) =>
-            setState((s) => ({
-              ...s,
-              currency: code,
-              rateMode:
-                s.rateMode === 'KEEP' && code !== expense?.currency ? 'SERVICE' : s.rateMode,
-            }))
-          }
-        />
-        <div className="col-span-2 sm:col-span-1">
-          <label htmlFor="expense-date" className="label">
-            Date
-          </label>
-          <input
-            id="expense-date"
-            className="field"
-            type="date"
-            value={state.date}
-            onChange={(e) => patch({ date: e.target.value })}
+          {scanMessage ? <Alert kind={scanMessage.kind}>{scanMessage.text}</Alert> : null}
+          <div>
+            <label htmlFor="expense-description" className="label">
+              Description
+            </label>
+            <input
+              id="expense-description"
+              className="field"
+              maxLength={255}
+              placeholder="e.g. Dinner"
+              value={state.description}
+              onChange={(e) => patch({ description: e.target.value })}
+              {...fields.describe('description')}
+            />
+            <FieldError id={fields.errorId('description')} message={fields.errors.description} />
+          </div>
+          <div className="grid grid-cols-2 gap-3">
+            <div>
+              <label htmlFor="expense-amount" className="label">
+                Amount ({state.currency})
+              </label>
+              <input
+                id="expense-amount"
+                className="field"
+                type="text"
+                inputMode="decimal"
+                autoComplete="off"
+                placeholder={amountForInput(0, state.currency)}
+                value={state.amount}
+                onChange={(e) => setAmount(e.target.value)}
+                {...fields.describe('amount')}
+              />
+              <FieldError id={fields.errorId('amount')} message={fields.errors.amount} />
+            </div>
+            <CurrencyPicker
+              id="expense-currency"
+              label="Currency"
+              value={state.currency}
+              preferred={[currency]}
+              onChange={(code) =>
+                setState((s) => ({
+                  ...s,
+                  currency: code,
+                  rateMode:
+                    s.rateMode === 'KEEP' && code !== expense?.currency ? 'SERVICE' : s.rateMode,
+                }))
+              }
+            />
+            <div className="col-span-2 sm:col-span-1">
+              <label htmlFor="expense-date" className="label">
+                Date
+              </label>
+              <input
+                id="expense-date"
+                className="field"
+                type="date"
+                value={state.date}
+                onChange={(e) => patch({ date: e.target.value })}
+              />
+            </div>
+          </div>
+          {/* After the amount: Description, Tab, Amount stays the keyboard's way through. */}
+          <CategoryField
+            value={category}
+            suggested={!state.categoryChosen && suggestion !== null}
+            onChange={(id) => patch({ category: id, categoryChosen: true })}
           />
+          {showRepeat ? (
+            <RepeatFields
+              value={recurrence}
+              onChange={(next) => setRecurrence((r) => ({ ...r, ...next }))}
+              startDate={editedSeries?.startDate ?? state.date}
+              timeZone={timeZone}
+              allowNever={editedSeries === null}
+              error={fields.errors.repeat}
+            />
+          ) : null}
+          {groupCurrency !== null ? (
+            <ConversionFields
+              idPrefix="expense"
+              amountText={state.amount}
+              from={state.currency}
+              groupCurrency={groupCurrency}
+              value={state}
+              savedRate={savedRate}
+              onChange={patch}
+              quote={quote}
+              error={fields.errors.conversion}
+            />
+          ) : null}
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          <PayersEditor
+            payers={state.payers}
+            participants={participants}
+            meId={me.id}
+            total={state.amount}
+            onChange={(payers) => patch({ payers })}
+            error={fields.errors.payers}
+            errorId={fields.errorId('payers')}
+          />
+          <div>
+            <p className="label">Split</p>
+            <button
+              id="expense-split"
+              type="button"
+              className="btn-secondary w-full justify-between"
+              onClick={() => setSplitOpen(true)}
+              aria-haspopup="dialog"
+              {...fields.describe('split')}
+            >
+              <span>
+                {/* The visible text leaves "split" to the label above; the button's name says it
+                    and still contains the visible words. */}
+                <span className="sr-only">Split: </span>
+                {SPLIT_LABELS[state.splitType]} · {state.included.length}{' '}
+                {state.included.length === 1 ? 'person' : 'people'}
+              </span>
+              <span className="text-primary">Change</span>
+            </button>
+            <FieldError id={fields.errorId('split')} message={fields.errors.split} />
+            <button
+              type="button"
+              className="btn-ghost mt-1 px-1 text-sm text-primary"
+              onClick={() => setItemsOpen(true)}
+              aria-haspopup="dialog"
+            >
+              Split by item{itemRows.length > 0 ? ` (${String(itemRows.length)} items)` : ''}
+            </button>
+            {shares ? (
+              <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+                {state.included.map((id) => (
+                  <li key={id}>
+                    {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
+                    {formatMoney(fromCents(shares.get(id) ?? 0, state.currency), state.currency)}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </div>
+          <div>
+            <label htmlFor="expense-notes" className="label">
+              Notes (optional)
+            </label>
+            <textarea
+              id="expense-notes"
+              className="field min-h-20"
+              maxLength={2000}
+              value={state.notes}
+              onChange={(e) => patch({ notes: e.target.value })}
+            />
+          </div>
+          <p className="text-sm text-muted">
+            Group: <span className="font-medium text-fg">{groupName ?? 'No group'}</span>
+          </p>
         </div>
       </div>
-      {/* After the amount: Description, Tab, Amount stays the keyboard's way through. */}
-      <CategoryField
-        value={category}
-        suggested={!state.categoryChosen && suggestion !== null}
-        onChange={(id) => patch({ category: id, categoryChosen: true })}
-      />
-      {showRepeat ? (
-        <RepeatFields
-          value={recurrence}
-          onChange={(next) => setRecurrence((r) => ({ ...r, ...next }))}
-          startDate={editedSeries?.startDate ?? state.date}
-          timeZone={timeZone}
-          allowNever={editedSeries === null}
+      {/* Always in view at the foot of the dialog or page (issue #13 point 2), with what went
+          wrong on the last save right above the buttons. */}
+      <div
+        className={`sticky z-10 -mx-5 -mb-4 flex flex-col gap-3 border-t border-border bg-surface px-5 ${footerPlace}`}
+      >
+        <SubmitError
+          failure={failure.failure}
+          retrying={saving}
+          onRetry={() => formRef.current?.requestSubmit()}
         />
-      ) : null}
-      {groupCurrency !== null ? (
-        <ConversionFields
-          idPrefix="expense"
-          amountText={state.amount}
-          from={state.currency}
-          groupCurrency={groupCurrency}
-          value={state}
-          savedRate={savedRate}
-          onChange={patch}
-          quote={quote}
-        />
-      ) : null}
-      <PayersEditor
-        payers={state.payers}
-        participants={participants}
-        meId={me.id}
-        total={state.amount}
-        onChange={(payers) => patch({ payers })}
-      />
-      <div>
-        <p className="label">Split</p>
-        <button
-          type="button"
-          className="btn-secondary w-full justify-between"
-          onClick={() => setSplitOpen(true)}
-          aria-haspopup="dialog"
-        >
-          <span>
-            {/* The visible text leaves "split" to the label above; the button's name says it
-                and still contains the visible words. */}
-            <span className="sr-only">Split: </span>
-            {SPLIT_LABELS[state.splitType]} · {state.included.length}{' '}
-            {state.included.length === 1 ? 'person' : 'people'}
-          </span>
-          <span className="text-primary">Change</span>
-        </button>
-        <button
-          type="button"
-          className="btn-ghost mt-1 px-1 text-sm text-primary"
-          onClick={() => setItemsOpen(true)}
-          aria-haspopup="dialog"
-        >
-          Split by item{itemRows.length > 0 ? ` (${String(itemRows.length)} items)` : ''}
-        </button>
-        {shares ? (
-          <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
-            {state.included.map((id) => (
-              <li key={id}>
-                {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
-                {formatMoney(fromCents(shares.get(id) ?? 0, state.currency), state.currency)}
-              </li>
-            ))}
-          </ul>
-        ) : null}
-      </div>
-      <div>
-        <label htmlFor="expense-notes" className="label">
-          Notes (optional)
-        </label>
-        <textarea
-          id="expense-notes"
-          className="field min-h-20"
-          maxLength={2000}
-          value={state.notes}
-          onChange={(e) => patch({ notes: e.target.value })}
-        />
-      </div>
-      <p className="text-sm text-muted">
-        Group: <span className="font-medium text-fg">{groupName ?? 'No group'}</span>
-      </p>
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn-primary" disabled={!canSubmit}>
-          {saving ? 'Saving...' : editing ? 'Update Expense' : 'Add Expense'}
-        </button>
+        <div className="flex justify-end gap-2">
+          <button type="button" className="btn-secondary" onClick={onCancel}>
+            Cancel
+          </button>
+          <button type="submit" className="btn-primary" disabled={!canSubmit}>
+            {saving ? 'Saving...' : editing ? 'Update Expense' : 'Add Expense'}
+          </button>
+        </div>
       </div>
       {itemsOpen ? (
         <ItemSplitDialog

@@ -2,6 +2,7 @@ import type { User } from '../../api/types';
 import type { PayerRow } from '../../lib/expenseForm';
 import { sanitizeDecimalInput } from '../../lib/money';
 import { Alert } from '../Alert';
+import { FieldError } from '../forms/FieldError';
 import { PlusIcon, TrashIcon } from '../icons';
 
 interface PayersEditorProps {
@@ -10,11 +11,23 @@ interface PayersEditorProps {
   meId: number;
   total: string;
   onChange: (payers: PayerRow[]) => void;
+  /** The payers' problem after a submit, shown under them; the controls name it. */
+  error?: string | undefined;
+  errorId?: string;
 }
 
 /** "Paid by" rows. With a single payer the amount follows the total. */
-export function PayersEditor({ payers, participants, meId, total, onChange }: PayersEditorProps) {
+export function PayersEditor({
+  payers,
+  participants,
+  meId,
+  total,
+  onChange,
+  error,
+  errorId = 'payers-error',
+}: PayersEditorProps) {
   const single = payers.length === 1;
+  const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   const update = (index: number, patch: Partial<PayerRow>) => {
     onChange(payers.map((p, i) => (i === index ? { ...p, ...patch } : p)));
@@ -51,6 +64,7 @@ export function PayersEditor({ payers, participants, meId, total, onChange }: Pa
             </label>
             <select
               id={`payer-${index}`}
+              {...invalid}
               className="field min-w-0 flex-1"
               value={payer.userId ?? ''}
               onChange={(e) =>
@@ -71,6 +85,7 @@ export function PayersEditor({ payers, participants, meId, total, onChange }: Pa
                 </label>
                 <input
                   id={`payer-amount-${index}`}
+                  {...invalid}
                   className="field w-28 text-right"
                   inputMode="decimal"
                   value={payer.amount}
@@ -90,11 +105,17 @@ export function PayersEditor({ payers, participants, meId, total, onChange }: Pa
         ))}
       </ul>
       {payers.length < participants.length ? (
-        <button type="button" className="btn-ghost mt-1 px-2 text-primary" onClick={add}>
+        <button
+          id="payer-add"
+          type="button"
+          className="btn-ghost mt-1 px-2 text-primary"
+          onClick={add}
+        >
           <PlusIcon className="size-4" />{' '}
           {payers.length === 0 ? 'Add a payer' : 'Add another payer'}
         </button>
       ) : null}
+      <FieldError id={errorId} message={error} />
     </fieldset>
   );
 }

@@ -6,8 +6,10 @@ import {
   MAX_END_COUNT,
   REPEAT_LABELS,
   type RecurrenceFormState,
+  repeatFocusId,
   type RepeatChoice,
 } from '../../lib/recurrence';
+import { FieldError } from '../forms/FieldError';
 
 interface Props {
   value: RecurrenceFormState;
@@ -18,12 +20,23 @@ interface Props {
   timeZone: string;
   /** Editing a series: it keeps repeating (ending it is a separate action). */
   allowNever?: boolean;
+  /** The repeat's problem after a submit (missing end date or count, too many times…). */
+  error?: string | undefined;
 }
+
+const ERROR_ID = 'expense-repeat-error';
 
 const END_MODES: EndMode[] = ['NEVER', 'DATE', 'COUNT'];
 
 /** "Repeat" and "Ends" of the expense form (recurring expenses). */
-export function RepeatFields({ value, onChange, startDate, timeZone, allowNever = true }: Props) {
+export function RepeatFields({
+  value,
+  onChange,
+  startDate,
+  timeZone,
+  allowNever = true,
+  error,
+}: Props) {
   const choices = (Object.keys(REPEAT_LABELS) as RepeatChoice[]).filter(
     (c) => allowNever || c !== 'NEVER',
   );
@@ -34,6 +47,9 @@ export function RepeatFields({ value, onChange, startDate, timeZone, allowNever 
       : value.ends === 'COUNT' && /^\d+$/.test(value.endCount.trim())
         ? describeEnd(null, Number(value.endCount.trim()))
         : '';
+  const focusId = repeatFocusId(value);
+  const invalid = (id: string) =>
+    error && id === focusId ? { 'aria-invalid': true, 'aria-describedby': ERROR_ID } : {};
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -44,7 +60,12 @@ export function RepeatFields({ value, onChange, startDate, timeZone, allowNever 
           id="expense-repeat"
           className="field"
           value={value.repeat}
-          aria-describedby={repeating ? 'expense-repeat-summary' : undefined}
+          aria-invalid={error && focusId === 'expense-repeat' ? true : undefined}
+          aria-describedby={
+            [repeating ? 'expense-repeat-summary' : '', error ? ERROR_ID : '']
+              .filter(Boolean)
+              .join(' ') || undefined
+          }
           onChange={(e) => onChange({ repeat: e.target.value as RepeatChoice })}
         >
           {choices.map((c) => (
@@ -86,6 +107,7 @@ export function RepeatFields({ value, onChange, startDate, timeZone, allowNever 
               </label>
               <input
                 id="expense-end-date"
+                {...invalid('expense-end-date')}
                 className="field"
                 type="date"
                 min={startDate}
@@ -100,6 +122,7 @@ export function RepeatFields({ value, onChange, startDate, timeZone, allowNever 
               </label>
               <input
                 id="expense-end-count"
+                {...invalid('expense-end-count')}
                 className="field"
                 type="number"
                 inputMode="numeric"
@@ -111,6 +134,11 @@ export function RepeatFields({ value, onChange, startDate, timeZone, allowNever 
               />
             </div>
           ) : null}
+        </div>
+      ) : null}
+      {error ? (
+        <div className="-mt-2">
+          <FieldError id={ERROR_ID} message={error} />
         </div>
       ) : null}
     </div>

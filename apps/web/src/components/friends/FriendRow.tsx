@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import type { FriendBalance, Friendship } from '../../api/types';
 import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
@@ -10,8 +10,11 @@ export function FriendRow({
   friendship,
   approximate,
   onRemove,
+  compact = false,
 }: {
   friendship: Friendship;
+  /** In the narrow list beside a friend's page (desktop): Remind as a bell alone. */
+  compact?: boolean;
   /** The net over every currency in the user's home currency, when they chose one. */
   approximate?: FriendBalance['approximate'];
   onRemove: () => void;
@@ -39,41 +42,53 @@ export function FriendRow({
     (others.length > 0 || approximate.currency !== friendship.currency);
   return (
     <li className="flex items-center gap-3 px-4 py-3">
-      <Avatar name={other.name} src={other.avatarUrl ?? null} />
-      <div className="min-w-0 flex-1">
-        <p className="truncate font-medium">{other.name}</p>
-        <p className="truncate text-xs text-muted">{other.email}</p>
-        {!isZero(nonGroup) ? (
-          <p className="text-xs text-muted">
-            Outside groups: {nonGroup > 0 ? 'owes you ' : 'you owe '}
-            {formatMoney(Math.abs(nonGroup), friendship.currency)}
-          </p>
-        ) : null}
-        {others.map((c) => (
-          <p key={c.currency} className="text-xs text-muted">
-            {c.netBalance > 0 ? 'Also owes you ' : 'You also owe '}
-            {formatMoney(Math.abs(c.netBalance), c.currency)}
-          </p>
-        ))}
-        {showApprox && approximate ? (
-          <p className="text-xs text-muted">
-            ≈ {approximate.netBalance < 0 ? '−' : '+'}
-            {formatMoney(Math.abs(approximate.netBalance), approximate.currency)} in all
-            (approximate)
-          </p>
-        ) : null}
-        {open ? (
-          <Link
-            to={`/app/settle-up?with=${other.id}`}
-            className="-ml-1 inline-flex min-h-11 items-center px-1 text-sm font-semibold text-primary hover:underline"
-            aria-label={`Settle with ${other.name}`}
-          >
-            Settle
-          </Link>
-        ) : null}
-      </div>
+      {/* The person opens their page: balances by group and what you share outside groups. */}
+      <NavLink
+        to={`/app/friends/${other.id}`}
+        className={({ isActive }) =>
+          `-my-1 -ml-2 flex min-w-0 flex-1 items-center gap-3 rounded-xl py-1 pl-2 hover:bg-surface-2 ${
+            isActive ? 'bg-primary-soft' : ''
+          }`
+        }
+      >
+        <Avatar name={other.name} src={other.avatarUrl ?? null} />
+        <div className="min-w-0 flex-1">
+          <p className="truncate font-medium">{other.name}</p>
+          <p className="truncate text-xs text-muted">{other.email}</p>
+          {!isZero(nonGroup) ? (
+            <p className="text-xs text-muted">
+              Outside groups: {nonGroup > 0 ? 'owes you ' : 'you owe '}
+              {formatMoney(Math.abs(nonGroup), friendship.currency)}
+            </p>
+          ) : null}
+          {others.map((c) => (
+            <p key={c.currency} className="text-xs text-muted">
+              {c.netBalance > 0 ? 'Also owes you ' : 'You also owe '}
+              {formatMoney(Math.abs(c.netBalance), c.currency)}
+            </p>
+          ))}
+          {showApprox && approximate ? (
+            <p className="text-xs text-muted">
+              ≈ {approximate.netBalance < 0 ? '−' : '+'}
+              {formatMoney(Math.abs(approximate.netBalance), approximate.currency)} in all
+              (approximate)
+            </p>
+          ) : null}
+        </div>
+      </NavLink>
       <BalanceText amount={friendship.netBalance} currency={friendship.currency} />
-      {owesYou ? <RemindButton userId={other.id} name={other.name} groupId={null} /> : null}
+      {open ? (
+        <Link
+          to={`/app/settle-up?with=${other.id}`}
+          className="inline-flex min-h-11 items-center px-1 text-sm font-semibold text-primary hover:underline"
+          aria-label={`Settle with ${other.name}`}
+        >
+          Settle
+        </Link>
+      ) : null}
+      {owesYou ? (
+        <RemindButton userId={other.id} name={other.name} groupId={null} iconOnly={compact} />
+      ) : null}
       <button
         type="button"
         className="btn-ghost px-2 text-muted hover:text-danger"

@@ -26,17 +26,28 @@ type Dialog =
   | { kind: 'delete'; expense: Expense }
   | { kind: 'series'; action: ConfirmedAction };
 
+/** Whether `userId` paid for the expense or has a share of it. */
+function involves(expense: Expense, userId: number): boolean {
+  return (
+    expense.payers.some((p) => p.user.id === userId) ||
+    expense.splits.some((s) => s.owedBy.id === userId)
+  );
+}
+
 /**
- * Expenses shared with friends outside any group: listed on the friends page so they can be
- * opened, commented on, edited and deleted like group expenses.
+ * Expenses shared with friends outside any group: listed on the friends page (and those with one
+ * friend, `withUser`, on that friend's page) so they can be opened, commented on, edited and
+ * deleted like group expenses.
  */
-export function NonGroupExpenses({ me }: { me: User }) {
+export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }) {
   const { data, isPending, error } = useMyExpenses();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const undo = useUndoToast();
-  const expenses = (data ?? []).filter((e) => e.groupId === null);
+  const expenses = (data ?? []).filter(
+    (e) => e.groupId === null && (withUser === undefined || involves(e, withUser.id)),
+  );
   const close = () => setDialog(null);
   const current =
     dialog?.kind === 'detail' ? (expenses.find((e) => e.id === dialog.id) ?? null) : null;
@@ -74,7 +85,7 @@ export function NonGroupExpenses({ me }: { me: User }) {
         id="non-group-title"
         className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
       >
-        Expenses outside groups
+        {withUser ? `Outside groups with ${withUser.name}` : 'Expenses outside groups'}
       </h2>
       <PendingEntries groupId={null} />
       {isPending ? (
@@ -82,7 +93,11 @@ export function NonGroupExpenses({ me }: { me: User }) {
       ) : error ? (
         <p className="text-sm text-danger">{error.message}</p>
       ) : expenses.length === 0 ? (
-        <p className="text-sm text-muted">No expenses outside groups yet.</p>
+        <p className="text-sm text-muted">
+          {withUser
+            ? `No expenses with ${withUser.name} outside groups yet.`
+            : 'No expenses outside groups yet.'}
+        </p>
       ) : (
         <GroupActivity
           transactions={expenses}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import { queryKeys } from '../../api/queryKeys';
@@ -7,8 +7,10 @@ import { useComments } from '../../hooks/useBalances';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { PendingComments } from '../../offline/PendingEntries';
 import * as offline from '../../offline/writes';
+import { useSubmitFailure } from '../../hooks/useSubmitFailure';
 import { formatDateTime } from '../../lib/dates';
 import { Avatar } from '../Avatar';
+import { SubmitError } from '../forms/SubmitError';
 import { TrashIcon } from '../icons';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
@@ -27,6 +29,9 @@ export function CommentsSection({
   const keys = useSubmissionKeys();
   const [content, setContent] = useState('');
   const [busy, setBusy] = useState(false);
+  // A comment that could not be posted stays in the box, with what happened and Retry.
+  const failure = useSubmitFailure();
+  const formRef = useRef<HTMLFormElement>(null);
   const toast = useToast();
   const client = useQueryClient();
   const refresh = () => client.invalidateQueries({ queryKey: queryKeys.comments(expenseId) });
@@ -34,6 +39,7 @@ export function CommentsSection({
   const add = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!content.trim()) return;
+    failure.clear();
     setBusy(true);
     try {
       const text = content.trim();
@@ -51,7 +57,7 @@ export function CommentsSection({
       toast.success(saved.queued ? offline.QUEUED_MESSAGE : 'Comment added!');
       await refresh();
     } catch (e) {
-      toast.error(`Failed to post comment. ${errorMessage(e, '')}`.trim());
+      failure.fail(e);
     } finally {
       setBusy(false);
     }
@@ -106,7 +112,7 @@ export function CommentsSection({
         </ul>
       )}
       <PendingComments expenseId={expenseId} />
-      <form onSubmit={(e) => void add(e)} className="mt-3 flex gap-2">
+      <form ref={formRef} onSubmit={(e) => void add(e)} className="mt-3 flex gap-2">
         <label htmlFor="comment-input" className="sr-only">
           Add a comment
         </label>
@@ -122,6 +128,13 @@ export function CommentsSection({
           Post
         </button>
       </form>
+      <div className="mt-2 empty:hidden">
+        <SubmitError
+          failure={failure.failure}
+          retrying={busy}
+          onRetry={() => formRef.current?.requestSubmit()}
+        />
+      </div>
     </section>
   );
 }

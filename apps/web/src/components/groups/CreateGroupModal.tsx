@@ -1,13 +1,15 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useSubmitFailure } from '../../hooks/useSubmitFailure';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { recentCurrencies, rememberCurrency } from '../../lib/currencies';
 import { validateGroupName } from '../../lib/validation';
 import { GroupCurrencyFields } from './GroupCurrencyFields';
 import { FormField } from '../FormField';
+import { SubmitError } from '../forms/SubmitError';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
@@ -15,19 +17,21 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
   const [currency, setCurrency] = useState(() => recentCurrencies()[0] ?? DEFAULT_CURRENCY);
   const [separate, setSeparate] = useState(false);
-  const [error, setError] = useState<string | undefined>();
+  const [nameError, setNameError] = useState<string | undefined>();
+  const fields = useFieldErrors({ name: 'group-name' }, { name: nameError });
+  const failure = useSubmitFailure();
   const [busy, setBusy] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const navigate = useNavigate();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = validateGroupName(name);
-    if (problem) {
-      setError(problem);
-      return;
-    }
+    const problem = validateGroupName(name) ?? undefined;
+    setNameError(problem);
+    if (fields.focusFirst({ name: problem })) return;
+    failure.clear();
     setBusy(true);
     try {
       rememberCurrency(currency);
@@ -40,21 +44,30 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
       onClose();
       await navigate(`/app/group/${group.id}`);
     } catch (e) {
-      setError(errorMessage(e, 'Could not create group.'));
+      failure.fail(e);
       setBusy(false);
     }
   };
 
   return (
     <Modal title="Create a group" onClose={onClose} size="sm">
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+      <form
+        ref={formRef}
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         <FormField
+          id="group-name"
           label="Group name"
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            setNameError(undefined);
+          }}
           placeholder="e.g. Lisbon trip"
           maxLength={100}
-          error={error}
+          error={nameError}
           data-autofocus
         />
         <GroupCurrencyFields
@@ -63,6 +76,11 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
           separate={separate}
           onCurrencyChange={setCurrency}
           onSeparateChange={setSeparate}
+        />
+        <SubmitError
+          failure={failure.failure}
+          retrying={busy}
+          onRetry={() => formRef.current?.requestSubmit()}
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { NavLink } from 'react-router';
 import type { MyGroup } from '../../api/types';
 import { MAX_GROUP_BALANCE_LINES } from '../../lib/constants';
 import { formatMoney, isZero } from '../../lib/money';
@@ -19,9 +19,13 @@ export function GroupCard({ group }: { group: MyGroup }) {
   const more = lines.length - shown.length;
 
   return (
-    <Link
+    <NavLink
       to={`/app/group/${group.id}`}
-      className="card flex items-start gap-3 p-4 transition-colors hover:border-primary/50"
+      className={({ isActive }) =>
+        `card flex items-start gap-3 p-4 transition-colors hover:border-primary/50 ${
+          isActive ? 'border-primary ring-1 ring-primary' : ''
+        }`
+      }
     >
       <GroupCoverBadge name={group.name} emoji={group.coverEmoji} color={group.coverColor} />
       <div className="min-w-0 flex-1">
@@ -74,6 +78,6 @@ export function GroupCard({ group }: { group: MyGroup }) {
           </span>
         ) : null}
       </div>
-    </Link>
+    </NavLink>
   );
 }

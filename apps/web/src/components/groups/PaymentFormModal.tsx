@@ -1,11 +1,14 @@
-import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { useRef, useState } from 'react';
+import { MSG_INVALID_AMOUNT, PAYMENT_MESSAGES } from '@evenly/core';
 import * as offline from '../../offline/writes';
 import type { BalanceLine, Group, Member, Payment, User } from '../../api/types';
+import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
+import { useSubmitFailure } from '../../hooks/useSubmitFailure';
 import {
+  conversionFocusId,
   type ConversionState,
   conversionProblem,
   conversionRequestFields,
@@ -26,7 +29,8 @@ import { AmountInCurrency } from '../currency/AmountInCurrency';
 import { ConversionFields } from '../expense/ConversionFields';
 import { BalanceHint } from '../settle/BalanceHint';
 import { DirectionToggle } from '../settle/DirectionToggle';
-import { Alert } from '../Alert';
+import { FieldError } from '../forms/FieldError';
+import { SubmitError } from '../forms/SubmitError';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
@@ -120,7 +124,8 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
     payment?.conversion && payment.currency === currency
       ? payment.conversion.exchangeRateText
       : null;
-  const [error, setError] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const failure = useSubmitFailure();
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const invalidate = useInvalidateAll();
@@ -163,27 +168,37 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
     setAmount(prefillText(list, next.direction ?? direction, next.currency ?? currency));
   };
 
+  // Problems beside their fields, re-checked on every change after a first submit.
+  const [submitted, setSubmitted] = useState(false);
+  const problems = () => {
+    const value = parseAmount(amount, currency);
+    return {
+      other: other ? undefined : mine ? 'Please select a member.' : PAYMENT_MESSAGES.recipient,
+      amount:
+        value !== null && value > 0
+          ? undefined
+          : ((amount.trim() ? amountProblem(amount, currency) : null) ?? MSG_INVALID_AMOUNT),
+      conversion:
+        (groupCurrency === null
+          ? null
+          : conversionProblem(conversion, groupCurrency, quote.data !== null)) ?? undefined,
+    };
+  };
+  const fields = useFieldErrors(
+    {
+      other: mine ? 'payment-member' : 'payment-recipient',
+      amount: 'payment-amount',
+      conversion: conversionFocusId('payment', conversion),
+    },
+    submitted ? problems() : {},
+  );
+
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    setSubmitted(true);
+    if (fields.focusFirst(problems())) return;
     const value = parseAmount(amount, currency);
-    if (!other || !amount || value === null || value <= 0) {
-      setError(
-        (amount.trim() ? amountProblem(amount, currency) : null) ??
-          (mine
-            ? 'Please select a member and enter a valid positive amount.'
-            : 'Please select a recipient and enter a valid positive amount.'),
-      );
-      return;
-    }
-    const rateProblem =
-      groupCurrency === null
-        ? null
-        : conversionProblem(conversion, groupCurrency, quote.data !== null);
-    if (rateProblem) {
-      setError(rateProblem);
-      return;
-    }
-    setError(null);
+    failure.clear();
     setBusy(true);
     rememberCurrency(currency);
     const chosen = Number(other);
@@ -211,20 +226,19 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
       await invalidate();
       onClose();
     } catch (e) {
-      setError(
-        errorMessage(
-          e,
-          payment ? `Failed to update payment ${payment.id}` : 'Failed to record payment',
-        ),
-      );
+      failure.fail(e);
       setBusy(false);
     }
   };
 
   return (
     <Modal title={payment ? 'Edit payment' : 'Record a payment'} onClose={onClose} size="sm">
-      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-        {error ? <Alert>{error}</Alert> : null}
+      <form
+        ref={formRef}
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="flex flex-col gap-4"
+      >
         {mine ? (
           <>
             <div>
@@ -239,6 +253,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
                   setOther(e.target.value);
                   follow({ other: e.target.value });
                 }}
+                {...fields.describe('other')}
               >
                 <option value="">Select a member</option>
                 {people.map((m) => (
@@ -247,6 +262,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
                   </option>
                 ))}
               </select>
+              <FieldError id={fields.errorId('other')} message={fields.errors.other} />
               {name !== null && !payment ? (
                 <BalanceHint name={name} balances={balances} where=" in this group" />
               ) : null}
@@ -274,6 +290,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
                 className="field"
                 value={other}
                 onChange={(e) => setOther(e.target.value)}
+                {...fields.describe('other')}
               >
                 <option value="">Select a recipient</option>
                 {recipients.map((m) => (
@@ -282,10 +299,12 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
                   </option>
                 ))}
               </select>
+              <FieldError id={fields.errorId('other')} message={fields.errors.other} />
             </div>
           </>
         )}
         <AmountInCurrency
+          error={fields.errors.amount}
           idPrefix="payment"
           amount={amount}
           currency={currency}
@@ -313,6 +332,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
             savedRate={savedRate}
             onChange={(patch) => setConversion((c) => ({ ...c, ...patch }))}
             quote={quote}
+            error={fields.errors.conversion}
           />
         ) : null}
         <div>
@@ -327,6 +347,11 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
             onChange={(e) => setDate(e.target.value)}
           />
         </div>
+        <SubmitError
+          failure={failure.failure}
+          retrying={busy}
+          onRetry={() => formRef.current?.requestSubmit()}
+        />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             Cancel

@@ -1,0 +1,115 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useAuth } from '../../auth/authContext';
+import { useUnreadNotifications } from '../../hooks/useNotifications';
+import { ActivityIcon, BellIcon, FriendsIcon, GroupIcon, PlusIcon, UserIcon } from '../icons';
+import { Wordmark } from '../Logo';
+
+interface Item {
+  to: string;
+  label: string;
+  icon: ReactNode;
+  /** Whether the item is the current section (groups: the list, a group and its settings). */
+  current: (pathname: string) => boolean;
+}
+
+const ITEMS: Item[] = [
+  {
+    to: '/app/groups',
+    label: 'Groups',
+    icon: <GroupIcon className="size-5" />,
+    current: (p) => p === '/app' || p === '/app/' || p.startsWith('/app/group'),
+  },
+  {
+    to: '/app/friends',
+    label: 'Friends',
+    icon: <FriendsIcon className="size-5" />,
+    current: (p) => p.startsWith('/app/friends'),
+  },
+  {
+    to: '/app/activity',
+    label: 'Activity',
+    icon: <ActivityIcon className="size-5" />,
+    current: (p) => p.startsWith('/app/activity'),
+  },
+];
+
+const itemClass = (current: boolean) =>
+  `flex min-h-11 items-center gap-3 rounded-xl px-3 text-sm font-medium transition-colors ${
+    current ? 'bg-primary-soft text-primary' : 'text-muted hover:bg-surface-2 hover:text-fg'
+  }`;
+
+/**
+ * The desktop layout's navigation (from 1024 px; phones have the bottom bar): the same places
+ * as the bottom bar, plus the notifications, whose bell leaves the page headers at this size.
+ * `footer` sits at the bottom of the column (the toasts on desktop).
+ */
+export function SideNav({ footer }: { footer?: ReactNode }) {
+  const { pathname } = useLocation();
+  const { user } = useAuth();
+  const { data: unread = 0 } = useUnreadNotifications(user !== null);
+  const notificationsHere = pathname === '/app/notifications';
+  const accountHere = pathname.startsWith('/app/account');
+  return (
+    <div className="hidden w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-surface lg:flex">
+      <div className="px-5 pt-5 pb-4">
+        <Link to="/app/groups" className="inline-flex rounded-xl" aria-label="Evenly, your groups">
+          <Wordmark />
+        </Link>
+      </div>
+      <nav aria-label="Main" className="flex flex-col gap-1 px-3">
+        <Link
+          to="/app/add-expense"
+          className="btn-primary mb-3 w-full"
+          aria-current={pathname === '/app/add-expense' ? 'page' : undefined}
+        >
+          <PlusIcon className="size-5" />
+          Add Expense
+        </Link>
+        {ITEMS.map((item) => {
+          const current = item.current(pathname);
+          return (
+            <Link
+              key={item.to}
+              to={item.to}
+              className={itemClass(current)}
+              aria-current={current ? 'page' : undefined}
+            >
+              {item.icon}
+              {item.label}
+            </Link>
+          );
+        })}
+        <Link
+          to="/app/notifications"
+          className={itemClass(notificationsHere)}
+          aria-current={notificationsHere ? 'page' : undefined}
+        >
+          <BellIcon className="size-5" />
+          {/* Named "Notifications, 3 unread" by its text, as the bell is; the badge is not read. */}
+          <span className="flex-1">
+            Notifications
+            {unread > 0 ? <span className="sr-only">, {unread} unread</span> : null}
+          </span>
+          {unread > 0 ? (
+            <span
+              aria-hidden="true"
+              className="flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-on-danger"
+            >
+              {unread > 99 ? '99+' : unread}
+            </span>
+          ) : null}
+        </Link>
+        <Link
+          to="/app/account"
+          className={itemClass(accountHere)}
+          aria-current={accountHere ? 'page' : undefined}
+        >
+          <UserIcon className="size-5" />
+          Account
+        </Link>
+      </nav>
+      <div className="mt-auto">{footer}</div>
+    </div>
+  );
+}
