@@ -153,7 +153,7 @@ describe('desktop layout (1440×900)', () => {
     await page.waitForURL('**/app/friends');
     await page.getByRole('heading', { name: 'Friends', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Choose a friend', level: 2 }).waitFor();
-    await list.getByRole('link', { name: /Bea Costa/ }).click();
+    await list.getByRole('link', { name: /^Bea Costa/ }).click();
     await page.waitForURL(`**/app/friends/${bea.id}`);
     await detail.getByRole('heading', { name: 'Bea Costa', level: 1 }).waitFor();
     await list.getByRole('heading', { name: 'Friends', level: 2, exact: true }).waitFor();
@@ -180,7 +180,7 @@ describe('desktop layout (1440×900)', () => {
       .getByRole('region', { name: 'Balance', exact: true })
       .getByText('Carl Diaz owes you $30.00')
       .waitFor();
-    await list.getByRole('link', { name: /Bea Costa/ }).waitFor();
+    await list.getByRole('link', { name: /^Bea Costa/ }).waitFor();
     await page.goto(`${server.baseUrl}/app/friends/999999`);
     await detail.getByText('This person is not among your friends.').waitFor();
     await context.close();

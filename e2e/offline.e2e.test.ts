@@ -273,7 +273,8 @@ describe('offline entry', () => {
 
     await page.getByRole('main').getByRole('button', { name: 'Settle Up' }).click();
     const pay = dialog(page, 'Record a payment');
-    await pay.getByLabel('Paid to').selectOption({ label: 'Bea Costa' });
+    await pay.getByLabel('Member').selectOption({ label: 'Bea Costa' });
+    await pay.getByRole('button', { name: 'I paid Bea Costa' }).click();
     await pay.getByLabel('Amount (USD)').fill('25');
     await pay.getByRole('button', { name: 'Save Payment' }).click();
     await pay.waitFor({ state: 'detached' });
