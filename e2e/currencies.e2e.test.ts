@@ -87,6 +87,7 @@ describe('a trip in two currencies', () => {
     await form.getByLabel('Description').fill('Dinner');
     await form.getByLabel('Amount (EUR)').fill('12,50');
     await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
+    await form.waitFor({ state: 'hidden' });
     await seeText(page, 'Expense added!');
 
     // 2. Sushi in yen, at a rate the user types (no rate service on this server).
@@ -101,6 +102,8 @@ describe('a trip in two currencies', () => {
     await form.getByLabel('Exchange rate, EUR per JPY').fill('0,00625');
     await form.getByText(/≈ 62,50\s€/).waitFor();
     await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
+    // The first save's toast may still be up: the closed form says this save went through.
+    await form.waitFor({ state: 'hidden' });
     await seeText(page, 'Expense added!');
 
     const items = await apiCall<ExpenseOut[]>(server, 'GET', `/groups/${group.id}/transactions`, {

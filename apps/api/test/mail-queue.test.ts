@@ -47,11 +47,13 @@ function post(url: string, payload: Record<string, unknown>) {
 }
 
 async function jobCount(): Promise<number> {
-  // The mails of accounts only: the notifications' own jobs (the daily digest's next run, the
-  // notifier following the activity rows) come and go beside them.
+  // The mails of accounts only: the recurring jobs (the daily digest's next run, the notifier
+  // following the activity rows, the daily purge of deleted entries, the series' materializer)
+  // come and go beside them, scheduled by whichever process starts first.
   const [row] = await queryRows<{ n: number }>(
     db(),
-    sql`select count(*)::int as n from jobs where kind not like 'notifications.%'`,
+    sql`select count(*)::int as n from jobs
+         where kind not like 'notifications.%' and kind not in ('ledger.purge-deleted', 'series.materialize')`,
   );
   return row?.n ?? -1;
 }
