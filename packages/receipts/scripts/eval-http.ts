@@ -122,9 +122,10 @@ export async function startHttpScanner(repoRoot: string): Promise<HttpScanner> {
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    // Scans are rate-limited per user (20 a minute): take turns between a few users.
+    // Scans are rate-limited per user (20 a minute): take turns between enough users that an
+    // idle machine (about 100 scans a minute) never meets the limit.
     const tokens: string[] = [];
-    for (let u = 0; u < 4; u++) {
+    for (let u = 0; u < 8; u++) {
       const user = { name: `Eval ${u}`, email: `eval${u}@example.com`, password: 'secret123' };
       const post = (p: string, body: unknown) =>
         fetch(`${base}${p}`, {
