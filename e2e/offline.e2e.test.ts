@@ -4,7 +4,8 @@
 // service worker and IndexedDB), and are saved exactly once when the network returns; a create
 // whose answer is lost on the way back is replayed by its Idempotency-Key, not doubled; edits of
 // expenses another person changed or deleted meanwhile are shown as conflicts with what was
-// kept; Background Sync sends the outbox with no page of the app open.
+// kept; Background Sync sends the outbox with no page of the app open; signing out with changes
+// waiting asks first, and they are sent at the next sign-in on the device.
 //
 // The browser talks to the server through a small proxy of this test, which can let a request
 // reach the server and then drop the connection before the answer gets back.
@@ -390,6 +391,51 @@ describe('offline entry', () => {
     await problems.waitFor({ state: 'detached' });
     await context.close();
   }, 300_000);
+
+  it('warns before signing out with changes waiting, and sends them at the next sign-in', async () => {
+    const ann = await createUser(server, 'Ann Leave');
+    const bea = await createUser(server, 'Bea Leave');
+    await befriend(server, ann, bea);
+    const group = await createGroup(server, ann, 'Faro', [bea]);
+    const { context, page } = await openWithServiceWorker(ann, `/app/group/${String(group.id)}`);
+    await page.getByRole('heading', { name: 'Faro', level: 1 }).waitFor();
+
+    await context.setOffline(true);
+    await page.getByText('You’re offline').waitFor();
+    await addExpense(page, 'Taxi', '18.40');
+    await waiting(page).getByText('Taxi').waitFor();
+
+    await page.getByRole('link', { name: 'Account' }).first().click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const warning = page.getByRole('alertdialog', { name: 'Changes waiting to sync' });
+    await warning
+      .getByText(
+        '1 change saved on this device is still waiting to sync. They stay on this device and are sent when you sign in here again.',
+      )
+      .waitFor();
+    // Cancel keeps the session.
+    await warning.getByRole('button', { name: 'Cancel' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await warning.getByRole('button', { name: 'Sign out anyway' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    await context.setOffline(false);
+    expect(described(await transactions(ann, group), 'Taxi')).toHaveLength(0);
+
+    // Signed in again on this device: the waiting expense goes, once.
+    await page.getByLabel('Email').fill(ann.email);
+    await page.getByLabel('Password', { exact: true }).fill(ann.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect
+      .poll(async () => described(await transactions(ann, group), 'Taxi').length, {
+        timeout: 30_000,
+      })
+      .toBe(1);
+    expect(described(await transactions(ann, group), 'Taxi')[0]?.amount).toBe(18.4);
+    await context.close();
+  }, 180_000);
 
   it('sends the outbox by Background Sync with no page of the app open', async () => {
     const ann = await createUser(server, 'Ann Sync');

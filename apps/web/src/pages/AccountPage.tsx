@@ -6,6 +6,7 @@ import { FriendCodeModal } from '../components/account/FriendCodeModal';
 import { ProfileCard } from '../components/account/ProfileCard';
 import { ScanCodeModal } from '../components/account/ScanCodeModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
 import {
   BellIcon,
@@ -27,6 +28,7 @@ import { PageHeader } from '../components/PageHeader';
 import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTheme } from '../hooks/useTheme';
+import { useOutboxItems } from '../offline/useOutbox';
 
 function MenuButton({
   icon,
@@ -91,7 +93,7 @@ function SupportLink({ icon, label, href }: { icon: ReactNode; label: string; hr
   );
 }
 
-type Dialog = 'security' | 'friendCode' | 'scan' | 'delete' | null;
+type Dialog = 'security' | 'friendCode' | 'scan' | 'delete' | 'signOut' | null;
 
 export default function AccountPage() {
   useDocumentTitle('Account');
@@ -102,6 +104,11 @@ export default function AccountPage() {
   const supportUrl = config.data?.supportUrl ?? null;
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
+  const waiting = useOutboxItems().length;
+  const leave = () => {
+    signOut();
+    void navigate('/login');
+  };
   const icon = 'size-5';
 
   return (
@@ -163,8 +170,10 @@ export default function AccountPage() {
           <button
             type="button"
             onClick={() => {
-              signOut();
-              void navigate('/login');
+              // Changes saved offline wait on this device for this person: say so before the
+              // session goes, instead of leaving them silently unsent.
+              if (waiting > 0) setDialog('signOut');
+              else leave();
             }}
             className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left font-medium text-danger hover:bg-surface-2"
           >
@@ -192,6 +201,15 @@ export default function AccountPage() {
       {dialog === 'friendCode' ? <FriendCodeModal onClose={close} /> : null}
       {dialog === 'scan' ? <ScanCodeModal onClose={close} /> : null}
       {dialog === 'delete' ? <DeleteAccountModal onClose={close} /> : null}
+      {dialog === 'signOut' ? (
+        <ConfirmDialog
+          title="Changes waiting to sync"
+          message={`${waiting === 1 ? '1 change saved on this device is' : `${String(waiting)} changes saved on this device are`} still waiting to sync. They stay on this device and are sent when you sign in here again.`}
+          confirmLabel="Sign out anyway"
+          onConfirm={leave}
+          onClose={close}
+        />
+      ) : null}
     </>
   );
 }
