@@ -1,4 +1,5 @@
-// Idempotency-Key (contract §1.10) on POST /expenses, /payments and /payments/settle.
+// Idempotency-Key (contract §1.10) on POST /expenses, /payments and /payments/settle, and on
+// POST /groups (a group created again after a lost answer).
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -201,5 +202,41 @@ describe('Idempotency-Key', () => {
       payload: { paidToUserId: bea.id, amount: 5 },
     });
     expect(long.statusCode).toBe(400);
+  });
+
+  it('POST /groups replays the group a lost answer created, and makes no second one', async () => {
+    const create = (body: unknown, key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/groups',
+        headers: { authorization: `Bearer ${ann.token}`, 'idempotency-key': key },
+        payload: body as Record<string, unknown>,
+      });
+    const groups = async () => {
+      const r = (await ctx.database.handle.db.execute(
+        sql.raw(`select count(*)::int as n from groups where name = 'Lisbon'`),
+      )) as unknown as { rows: { n: number }[] };
+      return r.rows[0]?.n ?? -1;
+    };
+    const first = await create({ name: 'Lisbon', defaultCurrency: 'EUR' }, 'g-1');
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const again = await create({ defaultCurrency: 'EUR', name: 'Lisbon' }, 'g-1');
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await groups()).toBe(1);
+    const different = await create({ name: 'Lisbon', defaultCurrency: 'USD' }, 'g-1');
+    expect(different.statusCode).toBe(409);
+    expect(errorBody(different)).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
+    // Without a key, each create is a new group.
+    const plain = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/groups',
+      headers: { authorization: `Bearer ${ann.token}` },
+      payload: { name: 'Lisbon' },
+    });
+    expect(plain.statusCode).toBe(201);
+    expect(await groups()).toBe(2);
   });
 });

@@ -16,11 +16,13 @@ export const groupsApi = {
   create: (
     name: string,
     settings: { defaultCurrency?: string; currencyMode?: 'CONVERT' | 'SEPARATE' } = {},
+    idempotencyKey?: string,
   ) =>
     api<Group>('/groups', {
       method: 'POST',
       body: { name, ...settings },
       defaultMessage: 'Failed to create group',
+      ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
     }),
   update: (
     id: number,

@@ -48,6 +48,7 @@ import {
   MAX_ROW_ID,
   requireGroupMember,
 } from './membership.repository.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
 
 export const GROUP_TEXT = {
   notFriends: 'You can only add your friends. Send them a friend request first.',
@@ -172,9 +173,16 @@ export class GroupService {
     noteChange(tx, { entity: 'group', action, id: groupId, groupId, recipients, at });
   }
 
-  async create(userId: number, input: GroupCreateInput): Promise<GroupView> {
+  /** `idempotency`: the request's Idempotency-Key (a create sent again after a lost answer). */
+  async create(
+    userId: number,
+    input: GroupCreateInput,
+    idempotency: IdempotencyScope<GroupView> | null = null,
+  ): Promise<WriteOutcome<GroupView>> {
     const at = new Date();
-    return this.deps.transaction(async (tx) => {
+    return this.deps.transaction(async (tx): Promise<WriteOutcome<GroupView>> => {
+      const stored = idempotency === null ? null : await idempotency.claim(tx);
+      if (stored !== null) return { kind: 'replayed', stored };
       const row = await insertGroup(tx, {
         name: input.name,
         creatorId: userId,
@@ -199,7 +207,9 @@ export class GroupService {
         },
       ]);
       this.notify(tx, row.id, 'created', [userId], at);
-      return this.load(tx, row);
+      const view = await this.load(tx, row);
+      if (idempotency !== null) await idempotency.complete(tx, view);
+      return { kind: 'done', value: view };
     });
   }
 

@@ -8,6 +8,7 @@ import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
 import type { BalanceLineData } from '../balances/balance-reader.js';
 import type { GroupView, GroupWithBalance } from './group.service.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
 
 export const groupMemberSchema = userSchema
   .extend({
@@ -140,12 +141,23 @@ export async function groupsRoutes(
       schema: {
         tags,
         summary: 'Create a group; the caller is its creator and first member',
+        description:
+          'Honours `Idempotency-Key` (§1.10) like POST /expenses: a create sent again under the same key (its answer was lost) replays the stored answer and creates no second group. Example: { "name": "Lisbon trip" } with `Idempotency-Key: 6b1d0c2e-…`.',
         body: groupCreateSchema,
-        response: { 201: groupSchema, ...errorResponses(400, 401, 413, 415) },
+        response: { 201: groupSchema, ...errorResponses(400, 401, 409, 413, 415) },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(groupOut(await groups.create(request.user.id, request.body))),
+    async (request, reply) => {
+      const key = idempotencyScope(
+        request,
+        'POST /api/groups',
+        () => [canonicalJson(request.body)],
+        201,
+        groupOut,
+      );
+      const outcome = await groups.create(request.user.id, request.body, key);
+      return sendOutcome(reply, outcome, 201, groupOut);
+    },
   );
 
   r.get(

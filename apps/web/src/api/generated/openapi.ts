@@ -2262,7 +2262,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Create a group; the caller is its creator and first member */
+    /**
+     * Create a group; the caller is its creator and first member
+     * @description Honours `Idempotency-Key` (§1.10) like POST /expenses: a create sent again under the same key (its answer was lost) replays the stored answer and creates no second group. Example: { "name": "Lisbon trip" } with `Idempotency-Key: 6b1d0c2e-…`.
+     */
     post: {
       parameters: {
         query?: never;
@@ -2296,6 +2299,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };

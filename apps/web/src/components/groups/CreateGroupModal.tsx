@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { groupsApi } from '../../api/groups';
 import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { useSubmitFailure } from '../../hooks/useSubmitFailure';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { recentCurrencies, rememberCurrency } from '../../lib/currencies';
@@ -25,6 +26,8 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const navigate = useNavigate();
+  // A retry after a lost answer replays the first create instead of making a second group.
+  const keys = useSubmissionKeys();
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -35,10 +38,16 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
     setBusy(true);
     try {
       rememberCurrency(currency);
-      const group = await groupsApi.create(name.trim(), {
+      const settings = {
         defaultCurrency: currency,
-        currencyMode: separate ? 'SEPARATE' : 'CONVERT',
-      });
+        currencyMode: separate ? ('SEPARATE' as const) : ('CONVERT' as const),
+      };
+      const group = await groupsApi.create(
+        name.trim(),
+        settings,
+        keys.keyFor({ name: name.trim(), ...settings }),
+      );
+      keys.succeeded();
       toast.success('Group created!');
       await invalidate();
       onClose();
