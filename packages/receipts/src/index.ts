@@ -30,6 +30,8 @@ export type {
 export { aiOptionsFromEnv, parseWithAi, parseReceipt } from './ai/ai-parser.js';
 export type { AiParserOptions, ParseResultWithSource } from './ai/ai-parser.js';
 export { sniffMediaType, sniffReceiptFile } from './input/sniff.js';
+export { decodeHeicPixels } from './input/heic.js';
+export type { HeicPixels } from './input/heic.js';
 export type { ReceiptMediaType, SniffedFile } from './input/sniff.js';
 export {
   normaliseStoreName,

@@ -57,27 +57,56 @@ const libheif = require(workerData.libheif);
 
 const require = createRequire(import.meta.url);
 
-/** Decodes a HEIC/HEIF file to RGBA pixels; refuses images over `maxPixels`. */
-export async function decodeHeic(data: Uint8Array, maxPixels: number): Promise<RawInput> {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { libheif: require.resolve('libheif-js/wasm-bundle'), data, maxPixels },
-    stdout: true,
-    stderr: true,
-  });
+/** RGBA pixels of a decoded HEIC/HEIF picture. */
+export interface HeicPixels {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+/**
+ * The one HEIC decoder of Evenly (receipts here, profile pictures in the API): RGBA pixels, or
+ * `{ ok: false }` with the reason ("pixel limit" beyond `maxPixels`, else "decode failed: …").
+ */
+export async function decodeHeicPixels(
+  data: Uint8Array,
+  maxPixels: number,
+): Promise<{ ok: true; image: HeicPixels } | { ok: false; reason: string }> {
+  let worker: Worker;
+  try {
+    worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { libheif: require.resolve('libheif-js/wasm-bundle'), data, maxPixels },
+      stdout: true,
+      stderr: true,
+    });
+  } catch (err) {
+    return {
+      ok: false,
+      reason: `decode failed: ${err instanceof Error ? err.message : String(err)}`,
+    };
+  }
   try {
     const reply = await new Promise<WorkerReply>((resolve, reject) => {
       worker.once('message', (msg: WorkerReply) => resolve(msg));
       worker.once('error', reject);
       worker.once('exit', (code) => reject(new Error(`HEIC decoder stopped (${code})`)));
     });
-    if (!reply.ok) throw new UnreadableReceiptError(reply.reason);
-    return { data: reply.data, width: reply.width, height: reply.height, channels: 4 };
+    if (!reply.ok) return { ok: false, reason: reply.reason };
+    return { ok: true, image: { data: reply.data, width: reply.width, height: reply.height } };
   } catch (err) {
-    if (err instanceof UnreadableReceiptError) throw err;
-    const message = err instanceof Error ? err.message : String(err);
-    throw new UnreadableReceiptError(`decode failed: ${message}`, { cause: err });
+    return {
+      ok: false,
+      reason: `decode failed: ${err instanceof Error ? err.message : String(err)}`,
+    };
   } finally {
     await worker.terminate();
   }
+}
+
+/** Decodes a HEIC/HEIF receipt to RGBA pixels; refuses images over `maxPixels`. */
+export async function decodeHeic(data: Uint8Array, maxPixels: number): Promise<RawInput> {
+  const result = await decodeHeicPixels(data, maxPixels);
+  if (!result.ok) throw new UnreadableReceiptError(result.reason);
+  return { ...result.image, channels: 4 };
 }
