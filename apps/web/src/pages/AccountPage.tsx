@@ -9,6 +9,7 @@ import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
 import {
   BellIcon,
+  ChartIcon,
   ChatIcon,
   ChevronRightIcon,
   HelpIcon,
@@ -119,6 +120,11 @@ export default function AccountPage() {
           icon={<QrIcon className={icon} />}
           label="Scan code"
           onClick={() => setDialog('scan')}
+        />
+        <MenuLink
+          icon={<ChartIcon className={icon} />}
+          label="Charts & budgets"
+          to="/app/reports"
         />
         <MenuLink
           icon={<BellIcon className={icon} />}
