@@ -1,4 +1,4 @@
-// Charts of the charts screens (issue #14 point 3), drawn with plain HTML and SVG in the theme's
+// Charts of the charts screens (issue #14 point 3), drawn with plain HTML and CSS in the theme's
 // tokens (no chart library: these are bars and columns, and the screens load nothing more).
 // Every chart is one image for screen readers (role="img" with its values in the name) and has
 // a table view behind a "Show as table" toggle, with the same figures, for keyboard and screen
@@ -154,64 +154,42 @@ export function MonthColumns({
 }) {
   const shown = lines.slice(-12);
   const max = Math.max(0, ...shown.map((l) => l.amount));
-  const W = 600;
-  const H = 220;
-  const top = 24;
-  const bottom = 28;
-  const plot = H - top - bottom;
-  const slot = W / Math.max(shown.length, 1);
-  const barW = Math.min(48, slot * 0.6);
+  const withValues = shown.length <= 6;
   const name = `${label}: ${shown
     .map((l) => `${monthLabel(l.month, 'long')} ${formatMoney(l.amount, currency)}`)
     .join(', ')}`;
   return (
-    <svg
-      role="img"
-      aria-label={name}
-      viewBox={`0 0 ${String(W)} ${String(H)}`}
-      className="h-auto w-full text-muted"
-      preserveAspectRatio="xMidYMid meet"
-    >
-      <line
-        x1={0}
-        x2={W}
-        y1={H - bottom}
-        y2={H - bottom}
-        className="stroke-border"
-        strokeWidth={1}
-      />
-      {shown.map((l, i) => {
-        const h = max > 0 ? Math.max(2, (l.amount / max) * plot) : 0;
-        const x = i * slot + (slot - barW) / 2;
-        const y = H - bottom - h;
-        return (
-          <g key={l.month}>
-            <rect x={x} y={y} width={barW} height={h} rx={4} className="fill-chart-1" />
-            {shown.length <= 8 ? (
-              <text
-                x={x + barW / 2}
-                y={y - 6}
-                textAnchor="middle"
-                className="fill-fg text-[13px] tabular-nums"
-              >
+    <div role="img" aria-label={name}>
+      <div aria-hidden="true" className="flex h-48 items-end gap-1 border-b border-border sm:gap-2">
+        {shown.map((l) => (
+          <div
+            key={l.month}
+            className="flex h-full min-w-0 flex-1 flex-col items-center justify-end"
+          >
+            {withValues ? (
+              <span className="mb-1 max-w-full truncate text-[11px] font-medium tabular-nums">
                 {formatMoney(l.amount, currency)}
-              </text>
+              </span>
             ) : null}
-            <text
-              x={x + barW / 2}
-              y={H - 8}
-              textAnchor="middle"
-              className="fill-current text-[13px]"
-            >
-              {new Date(`${l.month}-01T00:00:00Z`).toLocaleString(appLocale(), {
-                month: 'short',
-                timeZone: 'UTC',
-              })}
-            </text>
-          </g>
-        );
-      })}
-    </svg>
+            <div
+              className="w-full max-w-12 rounded-t-md bg-chart-1"
+              style={{ height: `${String(share(l.amount, max) * 0.85)}%` }}
+              title={`${monthLabel(l.month, 'long')}: ${formatMoney(l.amount, currency)}`}
+            />
+          </div>
+        ))}
+      </div>
+      <div aria-hidden="true" className="mt-1 flex gap-1 sm:gap-2">
+        {shown.map((l) => (
+          <span key={l.month} className="min-w-0 flex-1 truncate text-center text-xs text-muted">
+            {new Date(`${l.month}-01T00:00:00Z`).toLocaleString(appLocale(), {
+              month: 'short',
+              timeZone: 'UTC',
+            })}
+          </span>
+        ))}
+      </div>
+    </div>
   );
 }
 
