@@ -119,6 +119,14 @@ const DESKTOP_SCREENS: Screen[] = (
       ready: text('Dinner at Time Out Market'),
     },
     {
+      name: 'group charts beside the groups',
+      path: '/app/groups/7/charts',
+      signedIn: true,
+      ready: async (page) => {
+        await page.getByRole('img', { name: /^Paid versus share/ }).waitFor();
+      },
+    },
+    {
       name: 'group settings beside the groups',
       path: '/app/groups/15/settings',
       signedIn: true,
@@ -698,6 +706,39 @@ const SCREENS: Screen[] = [
     ready: async (page) => {
       await page.getByRole('button', { name: 'Security' }).click();
       await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'group charts (category as a table)',
+    path: '/app/groups/7/charts',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('img', { name: /^Spending by category: Rent/ }).waitFor();
+      await page
+        .getByRole('region', { name: 'Spending by category' })
+        .getByRole('button', { name: 'Show as table' })
+        .click();
+      await page.getByRole('table', { name: 'Spending by category' }).waitFor();
+    },
+  },
+  {
+    name: 'my charts and budgets',
+    path: '/app/reports',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('progressbar', { name: 'Dining out' }).waitFor();
+      await page.getByRole('img', { name: /^My share by month/ }).waitFor();
+    },
+  },
+  {
+    name: 'my charts, budget form',
+    path: '/app/reports',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Add budget' }).click();
+      const form = page.getByRole('form', { name: 'New budget' });
+      await form.getByRole('button', { name: 'Save budget' }).click();
+      await form.getByRole('alert').waitFor();
     },
   },
   {

@@ -470,7 +470,86 @@ const routes: Record<string, unknown> = {
     { kind: 'COMMENT', email: 'OFF', push: false },
     { kind: 'FRIEND_REQUEST', email: 'IMMEDIATE', push: true },
     { kind: 'REMINDER', email: 'IMMEDIATE', push: true },
+    { kind: 'BUDGET', email: 'IMMEDIATE', push: true },
   ],
+  'GET /api/groups/7/reports': {
+    groupId: 7,
+    from: null,
+    to: null,
+    currencies: [
+      {
+        currency: 'USD',
+        total: 871.5,
+        byCategory: [
+          { category: 'rent', label: 'Rent', amount: 520, count: 1 },
+          { category: 'dining_out', label: 'Dining out', amount: 240.5, count: 4 },
+          { category: 'public_transport', label: 'Public transport', amount: 111, count: 6 },
+        ],
+        byMonth: [
+          { month: '2026-09', amount: 120 },
+          { month: '2026-10', amount: 311.5 },
+          { month: '2026-11', amount: 440 },
+        ],
+        members: [
+          { user: { id: 1, name: 'Ann Lee' }, paid: 560, share: 217.88 },
+          { user: { id: 5, name: 'Bea Costa' }, paid: 240.5, share: 217.88 },
+          { user: { id: 9, name: 'Carlos Diaz' }, paid: 71, share: 217.87 },
+          { user: { id: 12, name: 'Dana Kim' }, paid: 0, share: 217.87 },
+        ],
+      },
+      {
+        currency: 'EUR',
+        total: 36,
+        byCategory: [{ category: 'drinks', label: 'Drinks', amount: 36, count: 2 }],
+        byMonth: [{ month: '2026-11', amount: 36 }],
+        members: [
+          { user: { id: 1, name: 'Ann Lee' }, paid: 36, share: 9 },
+          { user: { id: 5, name: 'Bea Costa' }, paid: 0, share: 27 },
+        ],
+      },
+    ],
+  },
+  'GET /api/reports/me': {
+    from: '2025-12-01',
+    to: null,
+    currencies: [
+      {
+        currency: 'USD',
+        total: 412.3,
+        byCategory: [
+          { category: 'groceries', label: 'Groceries', amount: 250.3, count: 9 },
+          { category: 'dining_out', label: 'Dining out', amount: 162, count: 3 },
+        ],
+        byMonth: [
+          { month: '2026-10', amount: 180 },
+          { month: '2026-11', amount: 232.3 },
+        ],
+      },
+    ],
+  },
+  'GET /api/budgets': {
+    month: '2026-11',
+    budgets: [
+      {
+        category: 'dining_out',
+        label: 'Dining out',
+        amount: 150,
+        currency: 'USD',
+        spent: 162,
+        percent: 108,
+        status: 'OVER',
+      },
+      {
+        category: 'groceries',
+        label: 'Groceries',
+        amount: 300,
+        currency: 'USD',
+        spent: 250.3,
+        percent: 83,
+        status: 'NEAR',
+      },
+    ],
+  },
   'GET /api/notifications': notifications,
   'GET /api/notifications/unread-count': { count: notifications.filter((n) => !n.read).length },
   // Deleting the Lisbon payment (the Undo toast is audited).

@@ -52,6 +52,8 @@ import { seriesRoutes } from './modules/series/series.routes.js';
 import { pushRoutes } from './modules/push/push.routes.js';
 import { profileRoutes, publicProfileRoutes } from './modules/profile/profile.routes.js';
 import { friendLinksRoutes } from './modules/friend-links/friend-links.routes.js';
+import { reportsRoutes } from './modules/reports/reports.routes.js';
+import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { admitRegistration } from './modules/profile/registration-policy.js';
 import { resolveVapidKeys } from './modules/push/vapid-keys.js';
 import { Services } from './services.js';
@@ -272,6 +274,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(notificationSettingsRoutes, { services });
     await scope.register(remindersRoutes, { services });
     await scope.register(pushRoutes, { services });
+    await scope.register(reportsRoutes, { services });
+    await scope.register(budgetsRoutes, { services });
   });
 
   await app.register(webApp, { distDir: config.webDistDir });

@@ -42,6 +42,8 @@ import { AvatarLinks } from './modules/people/avatar-url.js';
 import { ProfileService } from './modules/profile/profile.service.js';
 import { AccountDeletion } from './modules/profile/account-deletion.js';
 import { FriendLinkService } from './modules/friend-links/friend-link.service.js';
+import { ReportService } from './modules/reports/reports.service.js';
+import { BudgetService } from './modules/budgets/budget.service.js';
 
 export interface ServiceDeps {
   db: Db;
@@ -99,6 +101,14 @@ export class Services {
   }
   get inviteLinks(): InviteLinkService {
     return this.once('inviteLinks', () => new InviteLinkService(this.deps, this));
+  }
+  /** Spending reports (charts). */
+  get reports(): ReportService {
+    return this.once('reports', () => new ReportService(this.deps));
+  }
+  /** Monthly budgets per category of one's own share. */
+  get budgets(): BudgetService {
+    return this.once('budgets', () => new BudgetService(this.deps));
   }
   get categories(): CategoryService {
     return this.once('categories', () => new CategoryService(this.deps));

@@ -110,12 +110,13 @@ describe('notification settings', () => {
       { kind: 'COMMENT', email: 'DIGEST', push: true },
       { kind: 'FRIEND_REQUEST', email: 'IMMEDIATE', push: true },
       { kind: 'REMINDER', email: 'IMMEDIATE', push: true },
+      { kind: 'BUDGET', email: 'IMMEDIATE', push: true },
     ]);
     const put = await as('PUT', '/api/notification-settings', [
       { kind: 'COMMENT', email: 'OFF', push: false },
     ]);
     expect(put.statusCode).toBe(200);
-    expect(put.json<NotificationSetting[]>()).toHaveLength(6);
+    expect(put.json<NotificationSetting[]>()).toHaveLength(7);
     const again = (await as('GET', '/api/notification-settings')).json<NotificationSetting[]>();
     expect(again.find((s) => s.kind === 'COMMENT')).toEqual({
       kind: 'COMMENT',

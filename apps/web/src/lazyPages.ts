@@ -41,3 +41,6 @@ export const AddFriendPage = lazy(() => import('./pages/AddFriendPage'));
 export const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
 export const GroupSettingsPage = lazy(() => import('./pages/GroupSettingsPage'));
 export const JoinPage = lazy(() => import('./pages/JoinPage'));
+// Charts (issue #14): their own chunks, so nothing of them loads before these screens.
+export const GroupChartsPage = lazy(() => import('./pages/GroupChartsPage'));
+export const MyChartsPage = lazy(() => import('./pages/MyChartsPage'));

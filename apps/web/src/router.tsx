@@ -32,6 +32,8 @@ import {
   ConfirmEmailPage,
   GroupSettingsPage,
   JoinPage,
+  GroupChartsPage,
+  MyChartsPage,
 } from './lazyPages';
 
 /**
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
                       { path: 'groups', element: <GroupsPage /> },
                       { path: 'group/:groupId', element: <GroupDetailPage /> },
                       { path: 'groups/:groupId/settings', element: <GroupSettingsPage /> },
+                      { path: 'groups/:groupId/charts', element: <GroupChartsPage /> },
                     ],
                   },
                   {
@@ -108,6 +111,7 @@ export const routes: RouteObject[] = [
                       { path: 'notifications', element: <NotificationsPage /> },
                       { path: 'account', element: <AccountPage /> },
                       { path: 'account/notifications', element: <NotificationSettingsPage /> },
+                      { path: 'reports', element: <MyChartsPage /> },
                       { path: 'help', element: <HelpPage /> },
                       { path: 'expense/new', element: <NewExpensePage /> },
                       { path: 'settle-up', element: <SettleUpPage /> },

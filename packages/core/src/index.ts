@@ -25,6 +25,7 @@ export * from './item-split.js';
 export * from './recurrence.js';
 export * from './validation/recurrence.js';
 export * from './validation/notification-settings.js';
+export * from './validation/budget.js';
 export * from './group-cover.js';
 export * from './categories.js';
 export * from './category-suggest.js';

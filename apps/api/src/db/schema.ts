@@ -755,7 +755,15 @@ export const notificationSettings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', {
-      enum: ['GROUP_ADDED', 'EXPENSE', 'PAYMENT', 'COMMENT', 'FRIEND_REQUEST', 'REMINDER'],
+      enum: [
+        'GROUP_ADDED',
+        'EXPENSE',
+        'PAYMENT',
+        'COMMENT',
+        'FRIEND_REQUEST',
+        'REMINDER',
+        'BUDGET',
+      ],
     }).notNull(),
     email: text('email', { enum: ['IMMEDIATE', 'DIGEST', 'OFF'] }).notNull(),
     push: boolean('push').notNull(),
@@ -795,3 +803,46 @@ export const followerCursors = pgTable('follower_cursors', {
   position: bigint('position', { mode: 'number' }).notNull().default(0),
   updatedAt: ts('updated_at').notNull().defaultNow(),
 });
+
+/**
+ * A person's monthly budget for one category of their own share (issue #14 point 4): the sum of
+ * their splits (owed_cents) of live expenses in `currency` dated in the calendar month. One per
+ * category; expenses in other currencies do not count towards it.
+ */
+export const budgets = pgTable(
+  'budgets',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    currency: text('currency').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    createdAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.category] }),
+    check('budgets_amount_positive', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * Budget alerts already sent: one row per (person, category, month, threshold), written by the
+ * notifier in the transaction that records the alert, so each threshold fires once a month.
+ */
+export const budgetAlerts = pgTable(
+  'budget_alerts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    /** The first day of the month, YYYY-MM-01. */
+    month: date('month', { mode: 'string' }).notNull(),
+    /** Percent of the budget: 80 or 100. */
+    threshold: integer('threshold').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.category, t.month, t.threshold] })],
+);

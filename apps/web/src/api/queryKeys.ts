@@ -21,6 +21,10 @@ export const queryKeys = {
   expenses: ['expenses'] as const,
   comments: (expenseId: number) => ['comments', expenseId] as const,
   activity: ['activity'] as const,
+  groupReport: (id: number, from: string | null, to: string | null) =>
+    ['group', id, 'report', from, to] as const,
+  myReport: (from: string | null, to: string | null) => ['reports', 'me', from, to] as const,
+  budgets: ['budgets'] as const,
   /** Prefix of both notification queries (read-state events invalidate only these). */
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,

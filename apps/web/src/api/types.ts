@@ -190,3 +190,15 @@ export interface SettleRequest {
   date: string;
   currency: string;
 }
+
+/** GET /groups/{id}/reports: a group's spending per currency (charts). */
+export type GroupReport = Schemas['GroupReport'];
+/** GET /reports/me: my share of spending per currency (charts). */
+export type MyReport = Schemas['MyReport'];
+/** One category line of a report. */
+export type ReportCategoryLine = GroupReport['currencies'][number]['byCategory'][number];
+/** One month of a report. */
+export type ReportMonthLine = GroupReport['currencies'][number]['byMonth'][number];
+/** GET /budgets. */
+export type BudgetList = Schemas['BudgetList'];
+export type Budget = Schemas['Budget'];

@@ -56,6 +56,8 @@ export function describe(item: ActivityItem, me: { id: number; name: string }): 
       return `${actor} sent you a friend request`;
     case 'reminder':
       return `${actor} reminded you to settle up${where}`;
+    case 'budget_alert':
+      return item.description;
     default:
       return `${personalise(item, me)}${where}`;
   }
@@ -76,5 +78,6 @@ export function target(item: ActivityItem): string | null {
   }
   if (item.expenseId !== null || item.paymentId !== null) return '/app/friends';
   if (item.type === 'friend_request' || item.type === 'reminder') return '/app/friends';
+  if (item.type === 'budget_alert') return '/app/reports';
   return null;
 }

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
 import {
   BellIcon,
+  ChartIcon,
   ChatIcon,
   ChevronRightIcon,
   HelpIcon,
@@ -126,6 +127,11 @@ export default function AccountPage() {
           icon={<QrIcon className={icon} />}
           label="Scan code"
           onClick={() => setDialog('scan')}
+        />
+        <MenuLink
+          icon={<ChartIcon className={icon} />}
+          label="Charts & budgets"
+          to="/app/reports"
         />
         <MenuLink
           icon={<BellIcon className={icon} />}

@@ -9,6 +9,7 @@ export const NOTIFICATION_KINDS = [
   'COMMENT',
   'FRIEND_REQUEST',
   'REMINDER',
+  'BUDGET',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -38,6 +39,8 @@ export const DEFAULT_NOTIFICATION_SETTINGS: Readonly<
   COMMENT: { kind: 'COMMENT', email: 'DIGEST', push: true },
   FRIEND_REQUEST: { kind: 'FRIEND_REQUEST', email: 'IMMEDIATE', push: true },
   REMINDER: { kind: 'REMINDER', email: 'IMMEDIATE', push: true },
+  // My own spending against the budgets I set: rare (twice a month per budget at most).
+  BUDGET: { kind: 'BUDGET', email: 'IMMEDIATE', push: true },
 });
 
 /** Labels used by the settings screen and the mails (one place, so both say the same). */
@@ -48,6 +51,7 @@ export const NOTIFICATION_KIND_LABELS: Readonly<Record<NotificationKind, string>
   COMMENT: 'Comments on my expenses',
   FRIEND_REQUEST: 'Friend requests',
   REMINDER: 'Reminders to settle up',
+  BUDGET: 'Budget alerts (80% and 100%)',
 };
 
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS).meta({

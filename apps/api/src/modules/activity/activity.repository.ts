@@ -25,7 +25,7 @@ export const FEED_ACTIVITY_TYPES = [
 ] as const;
 
 /** Rows kept for the recipient's notifications only (GET /api/notifications), not the feed. */
-export const NOTIFICATION_ONLY_TYPES = ['friend_request', 'reminder'] as const;
+export const NOTIFICATION_ONLY_TYPES = ['friend_request', 'reminder', 'budget_alert'] as const;
 
 export type ActivityType =
   (typeof FEED_ACTIVITY_TYPES)[number] | (typeof NOTIFICATION_ONLY_TYPES)[number];
@@ -47,6 +47,8 @@ export interface NewActivity {
   myShareCents: number;
   /** The person the row is about (member_added: who was added). */
   subjectId?: number | null;
+  /** expense_* and budget_alert rows: the category. */
+  category?: string | null;
   /** When it happened (default: now). */
   at?: Date;
 }
@@ -60,6 +62,7 @@ export async function insertActivities(db: Db, rows: readonly NewActivity[]): Pr
       expenseId: r.expenseId ?? null,
       paymentId: r.paymentId ?? null,
       commentId: r.commentId ?? null,
+      category: r.category ?? null,
     })),
   );
 }
@@ -114,7 +117,12 @@ const feedTypesSql = FEED_ACTIVITY_TYPES.map((t) => `'${t}'`).join(', ');
  * way one backward range of the (recipient_id, id) index, the filter applied on the way.
  */
 function pageSql(which: 'feed' | 'notifications', after: string): string {
-  const filter = which === 'feed' ? `and type in (${feedTypesSql})` : 'and actor_id <> $1';
+  // Notifications: other people's actions, and the budget alerts the notifier records for the
+  // person themselves (their own spending crossed a budget).
+  const filter =
+    which === 'feed'
+      ? `and type in (${feedTypesSql})`
+      : `and (actor_id <> $1 or type = 'budget_alert')`;
   // The feed has no read state: it skips the watermark lookup (the hot read stays as it was).
   const read =
     which === 'feed'

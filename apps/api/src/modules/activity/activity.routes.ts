@@ -28,7 +28,7 @@ export const activityItemSchema = z
     myShare: z.number(),
     category: categorySchema.nullable().meta({
       description:
-        "expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types.",
+        "expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types.",
     }),
   })
   .meta({ id: 'Activity' });
@@ -48,7 +48,10 @@ export function activityOut(row: ActivityRow): z.infer<typeof activityItemSchema
     amount: row.amountCents === null ? null : money(row.amountCents, row.currency ?? 'USD'),
     currency: row.amountCents === null ? null : row.currency,
     myShare: money(row.myShareCents, row.currency ?? 'USD'),
-    category: row.type.startsWith('expense_') ? toCategoryId(row.category) : null,
+    category:
+      row.type.startsWith('expense_') || row.type === 'budget_alert'
+        ? toCategoryId(row.category)
+        : null,
   };
 }
 

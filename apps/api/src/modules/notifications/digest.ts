@@ -36,7 +36,8 @@ async function usersDue(db: Db, upTo: number): Promise<number[]> {
     sql`select u.id from users u
          where exists (select 1 from activities a
                         where a.recipient_id = u.id and a.id > u.email_digest_through
-                          and a.id <= ${upTo} and a.actor_id <> a.recipient_id)
+                          and a.id <= ${upTo}
+                          and (a.actor_id <> a.recipient_id or a.type = 'budget_alert'))
          order by u.id`,
   );
   return rows.map((r) => r.id);
@@ -63,7 +64,7 @@ export async function digestUser(
           join users r on r.id = a.recipient_id
           join users x on x.id = a.actor_id
          where a.recipient_id = ${userId} and a.id > ${Number(user.through)} and a.id <= ${upTo}
-           and a.actor_id <> a.recipient_id
+           and (a.actor_id <> a.recipient_id or a.type = 'budget_alert')
          order by a.id`,
   );
   const kinds = await digestKinds(tx, userId);

@@ -14,7 +14,7 @@ const unreadCount = statement<{ count: number }>(
      select 1 from activities
       where recipient_id = $1
         and id > (select notifications_read_through from users where id = $1)
-        and read_at is null and actor_id <> $1
+        and read_at is null and (actor_id <> $1 or type = 'budget_alert')
       limit ${UNREAD_COUNT_CAP}) u`,
 );
 

@@ -17,6 +17,7 @@ describe('notificationKindOf', () => {
     expect(notificationKindOf(row('comment_added'))).toBe('COMMENT');
     expect(notificationKindOf(row('friend_request'))).toBe('FRIEND_REQUEST');
     expect(notificationKindOf(row('reminder'))).toBe('REMINDER');
+    expect(notificationKindOf(row('budget_alert'))).toBe('BUDGET');
   });
 
   it('is GROUP_ADDED only for the added person, and nothing for the other group events', () => {

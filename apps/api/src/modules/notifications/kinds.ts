@@ -34,6 +34,8 @@ export function notificationKindOf(row: KindInput): NotificationKind | null {
       return 'FRIEND_REQUEST';
     case 'reminder':
       return 'REMINDER';
+    case 'budget_alert':
+      return 'BUDGET';
     default:
       return null;
   }

@@ -2,6 +2,7 @@
 // app it leads. The same text serves the e-mail, the digest line and the push notification.
 import { formatMinor } from '@evenly/core';
 import type { NotificationKind } from '@evenly/core';
+import { budgetAlertText } from '../budgets/budget-alerts.js';
 
 /** An activity row as the notifier reads it, with the names it needs. */
 export interface NotifiableRow {
@@ -21,6 +22,8 @@ export interface NotifiableRow {
   myShareCents: number;
   /** The person the row is about (member_added: who was added), or null. */
   subjectId: number | null;
+  /** expense_* and budget_alert rows: the category (the notifier reads it; others may not). */
+  category?: string | null;
 }
 
 /** One notification for one recipient, before a channel delivers it. */
@@ -110,6 +113,16 @@ export function noteFor(row: NotifiableRow, kind: NotificationKind): Note {
         title: `${who} reminded you to settle up`,
         body: `You owe ${who} ${amount === '' ? 'money' : amount}${where}.`,
       };
+    case 'budget_alert': {
+      // amount: the month's share; myShare: the budget (budgets/budget-alerts.ts).
+      const text = budgetAlertText(
+        row.category ?? 'general',
+        row.amountCents ?? 0,
+        row.myShareCents,
+        row.currency ?? 'USD',
+      );
+      return { ...base, path: '/app/reports', ...text };
+    }
     default:
       return { ...base, title: `${who}: ${row.description}`, body: '' };
   }

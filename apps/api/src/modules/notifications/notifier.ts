@@ -18,6 +18,8 @@ import { notificationKindOf } from './kinds.js';
 import type { NotifiableRow } from './notes.js';
 import { noteFor } from './notes.js';
 import { settingsOf } from './settings.repository.js';
+import { recordBudgetAlerts } from '../budgets/budget-alerts.js';
+import { noteNotificationsChanged } from './in-app.service.js';
 
 export const NOTIFIER_CURSOR = 'notifications.email';
 /** Rows per transaction: bounds the lock time and the jobs one commit writes. */
@@ -37,10 +39,13 @@ type RawRow = {
   currency: string | null;
   my_share_cents: string | number;
   subject_id: number | null;
+  category: string | null;
   settled: boolean;
 };
 
-export function toNotifiable(r: Omit<RawRow, 'settled'>): NotifiableRow {
+export function toNotifiable(
+  r: Omit<RawRow, 'settled' | 'category'> & { category?: string | null },
+): NotifiableRow {
   return {
     id: Number(r.id),
     recipientId: r.recipient_id,
@@ -55,6 +60,7 @@ export function toNotifiable(r: Omit<RawRow, 'settled'>): NotifiableRow {
     currency: r.currency,
     myShareCents: Number(r.my_share_cents),
     subjectId: r.subject_id,
+    category: r.category ?? null,
   };
 }
 
@@ -99,7 +105,7 @@ async function rowsAfter(tx: Db, position: number, gapGraceMs: number): Promise<
     tx,
     sql`select a.id, a.recipient_id, r.name as recipient_name, a.actor_id, x.name as actor_name,
                a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
-               a.my_share_cents, a.subject_id,
+               a.my_share_cents, a.subject_id, a.category,
                a.created_at <= now() - ${gapGraceMs}::int * interval '1 millisecond' as settled
           from activities a
           join users r on r.id = a.recipient_id
@@ -137,10 +143,10 @@ export async function notifyBatch(
     taken.map((r) => r.recipientId),
   );
   for (const row of taken) {
-    // Nobody hears about their own actions.
-    if (row.actorId === row.recipientId) continue;
     const kind = notificationKindOf(row);
     if (kind === null) continue;
+    // Nobody hears about their own actions (budget alerts are about the person themselves).
+    if (row.actorId === row.recipientId && kind !== 'BUDGET') continue;
     const setting: NotificationSetting | undefined = settings
       .get(row.recipientId)
       ?.find((s) => s.kind === kind);
@@ -148,6 +154,10 @@ export async function notifyBatch(
     const note = noteFor(row, kind);
     for (const channel of channels) await channel.deliver(tx, note, setting);
   }
+  // Budget alerts these rows call for: new rows past this batch, delivered by the next one.
+  const now = new Date();
+  const alerts = await recordBudgetAlerts(tx, taken, settings, now);
+  for (const userId of alerts) noteNotificationsChanged(tx, userId, now);
   const last = taken[taken.length - 1]?.id ?? position;
   await tx.execute(
     sql`update follower_cursors set position = ${last}, updated_at = now()
@@ -155,7 +165,7 @@ export async function notifyBatch(
   );
   return {
     passed: taken.length,
-    more: !waitingOnGap && raw.length === NOTIFIER_BATCH,
+    more: alerts.length > 0 || (!waitingOnGap && raw.length === NOTIFIER_BATCH),
     waitingOnGap,
   };
 }

@@ -14,6 +14,8 @@ import {
   idempotencyKeys,
   invitations,
   notificationSettings,
+  budgetAlerts,
+  budgets,
   pushSubscriptions,
   users,
 } from '../../db/schema.js';
@@ -98,6 +100,8 @@ export class AccountDeletion {
         .where(or(eq(invitations.inviterId, userId), eq(invitations.email, locked.email)));
       await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
       await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+      await tx.delete(budgets).where(eq(budgets.userId, userId));
+      await tx.delete(budgetAlerts).where(eq(budgetAlerts.userId, userId));
       await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
       await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
       await tx

@@ -6525,6 +6525,308 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/groups/{id}/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A group's spending: by category, by month, and each person's paid versus share
+     * @description Sums of the live expenses of the group (deleted ones do not count), per currency: the currency each expense’s balances are kept in — its own, or the group’s when it was converted on entry. The group’s currency comes first. Current members only (403 NOT_A_MEMBER otherwise).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM-DD, inclusive. */
+          from?: string;
+          /** @description YYYY-MM-DD, inclusive. */
+          to?: string;
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GroupReport'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reports/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My share of spending: by category and by month, over every group and friend
+     * @description The sum of the caller’s shares (splits) of live expenses — in groups, current or left, and between friends — per currency as balances keep it. `currency` keeps one currency only.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM-DD, inclusive. */
+          from?: string;
+          /** @description YYYY-MM-DD, inclusive. */
+          to?: string;
+          currency?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['MyReport'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/budgets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My monthly budgets, with this month’s share spent */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BudgetList'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/budgets/{category}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set (create or replace) my monthly budget for a category
+     * @description One budget per category, for the caller’s own share. Idempotent (the same body twice leaves one budget): no Idempotency-Key. 201 when created, 200 when replaced. Alerts at 80 % and 100 % (notification kind BUDGET) come from expense writes, once per threshold and month.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A category id (GET /api/categories). */
+          category: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BudgetRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Budget'];
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Budget'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove my budget for a category */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A category id (GET /api/categories). */
+          category: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No body */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6542,7 +6844,14 @@ export interface components {
        * @example EXPENSE
        * @enum {string}
        */
-      kind: 'GROUP_ADDED' | 'EXPENSE' | 'PAYMENT' | 'COMMENT' | 'FRIEND_REQUEST' | 'REMINDER';
+      kind:
+        | 'GROUP_ADDED'
+        | 'EXPENSE'
+        | 'PAYMENT'
+        | 'COMMENT'
+        | 'FRIEND_REQUEST'
+        | 'REMINDER'
+        | 'BUDGET';
       /**
        * @description IMMEDIATE: one mail per event; DIGEST: one mail a day; OFF: no mail
        * @example DIGEST
@@ -6631,7 +6940,7 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
-      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
       category: components['schemas']['CategoryInput'] | null;
     };
     /**
@@ -6678,7 +6987,7 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
-      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
       category: components['schemas']['CategoryInput'] | null;
       /** @description Whether the caller has read it. */
       read: boolean;
@@ -7313,6 +7622,300 @@ export interface components {
     };
     /**
      * @example {
+     *       "groupId": 7,
+     *       "from": null,
+     *       "to": null,
+     *       "currencies": [
+     *         {
+     *           "currency": "EUR",
+     *           "total": 412.5,
+     *           "byCategory": [
+     *             {
+     *               "category": "groceries",
+     *               "label": "Groceries",
+     *               "amount": 250,
+     *               "count": 6
+     *             },
+     *             {
+     *               "category": "dining_out",
+     *               "label": "Dining out",
+     *               "amount": 162.5,
+     *               "count": 2
+     *             }
+     *           ],
+     *           "byMonth": [
+     *             {
+     *               "month": "2026-10",
+     *               "amount": 180
+     *             },
+     *             {
+     *               "month": "2026-11",
+     *               "amount": 232.5
+     *             }
+     *           ],
+     *           "members": [
+     *             {
+     *               "user": {
+     *                 "id": 1,
+     *                 "name": "Ann"
+     *               },
+     *               "paid": 300,
+     *               "share": 206.25
+     *             },
+     *             {
+     *               "user": {
+     *                 "id": 2,
+     *                 "name": "Bea"
+     *               },
+     *               "paid": 112.5,
+     *               "share": 206.25
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    GroupReportInput: {
+      groupId: number;
+      from: string | null;
+      to: string | null;
+      currencies: {
+        currency: string;
+        total: number;
+        /** @description Largest first. */
+        byCategory: {
+          /** @enum {string} */
+          category:
+            | 'general'
+            | 'dining_out'
+            | 'groceries'
+            | 'drinks'
+            | 'taxi'
+            | 'fuel'
+            | 'parking'
+            | 'public_transport'
+            | 'flights'
+            | 'car'
+            | 'rent'
+            | 'utilities'
+            | 'household_supplies'
+            | 'furniture'
+            | 'maintenance'
+            | 'electronics'
+            | 'services'
+            | 'pets'
+            | 'games'
+            | 'movies'
+            | 'music'
+            | 'sports'
+            | 'hotel'
+            | 'gifts'
+            | 'medical'
+            | 'clothing'
+            | 'education'
+            | 'childcare'
+            | 'insurance'
+            | 'taxes';
+          label: string;
+          amount: number;
+          /** @description Expenses summed. */
+          count: number;
+        }[];
+        /** @description Oldest first; months without expenses are left out. */
+        byMonth: {
+          /**
+           * @description YYYY-MM (the expenses’ dates).
+           * @example 2026-11
+           */
+          month: string;
+          amount: number;
+        }[];
+        /** @description Everyone who paid or has a share (former members too). */
+        members: {
+          user: {
+            id: number;
+            name: string;
+          };
+          paid: number;
+          share: number;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "from": "2026-01-01",
+     *       "to": null,
+     *       "currencies": [
+     *         {
+     *           "currency": "EUR",
+     *           "total": 206.25,
+     *           "byCategory": [
+     *             {
+     *               "category": "groceries",
+     *               "label": "Groceries",
+     *               "amount": 125,
+     *               "count": 6
+     *             }
+     *           ],
+     *           "byMonth": [
+     *             {
+     *               "month": "2026-11",
+     *               "amount": 206.25
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    MyReportInput: {
+      from: string | null;
+      to: string | null;
+      currencies: {
+        currency: string;
+        total: number;
+        /** @description Largest first. */
+        byCategory: {
+          /** @enum {string} */
+          category:
+            | 'general'
+            | 'dining_out'
+            | 'groceries'
+            | 'drinks'
+            | 'taxi'
+            | 'fuel'
+            | 'parking'
+            | 'public_transport'
+            | 'flights'
+            | 'car'
+            | 'rent'
+            | 'utilities'
+            | 'household_supplies'
+            | 'furniture'
+            | 'maintenance'
+            | 'electronics'
+            | 'services'
+            | 'pets'
+            | 'games'
+            | 'movies'
+            | 'music'
+            | 'sports'
+            | 'hotel'
+            | 'gifts'
+            | 'medical'
+            | 'clothing'
+            | 'education'
+            | 'childcare'
+            | 'insurance'
+            | 'taxes';
+          label: string;
+          amount: number;
+          /** @description Expenses summed. */
+          count: number;
+        }[];
+        /** @description Oldest first; months without expenses are left out. */
+        byMonth: {
+          /**
+           * @description YYYY-MM (the expenses’ dates).
+           * @example 2026-11
+           */
+          month: string;
+          amount: number;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "category": "dining_out",
+     *       "label": "Dining out",
+     *       "amount": 200,
+     *       "currency": "EUR",
+     *       "spent": 164.5,
+     *       "percent": 82,
+     *       "status": "NEAR"
+     *     }
+     */
+    BudgetInput: {
+      /** @enum {string} */
+      category:
+        | 'general'
+        | 'dining_out'
+        | 'groceries'
+        | 'drinks'
+        | 'taxi'
+        | 'fuel'
+        | 'parking'
+        | 'public_transport'
+        | 'flights'
+        | 'car'
+        | 'rent'
+        | 'utilities'
+        | 'household_supplies'
+        | 'furniture'
+        | 'maintenance'
+        | 'electronics'
+        | 'services'
+        | 'pets'
+        | 'games'
+        | 'movies'
+        | 'music'
+        | 'sports'
+        | 'hotel'
+        | 'gifts'
+        | 'medical'
+        | 'clothing'
+        | 'education'
+        | 'childcare'
+        | 'insurance'
+        | 'taxes';
+      label: string;
+      /** @description The monthly budget. */
+      amount: number;
+      currency: string;
+      /** @description The caller’s share this month of live expenses in this category and currency (other currencies do not count). */
+      spent: number;
+      /** @description spent / amount, whole percent (floored). */
+      percent: number;
+      /**
+       * @description NEAR from 80 %, OVER from 100 % — where the alerts fire.
+       * @enum {string}
+       */
+      status: 'UNDER' | 'NEAR' | 'OVER';
+    };
+    /**
+     * @example {
+     *       "month": "2026-11",
+     *       "budgets": [
+     *         {
+     *           "category": "dining_out",
+     *           "label": "Dining out",
+     *           "amount": 200,
+     *           "currency": "EUR",
+     *           "spent": 164.5,
+     *           "percent": 82,
+     *           "status": "NEAR"
+     *         }
+     *       ]
+     *     }
+     */
+    BudgetListInput: {
+      /** @description The month spent is counted in (YYYY-MM, UTC). */
+      month: string;
+      budgets: components['schemas']['BudgetInput'][];
+    };
+    /**
+     * @example {
+     *       "amount": 200,
+     *       "currency": "EUR"
+     *     }
+     */
+    BudgetRequestInput: {
+      /** @description Monthly amount, > 0. */
+      amount: number | string;
+      /** @description ISO 4217; only expenses in it count. */
+      currency: string;
+    };
+    /**
+     * @example {
      *       "registration": "open",
      *       "supportUrl": "mailto:help@example.com"
      *     }
@@ -7335,7 +7938,14 @@ export interface components {
        * @example EXPENSE
        * @enum {string}
        */
-      kind: 'GROUP_ADDED' | 'EXPENSE' | 'PAYMENT' | 'COMMENT' | 'FRIEND_REQUEST' | 'REMINDER';
+      kind:
+        | 'GROUP_ADDED'
+        | 'EXPENSE'
+        | 'PAYMENT'
+        | 'COMMENT'
+        | 'FRIEND_REQUEST'
+        | 'REMINDER'
+        | 'BUDGET';
       /**
        * @description IMMEDIATE: one mail per event; DIGEST: one mail a day; OFF: no mail
        * @example DIGEST
@@ -7424,7 +8034,7 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
-      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
       category: components['schemas']['Category'] | null;
     };
     /**
@@ -7471,7 +8081,7 @@ export interface components {
       amount: number | null;
       currency: string | null;
       myShare: number;
-      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; null for other types. */
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
       category: components['schemas']['Category'] | null;
       /** @description Whether the caller has read it. */
       read: boolean;
@@ -8103,6 +8713,300 @@ export interface components {
       };
       self: boolean;
       alreadyFriends: boolean;
+    };
+    /**
+     * @example {
+     *       "groupId": 7,
+     *       "from": null,
+     *       "to": null,
+     *       "currencies": [
+     *         {
+     *           "currency": "EUR",
+     *           "total": 412.5,
+     *           "byCategory": [
+     *             {
+     *               "category": "groceries",
+     *               "label": "Groceries",
+     *               "amount": 250,
+     *               "count": 6
+     *             },
+     *             {
+     *               "category": "dining_out",
+     *               "label": "Dining out",
+     *               "amount": 162.5,
+     *               "count": 2
+     *             }
+     *           ],
+     *           "byMonth": [
+     *             {
+     *               "month": "2026-10",
+     *               "amount": 180
+     *             },
+     *             {
+     *               "month": "2026-11",
+     *               "amount": 232.5
+     *             }
+     *           ],
+     *           "members": [
+     *             {
+     *               "user": {
+     *                 "id": 1,
+     *                 "name": "Ann"
+     *               },
+     *               "paid": 300,
+     *               "share": 206.25
+     *             },
+     *             {
+     *               "user": {
+     *                 "id": 2,
+     *                 "name": "Bea"
+     *               },
+     *               "paid": 112.5,
+     *               "share": 206.25
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    GroupReport: {
+      groupId: number;
+      from: string | null;
+      to: string | null;
+      currencies: {
+        currency: string;
+        total: number;
+        /** @description Largest first. */
+        byCategory: {
+          /** @enum {string} */
+          category:
+            | 'general'
+            | 'dining_out'
+            | 'groceries'
+            | 'drinks'
+            | 'taxi'
+            | 'fuel'
+            | 'parking'
+            | 'public_transport'
+            | 'flights'
+            | 'car'
+            | 'rent'
+            | 'utilities'
+            | 'household_supplies'
+            | 'furniture'
+            | 'maintenance'
+            | 'electronics'
+            | 'services'
+            | 'pets'
+            | 'games'
+            | 'movies'
+            | 'music'
+            | 'sports'
+            | 'hotel'
+            | 'gifts'
+            | 'medical'
+            | 'clothing'
+            | 'education'
+            | 'childcare'
+            | 'insurance'
+            | 'taxes';
+          label: string;
+          amount: number;
+          /** @description Expenses summed. */
+          count: number;
+        }[];
+        /** @description Oldest first; months without expenses are left out. */
+        byMonth: {
+          /**
+           * @description YYYY-MM (the expenses’ dates).
+           * @example 2026-11
+           */
+          month: string;
+          amount: number;
+        }[];
+        /** @description Everyone who paid or has a share (former members too). */
+        members: {
+          user: {
+            id: number;
+            name: string;
+          };
+          paid: number;
+          share: number;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "from": "2026-01-01",
+     *       "to": null,
+     *       "currencies": [
+     *         {
+     *           "currency": "EUR",
+     *           "total": 206.25,
+     *           "byCategory": [
+     *             {
+     *               "category": "groceries",
+     *               "label": "Groceries",
+     *               "amount": 125,
+     *               "count": 6
+     *             }
+     *           ],
+     *           "byMonth": [
+     *             {
+     *               "month": "2026-11",
+     *               "amount": 206.25
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    MyReport: {
+      from: string | null;
+      to: string | null;
+      currencies: {
+        currency: string;
+        total: number;
+        /** @description Largest first. */
+        byCategory: {
+          /** @enum {string} */
+          category:
+            | 'general'
+            | 'dining_out'
+            | 'groceries'
+            | 'drinks'
+            | 'taxi'
+            | 'fuel'
+            | 'parking'
+            | 'public_transport'
+            | 'flights'
+            | 'car'
+            | 'rent'
+            | 'utilities'
+            | 'household_supplies'
+            | 'furniture'
+            | 'maintenance'
+            | 'electronics'
+            | 'services'
+            | 'pets'
+            | 'games'
+            | 'movies'
+            | 'music'
+            | 'sports'
+            | 'hotel'
+            | 'gifts'
+            | 'medical'
+            | 'clothing'
+            | 'education'
+            | 'childcare'
+            | 'insurance'
+            | 'taxes';
+          label: string;
+          amount: number;
+          /** @description Expenses summed. */
+          count: number;
+        }[];
+        /** @description Oldest first; months without expenses are left out. */
+        byMonth: {
+          /**
+           * @description YYYY-MM (the expenses’ dates).
+           * @example 2026-11
+           */
+          month: string;
+          amount: number;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
+     *       "category": "dining_out",
+     *       "label": "Dining out",
+     *       "amount": 200,
+     *       "currency": "EUR",
+     *       "spent": 164.5,
+     *       "percent": 82,
+     *       "status": "NEAR"
+     *     }
+     */
+    Budget: {
+      /** @enum {string} */
+      category:
+        | 'general'
+        | 'dining_out'
+        | 'groceries'
+        | 'drinks'
+        | 'taxi'
+        | 'fuel'
+        | 'parking'
+        | 'public_transport'
+        | 'flights'
+        | 'car'
+        | 'rent'
+        | 'utilities'
+        | 'household_supplies'
+        | 'furniture'
+        | 'maintenance'
+        | 'electronics'
+        | 'services'
+        | 'pets'
+        | 'games'
+        | 'movies'
+        | 'music'
+        | 'sports'
+        | 'hotel'
+        | 'gifts'
+        | 'medical'
+        | 'clothing'
+        | 'education'
+        | 'childcare'
+        | 'insurance'
+        | 'taxes';
+      label: string;
+      /** @description The monthly budget. */
+      amount: number;
+      currency: string;
+      /** @description The caller’s share this month of live expenses in this category and currency (other currencies do not count). */
+      spent: number;
+      /** @description spent / amount, whole percent (floored). */
+      percent: number;
+      /**
+       * @description NEAR from 80 %, OVER from 100 % — where the alerts fire.
+       * @enum {string}
+       */
+      status: 'UNDER' | 'NEAR' | 'OVER';
+    };
+    /**
+     * @example {
+     *       "month": "2026-11",
+     *       "budgets": [
+     *         {
+     *           "category": "dining_out",
+     *           "label": "Dining out",
+     *           "amount": 200,
+     *           "currency": "EUR",
+     *           "spent": 164.5,
+     *           "percent": 82,
+     *           "status": "NEAR"
+     *         }
+     *       ]
+     *     }
+     */
+    BudgetList: {
+      /** @description The month spent is counted in (YYYY-MM, UTC). */
+      month: string;
+      budgets: components['schemas']['Budget'][];
+    };
+    /**
+     * @example {
+     *       "amount": 200,
+     *       "currency": "EUR"
+     *     }
+     */
+    BudgetRequest: {
+      /** @description Monthly amount, > 0. */
+      amount: number | string;
+      /** @description ISO 4217; only expenses in it count. */
+      currency: string;
     };
     /**
      * @example {

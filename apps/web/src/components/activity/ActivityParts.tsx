@@ -5,6 +5,7 @@ import { formatMoney, isZero } from '../../lib/money';
 import { CategoryIcon } from '../category/CategoryIcon';
 import {
   BellIcon,
+  ChartIcon,
   ChatIcon,
   FriendsIcon,
   GroupIcon,
@@ -23,6 +24,7 @@ export function KindIcon({ type, category }: { type: string; category?: string |
   if (type === 'comment_added') return <ChatIcon className="size-5" />;
   if (type === 'friend_request') return <UserIcon className="size-5" />;
   if (type === 'reminder') return <BellIcon className="size-5" />;
+  if (type === 'budget_alert') return <ChartIcon className="size-5" />;
   return <ReceiptIcon className="size-5" />;
 }
 
@@ -35,6 +37,15 @@ export function Effect({ item, myId }: { item: ActivityItem; myId: number }) {
   const currency = item.currency ?? 'USD';
   if (item.amount === null) return null;
   const share = isZero(item.myShare) ? 0 : item.myShare;
+  if (item.type === 'budget_alert') {
+    // amount: my share this month; myShare: the budget.
+    const over = item.amount >= item.myShare;
+    return (
+      <p className={`text-sm font-medium ${over ? 'text-owe' : 'text-muted'}`}>
+        {formatMoney(item.amount, currency)} of {formatMoney(item.myShare, currency)} this month
+      </p>
+    );
+  }
   if (item.type === 'expense_added') {
     if (share > 0) {
       return (

@@ -2,7 +2,15 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../auth/authContext';
 import { useUnreadNotifications } from '../../hooks/useNotifications';
-import { ActivityIcon, BellIcon, FriendsIcon, GroupIcon, PlusIcon, UserIcon } from '../icons';
+import {
+  ActivityIcon,
+  BellIcon,
+  ChartIcon,
+  FriendsIcon,
+  GroupIcon,
+  PlusIcon,
+  UserIcon,
+} from '../icons';
 import { Wordmark } from '../Logo';
 
 interface Item {
@@ -31,6 +39,12 @@ const ITEMS: Item[] = [
     label: 'Activity',
     icon: <ActivityIcon className="size-5" />,
     current: (p) => p.startsWith('/app/activity'),
+  },
+  {
+    to: '/app/reports',
+    label: 'Charts & budgets',
+    icon: <ChartIcon className="size-5" />,
+    current: (p) => p.startsWith('/app/reports'),
   },
 ];
 

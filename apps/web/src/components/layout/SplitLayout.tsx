@@ -76,11 +76,12 @@ function Placeholder({ icon, title, text }: { icon: ReactNode; title: string; te
   );
 }
 
-/** /app, /app/groups, /app/group/:id and its settings: the groups beside the chosen group. */
+/** /app, /app/groups, /app/group/:id, its settings and charts: the groups beside the chosen group. */
 export function GroupsLayout() {
   const group = useMatch('/app/group/:groupId');
   const settings = useMatch('/app/groups/:groupId/settings');
-  const detailShown = group !== null || settings !== null;
+  const charts = useMatch('/app/groups/:groupId/charts');
+  const detailShown = group !== null || settings !== null || charts !== null;
   return (
     <SplitLayout
       listPath="/app/groups"

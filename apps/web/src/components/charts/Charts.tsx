@@ -1,0 +1,330 @@
+// Charts of the charts screens (issue #14 point 3), drawn with plain HTML and CSS in the theme's
+// tokens (no chart library: these are bars and columns, and the screens load nothing more).
+// Every chart is one image for screen readers (role="img" with its values in the name) and has
+// a table view behind a "Show as table" toggle, with the same figures, for keyboard and screen
+// reader users and for anyone who wants the exact numbers.
+import { useId, useState, type ReactNode } from 'react';
+import { appLocale, formatMoney } from '../../lib/money';
+import { CategoryIcon } from '../category/CategoryIcon';
+
+export interface TableView {
+  columns: string[];
+  /** The first cell of each row is its header. */
+  rows: string[][];
+}
+
+/** A titled card with a chart, or its table (toggled; the choice stays per card). */
+export function ChartCard({
+  title,
+  description,
+  table,
+  children,
+  testId,
+}: {
+  title: string;
+  description?: string;
+  table: TableView;
+  children: ReactNode;
+  testId?: string;
+}) {
+  const [asTable, setAsTable] = useState(false);
+  const headingId = useId();
+  const regionId = useId();
+  return (
+    <section className="card mb-4 p-4" aria-labelledby={headingId} data-testid={testId}>
+      <div className="mb-3 flex flex-wrap items-start justify-between gap-2">
+        <div className="min-w-0">
+          <h2 id={headingId} className="text-base font-semibold">
+            {title}
+          </h2>
+          {description ? <p className="text-sm text-muted">{description}</p> : null}
+        </div>
+        <button
+          type="button"
+          className="btn-secondary min-h-9 px-3 py-1 text-xs"
+          aria-pressed={asTable}
+          aria-controls={regionId}
+          onClick={() => setAsTable((v) => !v)}
+        >
+          Show as table
+        </button>
+      </div>
+      <div id={regionId}>{asTable ? <DataTable caption={title} table={table} /> : children}</div>
+    </section>
+  );
+}
+
+export function DataTable({ caption, table }: { caption: string; table: TableView }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr className="border-b border-border text-left text-muted">
+            {table.columns.map((c, i) => (
+              <th key={c} scope="col" className={`py-2 font-medium ${i > 0 ? 'text-right' : ''}`}>
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {table.rows.map((row) => (
+            <tr key={row[0]} className="border-b border-border last:border-0">
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  <th key={i} scope="row" className="py-2 pr-2 text-left font-normal">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={i} className="py-2 text-right tabular-nums">
+                    {cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Nov 2026" for "2026-11" in the user's locale. */
+export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  return d.toLocaleString(appLocale(), { month: style, year: 'numeric', timeZone: 'UTC' });
+}
+
+function share(value: number, max: number): number {
+  if (max <= 0 || value <= 0) return 0;
+  return Math.max(1, Math.round((value / max) * 1000) / 10);
+}
+
+/** Horizontal bars, largest first: categories (icon, label, amount). */
+export function CategoryBars({
+  lines,
+  currency,
+  label,
+}: {
+  lines: { category: string; label: string; amount: number }[];
+  currency: string;
+  label: string;
+}) {
+  const max = Math.max(0, ...lines.map((l) => l.amount));
+  const name = `${label}: ${lines.map((l) => `${l.label} ${formatMoney(l.amount, currency)}`).join(', ')}`;
+  return (
+    <div role="img" aria-label={name}>
+      <ul className="flex flex-col gap-3" aria-hidden="true">
+        {lines.map((l) => (
+          <li key={l.category} className="flex items-center gap-3">
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-lg bg-surface-2 text-muted">
+              <CategoryIcon id={l.category} className="size-4" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
+                <span className="truncate">{l.label}</span>
+                <span className="shrink-0 font-medium tabular-nums">
+                  {formatMoney(l.amount, currency)}
+                </span>
+              </div>
+              <div className="h-2.5 overflow-hidden rounded-full bg-surface-2">
+                <div
+                  className="h-full rounded-full bg-chart-1"
+                  style={{ width: `${String(share(l.amount, max))}%` }}
+                />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Columns per month (the latest 12 in the chart; the table has them all). */
+export function MonthColumns({
+  lines,
+  currency,
+  label,
+}: {
+  lines: { month: string; amount: number }[];
+  currency: string;
+  label: string;
+}) {
+  const shown = lines.slice(-12);
+  const max = Math.max(0, ...shown.map((l) => l.amount));
+  const withValues = shown.length <= 6;
+  const name = `${label}: ${shown
+    .map((l) => `${monthLabel(l.month, 'long')} ${formatMoney(l.amount, currency)}`)
+    .join(', ')}`;
+  return (
+    <div role="img" aria-label={name}>
+      <div aria-hidden="true" className="flex h-48 items-end gap-1 border-b border-border sm:gap-2">
+        {shown.map((l) => (
+          <div
+            key={l.month}
+            className="flex h-full min-w-0 flex-1 flex-col items-center justify-end"
+          >
+            {withValues ? (
+              <span className="mb-1 max-w-full truncate text-[11px] font-medium tabular-nums">
+                {formatMoney(l.amount, currency)}
+              </span>
+            ) : null}
+            <div
+              className="w-full max-w-12 rounded-t-md bg-chart-1"
+              style={{ height: `${String(share(l.amount, max) * 0.85)}%` }}
+              title={`${monthLabel(l.month, 'long')}: ${formatMoney(l.amount, currency)}`}
+            />
+          </div>
+        ))}
+      </div>
+      <div aria-hidden="true" className="mt-1 flex gap-1 sm:gap-2">
+        {shown.map((l) => (
+          <span key={l.month} className="min-w-0 flex-1 truncate text-center text-xs text-muted">
+            {new Date(`${l.month}-01T00:00:00Z`).toLocaleString(appLocale(), {
+              month: 'short',
+              timeZone: 'UTC',
+            })}
+          </span>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+/** Each person's paid (series 1) and share (series 2), side by side. */
+export function PaidShareBars({
+  members,
+  currency,
+  label,
+}: {
+  members: { user: { id: number; name: string }; paid: number; share: number }[];
+  currency: string;
+  label: string;
+}) {
+  const max = Math.max(0, ...members.flatMap((m) => [m.paid, m.share]));
+  const name = `${label}: ${members
+    .map(
+      (m) =>
+        `${m.user.name} paid ${formatMoney(m.paid, currency)}, share ${formatMoney(m.share, currency)}`,
+    )
+    .join('; ')}`;
+  return (
+    <div role="img" aria-label={name}>
+      <div aria-hidden="true">
+        <div className="mb-3 flex gap-4 text-xs text-muted">
+          <span className="flex items-center gap-1.5">
+            <span className="size-3 rounded-sm bg-chart-1" /> Paid
+          </span>
+          <span className="flex items-center gap-1.5">
+            <span className="size-3 rounded-sm bg-chart-2" /> Share
+          </span>
+        </div>
+        <ul className="flex flex-col gap-4">
+          {members.map((m) => (
+            <li key={m.user.id}>
+              <p className="mb-1 truncate text-sm font-medium">{m.user.name}</p>
+              {(
+                [
+                  ['Paid', m.paid, 'bg-chart-1'],
+                  ['Share', m.share, 'bg-chart-2'],
+                ] as const
+              ).map(([what, value, color]) => (
+                <div key={what} className="mb-1 flex items-center gap-2">
+                  <div className="h-2.5 flex-1 overflow-hidden rounded-full bg-surface-2">
+                    <div
+                      className={`h-full rounded-full ${color}`}
+                      style={{ width: `${String(share(value, max))}%` }}
+                    />
+                  </div>
+                  <span className="w-24 shrink-0 text-right text-xs tabular-nums">
+                    {formatMoney(value, currency)}
+                  </span>
+                </div>
+              ))}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/** Currency tabs when a report has more than one (each currency is charted on its own). */
+export function CurrencyPicker({
+  currencies,
+  value,
+  onChange,
+}: {
+  currencies: string[];
+  value: string;
+  onChange: (c: string) => void;
+}) {
+  if (currencies.length < 2) return null;
+  return (
+    <div role="group" aria-label="Currency" className="mb-4 flex flex-wrap gap-2">
+      {currencies.map((c) => (
+        <button
+          key={c}
+          type="button"
+          aria-pressed={c === value}
+          onClick={() => onChange(c)}
+          className={`btn min-h-9 px-3 py-1 text-xs ${
+            c === value ? 'bg-primary text-on-primary' : 'border border-border bg-surface'
+          }`}
+        >
+          {c}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+export type Period = 'all' | '12m' | 'year';
+
+/** The inclusive bounds of a period, today in UTC. */
+export function periodRange(
+  p: Period,
+  now = new Date(),
+): { from: string | null; to: string | null } {
+  if (p === 'all') return { from: null, to: null };
+  if (p === 'year') return { from: `${String(now.getUTCFullYear())}-01-01`, to: null };
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  return { from: d.toISOString().slice(0, 10), to: null };
+}
+
+export function PeriodSelect({
+  value,
+  onChange,
+}: {
+  value: Period;
+  onChange: (p: Period) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="mb-4 flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-medium">
+        Period
+      </label>
+      <select
+        id={id}
+        className="field w-auto min-w-40"
+        value={value}
+        onChange={(e) => onChange(e.target.value as Period)}
+      >
+        <option value="all">All time</option>
+        <option value="12m">Last 12 months</option>
+        <option value="year">This year</option>
+      </select>
+    </div>
+  );
+}
+
+/** Table rows of amounts: [label, formatted amount]. */
+export function amountRows(
+  lines: { key: string; label: string; amount: number }[],
+  currency: string,
+): string[][] {
+  return lines.map((l) => [l.label, formatMoney(l.amount, currency)]);
+}

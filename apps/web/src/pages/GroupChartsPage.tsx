@@ -1,0 +1,141 @@
+// A group's charts (issue #14 point 3): spending by category, by month, and each person's paid
+// versus share, per currency, each with its table view.
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { GroupReport } from '../api/types';
+import {
+  CategoryBars,
+  ChartCard,
+  CurrencyPicker,
+  MonthColumns,
+  PaidShareBars,
+  PeriodSelect,
+  periodRange,
+  monthLabel,
+  type Period,
+} from '../components/charts/Charts';
+import { PageHeader } from '../components/PageHeader';
+import { SkeletonList } from '../components/Skeleton';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useGroup } from '../hooks/useGroups';
+import { useGroupReport } from '../hooks/useReports';
+import { formatMoney } from '../lib/money';
+import { isNumericId } from '../lib/validation';
+
+export default function GroupChartsPage() {
+  const { groupId: rawId } = useParams();
+  const groupId = isNumericId(rawId) ? Number(rawId) : null;
+  const group = useGroup(groupId);
+  const [period, setPeriod] = useState<Period>('all');
+  const report = useGroupReport(groupId, periodRange(period));
+  const name = group.data?.name;
+  useDocumentTitle(name ? `${name} · Charts` : 'Charts');
+  const back = groupId === null ? '/app/groups' : `/app/group/${String(groupId)}`;
+
+  if (groupId === null) {
+    return (
+      <>
+        <PageHeader title="Charts" back="/app/groups" />
+        <p role="alert" className="card p-4 text-danger">
+          Error: Invalid Group ID.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <PageHeader title={name ? `${name} · Charts` : 'Charts'} back={back} />
+      <PeriodSelect value={period} onChange={setPeriod} />
+      {report.isPending ? (
+        <div aria-busy="true" aria-label="Loading charts">
+          <SkeletonList rows={3} height="h-40" />
+        </div>
+      ) : report.error ? (
+        <div role="alert" className="card p-4 text-danger">
+          <p>Error: {report.error.message || 'Could not load the charts.'}</p>
+          <button
+            type="button"
+            className="btn-secondary mt-3"
+            onClick={() => void report.refetch()}
+          >
+            Retry
+          </button>
+        </div>
+      ) : report.data.currencies.length === 0 ? (
+        <div className="card p-6 text-center">
+          <p className="font-medium">No expenses {period === 'all' ? 'yet' : 'in this period'}</p>
+          <p className="mt-1 text-sm text-muted">Charts appear here once the group has expenses.</p>
+          <Link to={back} className="btn-primary mt-4">
+            Back to the group
+          </Link>
+        </div>
+      ) : (
+        <GroupCharts report={report.data} />
+      )}
+    </>
+  );
+}
+
+function GroupCharts({ report }: { report: GroupReport }) {
+  const codes = report.currencies.map((c) => c.currency);
+  const [picked, setPicked] = useState<string | null>(null);
+  const current =
+    report.currencies.find((c) => c.currency === picked) ?? report.currencies[0] ?? null;
+  if (current === null) return null;
+  const cur = current.currency;
+  return (
+    <>
+      <CurrencyPicker currencies={codes} value={cur} onChange={setPicked} />
+      <p className="mb-4 text-sm text-muted">
+        Total spent:{' '}
+        <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
+          {formatMoney(current.total, cur)}
+        </span>
+      </p>
+      <div className="grid gap-x-4 lg:grid-cols-2">
+        <ChartCard
+          title="Spending by category"
+          testId="chart-category"
+          table={{
+            columns: ['Category', `Amount (${cur})`, 'Expenses'],
+            rows: current.byCategory.map((l) => [
+              l.label,
+              formatMoney(l.amount, cur),
+              String(l.count),
+            ]),
+          }}
+        >
+          <CategoryBars lines={current.byCategory} currency={cur} label="Spending by category" />
+        </ChartCard>
+        <ChartCard
+          title="Spending by month"
+          testId="chart-month"
+          table={{
+            columns: ['Month', `Amount (${cur})`],
+            rows: current.byMonth.map((l) => [
+              monthLabel(l.month, 'long'),
+              formatMoney(l.amount, cur),
+            ]),
+          }}
+        >
+          <MonthColumns lines={current.byMonth} currency={cur} label="Spending by month" />
+        </ChartCard>
+      </div>
+      <ChartCard
+        title="Paid versus share"
+        description="What each person paid, and their share of the expenses."
+        testId="chart-members"
+        table={{
+          columns: ['Person', `Paid (${cur})`, `Share (${cur})`],
+          rows: current.members.map((m) => [
+            m.user.name,
+            formatMoney(m.paid, cur),
+            formatMoney(m.share, cur),
+          ]),
+        }}
+      >
+        <PaidShareBars members={current.members} currency={cur} label="Paid versus share" />
+      </ChartCard>
+    </>
+  );
+}

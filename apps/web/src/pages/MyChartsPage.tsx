@@ -1,0 +1,118 @@
+// My charts (issue #14 points 3 and 4): my share per month and per category over every group
+// and friend, per currency, each with its table view; and my monthly budgets with progress.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { MyReport } from '../api/types';
+import { BudgetsSection } from '../components/charts/Budgets';
+import {
+  CategoryBars,
+  ChartCard,
+  CurrencyPicker,
+  MonthColumns,
+  PeriodSelect,
+  periodRange,
+  monthLabel,
+  type Period,
+} from '../components/charts/Charts';
+import { PageHeader } from '../components/PageHeader';
+import { SkeletonList } from '../components/Skeleton';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useMyReport } from '../hooks/useReports';
+import { formatMoney } from '../lib/money';
+
+export default function MyChartsPage() {
+  useDocumentTitle('Charts & budgets');
+  const [period, setPeriod] = useState<Period>('12m');
+  const report = useMyReport(periodRange(period));
+  const topCurrency = report.data?.currencies[0]?.currency ?? 'USD';
+  return (
+    <>
+      <PageHeader title="Charts & budgets" back="/app/account" />
+      <BudgetsSection defaultCurrency={topCurrency} />
+      <h2 className="mb-2 text-lg font-semibold">My share of spending</h2>
+      <PeriodSelect value={period} onChange={setPeriod} />
+      {report.isPending ? (
+        <div aria-busy="true" aria-label="Loading charts">
+          <SkeletonList rows={2} height="h-40" />
+        </div>
+      ) : report.error ? (
+        <div role="alert" className="card p-4 text-danger">
+          <p>Error: {report.error.message || 'Could not load your charts.'}</p>
+          <button
+            type="button"
+            className="btn-secondary mt-3"
+            onClick={() => void report.refetch()}
+          >
+            Retry
+          </button>
+        </div>
+      ) : report.data.currencies.length === 0 ? (
+        <div className="card p-6 text-center">
+          <p className="font-medium">
+            Nothing to chart {period === 'all' ? 'yet' : 'in this period'}
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            Your share of expenses in your groups and with friends shows here.
+          </p>
+          <Link to="/app/add-expense" className="btn-primary mt-4">
+            Add an expense
+          </Link>
+        </div>
+      ) : (
+        <MyCharts report={report.data} />
+      )}
+    </>
+  );
+}
+
+function MyCharts({ report }: { report: MyReport }) {
+  const [picked, setPicked] = useState<string | null>(null);
+  const current =
+    report.currencies.find((c) => c.currency === picked) ?? report.currencies[0] ?? null;
+  if (current === null) return null;
+  const cur = current.currency;
+  return (
+    <>
+      <CurrencyPicker
+        currencies={report.currencies.map((c) => c.currency)}
+        value={cur}
+        onChange={setPicked}
+      />
+      <p className="mb-4 text-sm text-muted">
+        My share:{' '}
+        <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
+          {formatMoney(current.total, cur)}
+        </span>
+      </p>
+      <div className="grid gap-x-4 lg:grid-cols-2">
+        <ChartCard
+          title="My share by month"
+          testId="chart-my-month"
+          table={{
+            columns: ['Month', `My share (${cur})`],
+            rows: current.byMonth.map((l) => [
+              monthLabel(l.month, 'long'),
+              formatMoney(l.amount, cur),
+            ]),
+          }}
+        >
+          <MonthColumns lines={current.byMonth} currency={cur} label="My share by month" />
+        </ChartCard>
+        <ChartCard
+          title="My share by category"
+          testId="chart-my-category"
+          table={{
+            columns: ['Category', `My share (${cur})`, 'Expenses'],
+            rows: current.byCategory.map((l) => [
+              l.label,
+              formatMoney(l.amount, cur),
+              String(l.count),
+            ]),
+          }}
+        >
+          <CategoryBars lines={current.byCategory} currency={cur} label="My share by category" />
+        </ChartCard>
+      </div>
+    </>
+  );
+}
