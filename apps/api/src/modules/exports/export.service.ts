@@ -12,6 +12,7 @@ import { findUserById } from '../auth/users.repository.js';
 import type { ReceiptLinker } from '../expenses/expense.mapper.js';
 import { expenseOut, paymentOut } from '../expenses/expense.mapper.js';
 import { loadExpenseViews } from '../expenses/expense.repository.js';
+import { expenseEffectDebts } from '../ledger/ledger-effects.js';
 import { acceptedOf } from '../friendships/friendships.repository.js';
 import { groupOut } from '../groups/groups.routes.js';
 import { requireGroupMember } from '../groups/membership.repository.js';
@@ -101,9 +102,19 @@ async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
       .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id))
       .limit(EXPORT_BATCH);
     for (const r of rows) {
-      const moves: [number, number][] = [];
-      r.payerUserIds.forEach((u, i) => moves.push([u, Number(r.payerAmounts[i] ?? 0)]));
-      r.splitUserIds.forEach((u, i) => moves.push([u, -Number(r.splitOwed[i] ?? 0)]));
+      // The effect as the ledger books it (each share owed to the payers pro rata), so the
+      // totals equal the balances to the cent.
+      const debts = expenseEffectDebts(
+        r.payerUserIds.map((userId, i) => ({
+          userId,
+          amountPaidCents: Number(r.payerAmounts[i] ?? 0),
+        })),
+        r.splitUserIds.map((userId, i) => ({ userId, owedCents: Number(r.splitOwed[i] ?? 0) })),
+      );
+      const moves: [number, number][] = debts.flatMap((d): [number, number][] => [
+        [d.to, d.cents],
+        [d.from, -d.cents],
+      ]);
       yield {
         kind: 'expense',
         id: r.id,

@@ -17,7 +17,12 @@ import { insertGuest } from '../guests/guests.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
 import type { Person } from '../people/person.js';
 import type { SplitwiseFile } from './splitwise-csv.js';
-import { expensePlan, paymentPlans, readSplitwiseCsv, SplitwiseCsvError } from './splitwise-csv.js';
+import {
+  expensePlans,
+  paymentPlans,
+  readSplitwiseCsv,
+  SplitwiseCsvError,
+} from './splitwise-csv.js';
 
 export const IMPORT_TEXT = {
   alreadyImported: (name: string | null) =>
@@ -271,25 +276,26 @@ export class ImportService {
           }
           continue;
         }
-        const plan = expensePlan(r, fallback);
-        await this.services.expenses.createIn(tx, me, {
-          groupId: row.id,
-          description: (r.description === '' ? 'Imported expense' : r.description).slice(0, 255),
-          amount: formatMinor(plan.amountCents, r.currency),
-          currency: r.currency,
-          date: r.date,
-          category: r.category,
-          splitType: 'EXACT',
-          payers: plan.payers.map((p) => ({
-            userId: idOf(p.index),
-            amountPaid: formatMinor(p.paidCents, r.currency),
-          })),
-          splits: plan.owed.map((o) => ({
-            userId: idOf(o.index),
-            value: formatMinor(o.owedCents, r.currency),
-          })),
-        });
-        expenseCount += 1;
+        for (const plan of expensePlans(r, fallback)) {
+          await this.services.expenses.createIn(tx, me, {
+            groupId: row.id,
+            description: (r.description === '' ? 'Imported expense' : r.description).slice(0, 255),
+            amount: formatMinor(plan.amountCents, r.currency),
+            currency: r.currency,
+            date: r.date,
+            category: r.category,
+            splitType: 'EXACT',
+            payers: plan.payers.map((p) => ({
+              userId: idOf(p.index),
+              amountPaid: formatMinor(p.paidCents, r.currency),
+            })),
+            splits: plan.owed.map((o) => ({
+              userId: idOf(o.index),
+              value: formatMinor(o.owedCents, r.currency),
+            })),
+          });
+          expenseCount += 1;
+        }
       }
       await tx.insert(splitwiseImports).values({
         userId,

@@ -12,6 +12,7 @@ import { stringify } from 'csv-stringify/sync';
 import {
   categoryFromName,
   cents,
+  expenseDebts,
   formatMinor,
   isIsoCurrencyCode,
   parseMoney,
@@ -278,6 +279,8 @@ export interface ExpensePlan {
   owed: { index: number; owedCents: Cents }[];
 }
 
+const byIndex = (m: Map<number, number>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
+
 /**
  * The expense of a row: the people with a positive effect paid it, those with a negative one
  * owe their part. When the cost is more than what changes hands, the difference is what the
@@ -304,12 +307,76 @@ export function expensePlan(row: SplitwiseRow, fallbackIndex: number): ExpensePl
     paid.set(selfIndex, (paid.get(selfIndex) ?? 0) + extra);
     owed.set(selfIndex, (owed.get(selfIndex) ?? 0) + extra);
   }
-  const byIndex = (m: Map<number, number>) => [...m.entries()].sort((a, b) => a[0] - b[0]);
   return {
     amountCents: amount,
     payers: byIndex(paid).map(([index, v]) => ({ index, paidCents: cents(v) })),
     owed: byIndex(owed).map(([index, v]) => ({ index, owedCents: cents(v) })),
   };
+}
+
+/**
+ * Each person's effect of a plan on the balances, as the ledger books it: every share is owed to
+ * the payers pro rata (core's expenseDebts), which with several payers may round differently
+ * from paid − owed.
+ */
+export function ledgerEffects(plan: ExpensePlan, people: number): Cents[] {
+  const out = Array.from({ length: people }, () => 0);
+  const debts = expenseDebts(
+    plan.payers.map((p) => ({ userId: p.index, paidCents: p.paidCents })),
+    plan.owed.map((o) => ({ userId: o.index, owedCents: o.owedCents })),
+  );
+  for (const d of debts) {
+    out[d.from] = (out[d.from] ?? 0) - d.cents;
+    out[d.to] = (out[d.to] ?? 0) + d.cents;
+  }
+  return out.map((v) => cents(v));
+}
+
+/**
+ * The expenses of a row, whose effects on the balances add up to the row's exactly: one
+ * expense, or, when several payers would make the ledger's pro-rata rounding differ from the
+ * row by a cent, one expense per payer (each owed by some of the people who owe, the first also
+ * carrying what was paid for oneself).
+ */
+export function expensePlans(row: SplitwiseRow, fallbackIndex: number): ExpensePlan[] {
+  const one = expensePlan(row, fallbackIndex);
+  const n = row.effects.length;
+  if (one.payers.length <= 1) return [one];
+  const booked = ledgerEffects(one, n);
+  if (booked.every((v, i) => v === row.effects[i])) return [one];
+  const takers = row.effects
+    .map((v, index) => ({ index, left: -v as number }))
+    .filter((e) => e.left > 0);
+  const givers = row.effects
+    .map((v, index) => ({ index, v: v as number }))
+    .filter((e) => e.v > 0)
+    .sort((a, b) => b.v - a.v || a.index - b.index);
+  const moved = sumCents(givers.map((g) => g.v));
+  let extra = Math.max(0, row.costCents - moved);
+  const plans: ExpensePlan[] = [];
+  let t = 0;
+  for (const g of givers) {
+    const owed = new Map<number, number>();
+    let left = g.v;
+    while (left > 0) {
+      const taker = takers[t];
+      if (taker === undefined) throw new Error('unbalanced expense row');
+      const part = Math.min(left, taker.left);
+      owed.set(taker.index, (owed.get(taker.index) ?? 0) + part);
+      left -= part;
+      taker.left -= part;
+      if (taker.left === 0) t += 1;
+    }
+    const paid = g.v + extra;
+    if (extra > 0) owed.set(g.index, extra);
+    extra = 0;
+    plans.push({
+      amountCents: cents(paid),
+      payers: [{ index: g.index, paidCents: cents(paid) }],
+      owed: byIndex(owed).map(([index, v]) => ({ index, owedCents: cents(v) })),
+    });
+  }
+  return plans;
 }
 
 /** One payment: `from` paid `to` (person column indexes). */
@@ -351,7 +418,10 @@ export function paymentPlans(row: SplitwiseRow): PaymentPlan[] {
 
 /** The header line (CRLF-terminated, as every line written). */
 export function csvHeader(people: readonly string[]): string {
-  return stringify([[...FIXED_COLUMNS, ...people]], { record_delimiter: '\r\n' });
+  return stringify([[...FIXED_COLUMNS, ...people]], {
+    record_delimiter: '\r\n',
+    quoted_match: /[\r\n]/,
+  });
 }
 
 export interface CsvEntry {
@@ -375,7 +445,7 @@ export function csvRow(e: CsvEntry): string {
         ...e.effects.map((v) => formatMinor(v, e.currency)),
       ],
     ],
-    { record_delimiter: '\r\n' },
+    { record_delimiter: '\r\n', quoted_match: /[\r\n]/ },
   );
 }
 
@@ -391,5 +461,5 @@ export function csvTotals(date: string, totals: ReadonlyMap<string, readonly num
       currency,
       ...values.map((v) => formatMinor(v, currency)),
     ]);
-  return '\r\n' + stringify(rows, { record_delimiter: '\r\n' });
+  return '\r\n' + stringify(rows, { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
 }
