@@ -41,3 +41,4 @@ export const AddFriendPage = lazy(() => import('./pages/AddFriendPage'));
 export const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
 export const GroupSettingsPage = lazy(() => import('./pages/GroupSettingsPage'));
 export const JoinPage = lazy(() => import('./pages/JoinPage'));
+export const ImportSplitwisePage = lazy(() => import('./pages/ImportSplitwisePage'));

@@ -11,9 +11,11 @@ import {
   BellIcon,
   ChatIcon,
   ChevronRightIcon,
+  DownloadIcon,
   HelpIcon,
   ExternalIcon,
   FriendsIcon,
+  GroupIcon,
   LogOutIcon,
   MailIcon,
   MoonIcon,
@@ -27,6 +29,9 @@ import { PageHeader } from '../components/PageHeader';
 import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTheme } from '../hooks/useTheme';
+import { errorMessage } from '../api/client';
+import { useToast } from '../components/toast/toastContext';
+import { downloadFromApi } from '../lib/download';
 
 function MenuButton({
   icon,
@@ -103,6 +108,19 @@ export default function AccountPage() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const close = () => setDialog(null);
   const icon = 'size-5';
+  const toast = useToast();
+  const [exporting, setExporting] = useState(false);
+  const exportData = async () => {
+    setExporting(true);
+    try {
+      await downloadFromApi('/me/export', 'evenly-account.json');
+      toast.success('Your data was downloaded');
+    } catch (e) {
+      toast.error(errorMessage(e, 'Could not export your data'));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <>
@@ -124,6 +142,18 @@ export default function AccountPage() {
           icon={<BellIcon className={icon} />}
           label="Notifications"
           to="/app/account/notifications"
+        />
+        <MenuButton
+          icon={<DownloadIcon className={icon} />}
+          label={exporting ? 'Exporting your data…' : 'Export my data (JSON)'}
+          onClick={() => {
+            if (!exporting) void exportData();
+          }}
+        />
+        <MenuLink
+          icon={<GroupIcon className={icon} />}
+          label="Import from Splitwise"
+          to="/app/import/splitwise"
         />
         <MenuButton
           icon={<ShieldIcon className={icon} />}
