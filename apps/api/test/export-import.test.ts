@@ -370,7 +370,10 @@ describe('group CSV export and Splitwise import', () => {
     const items = list.json<
       {
         type: string;
-        expense?: { description: string; category: string; amount: number; currency: string };
+        description?: string;
+        category?: string;
+        amount: number;
+        currency: string;
       }[]
     >();
     const sushi = items.find((i) => i.description === 'Sushi');
