@@ -17,7 +17,8 @@ import { acceptedOf } from '../friendships/friendships.repository.js';
 import { groupOut } from '../groups/groups.routes.js';
 import { requireGroupMember } from '../groups/membership.repository.js';
 import { loadPaymentViews } from '../payments/payment.repository.js';
-import { csvHeader, csvRow, csvTotals, PAYMENT_CATEGORY } from '../imports/splitwise-csv.js';
+import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/splitwise-csv.js';
+import type { CsvEntry } from '../imports/splitwise-csv.js';
 
 /** Rows read per statement. */
 export const EXPORT_BATCH = 500;
@@ -103,18 +104,24 @@ async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
       .limit(EXPORT_BATCH);
     for (const r of rows) {
       // The effect as the ledger books it (each share owed to the payers pro rata), so the
-      // totals equal the balances to the cent.
-      const debts = expenseEffectDebts(
-        r.payerUserIds.map((userId, i) => ({
-          userId,
-          amountPaidCents: Number(r.payerAmounts[i] ?? 0),
-        })),
-        r.splitUserIds.map((userId, i) => ({ userId, owedCents: Number(r.splitOwed[i] ?? 0) })),
-      );
-      const moves: [number, number][] = debts.flatMap((d): [number, number][] => [
-        [d.to, d.cents],
-        [d.from, -d.cents],
-      ]);
+      // totals equal the balances to the cent; with one payer that is paid − owed exactly.
+      let moves: [number, number][];
+      if (r.payerUserIds.length === 1) {
+        moves = [[r.payerUserIds[0] ?? 0, Number(r.payerAmounts[0] ?? 0)]];
+        r.splitUserIds.forEach((u, i) => moves.push([u, -Number(r.splitOwed[i] ?? 0)]));
+      } else {
+        const debts = expenseEffectDebts(
+          r.payerUserIds.map((userId, i) => ({
+            userId,
+            amountPaidCents: Number(r.payerAmounts[i] ?? 0),
+          })),
+          r.splitUserIds.map((userId, i) => ({ userId, owedCents: Number(r.splitOwed[i] ?? 0) })),
+        );
+        moves = debts.flatMap((d): [number, number][] => [
+          [d.to, d.cents],
+          [d.from, -d.cents],
+        ]);
+      }
       yield {
         kind: 'expense',
         id: r.id,
@@ -250,6 +257,7 @@ export class ExportService {
     async function* lines(): AsyncGenerator<string> {
       yield csvHeader(columns);
       const totals = new Map<string, number[]>();
+      let pending: CsvEntry[] = [];
       for await (const e of merged(
         expenseEntries(db, groupId),
         paymentEntries(db, groupId, names),
@@ -264,7 +272,7 @@ export class ExportService {
         const t = totals.get(e.currency) ?? columns.map(() => 0);
         effects.forEach((v, i) => (t[i] = cents((t[i] ?? 0) + v)));
         totals.set(e.currency, t);
-        yield csvRow({
+        pending.push({
           date: e.date,
           description: e.description,
           categoryName: e.category,
@@ -272,7 +280,13 @@ export class ExportService {
           currency: e.currency,
           effects,
         });
+        // One chunk per batch: fewer, larger writes to the socket.
+        if (pending.length >= EXPORT_BATCH) {
+          yield csvRows(pending);
+          pending = [];
+        }
       }
+      if (pending.length > 0) yield csvRows(pending);
       if (totals.size === 0)
         totals.set(
           group.defaultCurrency,

@@ -433,20 +433,27 @@ export interface CsvEntry {
   effects: readonly number[];
 }
 
+function csvRecord(e: CsvEntry): string[] {
+  return [
+    e.date,
+    e.description,
+    e.categoryName,
+    formatMinor(e.costCents, e.currency),
+    e.currency,
+    ...e.effects.map((v) => formatMinor(v, e.currency)),
+  ];
+}
+
 export function csvRow(e: CsvEntry): string {
-  return stringify(
-    [
-      [
-        e.date,
-        e.description,
-        e.categoryName,
-        formatMinor(e.costCents, e.currency),
-        e.currency,
-        ...e.effects.map((v) => formatMinor(v, e.currency)),
-      ],
-    ],
-    { record_delimiter: '\r\n', quoted_match: /[\r\n]/ },
-  );
+  return csvRows([e]);
+}
+
+/** Several rows at once (one pass of the writer, for batches). */
+export function csvRows(entries: readonly CsvEntry[]): string {
+  return stringify(entries.map(csvRecord), {
+    record_delimiter: '\r\n',
+    quoted_match: /[\r\n]/,
+  });
 }
 
 /** The closing lines: a blank line, then one total row per currency. */
