@@ -301,6 +301,12 @@ describe('group CSV export and Splitwise import', () => {
         );
       });
     }
+    // Bea and Cy hear of the import once (added to the group), not once per imported entry.
+    const heard = (await db().execute(
+      sql`select type, count(*)::int as n from activities where group_id = ${out.group.id}
+          and recipient_id = ${h.bea.id} group by type order by type`,
+    )) as unknown as { rows: { type: string; n: number }[] };
+    expect(heard.rows.map((r) => r.type)).toEqual(['member_added']);
     // The imported group exports the same rows (same effects per person column).
     const again = await caller(ctx, h.ann)('GET', `/api/groups/${out.group.id}/export.csv`);
     const csv2 = readCsv(again.body);

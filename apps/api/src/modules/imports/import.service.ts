@@ -2,11 +2,11 @@
 // person columns, then the import itself: a new group, its members and guests, and every row as
 // an expense or payment written through the expense and payment services (rules, ledger effects,
 // activity, change feed), all in one transaction.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { formatMinor, GUEST_NAME_MAX_LENGTH } from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import { splitwiseImports } from '../../db/schema.js';
+import { activities, splitwiseImports } from '../../db/schema.js';
 import { ConflictError, NotFriendsError, ValidationError } from '../../errors/app-errors.js';
 import type { ErrorDetail } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
@@ -297,6 +297,18 @@ export class ImportService {
           expenseCount += 1;
         }
       }
+      // The others hear of the import once ("Ann added you to …"), not once per imported entry:
+      // their rows of the entries (which would notify them, by push and e-mail) are dropped;
+      // the importer's own rows stay in their feed.
+      await tx
+        .delete(activities)
+        .where(
+          and(
+            eq(activities.groupId, row.id),
+            inArray(activities.type, ['expense_added', 'payment_added']),
+            ne(activities.recipientId, userId),
+          ),
+        );
       await tx.insert(splitwiseImports).values({
         userId,
         fileHash: file.hash,
