@@ -108,6 +108,20 @@ const failedExpenseSave = async (page: Page) => {
   await form.getByRole('button', { name: 'Retry' }).waitFor();
 };
 
+/** A Splitwise group export (the mocked preview answers for it). */
+const SPLITWISE_FILE = {
+  name: 'lisbon-trip_2025-07-01_export.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from('Date,Description,Category,Cost,Currency,Ann Lee,Bea,Cy\n'),
+};
+
+/** Import from Splitwise with a file chosen: its summary and who each person column is. */
+const splitwisePreview = async (page: Page) => {
+  await page.getByLabel('Splitwise CSV export').setInputFiles(SPLITWISE_FILE);
+  await page.getByRole('combobox', { name: 'Cy is' }).waitFor();
+  await page.getByLabel('Guest’s name').waitFor();
+};
+
 /** The desktop layout (side navigation, list and detail side by side, desktop dialogs). */
 const DESKTOP_SCREENS: Screen[] = (
   [
@@ -135,6 +149,12 @@ const DESKTOP_SCREENS: Screen[] = (
       },
     },
     { name: 'expense form', path: '/app/group/7', signedIn: true, ready: openGroupExpense },
+    {
+      name: 'import from Splitwise, preview and who is who',
+      path: '/app/import/splitwise',
+      signedIn: true,
+      ready: splitwisePreview,
+    },
     {
       name: 'expense form with errors',
       path: '/app/group/7',
@@ -794,6 +814,55 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'app 404', path: '/app/nothing-here', signedIn: true, ready: text('Page not found') },
+  {
+    name: 'import from Splitwise',
+    path: '/app/import/splitwise',
+    signedIn: true,
+    ready: text('1. Choose the file'),
+  },
+  {
+    name: 'import from Splitwise, preview and who is who',
+    path: '/app/import/splitwise',
+    signedIn: true,
+    ready: splitwisePreview,
+  },
+  {
+    name: 'import from Splitwise, a file refused by line',
+    path: '/app/import/splitwise',
+    signedIn: true,
+    ready: async (page) => {
+      await page.route('**/api/imports/splitwise/preview', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            status: 400,
+            error: 'Bad Request',
+            code: 'VALIDATION_FAILED',
+            message: 'Line 7: the person columns add up to 0.01, not 0: every row must balance.',
+            details: [
+              {
+                field: 'line 7',
+                message:
+                  'Line 7: the person columns add up to 0.01, not 0: every row must balance.',
+              },
+              { field: 'line 9', message: 'Line 9: "2025-13-01" is not a date (YYYY-MM-DD).' },
+            ],
+          }),
+        }),
+      );
+      await page.getByLabel('Splitwise CSV export').setInputFiles(SPLITWISE_FILE);
+      await page.getByText('Line 9: "2025-13-01" is not a date (YYYY-MM-DD).').waitFor();
+    },
+  },
+  {
+    name: 'group settings, export',
+    path: '/app/groups/15/settings',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Export CSV' }).waitFor();
+    },
+  },
   {
     name: 'groups list with a guest to claim',
     path: '/app/groups',

@@ -554,6 +554,42 @@ const routes: Record<string, unknown> = {
   'GET /api/notifications/unread-count': { count: notifications.filter((n) => !n.read).length },
   // Deleting the Lisbon payment (the Undo toast is audited).
   'DELETE /api/payments/31': null,
+  // Import from Splitwise: the preview of a file (issue #14).
+  'POST /api/imports/splitwise/preview': {
+    expenseCount: 41,
+    paymentCount: 3,
+    firstDate: '2025-01-04',
+    lastDate: '2025-06-30',
+    currencies: ['EUR', 'USD'],
+    columns: [
+      {
+        name: 'Ann Lee',
+        totals: [
+          { currency: 'EUR', total: 120.5 },
+          { currency: 'USD', total: -10 },
+        ],
+        proposed: { kind: 'me' },
+      },
+      {
+        name: 'Bea',
+        totals: [
+          { currency: 'EUR', total: -80.25 },
+          { currency: 'USD', total: 10 },
+        ],
+        proposed: { kind: 'friend', userId: bea.id },
+      },
+      {
+        name: 'Cy',
+        totals: [
+          { currency: 'EUR', total: -40.25 },
+          { currency: 'USD', total: 0 },
+        ],
+        proposed: { kind: 'guest', name: 'Cy' },
+      },
+    ],
+    friends: [bea, carlos],
+    alreadyImported: null,
+  },
 };
 
 async function handle(route: Route) {

@@ -45,6 +45,8 @@ import {
 } from './modules/notifications/notifications.routes.js';
 import { remindersRoutes } from './modules/reminders/reminders.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { importsRoutes } from './modules/imports/imports.routes.js';
+import { exportsRoutes } from './modules/exports/exports.routes.js';
 import { fxRoutes } from './modules/fx/fx.routes.js';
 import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
 import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
@@ -262,6 +264,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(expensesRoutes, { services });
     await scope.register(categoriesRoutes, { services });
     await scope.register(paymentsRoutes, { services });
+    await scope.register(importsRoutes, { services });
+    await scope.register(exportsRoutes, { services });
     await scope.register(fxRoutes, { services });
     await scope.register(commentsRoutes, { services });
     await scope.register(balancesRoutes, { services });

@@ -31,6 +31,8 @@ import type { TransactionRunner } from './db/transaction.js';
 import { NotificationService } from './modules/notifications/notification.service.js';
 import { ReminderService } from './modules/reminders/reminder.service.js';
 import { PaymentService } from './modules/payments/payment.service.js';
+import { ImportService } from './modules/imports/import.service.js';
+import { ExportService } from './modules/exports/export.service.js';
 import type { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import type { ScanObserver } from './metrics/timed-scanner.js';
 import { timedScanner } from './metrics/timed-scanner.js';
@@ -121,6 +123,14 @@ export class Services {
   }
   get payments(): PaymentService {
     return this.once('payments', () => new PaymentService(this.deps, this));
+  }
+  /** Splitwise CSV imports (issue #14). */
+  get imports(): ImportService {
+    return this.once('imports', () => new ImportService(this.deps, this));
+  }
+  /** Group CSV and account JSON exports (issue #14). */
+  get exports(): ExportService {
+    return this.once('exports', () => new ExportService(this.deps, this));
   }
   /** Deleted expenses and payments: their purge once no longer restorable. */
   get deletedEntries(): DeletedEntriesService {

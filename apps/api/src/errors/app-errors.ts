@@ -140,7 +140,8 @@ export type ConflictCode =
   | 'IDEMPOTENCY_CONFLICT'
   | 'EDIT_CONFLICT'
   | 'HAS_ACCOUNT'
-  | 'NOT_RESTORABLE';
+  | 'NOT_RESTORABLE'
+  | 'ALREADY_IMPORTED';
 
 export class ConflictError extends AppError {
   readonly status = 409;

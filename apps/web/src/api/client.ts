@@ -6,12 +6,20 @@ export const API_BASE = '/api';
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string | null;
+  /** The error body's `details` (e.g. each problem of an uploaded file by line). */
+  readonly details: { field: string; message: string }[];
 
-  constructor(message: string, status: number, code: string | null = null) {
+  constructor(
+    message: string,
+    status: number,
+    code: string | null = null,
+    details: { field: string; message: string }[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.details = details;
   }
 }
 
@@ -54,6 +62,22 @@ function codeFrom(body: unknown): string | null {
     return typeof body.code === 'string' ? body.code : null;
   }
   return null;
+}
+
+function detailsFrom(body: unknown): { field: string; message: string }[] {
+  if (typeof body !== 'object' || body === null || !('details' in body)) return [];
+  const { details } = body;
+  if (!Array.isArray(details)) return [];
+  return details.flatMap((d: unknown) =>
+    typeof d === 'object' &&
+    d !== null &&
+    'field' in d &&
+    'message' in d &&
+    typeof d.field === 'string' &&
+    typeof d.message === 'string'
+      ? [{ field: d.field, message: d.message }]
+      : [],
+  );
 }
 
 async function readBody(response: Response): Promise<unknown> {
@@ -123,6 +147,7 @@ export async function apiCall(
       messageFrom(body) ?? statusText ?? options.defaultMessage,
       response.status,
       codeFrom(body),
+      detailsFrom(body),
     );
   }
   return { status: response.status, body, headers: response.headers };

@@ -13,9 +13,11 @@ import {
   ChartIcon,
   ChatIcon,
   ChevronRightIcon,
+  DownloadIcon,
   HelpIcon,
   ExternalIcon,
   FriendsIcon,
+  GroupIcon,
   LogOutIcon,
   MailIcon,
   MoonIcon,
@@ -29,6 +31,9 @@ import { PageHeader } from '../components/PageHeader';
 import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useTheme } from '../hooks/useTheme';
+import { errorMessage } from '../api/client';
+import { useToast } from '../components/toast/toastContext';
+import { downloadFromApi } from '../lib/download';
 import { useOutboxItems } from '../offline/useOutbox';
 
 function MenuButton({
@@ -111,6 +116,19 @@ export default function AccountPage() {
     void navigate('/login');
   };
   const icon = 'size-5';
+  const toast = useToast();
+  const [exporting, setExporting] = useState(false);
+  const exportData = async () => {
+    setExporting(true);
+    try {
+      await downloadFromApi('/me/export', 'evenly-account.json');
+      toast.success('Your data was downloaded');
+    } catch (e) {
+      toast.error(errorMessage(e, 'Could not export your data'));
+    } finally {
+      setExporting(false);
+    }
+  };
 
   return (
     <>
@@ -137,6 +155,18 @@ export default function AccountPage() {
           icon={<BellIcon className={icon} />}
           label="Notifications"
           to="/app/account/notifications"
+        />
+        <MenuButton
+          icon={<DownloadIcon className={icon} />}
+          label={exporting ? 'Exporting your data…' : 'Export my data (JSON)'}
+          onClick={() => {
+            if (!exporting) void exportData();
+          }}
+        />
+        <MenuLink
+          icon={<GroupIcon className={icon} />}
+          label="Import from Splitwise"
+          to="/app/import/splitwise"
         />
         <MenuButton
           icon={<ShieldIcon className={icon} />}

@@ -13,6 +13,7 @@ import { PageHeader } from '../components/PageHeader';
 import { CoverSection } from '../components/settings/CoverSection';
 import { GuestFormModal, MergeGuestModal } from '../components/settings/GuestModals';
 import { InviteLinkSection } from '../components/settings/InviteLinkSection';
+import { ExportCsvSection } from '../components/settings/ExportCsvSection';
 import { SkeletonList } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -356,6 +357,10 @@ function GroupSettings({ group }: { group: Group }) {
 
       <Section id="settings-invite" title="Invite link">
         <InviteLinkSection group={group} />
+      </Section>
+
+      <Section id="settings-export" title="Export">
+        <ExportCsvSection group={group} />
       </Section>
 
       <Section id="settings-danger" title="Leave or delete">

@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { ClaimBanner } from '../components/groups/ClaimBanner';
 import { CreateGroupModal } from '../components/groups/CreateGroupModal';
 import { GroupCard } from '../components/groups/GroupCard';
 import { GroupFilterSheet } from '../components/groups/GroupFilterSheet';
-import { FilterIcon, GroupIcon, PlusIcon, SearchIcon } from '../components/icons';
+import { DownloadIcon, FilterIcon, GroupIcon, PlusIcon, SearchIcon } from '../components/icons';
 import { OverallBalanceText } from '../components/OverallBalance';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
@@ -51,6 +52,10 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
             >
               <FilterIcon className="size-5" />
             </button>
+            <Link to="/app/import/splitwise" className="btn-ghost px-3">
+              <DownloadIcon className="size-5" />
+              <span className="sr-only">Import from Splitwise</span>
+            </Link>
             <button type="button" className="btn-primary px-3" onClick={() => setCreateOpen(true)}>
               <PlusIcon className="size-5" />
               <span className="hidden sm:inline">Create group</span>
@@ -105,6 +110,9 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
           <button type="button" className="btn-primary" onClick={() => setCreateOpen(true)}>
             Create group
           </button>
+          <Link to="/app/import/splitwise" className="btn-secondary">
+            Import from Splitwise
+          </Link>
         </div>
       ) : visible.length === 0 ? (
         <p className="card p-6 text-center text-muted">

@@ -413,6 +413,19 @@ export class ExpenseService {
     return outcome.value;
   }
 
+  /**
+   * An expense created inside the caller's transaction through the same checks and write as
+   * POST /expenses (ledger effects, activity rows, change feed); used by imports.
+   */
+  async createIn(tx: Db, creator: Person, data: unknown): Promise<ExpenseView> {
+    const draft = draftExpense(data, null);
+    const files = new FileOnce(this.services, null);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
+    const outcome = await this.createInTransaction(tx, creator, draft, files, null, lookup, null);
+    if (outcome.kind !== 'done') throw new Error('expense creation replayed');
+    return outcome.value;
+  }
+
   /** The locked creation's body, in the caller's transaction. */
   private async createInTransaction(
     tx: Db,

@@ -183,34 +183,39 @@ export class GroupService {
     return this.deps.transaction(async (tx): Promise<WriteOutcome<GroupView>> => {
       const stored = idempotency === null ? null : await idempotency.claim(tx);
       if (stored !== null) return { kind: 'replayed', stored };
-      const row = await insertGroup(tx, {
-        name: input.name,
-        creatorId: userId,
-        simplifyDebts: input.simplifyDebts,
-        defaultCurrency: input.defaultCurrency,
-        currencyMode: input.currencyMode,
-        createdAt: at,
-        lastActivityAt: at,
-      });
-      await addMember(tx, row.id, userId, at);
-      await insertActivities(tx, [
-        {
-          recipientId: userId,
-          type: 'group_created',
-          actorId: userId,
-          groupId: row.id,
-          groupName: row.name,
-          description: row.name,
-          amountCents: null,
-          currency: null,
-          myShareCents: 0,
-        },
-      ]);
-      this.notify(tx, row.id, 'created', [userId], at);
-      const view = await this.load(tx, row);
+      const view = await this.load(tx, await this.createIn(tx, userId, input, at));
       if (idempotency !== null) await idempotency.complete(tx, view);
       return { kind: 'done', value: view };
     });
+  }
+
+  /** A new group with its creator as the one member, in the caller's transaction. */
+  async createIn(tx: Db, userId: number, input: GroupCreateInput, at: Date): Promise<GroupRow> {
+    const row = await insertGroup(tx, {
+      name: input.name,
+      creatorId: userId,
+      simplifyDebts: input.simplifyDebts,
+      defaultCurrency: input.defaultCurrency,
+      currencyMode: input.currencyMode,
+      createdAt: at,
+      lastActivityAt: at,
+    });
+    await addMember(tx, row.id, userId, at);
+    await insertActivities(tx, [
+      {
+        recipientId: userId,
+        type: 'group_created',
+        actorId: userId,
+        groupId: row.id,
+        groupName: row.name,
+        description: row.name,
+        amountCents: null,
+        currency: null,
+        myShareCents: 0,
+      },
+    ]);
+    this.notify(tx, row.id, 'created', [userId], at);
+    return row;
   }
 
   /** The caller's current groups, newest activity first, each with the caller's lines. */
@@ -249,9 +254,9 @@ export class GroupService {
     });
   }
 
-  async get(userId: number, groupId: number): Promise<GroupView> {
-    const row = await requireGroupMember(this.deps.db, groupId, userId);
-    return this.load(this.deps.db, row);
+  async get(userId: number, groupId: number, db: Db = this.deps.db): Promise<GroupView> {
+    const row = await requireGroupMember(db, groupId, userId);
+    return this.load(db, row);
   }
 
   async patch(userId: number, groupId: number, patch: GroupPatchInput): Promise<GroupView> {

@@ -212,33 +212,58 @@ export class PaymentService {
     return this.deps.transaction(async (tx): Promise<WriteOutcome<PaymentView>> => {
       const stored = idempotency === null ? null : await idempotency.claim(tx);
       if (stored !== null) return { kind: 'replayed', stored };
-      const scope = this.scopeOf(input.groupId);
-      const ids = this.namedIds(callerId, input);
-      await lockLedgerScope(tx, scope, callerId, ids);
-      const prepared = await prepareLedgerWrite(tx, {
-        callerId,
-        groupId: scope,
-        personIds: ids,
-        key: null,
-        draw: { kind: 'payment' },
-      });
-      const checked = checkPayment(callerId, input, input.groupId, prepared.context, null);
-      const led = await this.inLedger(body, input, checked, null, lookup);
-      const v = led.v;
-      const planned = this.plan(callerId, led, prepared, new Date());
-      const { verdict, spill } = await writePayment(
-        tx,
-        planned.row,
-        planned.change,
-        planned.pairs,
-        this.guardOf(callerId, v, planned.view, idempotency, planned.row.createdAt),
-      );
-      // Under the locks taken above the guard holds; anything else is a bug.
-      if (verdict !== 'written') throw new Error(`locked payment write refused: ${verdict}`);
-      noteChange(tx, planned.noted, { stored: true });
-      if (spill !== null) noteSpill(tx, spill);
-      return { kind: 'done', value: planned.view };
+      return this.createInTransaction(tx, callerId, body, input, idempotency, lookup);
     });
+  }
+
+  /**
+   * A payment created inside the caller's transaction through the same checks and write as
+   * POST /payments (ledger effects, activity rows, change feed); used by imports.
+   */
+  async createIn(tx: Db, callerId: number, body: unknown): Promise<PaymentView> {
+    const parsed = validatePaymentInput(body);
+    if (!parsed.ok) throw issuesError(parsed.issues);
+    const lookup = memoLookup((from, to, date) => this.services.fx.rateFor(from, to, date));
+    const outcome = await this.createInTransaction(tx, callerId, body, parsed.value, null, lookup);
+    if (outcome.kind !== 'done') throw new Error('payment creation replayed');
+    return outcome.value;
+  }
+
+  /** The locked creation's body, in the caller's transaction. */
+  private async createInTransaction(
+    tx: Db,
+    callerId: number,
+    body: unknown,
+    input: PaymentInput,
+    idempotency: IdempotencyScope<PaymentView> | null,
+    lookup: RateLookup,
+  ): Promise<WriteOutcome<PaymentView>> {
+    const scope = this.scopeOf(input.groupId);
+    const ids = this.namedIds(callerId, input);
+    await lockLedgerScope(tx, scope, callerId, ids);
+    const prepared = await prepareLedgerWrite(tx, {
+      callerId,
+      groupId: scope,
+      personIds: ids,
+      key: null,
+      draw: { kind: 'payment' },
+    });
+    const checked = checkPayment(callerId, input, input.groupId, prepared.context, null);
+    const led = await this.inLedger(body, input, checked, null, lookup);
+    const v = led.v;
+    const planned = this.plan(callerId, led, prepared, new Date());
+    const { verdict, spill } = await writePayment(
+      tx,
+      planned.row,
+      planned.change,
+      planned.pairs,
+      this.guardOf(callerId, v, planned.view, idempotency, planned.row.createdAt),
+    );
+    // Under the locks taken above the guard holds; anything else is a bug.
+    if (verdict !== 'written') throw new Error(`locked payment write refused: ${verdict}`);
+    noteChange(tx, planned.noted, { stored: true });
+    if (spill !== null) noteSpill(tx, spill);
+    return { kind: 'done', value: planned.view };
   }
 
   /** The two-statement creation; null when it must run as a locking transaction instead. */

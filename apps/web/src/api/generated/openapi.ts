@@ -4964,6 +4964,309 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/imports/splitwise/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read a Splitwise group CSV export and propose who each person column is
+     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"). Nothing is stored.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SplitwiseImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/imports/splitwise': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a Splitwise group CSV export as a new group
+     * @description multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). All in one transaction: the new group's balances equal the file's totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SplitwiseImportResult'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/export.csv': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a group's expenses and payments as CSV (Splitwise's format)
+     * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in. The file imports back through POST /api/imports/splitwise. Current members only.
+     *
+     *     Example:
+     *
+     *     ```
+     *     Date,Description,Category,Cost,Currency,Ann,Bea,Cy
+     *     2025-03-14,Dinner,Dining out,90.00,EUR,60.00,-30.00,-30.00
+     *     2025-03-15,Bea paid Ann,Payment,30.00,EUR,-30.00,30.00,0.00
+     *
+     *     2025-03-20,Total balance, , ,EUR,30.00,0.00,-30.00
+     *     ```
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/csv */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/me/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download everything of your account as JSON
+     * @description application/json attachment, streamed: `{ format, version, exportedAt, profile, friends, groups, expenses, payments }`. `expenses` are every expense you can see (those of your groups and your non-group ones) as GET /api/expenses/{id} answers them, each with its `comments`; receipts are signed links (`receiptUrl`) valid for a limited time. `payments` likewise.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/json */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/fx/rate': {
     parameters: {
       query?: never;
@@ -7511,6 +7814,109 @@ export interface components {
       /** @example EUR */
       currency: string;
     };
+    /** @description Who a person column is: the importer (`me`), one of their friends, or a new guest (a person without an account) with this name. */
+    ImportColumnMappingInput:
+      | {
+          /** @constant */
+          kind: 'me';
+        }
+      | {
+          /** @constant */
+          kind: 'friend';
+          userId: number;
+        }
+      | {
+          /** @constant */
+          kind: 'guest';
+          name: string;
+        };
+    /**
+     * @example {
+     *       "expenseCount": 41,
+     *       "paymentCount": 3,
+     *       "firstDate": "2025-01-04",
+     *       "lastDate": "2025-06-30",
+     *       "currencies": [
+     *         "EUR"
+     *       ],
+     *       "columns": [
+     *         {
+     *           "name": "Ann Lee",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": 120.5
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "me"
+     *           }
+     *         },
+     *         {
+     *           "name": "Bea",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -80.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "friend",
+     *             "userId": 5
+     *           }
+     *         },
+     *         {
+     *           "name": "Cy",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -40.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "guest",
+     *             "name": "Cy"
+     *           }
+     *         }
+     *       ],
+     *       "friends": [
+     *         {
+     *           "id": 5,
+     *           "name": "Bea",
+     *           "email": "bea@example.com",
+     *           "avatarUrl": null
+     *         }
+     *       ],
+     *       "alreadyImported": null
+     *     }
+     */
+    SplitwiseImportPreviewInput: {
+      expenseCount: number;
+      paymentCount: number;
+      firstDate: string;
+      lastDate: string;
+      currencies: string[];
+      columns: {
+        name: string;
+        totals: {
+          currency: string;
+          /** @description Sum of the column (+ = is owed). */
+          total: number;
+        }[];
+        proposed: components['schemas']['ImportColumnMappingInput'];
+      }[];
+      friends: components['schemas']['UserInput'][];
+      /** @description Set when this file was imported before: importing it is refused. */
+      alreadyImported: {
+        groupId: number;
+        groupName: string;
+      } | null;
+    };
+    SplitwiseImportResultInput: {
+      group: components['schemas']['GroupInput'];
+      expenseCount: number;
+      paymentCount: number;
+    };
     /**
      * @example {
      *       "from": "JPY",
@@ -8604,6 +9010,109 @@ export interface components {
       amount: number;
       /** @example EUR */
       currency: string;
+    };
+    /** @description Who a person column is: the importer (`me`), one of their friends, or a new guest (a person without an account) with this name. */
+    ImportColumnMapping:
+      | {
+          /** @constant */
+          kind: 'me';
+        }
+      | {
+          /** @constant */
+          kind: 'friend';
+          userId: number;
+        }
+      | {
+          /** @constant */
+          kind: 'guest';
+          name: string;
+        };
+    /**
+     * @example {
+     *       "expenseCount": 41,
+     *       "paymentCount": 3,
+     *       "firstDate": "2025-01-04",
+     *       "lastDate": "2025-06-30",
+     *       "currencies": [
+     *         "EUR"
+     *       ],
+     *       "columns": [
+     *         {
+     *           "name": "Ann Lee",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": 120.5
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "me"
+     *           }
+     *         },
+     *         {
+     *           "name": "Bea",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -80.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "friend",
+     *             "userId": 5
+     *           }
+     *         },
+     *         {
+     *           "name": "Cy",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -40.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "guest",
+     *             "name": "Cy"
+     *           }
+     *         }
+     *       ],
+     *       "friends": [
+     *         {
+     *           "id": 5,
+     *           "name": "Bea",
+     *           "email": "bea@example.com",
+     *           "avatarUrl": null
+     *         }
+     *       ],
+     *       "alreadyImported": null
+     *     }
+     */
+    SplitwiseImportPreview: {
+      expenseCount: number;
+      paymentCount: number;
+      firstDate: string;
+      lastDate: string;
+      currencies: string[];
+      columns: {
+        name: string;
+        totals: {
+          currency: string;
+          /** @description Sum of the column (+ = is owed). */
+          total: number;
+        }[];
+        proposed: components['schemas']['ImportColumnMapping'];
+      }[];
+      friends: components['schemas']['User'][];
+      /** @description Set when this file was imported before: importing it is refused. */
+      alreadyImported: {
+        groupId: number;
+        groupName: string;
+      } | null;
+    };
+    SplitwiseImportResult: {
+      group: components['schemas']['Group'];
+      expenseCount: number;
+      paymentCount: number;
     };
     /**
      * @example {

@@ -1,0 +1,424 @@
+// Exports (issue #14): a group's expenses and payments as a Splitwise-style CSV, and everything
+// an account can see as JSON. Both are produced as async generators of text read from the
+// database in keyset batches, so an export of any size runs in constant memory.
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import { cents, splitwiseNameOf } from '@evenly/core';
+import type { Db } from '../../db/database.js';
+import { comments, expenses, groupMembers, payments, users } from '../../db/schema.js';
+import { userOut } from '../../http/mappers.js';
+import type { ServiceDeps, Services } from '../../services.js';
+import { findUserById } from '../auth/users.repository.js';
+import type { ReceiptLinker } from '../expenses/expense.mapper.js';
+import { expenseOut, paymentOut } from '../expenses/expense.mapper.js';
+import { loadExpenseViews } from '../expenses/expense.repository.js';
+import { expenseEffectDebts } from '../ledger/ledger-effects.js';
+import { acceptedOf } from '../friendships/friendships.repository.js';
+import { groupOut } from '../groups/groups.routes.js';
+import { requireGroupMember } from '../groups/membership.repository.js';
+import { loadPaymentViews } from '../payments/payment.repository.js';
+import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/splitwise-csv.js';
+import type { CsvEntry } from '../imports/splitwise-csv.js';
+
+/** Rows read per statement. */
+export const EXPORT_BATCH = 500;
+
+interface Entry {
+  kind: 'expense' | 'payment';
+  id: number;
+  date: string;
+  /** created_at as PostgreSQL text (microseconds kept), for the keyset. */
+  createdAt: string;
+  description: string;
+  category: string;
+  amountCents: number;
+  currency: string;
+  /** [userId, +paid / −owed] */
+  moves: [number, number][];
+}
+
+type Key = [string, string, number];
+
+function keyAfter(cols: { date: SQL; createdAt: SQL; id: SQL }, key: Key | null): SQL | undefined {
+  if (key === null) return undefined;
+  return sql`(${cols.date}, ${cols.createdAt}, ${cols.id}) > (${key[0]}::date, ${key[1]}::timestamptz, ${key[2]}::int)`;
+}
+
+interface ExpenseBatchRow {
+  id: number;
+  date: string;
+  createdAt: string;
+  description: string;
+  category: string;
+  amountCents: number;
+  currency: string;
+  payerUserIds: number[];
+  payerAmounts: number[];
+  splitUserIds: number[];
+  splitOwed: number[];
+}
+
+interface PaymentBatchRow {
+  id: number;
+  date: string;
+  createdAt: string;
+  paidById: number;
+  paidToId: number;
+  amountCents: number;
+  currency: string;
+}
+
+async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
+  let key: Key | null = null;
+  for (;;) {
+    const rows: ExpenseBatchRow[] = await db
+      .select({
+        id: expenses.id,
+        date: expenses.date,
+        createdAt: sql<string>`${expenses.createdAt}::text`,
+        description: expenses.description,
+        category: expenses.category,
+        amountCents: expenses.amountCents,
+        currency: expenses.currency,
+        payerUserIds: expenses.payerUserIds,
+        payerAmounts: expenses.payerAmounts,
+        splitUserIds: expenses.splitUserIds,
+        splitOwed: expenses.splitOwed,
+      })
+      .from(expenses)
+      .where(
+        and(
+          eq(expenses.groupId, groupId),
+          isNull(expenses.deletedAt),
+          keyAfter(
+            {
+              date: sql`${expenses.date}`,
+              createdAt: sql`${expenses.createdAt}`,
+              id: sql`${expenses.id}`,
+            },
+            key,
+          ),
+        ),
+      )
+      .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id))
+      .limit(EXPORT_BATCH);
+    for (const r of rows) {
+      // The effect as the ledger books it (each share owed to the payers pro rata), so the
+      // totals equal the balances to the cent; with one payer that is paid − owed exactly.
+      let moves: [number, number][];
+      if (r.payerUserIds.length === 1) {
+        moves = [[r.payerUserIds[0] ?? 0, Number(r.payerAmounts[0] ?? 0)]];
+        r.splitUserIds.forEach((u, i) => moves.push([u, -Number(r.splitOwed[i] ?? 0)]));
+      } else {
+        const debts = expenseEffectDebts(
+          r.payerUserIds.map((userId, i) => ({
+            userId,
+            amountPaidCents: Number(r.payerAmounts[i] ?? 0),
+          })),
+          r.splitUserIds.map((userId, i) => ({ userId, owedCents: Number(r.splitOwed[i] ?? 0) })),
+        );
+        moves = debts.flatMap((d): [number, number][] => [
+          [d.to, d.cents],
+          [d.from, -d.cents],
+        ]);
+      }
+      yield {
+        kind: 'expense',
+        id: r.id,
+        date: r.date,
+        createdAt: r.createdAt,
+        description: r.description,
+        category: splitwiseNameOf(r.category),
+        amountCents: r.amountCents,
+        currency: r.currency,
+        moves,
+      };
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < EXPORT_BATCH || last === undefined) return;
+    key = [last.date, last.createdAt, last.id];
+  }
+}
+
+async function* paymentEntries(
+  db: Db,
+  groupId: number,
+  names: ReadonlyMap<number, string>,
+): AsyncGenerator<Entry> {
+  let key: Key | null = null;
+  for (;;) {
+    const rows: PaymentBatchRow[] = await db
+      .select({
+        id: payments.id,
+        date: payments.date,
+        createdAt: sql<string>`${payments.createdAt}::text`,
+        paidById: payments.paidById,
+        paidToId: payments.paidToId,
+        amountCents: payments.amountCents,
+        currency: payments.currency,
+      })
+      .from(payments)
+      .where(
+        and(
+          eq(payments.groupId, groupId),
+          isNull(payments.deletedAt),
+          keyAfter(
+            {
+              date: sql`${payments.date}`,
+              createdAt: sql`${payments.createdAt}`,
+              id: sql`${payments.id}`,
+            },
+            key,
+          ),
+        ),
+      )
+      .orderBy(asc(payments.date), asc(payments.createdAt), asc(payments.id))
+      .limit(EXPORT_BATCH);
+    for (const r of rows) {
+      yield {
+        kind: 'payment',
+        id: r.id,
+        date: r.date,
+        createdAt: r.createdAt,
+        description: `${names.get(r.paidById) ?? ''} paid ${names.get(r.paidToId) ?? ''}`,
+        category: PAYMENT_CATEGORY,
+        amountCents: r.amountCents,
+        currency: r.currency,
+        moves: [
+          [r.paidById, r.amountCents],
+          [r.paidToId, -r.amountCents],
+        ],
+      };
+    }
+    const last = rows[rows.length - 1];
+    if (rows.length < EXPORT_BATCH || last === undefined) return;
+    key = [last.date, last.createdAt, last.id];
+  }
+}
+
+/** Two ordered streams as one, by (date, createdAt); an expense before a payment on a tie. */
+async function* merged(a: AsyncGenerator<Entry>, b: AsyncGenerator<Entry>): AsyncGenerator<Entry> {
+  let x = await a.next();
+  let y = await b.next();
+  while (!x.done || !y.done) {
+    const takeA =
+      y.done ||
+      (!x.done &&
+        (x.value.date < y.value.date ||
+          (x.value.date === y.value.date && x.value.createdAt <= y.value.createdAt)));
+    if (takeA && !x.done) {
+      yield x.value;
+      x = await a.next();
+    } else if (!y.done) {
+      yield y.value;
+      y = await b.next();
+    }
+  }
+}
+
+/** Column names for people: their names, a repeated one numbered ("Ann (2)"). */
+export function columnNames(names: readonly string[]): string[] {
+  const used = new Set<string>();
+  return names.map((raw) => {
+    const base = raw.trim() === '' ? 'Unnamed' : raw.trim();
+    let name = base;
+    for (let n = 2; used.has(name.toLowerCase()); n++) name = `${base} (${String(n)})`;
+    used.add(name.toLowerCase());
+    return name;
+  });
+}
+
+export interface GroupCsv {
+  fileName: string;
+  lines: AsyncGenerator<string>;
+}
+
+export class ExportService {
+  constructor(
+    protected readonly deps: ServiceDeps,
+    protected readonly services: Services,
+  ) {}
+
+  /** GET /groups/{id}/export.csv (current members only). */
+  async groupCsv(userId: number, groupId: number, today: string): Promise<GroupCsv> {
+    const db = this.deps.db;
+    const group = await requireGroupMember(db, groupId, userId);
+    // Everyone who ever belonged (former members' entries still count), in joining order.
+    const people = await db
+      .select({ id: users.id, name: users.name })
+      .from(groupMembers)
+      .innerJoin(users, eq(users.id, groupMembers.userId))
+      .where(eq(groupMembers.groupId, groupId))
+      .orderBy(asc(groupMembers.joinSeq));
+    const names = new Map(people.map((p) => [p.id, p.name]));
+    const columns = columnNames(people.map((p) => p.name));
+    const index = new Map(people.map((p, i) => [p.id, i]));
+    const slug = group.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'group';
+    async function* lines(): AsyncGenerator<string> {
+      yield csvHeader(columns);
+      const totals = new Map<string, number[]>();
+      let pending: CsvEntry[] = [];
+      for await (const e of merged(
+        expenseEntries(db, groupId),
+        paymentEntries(db, groupId, names),
+      )) {
+        const effects = columns.map(() => 0);
+        for (const [u, v] of e.moves) {
+          const i = index.get(u);
+          if (i === undefined)
+            throw new Error(`person ${String(u)} is not in group ${String(groupId)}`);
+          effects[i] = cents((effects[i] ?? 0) + v);
+        }
+        const t = totals.get(e.currency) ?? columns.map(() => 0);
+        effects.forEach((v, i) => (t[i] = cents((t[i] ?? 0) + v)));
+        totals.set(e.currency, t);
+        pending.push({
+          date: e.date,
+          description: e.description,
+          categoryName: e.category,
+          costCents: e.amountCents,
+          currency: e.currency,
+          effects,
+        });
+        // One chunk per batch: fewer, larger writes to the socket.
+        if (pending.length >= EXPORT_BATCH) {
+          yield csvRows(pending);
+          pending = [];
+        }
+      }
+      if (pending.length > 0) yield csvRows(pending);
+      if (totals.size === 0)
+        totals.set(
+          group.defaultCurrency,
+          columns.map(() => 0),
+        );
+      yield csvTotals(today, totals);
+    }
+    return { fileName: `${slug}_${today}_export.csv`, lines: lines() };
+  }
+
+  /** GET /me/export: the account and everything it can see, as one JSON document in pieces. */
+  async *accountJson(userId: number, link: ReceiptLinker, now: Date): AsyncGenerator<string> {
+    const db = this.deps.db;
+    const me = await findUserById(db, userId);
+    if (me === undefined) throw new Error('caller vanished');
+    const friends = (await acceptedOf(db, userId)).map((f) => userOut(f.other));
+    const groups = (await this.services.groups.listMine(userId)).map((g) => groupOut(g));
+    const head = {
+      format: 'evenly-account-export',
+      version: 1,
+      exportedAt: now.toISOString(),
+      profile: {
+        id: me.id,
+        name: me.name,
+        email: me.email,
+        homeCurrency: me.homeCurrency,
+        createdAt: me.createdAt.toISOString(),
+      },
+      friends,
+      groups,
+    };
+    const headText = JSON.stringify(head, null, 2);
+    yield headText.slice(0, -2) + ',\n  "expenses": [';
+    const myGroups = db
+      .select({ id: groupMembers.groupId })
+      .from(groupMembers)
+      .where(and(eq(groupMembers.userId, userId), isNull(groupMembers.leftAt)));
+    let first = true;
+    let after = 0;
+    for (;;) {
+      const ids = (
+        await db
+          .select({ id: expenses.id })
+          .from(expenses)
+          .where(
+            and(
+              isNull(expenses.deletedAt),
+              gt(expenses.id, after),
+              or(
+                inArray(expenses.groupId, myGroups),
+                and(
+                  isNull(expenses.groupId),
+                  or(
+                    sql`${userId}::int = any(${expenses.payerUserIds})`,
+                    sql`${userId}::int = any(${expenses.splitUserIds})`,
+                  ),
+                ),
+              ),
+            ),
+          )
+          .orderBy(asc(expenses.id))
+          .limit(EXPORT_BATCH)
+      ).map((r) => r.id);
+      if (ids.length === 0) break;
+      const views = await loadExpenseViews(db, ids);
+      const notes = await db
+        .select({
+          id: comments.id,
+          expenseId: comments.expenseId,
+          content: comments.content,
+          createdAt: comments.createdAt,
+          authorId: users.id,
+          authorName: users.name,
+          authorEmail: users.email,
+        })
+        .from(comments)
+        .innerJoin(users, eq(users.id, comments.authorId))
+        .where(inArray(comments.expenseId, ids))
+        .orderBy(asc(comments.expenseId), asc(comments.id));
+      const byExpense = new Map<number, unknown[]>();
+      for (const c of notes) {
+        const list = byExpense.get(c.expenseId) ?? [];
+        list.push({
+          id: c.id,
+          author: userOut({ id: c.authorId, name: c.authorName, email: c.authorEmail }),
+          content: c.content,
+          createdAt: c.createdAt.toISOString(),
+        });
+        byExpense.set(c.expenseId, list);
+      }
+      const parts = views.map((v) =>
+        JSON.stringify({ ...expenseOut(v, link), comments: byExpense.get(v.id) ?? [] }),
+      );
+      yield (first ? '\n    ' : ',\n    ') + parts.join(',\n    ');
+      first = false;
+      after = ids[ids.length - 1] ?? after;
+      if (ids.length < EXPORT_BATCH) break;
+    }
+    yield (first ? '' : '\n  ') + '],\n  "payments": [';
+    first = true;
+    after = 0;
+    for (;;) {
+      const ids = (
+        await db
+          .select({ id: payments.id })
+          .from(payments)
+          .where(
+            and(
+              isNull(payments.deletedAt),
+              gt(payments.id, after),
+              or(
+                inArray(payments.groupId, myGroups),
+                and(
+                  isNull(payments.groupId),
+                  or(eq(payments.paidById, userId), eq(payments.paidToId, userId)),
+                ),
+              ),
+            ),
+          )
+          .orderBy(asc(payments.id))
+          .limit(EXPORT_BATCH)
+      ).map((r) => r.id);
+      if (ids.length === 0) break;
+      const views = await loadPaymentViews(db, ids);
+      yield (
+        (first ? '\n    ' : ',\n    ') +
+        views.map((v) => JSON.stringify(paymentOut(v))).join(',\n    ')
+      );
+      first = false;
+      after = ids[ids.length - 1] ?? after;
+      if (ids.length < EXPORT_BATCH) break;
+    }
+    yield (first ? '' : '\n  ') + ']\n}\n';
+  }
+}

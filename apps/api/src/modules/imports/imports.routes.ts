@@ -1,0 +1,237 @@
+// Routes of the imports module (issue #14): a Splitwise group CSV export previewed, then imported
+// as a new group. Thin: read the multipart body, call the service, map the result.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { minorToNumber } from '@evenly/core';
+import { PayloadTooLargeError, ValidationError } from '../../errors/app-errors.js';
+import { errorExample, errorResponses } from '../../http/error-body.js';
+import { userOut, userSchema } from '../../http/mappers.js';
+import type { Services } from '../../services.js';
+import { groupOut, groupSchema } from '../groups/groups.routes.js';
+import { idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import type { ColumnMapping, ImportPreview, ImportResult } from './import.service.js';
+import { IMPORT_TEXT } from './import.service.js';
+
+const mappingSchema = z
+  .discriminatedUnion('kind', [
+    z.object({ kind: z.literal('me') }),
+    z.object({ kind: z.literal('friend'), userId: z.number().int().positive() }),
+    z.object({ kind: z.literal('guest'), name: z.string() }),
+  ])
+  .meta({
+    id: 'ImportColumnMapping',
+    description:
+      'Who a person column is: the importer (`me`), one of their friends, or a new guest (a person without an account) with this name.',
+  });
+
+const previewSchema = z
+  .object({
+    expenseCount: z.number().int(),
+    paymentCount: z.number().int(),
+    firstDate: z.string(),
+    lastDate: z.string(),
+    currencies: z.array(z.string()),
+    columns: z.array(
+      z.object({
+        name: z.string(),
+        totals: z.array(
+          z.object({
+            currency: z.string(),
+            total: z.number().meta({ description: 'Sum of the column (+ = is owed).' }),
+          }),
+        ),
+        proposed: mappingSchema,
+      }),
+    ),
+    friends: z.array(userSchema),
+    alreadyImported: z
+      .object({ groupId: z.number().int(), groupName: z.string() })
+      .nullable()
+      .meta({ description: 'Set when this file was imported before: importing it is refused.' }),
+  })
+  .meta({
+    id: 'SplitwiseImportPreview',
+    example: {
+      expenseCount: 41,
+      paymentCount: 3,
+      firstDate: '2025-01-04',
+      lastDate: '2025-06-30',
+      currencies: ['EUR'],
+      columns: [
+        { name: 'Ann Lee', totals: [{ currency: 'EUR', total: 120.5 }], proposed: { kind: 'me' } },
+        {
+          name: 'Bea',
+          totals: [{ currency: 'EUR', total: -80.25 }],
+          proposed: { kind: 'friend', userId: 5 },
+        },
+        {
+          name: 'Cy',
+          totals: [{ currency: 'EUR', total: -40.25 }],
+          proposed: { kind: 'guest', name: 'Cy' },
+        },
+      ],
+      friends: [{ id: 5, name: 'Bea', email: 'bea@example.com', avatarUrl: null }],
+      alreadyImported: null,
+    },
+  });
+
+const resultSchema = z
+  .object({
+    group: groupSchema,
+    expenseCount: z.number().int(),
+    paymentCount: z.number().int(),
+  })
+  .meta({ id: 'SplitwiseImportResult' });
+
+function previewOut(p: ImportPreview) {
+  return {
+    expenseCount: p.expenseCount,
+    paymentCount: p.paymentCount,
+    firstDate: p.firstDate,
+    lastDate: p.lastDate,
+    currencies: p.currencies,
+    columns: p.columns.map((c) => ({
+      name: c.name,
+      totals: c.totals.map((t) => ({
+        currency: t.currency,
+        total: minorToNumber(t.totalCents, t.currency),
+      })),
+      proposed: c.proposed,
+    })),
+    friends: p.friends.map((f) => userOut(f)),
+    alreadyImported: p.alreadyImported,
+  };
+}
+
+function resultOut(r: ImportResult) {
+  return { group: groupOut(r.group), expenseCount: r.expenseCount, paymentCount: r.paymentCount };
+}
+
+const FILE_LIMIT = 10 * 1024 * 1024;
+
+interface ImportBody {
+  file: Buffer | null;
+  fields: Map<string, string>;
+}
+
+/** The multipart body: file part `file` and text fields. */
+async function readImportBody(request: FastifyRequest): Promise<ImportBody> {
+  if (!request.isMultipart()) throw new ValidationError(IMPORT_TEXT.noFile);
+  let file: Buffer | null = null;
+  const fields = new Map<string, string>();
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      if (part.fieldname === 'file' && file === null) {
+        file = await part.toBuffer();
+        if (part.file.truncated || file.length > FILE_LIMIT) throw new PayloadTooLargeError();
+      } else {
+        part.file.resume();
+      }
+    } else if (typeof part.value === 'string') {
+      fields.set(part.fieldname, part.value);
+    }
+  }
+  return { file, fields };
+}
+
+const MSG_MAPPING = 'mapping must be a JSON array with one entry per person column.';
+
+function readMapping(text: string | undefined): ColumnMapping[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text ?? '');
+  } catch {
+    throw new ValidationError(MSG_MAPPING, [{ field: 'mapping', message: MSG_MAPPING }]);
+  }
+  const parsed = z.array(mappingSchema).safeParse(data);
+  if (!parsed.success) {
+    throw new ValidationError(MSG_MAPPING, [{ field: 'mapping', message: MSG_MAPPING }]);
+  }
+  return parsed.data;
+}
+
+/** Routes that need a bearer token (registered in the protected scope). */
+export async function importsRoutes(
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Imports'];
+  const rateLimit = (request: FastifyRequest) =>
+    services.deps.rateLimiter.hit([
+      { key: `import:user:${String(request.user.id)}`, limit: 30, windowSeconds: 60 },
+    ]);
+
+  r.post(
+    '/api/imports/splitwise/preview',
+    {
+      config: { rawBody: true },
+      preValidation: rateLimit,
+      schema: {
+        tags,
+        summary: 'Read a Splitwise group CSV export and propose who each person column is',
+        description:
+          'multipart/form-data with the file part `file` (Splitwise\'s "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column\'s total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"). Nothing is stored.',
+        consumes: ['multipart/form-data'],
+        response: {
+          200: previewSchema,
+          400: errorExample(
+            400,
+            'VALIDATION_FAILED',
+            'Line 7: the person columns add up to 0.01, not 0: every row must balance.',
+          ),
+          ...errorResponses(401, 413, 415, 429),
+        },
+      },
+    },
+    async (request) => {
+      const body = await readImportBody(request);
+      return previewOut(await services.imports.preview(request.user.id, body.file));
+    },
+  );
+
+  r.post(
+    '/api/imports/splitwise',
+    {
+      config: { rawBody: true },
+      preValidation: rateLimit,
+      schema: {
+        tags,
+        summary: 'Import a Splitwise group CSV export as a new group',
+        description:
+          'multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). All in one transaction: the new group\'s balances equal the file\'s totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: resultSchema,
+          409: errorExample(
+            409,
+            'ALREADY_IMPORTED',
+            'You have already imported this file: it is the group "Lisbon trip".',
+          ),
+          ...errorResponses(400, 401, 413, 415, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = await readImportBody(request);
+      const mapping = readMapping(body.fields.get('mapping'));
+      const groupName = body.fields.get('groupName') ?? '';
+      const key = idempotencyScope(
+        request,
+        'POST /api/imports/splitwise',
+        () => [body.file ?? '', body.fields.get('mapping') ?? '', groupName],
+        201,
+        resultOut,
+      );
+      const outcome = await services.imports.run(
+        request.user.id,
+        body.file,
+        mapping,
+        groupName,
+        key,
+      );
+      return sendOutcome(reply, outcome, 201, resultOut);
+    },
+  );
+}

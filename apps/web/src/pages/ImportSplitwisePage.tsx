@@ -1,0 +1,374 @@
+// Import from Splitwise (issue #14): choose a group's CSV export, check who each person column
+// is (you, a friend, or a new guest) against the file's totals, then import it as a new group.
+import { useId, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../api/client';
+import { importSplitwise, previewSplitwiseImport } from '../api/imports';
+import type { ColumnMapping, ImportPreview } from '../api/imports';
+import { Alert } from '../components/Alert';
+import { PageHeader } from '../components/PageHeader';
+import { Spinner } from '../components/Spinner';
+import { useToast } from '../components/toast/toastContext';
+import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useInvalidateAll } from '../hooks/useInvalidate';
+import { newIdempotencyKey } from '../lib/idempotency';
+import { formatMoney } from '../lib/money';
+
+/** A select's value for a mapping: "me", "friend:<id>" or "guest". */
+type Choice = string;
+
+interface Column {
+  choice: Choice;
+  guestName: string;
+}
+
+function choiceOf(m: ColumnMapping): Choice {
+  return m.kind === 'me' ? 'me' : m.kind === 'friend' ? `friend:${String(m.userId)}` : 'guest';
+}
+
+function mappingOf(c: Column): ColumnMapping {
+  if (c.choice === 'me') return { kind: 'me' };
+  if (c.choice.startsWith('friend:')) return { kind: 'friend', userId: Number(c.choice.slice(7)) };
+  return { kind: 'guest', name: c.guestName.trim() };
+}
+
+/** "lisbon-trip_2025-03-01_export.csv" → "Lisbon trip". */
+function nameFromFile(fileName: string): string {
+  const base = fileName
+    .replace(/\.csv$/i, '')
+    .replace(/_?\d{4}-\d{2}-\d{2}.*$/, '')
+    .replace(/_export$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
+  const name = base === '' ? 'Imported group' : base.charAt(0).toUpperCase() + base.slice(1);
+  return name.slice(0, 100);
+}
+
+interface Problem {
+  message: string;
+  lines: string[];
+}
+
+function problemOf(e: unknown, fallback: string): Problem {
+  if (e instanceof ApiError) {
+    const lines = e.details.map((d) => d.message).filter((m) => m !== e.message);
+    return { message: e.message, lines };
+  }
+  return { message: errorMessage(e, fallback), lines: [] };
+}
+
+function ProblemAlert({ problem }: { problem: Problem }) {
+  return (
+    <Alert>
+      <p>{problem.message}</p>
+      {problem.lines.length > 0 ? (
+        <ul className="mt-1 list-disc pl-5">
+          {problem.lines.map((l) => (
+            <li key={l}>{l}</li>
+          ))}
+        </ul>
+      ) : null}
+    </Alert>
+  );
+}
+
+function problemsOfMapping(columns: Column[]): string | null {
+  const me = columns.filter((c) => c.choice === 'me').length;
+  if (me > 1) return 'Only one column can be you.';
+  const friends = columns.filter((c) => c.choice.startsWith('friend:')).map((c) => c.choice);
+  if (new Set(friends).size !== friends.length)
+    return 'Each friend can be chosen for one column only.';
+  if (columns.some((c) => c.choice === 'guest' && c.guestName.trim() === '')) {
+    return 'Please give each new guest a name.';
+  }
+  return null;
+}
+
+export default function ImportSplitwisePage() {
+  useDocumentTitle('Import from Splitwise');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const invalidate = useInvalidateAll();
+  const fileId = useId();
+  const nameId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ImportPreview | null>(null);
+  const [columns, setColumns] = useState<Column[]>([]);
+  const [groupName, setGroupName] = useState('');
+  const [reading, setReading] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [readProblem, setReadProblem] = useState<Problem | null>(null);
+  const [importProblem, setImportProblem] = useState<Problem | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+
+  async function choose(f: File | null) {
+    setFile(f);
+    setPreview(null);
+    setReadProblem(null);
+    setImportProblem(null);
+    setKey(newIdempotencyKey());
+    if (f === null) return;
+    setReading(true);
+    try {
+      const p = await previewSplitwiseImport(f);
+      setPreview(p);
+      setColumns(
+        p.columns.map((c) => ({
+          choice: choiceOf(c.proposed),
+          guestName: c.proposed.kind === 'guest' ? c.proposed.name : c.name,
+        })),
+      );
+      setGroupName(nameFromFile(f.name));
+    } catch (e) {
+      setReadProblem(problemOf(e, 'Could not read this file.'));
+    } finally {
+      setReading(false);
+    }
+  }
+
+  const mappingProblem = preview === null ? null : problemsOfMapping(columns);
+  const nameProblem = groupName.trim() === '' ? 'Please enter a group name.' : null;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (file === null || preview === null || mappingProblem !== null || nameProblem !== null) {
+      return;
+    }
+    setImporting(true);
+    setImportProblem(null);
+    try {
+      const result = await importSplitwise(file, columns.map(mappingOf), groupName.trim(), key);
+      await invalidate();
+      toast.success(
+        `Imported ${String(result.expenseCount)} expenses and ${String(result.paymentCount)} payments`,
+      );
+      void navigate(`/app/group/${String(result.group.id)}`);
+    } catch (err) {
+      setImportProblem(problemOf(err, 'The import failed.'));
+    } finally {
+      setImporting(false);
+    }
+  }
+
+  const friends = preview?.friends ?? [];
+
+  return (
+    <>
+      <PageHeader title="Import from Splitwise" back="/app/groups" />
+      <section aria-labelledby="import-file-title" className="card mb-4 p-4">
+        <h2 id="import-file-title" className="mb-1 text-base font-semibold">
+          1. Choose the file
+        </h2>
+        <p className="mb-3 text-sm text-muted">
+          In Splitwise, open the group, choose “Export as spreadsheet” and pick the CSV file here.
+          Its expenses, payments, dates, categories and currencies become a new group.
+        </p>
+        <label htmlFor={fileId} className="label">
+          Splitwise CSV export
+        </label>
+        <input
+          id={fileId}
+          type="file"
+          accept=".csv,text/csv"
+          className="field file:mr-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-fg"
+          onChange={(e) => void choose(e.target.files?.[0] ?? null)}
+          disabled={reading || importing}
+        />
+        {reading ? (
+          <div className="mt-3 flex items-center gap-2 text-sm text-muted">
+            <Spinner label="Reading the file" />
+            <span aria-hidden="true">Reading the file…</span>
+          </div>
+        ) : null}
+        {readProblem !== null ? (
+          <div className="mt-3">
+            <ProblemAlert problem={readProblem} />
+          </div>
+        ) : null}
+      </section>
+
+      {preview !== null ? (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <section aria-labelledby="import-summary-title" className="card mb-4 p-4">
+            <h2 id="import-summary-title" className="mb-2 text-base font-semibold">
+              2. Check what is in it
+            </h2>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
+              <div>
+                <dt className="text-muted">Expenses</dt>
+                <dd className="font-semibold">{preview.expenseCount}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">Payments</dt>
+                <dd className="font-semibold">{preview.paymentCount}</dd>
+              </div>
+              <div>
+                <dt className="text-muted">Dates</dt>
+                <dd className="font-semibold">
+                  {preview.firstDate === preview.lastDate
+                    ? preview.firstDate
+                    : `${preview.firstDate} – ${preview.lastDate}`}
+                </dd>
+              </div>
+              <div>
+                <dt className="text-muted">Currencies</dt>
+                <dd className="font-semibold">{preview.currencies.join(', ')}</dd>
+              </div>
+            </dl>
+            {preview.alreadyImported !== null ? (
+              <div className="mt-3">
+                <Alert>
+                  You have already imported this file
+                  {preview.alreadyImported.groupName !== '' ? (
+                    <>
+                      {' '}
+                      as{' '}
+                      <Link
+                        className="font-semibold underline"
+                        to={`/app/group/${String(preview.alreadyImported.groupId)}`}
+                      >
+                        {preview.alreadyImported.groupName}
+                      </Link>
+                    </>
+                  ) : null}
+                  . It cannot be imported twice.
+                </Alert>
+              </div>
+            ) : null}
+          </section>
+
+          <section aria-labelledby="import-people-title" className="card mb-4 p-4">
+            <h2 id="import-people-title" className="mb-1 text-base font-semibold">
+              3. Who is who
+            </h2>
+            <p className="mb-3 text-sm text-muted">
+              Match each person in the file to you, a friend, or a new guest (someone without an
+              account, who can claim their place later).
+            </p>
+            <ul className="divide-y divide-border">
+              {preview.columns.map((c, i) => {
+                const column = columns[i] ?? { choice: 'guest', guestName: c.name };
+                const selectId = `import-col-${String(i)}`;
+                const guestId = `import-guest-${String(i)}`;
+                const totalsId = `import-total-${String(i)}`;
+                return (
+                  <li key={`${c.name}-${String(i)}`} className="py-3 first:pt-0 last:pb-0">
+                    <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
+                      <span className="font-semibold">{c.name}</span>
+                      <span id={totalsId} className="text-sm">
+                        {c.totals.map((t, k) => (
+                          <span
+                            key={t.currency}
+                            className={
+                              t.total > 0 ? 'text-owed' : t.total < 0 ? 'text-owe' : 'text-muted'
+                            }
+                          >
+                            {k > 0 ? ' · ' : ''}
+                            {t.total > 0 ? 'gets back ' : t.total < 0 ? 'owes ' : 'settled '}
+                            {t.total !== 0 ? formatMoney(Math.abs(t.total), t.currency) : ''}
+                          </span>
+                        ))}
+                      </span>
+                    </div>
+                    <div className="grid gap-2 sm:grid-cols-2">
+                      <div>
+                        <label htmlFor={selectId} className="label">
+                          {c.name} is
+                        </label>
+                        <select
+                          id={selectId}
+                          className="field"
+                          aria-describedby={totalsId}
+                          value={column.choice}
+                          onChange={(e) =>
+                            setColumns((cs) =>
+                              cs.map((x, j) => (j === i ? { ...x, choice: e.target.value } : x)),
+                            )
+                          }
+                        >
+                          <option value="me">Me</option>
+                          {friends.map((f) => (
+                            <option key={f.id} value={`friend:${String(f.id)}`}>
+                              {f.name} (friend)
+                            </option>
+                          ))}
+                          <option value="guest">A new guest</option>
+                        </select>
+                      </div>
+                      {column.choice === 'guest' ? (
+                        <div>
+                          <label htmlFor={guestId} className="label">
+                            Guest’s name
+                          </label>
+                          <input
+                            id={guestId}
+                            className="field"
+                            maxLength={100}
+                            value={column.guestName}
+                            aria-invalid={column.guestName.trim() === '' ? true : undefined}
+                            onChange={(e) =>
+                              setColumns((cs) =>
+                                cs.map((x, j) =>
+                                  j === i ? { ...x, guestName: e.target.value } : x,
+                                ),
+                              )
+                            }
+                          />
+                        </div>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+
+          <section aria-labelledby="import-group-title" className="card mb-4 p-4">
+            <h2 id="import-group-title" className="mb-3 text-base font-semibold">
+              4. Name the new group
+            </h2>
+            <label htmlFor={nameId} className="label">
+              Group name
+            </label>
+            <input
+              id={nameId}
+              className="field"
+              maxLength={100}
+              value={groupName}
+              aria-invalid={nameProblem !== null ? true : undefined}
+              onChange={(e) => setGroupName(e.target.value)}
+            />
+            {mappingProblem !== null ? (
+              <div className="mt-3">
+                <Alert>{mappingProblem}</Alert>
+              </div>
+            ) : null}
+            {importProblem !== null ? (
+              <div className="mt-3">
+                <ProblemAlert problem={importProblem} />
+              </div>
+            ) : null}
+            <div className="mt-4 flex flex-wrap justify-end gap-2">
+              <Link to="/app/groups" className="btn-secondary">
+                Cancel
+              </Link>
+              <button
+                type="submit"
+                className="btn-primary"
+                aria-busy={importing}
+                disabled={
+                  importing ||
+                  preview.alreadyImported !== null ||
+                  mappingProblem !== null ||
+                  nameProblem !== null
+                }
+              >
+                {importing ? 'Importing…' : 'Import group'}
+              </button>
+            </div>
+          </section>
+        </form>
+      ) : null}
+    </>
+  );
+}
