@@ -153,6 +153,13 @@ describe('charts and budgets', () => {
     await alert.getByText('$85.00 of $100.00 this month').waitFor();
     await alert.getByRole('link').click();
     await page.waitForURL('**/app/reports');
+
+    // The alerts have their own kind in the notification settings (e-mail and push).
+    await page.goto(`${server.baseUrl}/app/account/notifications`);
+    await page
+      .getByRole('radiogroup', { name: 'E-mail for Budget alerts (80% and 100%)' })
+      .waitFor();
+    await page.getByRole('switch', { name: 'Push for Budget alerts (80% and 100%)' }).waitFor();
     await context.close();
   });
 });

@@ -59,3 +59,21 @@ suite('activity text', () => {
     expect(target(item({ ...outside, type: 'group_created', expenseId: null }))).toBeNull();
   });
 });
+
+suite('budget alerts', () => {
+  it('read as the server words them and lead to the charts and budgets', () => {
+    const alert = item({
+      type: 'budget_alert',
+      actor: { id: 1, name: 'Ann Lee', email: 'ann@example.com' },
+      groupId: null,
+      group: null,
+      expenseId: null,
+      description: '80% of your Groceries budget used',
+      amount: 85,
+      myShare: 100,
+      category: 'groceries',
+    });
+    expect(describe(alert, me)).toBe('80% of your Groceries budget used');
+    expect(target(alert)).toBe('/app/reports');
+  });
+});

@@ -10,10 +10,8 @@ import {
   CurrencyPicker,
   MonthColumns,
   PeriodSelect,
-  periodRange,
-  monthLabel,
-  type Period,
 } from '../components/charts/Charts';
+import { monthLabel, periodRange, type Period } from '../lib/charts';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';

@@ -1,6 +1,6 @@
 // BudgetService (issue #14 point 4): the caller's monthly budgets per category, each with the
 // current month's share spent against it. Alerts are the notifier's (budget-alerts.ts).
-import { readBudget } from '@evenly/core';
+import { isCategoryId, readBudget } from '@evenly/core';
 import { issuesError, NotFoundError } from '../../errors/app-errors.js';
 import type { ServiceDeps } from '../../services.js';
 import { currentMonth } from './budget-alerts.js';
@@ -44,7 +44,9 @@ export class BudgetService {
 
   /** 404 when the caller has no budget for it. */
   async remove(userId: number, category: string): Promise<void> {
-    const removed = await deleteBudget(this.deps.db, userId, category.trim().toLowerCase());
+    const id = category.trim().toLowerCase();
+    // Not a category (any text, NUL included, may come in the path): there is no such budget.
+    const removed = isCategoryId(id) && (await deleteBudget(this.deps.db, userId, id));
     if (!removed) throw new NotFoundError(MSG_NO_BUDGET);
   }
 }

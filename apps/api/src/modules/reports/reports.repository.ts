@@ -56,15 +56,21 @@ const groupByMonth = statement<RawMonth>(
     group by e.currency, to_char(e.date, 'YYYY-MM')`,
 );
 
+// Per person from the copies of the payers and splits each expense row keeps (payer_user_ids,
+// payer_amounts, split_user_ids, split_owed): the group's expense rows are read once, without
+// joining expense_payers and expense_splits (half the time on the benchmark's 20 000-expense
+// group).
 const groupMembers = statement<RawMember>(
   'reports.group_members',
-  `with e as (select id, currency from expenses e
-               where e.group_id = $1 and e.deleted_at is null and ${RANGE}),
-        paid as (select e.currency, p.user_id, sum(p.amount_paid_cents) as cents
-                   from e join expense_payers p on p.expense_id = e.id
+  `with e as materialized (
+          select e.currency, e.payer_user_ids, e.payer_amounts, e.split_user_ids, e.split_owed
+            from expenses e
+           where e.group_id = $1 and e.deleted_at is null and ${RANGE}),
+        paid as (select e.currency, p.user_id, sum(p.cents) as cents
+                   from e, unnest(e.payer_user_ids, e.payer_amounts) as p(user_id, cents)
                   group by e.currency, p.user_id),
-        share as (select e.currency, s.user_id, sum(s.owed_cents) as cents
-                    from e join expense_splits s on s.expense_id = e.id
+        share as (select e.currency, s.user_id, sum(s.cents) as cents
+                    from e, unnest(e.split_user_ids, e.split_owed) as s(user_id, cents)
                    group by e.currency, s.user_id)
    select coalesce(paid.currency, share.currency) as currency,
           coalesce(paid.user_id, share.user_id) as user_id, u.name,

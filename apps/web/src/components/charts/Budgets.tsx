@@ -11,7 +11,7 @@ import { CategoryIcon } from '../category/CategoryIcon';
 import { CurrencyPicker } from '../currency/CurrencyPicker';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
-import { monthLabel } from './Charts';
+import { monthLabel } from '../../lib/charts';
 
 const FAMILIES = categoriesByFamily();
 

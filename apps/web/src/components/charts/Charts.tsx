@@ -6,6 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { appLocale, formatMoney } from '../../lib/money';
 import { CategoryIcon } from '../category/CategoryIcon';
+import { monthLabel, type Period } from '../../lib/charts';
 
 export interface TableView {
   columns: string[];
@@ -88,12 +89,6 @@ export function DataTable({ caption, table }: { caption: string; table: TableVie
       </table>
     </div>
   );
-}
-
-/** "Nov 2026" for "2026-11" in the user's locale. */
-export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  return d.toLocaleString(appLocale(), { month: style, year: 'numeric', timeZone: 'UTC' });
 }
 
 function share(value: number, max: number): number {
@@ -281,19 +276,6 @@ export function CurrencyPicker({
   );
 }
 
-export type Period = 'all' | '12m' | 'year';
-
-/** The inclusive bounds of a period, today in UTC. */
-export function periodRange(
-  p: Period,
-  now = new Date(),
-): { from: string | null; to: string | null } {
-  if (p === 'all') return { from: null, to: null };
-  if (p === 'year') return { from: `${String(now.getUTCFullYear())}-01-01`, to: null };
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
-  return { from: d.toISOString().slice(0, 10), to: null };
-}
-
 export function PeriodSelect({
   value,
   onChange,
@@ -319,12 +301,4 @@ export function PeriodSelect({
       </select>
     </div>
   );
-}
-
-/** Table rows of amounts: [label, formatted amount]. */
-export function amountRows(
-  lines: { key: string; label: string; amount: number }[],
-  currency: string,
-): string[][] {
-  return lines.map((l) => [l.label, formatMoney(l.amount, currency)]);
 }

@@ -1,0 +1,21 @@
+// Helpers of the charts screens: month labels and report periods.
+import { appLocale } from './money';
+
+/** "Nov 2026" for "2026-11" in the user's locale. */
+export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
+  const d = new Date(`${month}-01T00:00:00Z`);
+  return d.toLocaleString(appLocale(), { month: style, year: 'numeric', timeZone: 'UTC' });
+}
+
+export type Period = 'all' | '12m' | 'year';
+
+/** The inclusive bounds of a period, today in UTC. */
+export function periodRange(
+  p: Period,
+  now = new Date(),
+): { from: string | null; to: string | null } {
+  if (p === 'all') return { from: null, to: null };
+  if (p === 'year') return { from: `${String(now.getUTCFullYear())}-01-01`, to: null };
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1));
+  return { from: d.toISOString().slice(0, 10), to: null };
+}
