@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -64,6 +66,12 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** Word similarity threshold of pg_trgm's `<%` operator, set on every session. */
+export const WORD_SIMILARITY_SETTING = 'pg_trgm.word_similarity_threshold=0.5';
+
+/** Contrib extensions the migrations create (`create extension`), bundled with PGlite. */
+export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== null) {
     const pool = new pg.Pool({
@@ -77,7 +85,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // one plan fits every parameter (index lookups by key, LIMITs, fenced LATERALs). PostgreSQL
       // would otherwise plan most of them again on every execution (a custom plan looks cheaper
       // than the generic one), which cost a third of a page read's database time.
-      options: '-c plan_cache_mode=force_generic_plan',
+      // Search (modules/search) finds words within this trigram word similarity of the query's
+      // words (PostgreSQL's default, 0.6, misses swapped letters such as "nigth" for "night").
+      options: `-c plan_cache_mode=force_generic_plan -c ${WORD_SIMILARITY_SETTING}`,
       // A connection whose peer vanished without a word (network cut, failover) is noticed by
       // the kernel's keepalive probes instead of hanging until the next query times out.
       keepAlive: true,
@@ -118,7 +128,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     ...(dataDir === undefined ? {} : { dataDir }),
     startParams: PGLITE_START_PARAMS,
+    // The extensions expense search needs (migration 0013_search): PGlite ships them compiled
+    // to WASM and loads them on demand, so both databases run the same migration and queries.
+    extensions: PGLITE_EXTENSIONS,
   });
+  // As for PostgreSQL above: PGlite has one session, so a SET holds for its whole life.
+  await client.exec(`set ${WORD_SIMILARITY_SETTING}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {

@@ -325,6 +325,11 @@ export const groupInviteLinks = pgTable(
   ],
 );
 
+// Search (modules/search) adds, by hand in migration 0013_search (drizzle-kit cannot describe
+// them): the extensions pg_trgm and unaccent, the IMMUTABLE function evenly_search_norm (lower
+// case, accents removed), GIN trigram indexes on the normalised description + notes of expenses
+// (expenses_search_trgm_idx, live rows) and on comments' content (comments_search_trgm_idx), and
+// a GIN index on the people of non-group expenses (expenses_nongroup_people_idx).
 export const expenses = pgTable(
   'expenses',
   {
