@@ -66,9 +66,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** Word similarity threshold of pg_trgm's `<%` operator, set on every session. */
-export const WORD_SIMILARITY_SETTING = 'pg_trgm.word_similarity_threshold=0.5';
-
 /** Contrib extensions the migrations create (`create extension`), bundled with PGlite. */
 export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
 
@@ -85,9 +82,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // one plan fits every parameter (index lookups by key, LIMITs, fenced LATERALs). PostgreSQL
       // would otherwise plan most of them again on every execution (a custom plan looks cheaper
       // than the generic one), which cost a third of a page read's database time.
-      // Search (modules/search) finds words within this trigram word similarity of the query's
-      // words (PostgreSQL's default, 0.6, misses swapped letters such as "nigth" for "night").
-      options: `-c plan_cache_mode=force_generic_plan -c ${WORD_SIMILARITY_SETTING}`,
+      options: '-c plan_cache_mode=force_generic_plan',
       // A connection whose peer vanished without a word (network cut, failover) is noticed by
       // the kernel's keepalive probes instead of hanging until the next query times out.
       keepAlive: true,
@@ -132,8 +127,6 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // to WASM and loads them on demand, so both databases run the same migration and queries.
     extensions: PGLITE_EXTENSIONS,
   });
-  // As for PostgreSQL above: PGlite has one session, so a SET holds for its whole life.
-  await client.exec(`set ${WORD_SIMILARITY_SETTING}`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {

@@ -325,11 +325,12 @@ export const groupInviteLinks = pgTable(
   ],
 );
 
-// Search (modules/search) adds, by hand in migration 0013_search (drizzle-kit cannot describe
-// them): the extensions pg_trgm and unaccent, the IMMUTABLE function evenly_search_norm (lower
-// case, accents removed), GIN trigram indexes on the normalised description + notes of expenses
-// (expenses_search_trgm_idx, live rows) and on comments' content (comments_search_trgm_idx), and
-// a GIN index on the people of non-group expenses (expenses_nongroup_people_idx).
+// Search (modules/search) adds, by hand in migration 0013_search: the extensions pg_trgm and
+// unaccent; the IMMUTABLE function evenly_search_norm (lower case, accents removed); generated
+// columns `search_text` on expenses (description + notes) and comments (content), normalised
+// by it; GIN trigram indexes on both (expenses_search_trgm_idx on live rows only,
+// comments_search_trgm_idx); a GIN index on the people of non-group expenses
+// (expenses_nongroup_people_idx). Not declared here: reads through this schema never need them.
 export const expenses = pgTable(
   'expenses',
   {

@@ -1,18 +1,18 @@
 // Expense search (issue #14 point 2): the queries. Text matches description and notes, or a
 // comment, word by word: each word of the query must occur in the text, as a substring or as a
 // close word (pg_trgm word similarity, so "piza" finds "Pizza"), accents and case ignored
-// (evenly_search_norm = lower(unaccent(…)), migration 0013_search). Both spellings of the text
-// below are exactly those of the GIN trigram indexes, so the indexes serve them.
+// (evenly_search_norm = lower(unaccent(…)), migration 0013_search). The normalised text is kept
+// in generated columns `search_text`, which the GIN trigram indexes cover.
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { CURRENCIES_BY_DIGITS } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 
-/** The searchable text of expense `e` (as indexed by expenses_search_trgm_idx). */
-const EXPENSE_TEXT = sql.raw(`evenly_search_norm(e.description || ' ' || coalesce(e.notes, ''))`);
-/** The searchable text of comment `c` (as indexed by comments_search_trgm_idx). */
-const COMMENT_TEXT = sql.raw(`evenly_search_norm(c.content)`);
+/** The searchable text of expense `e`, normalised (indexed by expenses_search_trgm_idx). */
+const EXPENSE_TEXT = sql.raw(`e.search_text`);
+/** The searchable text of comment `c`, normalised (indexed by comments_search_trgm_idx). */
+const COMMENT_TEXT = sql.raw(`c.search_text`);
 
 /** Amount bounds are compared at this scale: 4 decimals, the most any currency has. */
 export const AMOUNT_SCALE_DIGITS = 4;
@@ -29,8 +29,8 @@ const MINOR_TO_SCALED = (() => {
 export type SearchScope = { kind: 'group'; groupId: number } | { kind: 'all'; groupIds: number[] };
 
 export interface SearchFilters {
-  /** Normalised words (evenly_search_norm), 1–8, or empty: no text condition. */
-  words: string[];
+  /** Per word of the query (1–8) what it matches, or empty: no text condition. */
+  words: WordPatterns[];
   /** Amount bounds at AMOUNT_SCALE_DIGITS decimals (e.g. 12.5 → 125000), inclusive. */
   minScaled: bigint | null;
   maxScaled: bigint | null;
@@ -83,34 +83,78 @@ function containsPattern(word: string): string {
 }
 
 /**
- * How close a word must be to one of the text's (pg_trgm word similarity): the sessions' `<%`
- * threshold (WORD_SIMILARITY_SETTING, 0.5) for longer words, stricter for short ones, where one
- * trigram weighs more ("tip" is not "trip").
+ * What one word of the query matches: substring patterns of the text, each with its relevance
+ * (0–1). For a word of 3+ letters, the words of the texts (table search_words) that contain it
+ * or are close to it (a typo); for a shorter one, the word itself.
  */
-function closeness(word: string): number {
-  return [...word].length <= 4 ? 0.6 : 0.5;
+export interface WordPatterns {
+  patterns: { pattern: string; score: number }[];
 }
 
-/** Every word occurs in `text`: as a substring, or (3+ letters) as a close word. */
-function wordsMatch(text: SQL, words: readonly string[]): SQL {
+/** How close a known word must be to the query's word to count as what was meant. */
+const CLOSENESS = 0.45;
+/** The closest known words tried per query word. */
+const CANDIDATES_PER_WORD = 8;
+
+/**
+ * The patterns of each word: known words containing it (a prefix, "groc" → "groceries") or
+ * within trigram similarity (typos, "piza" → "pizza", "nigth" → "night"), closest first.
+ * A word with nothing close gets no patterns (the search then finds nothing).
+ */
+export async function wordPatterns(db: Db, words: readonly string[]): Promise<WordPatterns[]> {
+  const long = words.filter((w) => [...w].length >= 3);
+  const rows =
+    long.length === 0
+      ? []
+      : await queryRows<{ i: number; word: string; s: number }>(
+          db,
+          sql`select q.i, c.word, c.s
+                from unnest(${sql.param(long)}::text[], ${sql.param(long.map(containsPattern))}::text[])
+                       with ordinality as q(w, p, i)
+                cross join lateral (
+                  select k.word, case when k.word = q.w then 1 else greatest(similarity(k.word, q.w),
+                                      word_similarity(q.w, k.word)) end as s
+                    from search_words k
+                   where k.word like q.p or k.word % q.w
+                   order by 2 desc, k.word
+                   limit ${CANDIDATES_PER_WORD}) c
+               where c.s >= ${CLOSENESS} or c.word like q.p`,
+        );
+  return words.map((w) => {
+    if ([...w].length < 3) return { patterns: [{ pattern: containsPattern(w), score: 1 }] };
+    const i = long.indexOf(w) + 1;
+    return {
+      patterns: rows
+        .filter((r) => Number(r.i) === i)
+        .map((r) => ({ pattern: containsPattern(r.word), score: Number(r.s) })),
+    };
+  });
+}
+
+/** Every word matches `text`: one of its patterns occurs in it. */
+function wordsMatch(text: SQL, words: readonly WordPatterns[]): SQL {
   return sql.join(
-    words.map((w) =>
-      [...w].length >= 3
-        ? sql`(${text} like ${containsPattern(w)}
-               or (${w} <% ${text} and word_similarity(${w}, ${text}) >= ${closeness(w)}))`
-        : sql`${text} like ${containsPattern(w)}`,
+    words.map(
+      (w) =>
+        sql`(${sql.join(
+          w.patterns.map((p) => sql`${text} like ${p.pattern}`),
+          sql` or `,
+        )})`,
     ),
     sql` and `,
   );
 }
 
-/** Relevance 0…`top`: the mean word similarity of the words to `text`. */
-function scoreSql(text: SQL, words: readonly string[], top: number): SQL {
-  const sims = sql.join(
-    words.map((w) => sql`word_similarity(${w}, ${text})`),
-    sql` + `,
+/** Relevance 0…`top`: the mean over the words of their best pattern's score in `text`. */
+function scoreSql(text: SQL, words: readonly WordPatterns[], top: number): SQL {
+  const each = words.map(
+    (w) =>
+      sql`(case ${sql.join(
+        w.patterns.map((p) => sql`when ${text} like ${p.pattern} then ${p.score}::float8`),
+        sql` `,
+      )} else 0 end)`,
   );
-  return sql`round(${top} * (${sims}) / ${words.length})::int`;
+  return sql`round(${top} * (${sql.join(each, sql` + `)}) / ${words.length})::int`;
 }
 
 const DATE_TEXT = sql.raw(`to_char(e.date, 'YYYY-MM-DD')`);
@@ -196,30 +240,33 @@ async function textPage(
             : []),
           nonGroupOf(callerId),
         ];
+  // Each branch carries what the order needs, so the matches are ranked without going back to
+  // their rows; an expense matched by its text and by comments counts once, at its best.
   const branches: SQL[] = [];
   for (const inScope of scopes) {
-    branches.push(sql`select e.id, ${scoreSql(EXPENSE_TEXT, f.words, 1000)} as score
+    branches.push(sql`select e.id, e.date, e.created_at,
+                             ${scoreSql(EXPENSE_TEXT, f.words, 1000)} as score
                         from expenses e
                        where ${wordsMatch(EXPENSE_TEXT, f.words)} and ${inScope} and ${filters}`);
     // A match in a comment ranks a little below the same match in the expense itself.
-    branches.push(sql`select e.id, ${scoreSql(COMMENT_TEXT, f.words, 900)} as score
+    branches.push(sql`select e.id, e.date, e.created_at,
+                             ${scoreSql(COMMENT_TEXT, f.words, 900)} as score
                         from comments c join expenses e on e.id = c.expense_id
                        where ${wordsMatch(COMMENT_TEXT, f.words)} and ${inScope} and ${filters}`);
   }
   const after =
     cursor === null
       ? sql``
-      : sql`where (h.score, e.date, e.created_at, e.id)
+      : sql`where (e.score, e.date, e.created_at, e.id)
                 < (${cursor.score ?? 0}::int, ${cursor.date}::date, ${cursor.createdAt}::timestamptz, ${cursor.id}::int)`;
   const rows = await queryRows<{ id: number; s: number; d: string; c: string }>(
     db,
-    sql`select e.id, h.score as s, ${DATE_TEXT} as d, ${CREATED_TEXT} as c
-          from (select id, max(score) as score
+    sql`select e.id, e.score as s, ${DATE_TEXT} as d, ${CREATED_TEXT} as c
+          from (select id, date, created_at, max(score) as score
                   from (${sql.join(branches, sql` union all `)}) b
-                 group by id) h
-          join expenses e on e.id = h.id
+                 group by id, date, created_at) e
          ${after}
-         order by h.score desc, e.date desc, e.created_at desc, e.id desc
+         order by e.score desc, e.date desc, e.created_at desc, e.id desc
          limit ${limit}`,
   );
   return rows.map((r) => ({ id: Number(r.id), score: Number(r.s), date: r.d, createdAt: r.c }));

@@ -14,7 +14,7 @@ import {
   isCurrentMember,
   NOT_A_MEMBER,
 } from '../groups/membership.repository.js';
-import { currentGroupIds, normaliseWords, searchPage } from './search.repository.js';
+import { currentGroupIds, normaliseWords, searchPage, wordPatterns } from './search.repository.js';
 import type { SearchScope } from './search.repository.js';
 import type { SearchRequest } from './search-query.js';
 
@@ -40,7 +40,9 @@ export class SearchService {
     }
     // A person id beyond the id column names nobody: nothing matches.
     if (req.personId !== null && !isDbId(req.personId)) return { items: [], nextCursor: null };
-    const words = req.q === '' ? [] : await normaliseWords(db, req.q);
+    const words = req.q === '' ? [] : await wordPatterns(db, await normaliseWords(db, req.q));
+    // A word that matches no known word (nor is short enough to look for as is): nothing found.
+    if (words.some((w) => w.patterns.length === 0)) return { items: [], nextCursor: null };
     const hits = await searchPage(
       db,
       callerId,
