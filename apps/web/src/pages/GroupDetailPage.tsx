@@ -18,7 +18,7 @@ import { GroupBalances } from '../components/groups/GroupBalances';
 import { GroupSeries } from '../components/groups/GroupSeries';
 import { PaymentFormModal, type PaymentPreset } from '../components/groups/PaymentFormModal';
 import { SettleSuggestions } from '../components/groups/SettleSuggestions';
-import { GearIcon, PlusIcon } from '../components/icons';
+import { GearIcon, PlusIcon, SearchIcon } from '../components/icons';
 import { GroupCoverBadge } from '../components/groups/GroupCoverBadge';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
@@ -240,13 +240,22 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         title={group.name}
         back="/app/groups"
         actions={
-          <Link
-            to={`/app/groups/${group.id}/settings`}
-            className="btn-ghost px-3"
-            aria-label="Group settings"
-          >
-            <GearIcon className="size-5" />
-          </Link>
+          <>
+            <Link
+              to={`/app/group/${group.id}/search`}
+              className="btn-ghost px-3"
+              aria-label="Search this group’s expenses"
+            >
+              <SearchIcon className="size-5" />
+            </Link>
+            <Link
+              to={`/app/groups/${group.id}/settings`}
+              className="btn-ghost px-3"
+              aria-label="Group settings"
+            >
+              <GearIcon className="size-5" />
+            </Link>
+          </>
         }
       />
       {group.coverEmoji || group.coverColor ? (
