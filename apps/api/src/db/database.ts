@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
@@ -67,7 +68,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 /** Contrib extensions the migrations create (`create extension`), bundled with PGlite. */
-export const PGLITE_EXTENSIONS = { pg_trgm, unaccent };
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm, unaccent };
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== null) {

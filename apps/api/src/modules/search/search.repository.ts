@@ -162,7 +162,7 @@ const CREATED_TEXT = sql.raw(
   `to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
 );
 
-/** The caller's non-group expenses (payer or in the split), as expenses_nongroup_people_idx. */
+/** The caller's non-group expenses (payer or in the split), as expenses_nongroup_search_idx. */
 function nonGroupOf(callerId: number): SQL {
   return sql`e.group_id is null and (e.payer_user_ids || e.split_user_ids) @> array[${callerId}::int]
              and e.deleted_at is null`;
