@@ -17,14 +17,29 @@ const COMMENT_TEXT = sql.raw(`c.search_text`);
 /** Amount bounds are compared at this scale: 4 decimals, the most any currency has. */
 export const AMOUNT_SCALE_DIGITS = 4;
 
-/** What one minor unit of `e.currency` is worth at AMOUNT_SCALE_DIGITS decimals. */
-const MINOR_TO_SCALED = (() => {
-  const list = (codes: readonly string[]) => codes.map((c) => `'${c}'`).join(', ');
-  return sql.raw(`(case when e.currency in (${list(CURRENCIES_BY_DIGITS[0])}) then 10000
-                        when e.currency in (${list(CURRENCIES_BY_DIGITS[3])}) then 10
-                        when e.currency in (${list(CURRENCIES_BY_DIGITS[4])}) then 1
-                        else 100 end)`);
-})();
+/**
+ * The amount bounds on `e.amount_cents` itself (minor units of the expense's own currency), per
+ * class of currency by its decimals: written on the plain column, PostgreSQL estimates them
+ * from its statistics, and so reads a group's index newest first when they keep many rows.
+ */
+function amountSql(minScaled: bigint | null, maxScaled: bigint | null): SQL | null {
+  if (minScaled === null && maxScaled === null) return null;
+  const odd = [...CURRENCIES_BY_DIGITS[0], ...CURRENCIES_BY_DIGITS[3], ...CURRENCIES_BY_DIGITS[4]];
+  const list = (codes: readonly string[]) => sql.raw(codes.map((c) => `'${c}'`).join(', '));
+  const bounds = (digits: number): SQL => {
+    const unit = 10n ** BigInt(AMOUNT_SCALE_DIGITS - digits);
+    const parts: SQL[] = [];
+    // Smallest whole minor amount ≥ min, largest ≤ max.
+    if (minScaled !== null)
+      parts.push(sql`e.amount_cents >= ${lit((minScaled + unit - 1n) / unit, BIG)}`);
+    if (maxScaled !== null) parts.push(sql`e.amount_cents <= ${lit(maxScaled / unit, BIG)}`);
+    return sql.join(parts, sql` and `);
+  };
+  return sql`((e.currency not in (${list(odd)}) and ${bounds(2)})
+           or (e.currency in (${list(CURRENCIES_BY_DIGITS[0])}) and ${bounds(0)})
+           or (e.currency in (${list(CURRENCIES_BY_DIGITS[3])}) and ${bounds(3)})
+           or (e.currency in (${list(CURRENCIES_BY_DIGITS[4])}) and ${bounds(4)}))`;
+}
 
 export type SearchScope = { kind: 'group'; groupId: number } | { kind: 'all'; groupIds: number[] };
 
@@ -57,24 +72,46 @@ export interface SearchHit {
   createdAt: string;
 }
 
+// The filters, ids, dates and cursor are written into the statements as literals (each checked
+// against a strict pattern first), so PostgreSQL plans each search with the real values: the
+// server's connections otherwise reuse one generic plan per statement, which knows neither how
+// big the group is nor how many rows a category keeps, and sorted a whole 200,000-expense group
+// where reading its index newest first stops after a page. Only the text patterns stay
+// parameters.
+
+/** A literal of `value`, which must match `pattern` (never anything a quote could break). */
+function lit(value: string | number | bigint, pattern: RegExp): SQL {
+  const text = String(value);
+  if (!pattern.test(text)) throw new Error(`search: refusing literal ${text}`);
+  return sql.raw(/^[0-9]+$/.test(text) ? text : `'${text}'`);
+}
+const INT = /^[0-9]{1,10}$/;
+const BIG = /^[0-9]{1,19}$/;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CATEGORY = /^[a-z_]{1,40}$/;
+
 /** Conditions on expense `e` from the filters (not the text, not the scope). */
 function filterSql(f: SearchFilters): SQL {
   const parts: SQL[] = [sql`e.deleted_at is null`];
-  if (f.category !== null) parts.push(sql`e.category = ${f.category}`);
+  if (f.category !== null) parts.push(sql`e.category = ${lit(f.category, CATEGORY)}`);
   if (f.personId !== null) {
-    parts.push(
-      sql`(${f.personId}::int = any(e.payer_user_ids) or ${f.personId}::int = any(e.split_user_ids))`,
-    );
+    const p = lit(f.personId, INT);
+    parts.push(sql`(${p} = any(e.payer_user_ids) or ${p} = any(e.split_user_ids))`);
   }
-  if (f.from !== null) parts.push(sql`e.date >= ${f.from}::date`);
-  if (f.to !== null) parts.push(sql`e.date <= ${f.to}::date`);
-  if (f.minScaled !== null) {
-    parts.push(sql`e.amount_cents * ${MINOR_TO_SCALED} >= ${f.minScaled.toString()}::numeric`);
-  }
-  if (f.maxScaled !== null) {
-    parts.push(sql`e.amount_cents * ${MINOR_TO_SCALED} <= ${f.maxScaled.toString()}::numeric`);
-  }
+  if (f.from !== null) parts.push(sql`e.date >= ${lit(f.from, DAY)}::date`);
+  if (f.to !== null) parts.push(sql`e.date <= ${lit(f.to, DAY)}::date`);
+  const amount = amountSql(f.minScaled, f.maxScaled);
+  if (amount !== null) parts.push(amount);
   return sql.join(parts, sql` and `);
+}
+
+/** Rows after the cursor in newest-first order (with the relevance first for text searches). */
+function afterSql(cursor: SearchCursor, withScore: boolean): SQL {
+  const keys = sql`${lit(cursor.date, DAY)}::date, ${lit(cursor.createdAt, INSTANT)}::timestamptz, ${lit(cursor.id, INT)}`;
+  return withScore
+    ? sql`(e.score, e.date, e.created_at, e.id) < (${lit(cursor.score ?? 0, INT)}, ${keys})`
+    : sql`(e.date, e.created_at, e.id) < (${keys})`;
 }
 
 /** A LIKE pattern matching `word` anywhere (its own % _ \ taken literally). */
@@ -164,9 +201,12 @@ const CREATED_TEXT = sql.raw(
 
 /** The caller's non-group expenses (payer or in the split), as expenses_nongroup_search_idx. */
 function nonGroupOf(callerId: number): SQL {
-  return sql`e.group_id is null and (e.payer_user_ids || e.split_user_ids) @> array[${callerId}::int]
+  return sql`e.group_id is null and (e.payer_user_ids || e.split_user_ids) @> array[${lit(callerId, INT)}]::int[]
              and e.deleted_at is null`;
 }
+
+/** Groups read one by one (a branch each, planned with the group's own size) up to this many. */
+const GROUP_BRANCHES = 16;
 
 /**
  * One page (`limit` rows) of matches, in result order: by relevance then newest date when there
@@ -193,17 +233,19 @@ async function datePage(
   limit: number,
   cursor: SearchCursor | null,
 ): Promise<SearchHit[]> {
-  const after =
-    cursor === null
-      ? sql``
-      : sql`and (e.date, e.created_at, e.id) < (${cursor.date}::date, ${cursor.createdAt}::timestamptz, ${cursor.id}::int)`;
-  const order = sql`order by e.date desc, e.created_at desc, e.id desc limit ${limit}`;
+  const after = cursor === null ? sql`` : sql`and ${afterSql(cursor, false)}`;
+  const order = sql`order by e.date desc, e.created_at desc, e.id desc limit ${lit(limit, INT)}`;
   const filters = filterSql(f);
   const groupIds = scope.kind === 'group' ? [scope.groupId] : scope.groupIds;
   // Each group read newest first along expenses_group_order_idx, up to one page each, then
   // merged: the index's order serves every group, which one scan over `group_id = any(…)` lacks.
   const branches: SQL[] = [];
-  if (groupIds.length > 0) {
+  if (groupIds.length > 0 && groupIds.length <= GROUP_BRANCHES) {
+    for (const g of groupIds) {
+      branches.push(sql`(select e.id, e.date, e.created_at from expenses e
+                          where e.group_id = ${lit(g, INT)} and ${filters} ${after} ${order})`);
+    }
+  } else if (groupIds.length > 0) {
     branches.push(sql`select x.* from unnest(${sql.param(groupIds)}::int[]) g(id)
       cross join lateral (select e.id, e.date, e.created_at from expenses e
                            where e.group_id = g.id and ${filters} ${after} ${order}) x`);
@@ -233,10 +275,15 @@ async function textPage(
   const filters = filterSql(f);
   const scopes: SQL[] =
     scope.kind === 'group'
-      ? [sql`e.group_id = ${scope.groupId}::int`]
+      ? [sql`e.group_id = ${lit(scope.groupId, INT)}`]
       : [
           ...(scope.groupIds.length > 0
-            ? [sql`e.group_id = any(${sql.param(scope.groupIds)}::int[])`]
+            ? [
+                sql`e.group_id in (${sql.join(
+                  scope.groupIds.map((g) => lit(g, INT)),
+                  sql`, `,
+                )})`,
+              ]
             : []),
           nonGroupOf(callerId),
         ];
@@ -254,11 +301,7 @@ async function textPage(
                         from comments c join expenses e on e.id = c.expense_id
                        where ${wordsMatch(COMMENT_TEXT, f.words)} and ${inScope} and ${filters}`);
   }
-  const after =
-    cursor === null
-      ? sql``
-      : sql`where (e.score, e.date, e.created_at, e.id)
-                < (${cursor.score ?? 0}::int, ${cursor.date}::date, ${cursor.createdAt}::timestamptz, ${cursor.id}::int)`;
+  const after = cursor === null ? sql`` : sql`where ${afterSql(cursor, true)}`;
   const rows = await queryRows<{ id: number; s: number; d: string; c: string }>(
     db,
     sql`select e.id, e.score as s, ${DATE_TEXT} as d, ${CREATED_TEXT} as c
@@ -267,7 +310,7 @@ async function textPage(
                  group by id, date, created_at) e
          ${after}
          order by e.score desc, e.date desc, e.created_at desc, e.id desc
-         limit ${limit}`,
+         limit ${lit(limit, INT)}`,
   );
   return rows.map((r) => ({ id: Number(r.id), score: Number(r.s), date: r.d, createdAt: r.c }));
 }
