@@ -163,7 +163,9 @@ export async function wordPatterns(db: Db, words: readonly string[]): Promise<Wo
     return {
       patterns: rows
         .filter((r) => Number(r.i) === i)
-        .map((r) => ({ pattern: containsPattern(r.word), score: Number(r.s) })),
+        .map((r) => ({ pattern: containsPattern(r.word), score: Number(r.s) }))
+        // Closest first: scoreSql takes the first pattern that occurs.
+        .sort((a, b) => b.score - a.score),
     };
   });
 }
