@@ -141,6 +141,22 @@ describe('filters', () => {
     expect(await search(ann, `/api/search?q=dinner&minAmount=30.01`)).toEqual(['Dinner in']);
   });
 
+  it('by amount in the expense’s own currency (yen have no decimals, dinars three)', async () => {
+    const db = ctx.database.handle.db;
+    const tokyo = await createGroup(db, ann, 'Tokyo', [bea], { defaultCurrency: 'JPY' });
+    const amman = await createGroup(db, ann, 'Amman', [bea], { defaultCurrency: 'JOD' });
+    await add(ann, [ann, bea], 1500, { groupId: tokyo, description: 'Ramen' });
+    await add(ann, [ann, bea], 12.345, { groupId: amman, description: 'Falafel' });
+    expect(await search(ann, `/api/groups/${tokyo}/search?minAmount=1500&maxAmount=1500`)).toEqual([
+      'Ramen',
+    ]);
+    expect(await search(ann, `/api/groups/${tokyo}/search?minAmount=1500.01`)).toEqual([]);
+    expect(
+      await search(ann, `/api/groups/${amman}/search?minAmount=12.345&maxAmount=12.3451`),
+    ).toEqual(['Falafel']);
+    expect(await search(ann, `/api/groups/${amman}/search?maxAmount=12.3449`)).toEqual([]);
+  });
+
   it('by category', async () => {
     expect(await search(ann, `/api/search?category=dining_out`)).toEqual(['Dinner out']);
     expect(await search(ann, `/api/search?q=dinner&category=groceries`)).toEqual(['Dinner in']);
