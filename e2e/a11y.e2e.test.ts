@@ -222,6 +222,15 @@ const DESKTOP_SCREENS: Screen[] = (
     },
     { name: 'activity', path: '/app/activity', signedIn: true, ready: text('You get back') },
     {
+      name: 'search, filters open',
+      path: '/app/search?q=dinner&minAmount=10',
+      signedIn: true,
+      ready: async (page) => {
+        await page.getByText('Dinner at Time Out Market').waitFor();
+        await page.getByLabel('Min amount').waitFor();
+      },
+    },
+    {
       name: 'account',
       path: '/app/account',
       signedIn: true,
@@ -634,6 +643,18 @@ const SCREENS: Screen[] = [
     },
   },
   { name: 'activity', path: '/app/activity', signedIn: true, ready: text('You get back') },
+  { name: 'search', path: '/app/search', signedIn: true, ready: text('Apartment') },
+  {
+    name: 'search in a group, filters open, a field error',
+    path: '/app/group/7/search?q=tram',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Tram 28 tickets').waitFor();
+      await page.getByRole('button', { name: /Filters/ }).click();
+      await page.getByLabel('Max amount').fill('abc');
+      await page.getByText('Enter an amount like 12.50.').waitFor();
+    },
+  },
   {
     name: 'notifications',
     path: '/app/notifications',

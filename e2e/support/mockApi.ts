@@ -463,6 +463,9 @@ const routes: Record<string, unknown> = {
     },
   ],
   'GET /api/expenses/my': [dinner, tram, apartment],
+  // Expense search: everything, and within the Lisbon trip (the query string is not looked at).
+  'GET /api/search': [dinner, tram, apartment],
+  'GET /api/groups/7/search': [dinner, tram],
   'GET /api/notification-settings': [
     { kind: 'GROUP_ADDED', email: 'IMMEDIATE', push: true },
     { kind: 'EXPENSE', email: 'DIGEST', push: true },

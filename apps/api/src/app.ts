@@ -33,6 +33,7 @@ import { guestsRoutes } from './modules/guests/guests.routes.js';
 import { invitesRoutes, publicInvitesRoutes } from './modules/invites/invites.routes.js';
 import { eventsRoutes, publicEventsRoutes } from './modules/events/events.routes.js';
 import { expensesRoutes } from './modules/expenses/expenses.routes.js';
+import { searchRoutes } from './modules/search/search.routes.js';
 import {
   categoriesRoutes,
   publicCategoriesRoutes,
@@ -262,6 +263,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await scope.register(guestsRoutes, { services });
     await scope.register(invitesRoutes, { services });
     await scope.register(expensesRoutes, { services });
+    await scope.register(searchRoutes, { services });
     await scope.register(categoriesRoutes, { services });
     await scope.register(paymentsRoutes, { services });
     await scope.register(importsRoutes, { services });

@@ -14,6 +14,7 @@ import { CategoryService } from './modules/categories/category.service.js';
 import { CommentService } from './modules/comments/comment.service.js';
 import { EventHub } from './modules/events/event-hub.js';
 import { ExpenseService } from './modules/expenses/expense.service.js';
+import { SearchService } from './modules/search/search.service.js';
 import { DeletedEntriesService } from './modules/ledger/purge-deleted.js';
 import { FriendshipService } from './modules/friendships/friendship.service.js';
 import { FxService } from './modules/fx/fx.service.js';
@@ -117,6 +118,9 @@ export class Services {
   }
   get fx(): FxService {
     return this.once('fx', () => new FxService(this.deps));
+  }
+  get search(): SearchService {
+    return this.once('search', () => new SearchService(this.deps));
   }
   get expenses(): ExpenseService {
     return this.once('expenses', () => new ExpenseService(this.deps, this));

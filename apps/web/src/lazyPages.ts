@@ -27,6 +27,7 @@ export const GroupDetailPage = lazy(() => import('./pages/GroupDetailPage'));
 export const FriendsPage = lazy(() => import('./pages/FriendsPage'));
 export const FriendDetailPage = lazy(() => import('./pages/FriendDetailPage'));
 export const ActivityPage = lazy(() => import('./pages/ActivityPage'));
+export const SearchPage = lazy(() => import('./pages/SearchPage'));
 export const NotificationsPage = lazy(() => import('./pages/NotificationsPage'));
 export const AccountPage = lazy(() => import('./pages/AccountPage'));
 export const AddExpensePage = lazy(() => import('./pages/AddExpensePage'));

@@ -18,6 +18,7 @@ import {
   FriendsPage,
   FriendDetailPage,
   ActivityPage,
+  SearchPage,
   NotificationsPage,
   AccountPage,
   AddExpensePage,
@@ -109,6 +110,8 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'add-expense', element: <AddExpensePage /> },
                       { path: 'activity', element: <ActivityPage /> },
+                      { path: 'search', element: <SearchPage /> },
+                      { path: 'group/:groupId/search', element: <SearchPage /> },
                       { path: 'notifications', element: <NotificationsPage /> },
                       { path: 'account', element: <AccountPage /> },
                       { path: 'account/notifications', element: <NotificationSettingsPage /> },

@@ -27,3 +27,10 @@ export const MAX_CURRENCY_DIGITS = 4;
 export function maxMinorUnits(currency: string): number {
   return 10 ** (8 + currencyDigits(currency)) - 1;
 }
+
+/** The currencies whose amounts do not have 2 decimals, by their number of decimals. */
+export const CURRENCIES_BY_DIGITS: Readonly<Record<0 | 3 | 4, readonly string[]>> = {
+  0: ZERO_DECIMALS,
+  3: THREE_DECIMALS,
+  4: FOUR_DECIMALS,
+};

@@ -13,6 +13,12 @@ import { publicSequences, publicTables, storedColumns, tableExists } from './cat
 import { inTransaction } from './raw-session.js';
 import type { RawSession } from './raw-session.js';
 
+/**
+ * Tables the database rebuilds itself as the others are restored, so not copied: search_words
+ * (every word of the expenses' and comments' text, kept by triggers on their inserts).
+ */
+const DERIVED_TABLES: ReadonlySet<string> = new Set(['search_words']);
+
 /** Rows fetched per round trip: bounded memory whatever the table's size. */
 const FETCH_ROWS = 2_000;
 const CHUNK_CHARS = 64 * 1024;
@@ -55,6 +61,7 @@ export async function writeBackup(
     await inTransaction(handle, 'snapshot', async (session) => {
       await write(await header(session, handle.kind));
       for (const table of await publicTables(session)) {
+        if (DERIVED_TABLES.has(table)) continue;
         const columns = await storedColumns(session, table);
         await write({ table, columns });
         rows[table] = await copyRows(session, table, columns, write);

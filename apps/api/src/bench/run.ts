@@ -11,6 +11,8 @@
 // - every read route once more where no (user, URL) pair repeats within the whole run: the
 //   users (and for group routes the (user, group) pairs) are walked in a shuffled order, so no
 //   per-process cache can answer — the numbers are those of the server and the database;
+// - expense search (search-bench.ts): in the big group and across everything, text (misspelled)
+//   and filters, no (user, URL) repeat either;
 // - history growth: the balance read of groups with ≥ 20,000 expenses against groups with 10,
 //   and a transaction page of the same against groups with 100 (both fill a page), each
 //   (member, group) read once, one request at a time, heavy and light taking turns;
@@ -46,11 +48,14 @@ import { JwtService } from '../modules/auth/jwt.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 import type { SeedResult, SeedSizes } from './seed.js';
 import { seed } from './seed.js';
+import { searchRows } from './search-bench.js';
 
 const QUICK = process.env['BENCH_QUICK'] === '1';
-/** Which parts run (for profiling one part): fixed, mix, unique, growth, write; default all. */
+/** Which parts run (for profiling one part): fixed, mix, unique, search, growth, write; default all. */
 const PARTS = new Set(
-  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,growth,write').split(',').map((p) => p.trim()),
+  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,search,growth,write')
+    .split(',')
+    .map((p) => p.trim()),
 );
 /** Node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const SERVER_NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
@@ -932,6 +937,28 @@ try {
     const row = rowOf(name, 'unique', r, note);
     report(row);
     uniqueRows.push({ row, walk: w });
+  }
+
+  // Expense search, no (user, URL) repeat either (search-bench.ts).
+  if (PARTS.has('search')) {
+    const searched = await searchRows<Row>({
+      base: api.base,
+      bigGroupId: seeded.bigGroupId,
+      walkers,
+      membersOf: (g) => membersOf(pop, g),
+      authOf: (u) => authOf(pop, u),
+      need,
+      load: (next) => load(api?.base ?? '', 1, next),
+      probe: (p) => probe(api?.base ?? '', p),
+      rowOf: (name, r, note) => rowOf(name, 'unique', { ...r, kinds: [] }, note),
+      missingRow: (name, why) => missingRow(name, 'unique', why),
+      rand: prng(2000),
+    });
+    for (const row of searched) {
+      report(row);
+      uniqueRows.push({ row, walk: null });
+      if (row.note.startsWith('WRAPPED')) warnings.push(`${row.name}: ${row.note}`);
+    }
   }
 
   // History growth: groups with ≥ 20,000 expenses against groups with 10 (balances) and 100

@@ -79,6 +79,96 @@ export interface SeedCounts {
   pairBalances: number;
 }
 
+/** What seeded expenses are for: an item and its category (packages/core categories). */
+export const SEED_ITEMS: readonly (readonly [string, string])[] = [
+  ['Pizza', 'dining_out'],
+  ['Sushi', 'dining_out'],
+  ['Dinner', 'dining_out'],
+  ['Lunch', 'dining_out'],
+  ['Brunch', 'dining_out'],
+  ['Groceries', 'groceries'],
+  ['Supermarket', 'groceries'],
+  ['Bakery', 'groceries'],
+  ['Café', 'drinks'],
+  ['Drinks', 'drinks'],
+  ['Cocktails', 'drinks'],
+  ['Taxi', 'taxi'],
+  ['Fuel', 'fuel'],
+  ['Parking', 'parking'],
+  ['Train tickets', 'public_transport'],
+  ['Flights', 'flights'],
+  ['Rent', 'rent'],
+  ['Electricity', 'utilities'],
+  ['Internet', 'utilities'],
+  ['Cleaning supplies', 'household_supplies'],
+  ['Museum', 'entertainment'],
+  ['Cinema', 'movies'],
+  ['Concert', 'music'],
+  ['Hotel', 'hotel'],
+  ['Pharmacy', 'medical'],
+  ['Birthday present', 'gifts'],
+  ['Football tickets', 'sports'],
+  ['Video games', 'games'],
+  ['Vet', 'pets'],
+  ['Crème brûlée class', 'education'],
+] as const;
+
+/** The detail after the item: places, people, occasions (40, some accented). */
+export const SEED_DETAILS: readonly string[] = [
+  'at Luigi’s',
+  'in Málaga',
+  'in Zürich',
+  'in São Paulo',
+  'for the weekend',
+  'with Zoë',
+  'with José',
+  'with the neighbours',
+  'on Friday',
+  'on Sunday',
+  'downtown',
+  'near the station',
+  'at the airport',
+  'for the party',
+  'for the trip',
+  'after work',
+  'before the match',
+  'for the kids',
+  'at the market',
+  'at the beach',
+  'in Kraków',
+  'in Montréal',
+  'in Reykjavík',
+  'in Lisbon',
+  'in Berlin',
+  'in Kyoto',
+  'for Christmas',
+  'for New Year',
+  'for the anniversary',
+  'for the housewarming',
+  'split with everyone',
+  'late night',
+  'early morning',
+  'for the office',
+  'with cousins',
+  'in the mountains',
+  'by the lake',
+  'at Café Müller',
+  'on holiday',
+  'for the wedding',
+];
+
+/** Notes on one expense in eight. */
+export const SEED_NOTES: readonly string[] = [
+  'Paid by card, receipt in the drawer.',
+  'Includes the tip.',
+  'Half price with the student discount.',
+  'Booked through the app.',
+  'Refund expected next month.',
+  'Shared bottle of rosé.',
+  'Deposit included.',
+  'The façade tour was extra.',
+];
+
 /** Members of every special group. */
 const SPECIAL_GROUP_SIZE = 8;
 /** A payment for about one expense in ten (none in the small groups). */
@@ -428,31 +518,31 @@ export async function seed(
     );
     await client.query(`analyze bench_exp`);
 
-    const descriptions = [
-      'Groceries',
-      'Dinner',
-      'Taxi',
-      'Rent',
-      'Electricity',
-      'Coffee',
-      'Train tickets',
-      'Museum',
-      'Pizza',
-      'Fuel',
-      'Drinks',
-      'Internet',
-    ];
+    // Descriptions as people write them, so that text search has something to tell apart: an
+    // item (which fixes the category) and a detail, some with accents ("Café", "Málaga"), 1,000
+    // different ones in all; one expense in eight has notes. Search benchmarks (search-bench.ts)
+    // query these words, misspelled.
     await timed(
       client,
       'expenses',
       `insert into expenses (id, group_id, description, amount_cents, currency, date, split_type,
-                             created_by_id, created_at, updated_at)
+                             created_by_id, created_at, updated_at, category, notes)
        overriding system value
-       select e.id, e.group_id, ($1::text[])[1 + pg_temp.h(e.id, 13) % ${descriptions.length}],
+       select e.id, e.group_id,
+              ($1::text[])[1 + pg_temp.h(e.id, 13) % ${SEED_ITEMS.length}] || ' '
+                || ($3::text[])[1 + pg_temp.h(e.id, 15) % ${SEED_DETAILS.length}],
               e.amount, 'USD', (t at time zone 'UTC')::date - (pg_temp.h(e.id, 14) % 3)::int,
-              e.split_type, e.p1_user, t, t
+              e.split_type, e.p1_user, t, t,
+              ($2::text[])[1 + pg_temp.h(e.id, 13) % ${SEED_ITEMS.length}],
+              case when pg_temp.h(e.id, 16) % 8 = 0
+                   then ($4::text[])[1 + pg_temp.h(e.id, 17) % ${SEED_NOTES.length}] end
          from bench_exp e cross join lateral (select ${at('4 * e.id')} as t) c`,
-      [descriptions],
+      [
+        SEED_ITEMS.map(([item]) => item),
+        SEED_ITEMS.map(([, category]) => category),
+        SEED_DETAILS,
+        SEED_NOTES,
+      ],
     );
     await timed(
       client,
@@ -511,6 +601,8 @@ export async function seed(
       'Receipt is in the group chat.',
       'Got it.',
       'Was that with the discount?',
+      'Merci, c’était délicieux !',
+      'The café was closed, we went next door.',
     ];
     await timed(
       client,
@@ -533,6 +625,17 @@ export async function seed(
       `insert into comments (id, expense_id, author_id, content, created_at)
        overriding system value
        select id, expense_id, author, content, t from bench_com`,
+    );
+    // The words search corrects typos against (kept by triggers in the app, which the load skips).
+    await timed(
+      client,
+      'search words',
+      `insert into search_words (word)
+       select distinct w
+         from (select search_text from expenses union all select search_text from comments) t,
+              regexp_split_to_table(t.search_text, '[^[:alnum:]]+') as w
+        where length(w) >= 3
+       on conflict do nothing`,
     );
 
     // Activity: ids in time order (group events first, then every change's rows by its event
@@ -559,11 +662,12 @@ export async function seed(
       client,
       'activity: expenses',
       `insert into activities (id, recipient_id, type, actor_id, group_id, group_name, expense_id,
-                               description, amount_cents, currency, my_share_cents, created_at)
+                               description, amount_cents, currency, my_share_cents, created_at,
+                               category)
        overriding system value
        select ${base} + (4 * em.id::bigint) * ${RANK_SPAN} + em.rank, em.user_id, 'expense_added',
               x.created_by_id, x.group_id, g.name, x.id, x.description, x.amount_cents, 'USD',
-              em.paid - em.owed, x.created_at
+              em.paid - em.owed, x.created_at, x.category
          from ${EXPENSE_MEMBERS}
          join expenses x on x.id = em.id
          join groups g on g.id = em.group_id`,

@@ -6,6 +6,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -64,6 +67,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** Contrib extensions the migrations create (`create extension`), bundled with PGlite. */
+export const PGLITE_EXTENSIONS = { btree_gin, pg_trgm, unaccent };
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.databaseUrl !== null) {
     const pool = new pg.Pool({
@@ -118,6 +124,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const client = await PGlite.create({
     ...(dataDir === undefined ? {} : { dataDir }),
     startParams: PGLITE_START_PARAMS,
+    // The extensions expense search needs (migration 0015_search): PGlite ships them compiled
+    // to WASM and loads them on demand, so both databases run the same migration and queries.
+    extensions: PGLITE_EXTENSIONS,
   });
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;

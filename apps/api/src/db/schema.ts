@@ -325,6 +325,13 @@ export const groupInviteLinks = pgTable(
   ],
 );
 
+// Search (modules/search) adds, by hand in migration 0015_search: the extensions pg_trgm,
+// unaccent and btree_gin; the IMMUTABLE function evenly_search_norm (lower case, accents
+// removed); generated columns `search_text` on expenses (description + notes) and comments
+// (content), normalised by it; GIN indexes on them (expenses_search_trgm_idx: group id and
+// trigrams of live rows; expenses_nongroup_search_idx: people and trigrams of live non-group
+// rows; comments_search_trgm_idx); the table search_words, kept by triggers. Not declared here:
+// reads through this schema never need them.
 export const expenses = pgTable(
   'expenses',
   {

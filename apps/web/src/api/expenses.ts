@@ -10,6 +10,8 @@ function expenseForm(data: ExpenseRequest, receipt: File | null): FormData {
 
 export const expensesApi = {
   my: () => api<Expense[]>('/expenses/my', { defaultMessage: 'Failed to fetch expenses' }),
+  get: (id: number) =>
+    api<Expense>(`/expenses/${id}`, { defaultMessage: 'Failed to fetch expense' }),
   /** `idempotencyKey`: the same for every attempt of one submission (lib/idempotency). */
   create: (data: ExpenseRequest, receipt: File | null, idempotencyKey: string) =>
     api<Expense>('/expenses', {

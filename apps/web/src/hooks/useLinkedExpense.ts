@@ -1,12 +1,14 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { expensesApi } from '../api/expenses';
 import { isExpense, type Expense, type Transaction } from '../api/types';
 
 /**
  * `?expense=<id>` on a group page (links from notifications and the activity feed): once the
  * group's transactions are loaded, hands that expense to `open` and drops the parameter, so
- * closing the details or reloading does not open it again. An expense that is not among them
- * (deleted, or older than the loaded page) leaves just the group shown.
+ * closing the details or reloading does not open it again. One that is not among them (older
+ * than the loaded page, e.g. a search result) is fetched; a deleted or unknown one leaves just
+ * the group shown.
  */
 export function useLinkedExpense(
   transactions: readonly Transaction[] | undefined,
@@ -18,6 +20,9 @@ export function useLinkedExpense(
     if (!Number.isSafeInteger(wanted) || wanted <= 0 || transactions === undefined) return;
     const found = transactions.find((t): t is Expense => isExpense(t) && t.id === wanted);
     if (found !== undefined) open(found);
+    else {
+      expensesApi.get(wanted).then(open, () => undefined);
+    }
     setParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -4,7 +4,7 @@ import { Effect, KindIcon } from '../components/activity/ActivityParts';
 import { CategoryBadge } from '../components/category/CategoryIcon';
 import { hasCategoryIcon } from '../lib/categories';
 import { describe, target } from '../lib/activityText';
-import { ActivityIcon } from '../components/icons';
+import { ActivityIcon, SearchIcon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useActivity } from '../hooks/useBalances';
@@ -17,7 +17,15 @@ export default function ActivityPage() {
   const { data, isPending, error } = useActivity();
   return (
     <>
-      <PageHeader title="Recent activity" />
+      <PageHeader
+        title="Recent activity"
+        actions={
+          <Link to="/app/search" className="btn-ghost px-3" aria-label="Search expenses">
+            <SearchIcon className="size-5" />
+            <span className="hidden sm:inline">Search expenses</span>
+          </Link>
+        }
+      />
       {isPending ? (
         <SkeletonList rows={5} />
       ) : error ? (

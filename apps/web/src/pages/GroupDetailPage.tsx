@@ -18,7 +18,7 @@ import { GroupBalances } from '../components/groups/GroupBalances';
 import { GroupSeries } from '../components/groups/GroupSeries';
 import { PaymentFormModal, type PaymentPreset } from '../components/groups/PaymentFormModal';
 import { SettleSuggestions } from '../components/groups/SettleSuggestions';
-import { ChartIcon, GearIcon, PlusIcon } from '../components/icons';
+import { ChartIcon, GearIcon, PlusIcon, SearchIcon } from '../components/icons';
 import { GroupCoverBadge } from '../components/groups/GroupCoverBadge';
 import { Modal } from '../components/Modal';
 import { PageHeader } from '../components/PageHeader';
@@ -241,6 +241,13 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         back="/app/groups"
         actions={
           <>
+            <Link
+              to={`/app/group/${group.id}/search`}
+              className="btn-ghost px-3"
+              aria-label="Search this group’s expenses"
+            >
+              <SearchIcon className="size-5" />
+            </Link>
             <Link
               to={`/app/groups/${group.id}/charts`}
               className="btn-ghost px-3"

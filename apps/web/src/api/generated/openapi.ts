@@ -4248,6 +4248,160 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search every expense the caller can see
+     * @description Expenses of the groups the caller is a current member of, and the non-group expenses they paid or share (§5.6). Filters combine (all must hold); every one is optional. Without `q` the results are newest first (date, then creation); with it, most relevant first, then newest. Deleted expenses are never found. Cursor pagination as in §1.9: `limit` (1–1000, default 50) and `before`; when more results exist the response carries `X-Next-Cursor` and a `Link: <…&before=…>; rel="next"` repeating the query. A bad parameter is 400 VALIDATION_FAILED naming it in `details`. Example: `?q=piza&category=dining_out&minAmount=10&from=2025-01-01`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Text, up to 200 characters and 8 words. Every word must occur in the description, the notes or one comment — as a substring or a close word (typos tolerated: "piza" finds "Pizza"), case and accents ignored ("cafe" finds "Café"). */
+          q?: string;
+          /** @description Smallest amount, inclusive, in the expense’s own currency (a decimal). */
+          minAmount?: string;
+          /** @description Largest amount, inclusive, in the expense’s own currency (a decimal). */
+          maxAmount?: string;
+          /** @description One of the Category ids (GET /api/categories). */
+          category?: string;
+          /** @description A user who paid or is in the split. */
+          personId?: string;
+          /** @description Earliest expense date, inclusive (YYYY-MM-DD). */
+          from?: string;
+          /** @description Latest expense date, inclusive (YYYY-MM-DD). */
+          to?: string;
+          /** @description Page size, 1–1000 (default 50). */
+          limit?: string;
+          /** @description The X-Next-Cursor of the previous page (§1.9). */
+          before?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the expenses of a group (members only)
+     * @description The same search within one group. Filters combine (all must hold); every one is optional. Without `q` the results are newest first (date, then creation); with it, most relevant first, then newest. Deleted expenses are never found. Cursor pagination as in §1.9: `limit` (1–1000, default 50) and `before`; when more results exist the response carries `X-Next-Cursor` and a `Link: <…&before=…>; rel="next"` repeating the query. A bad parameter is 400 VALIDATION_FAILED naming it in `details`. Example: `?q=piza&category=dining_out&minAmount=10&from=2025-01-01`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Text, up to 200 characters and 8 words. Every word must occur in the description, the notes or one comment — as a substring or a close word (typos tolerated: "piza" finds "Pizza"), case and accents ignored ("cafe" finds "Café"). */
+          q?: string;
+          /** @description Smallest amount, inclusive, in the expense’s own currency (a decimal). */
+          minAmount?: string;
+          /** @description Largest amount, inclusive, in the expense’s own currency (a decimal). */
+          maxAmount?: string;
+          /** @description One of the Category ids (GET /api/categories). */
+          category?: string;
+          /** @description A user who paid or is in the split. */
+          personId?: string;
+          /** @description Earliest expense date, inclusive (YYYY-MM-DD). */
+          from?: string;
+          /** @description Latest expense date, inclusive (YYYY-MM-DD). */
+          to?: string;
+          /** @description Page size, 1–1000 (default 50). */
+          limit?: string;
+          /** @description The X-Next-Cursor of the previous page (§1.9). */
+          before?: string;
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/categories/suggest': {
     parameters: {
       query?: never;

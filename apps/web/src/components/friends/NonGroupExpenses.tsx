@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { EditScope, Expense, User } from '../../api/types';
@@ -48,9 +49,25 @@ export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }
   const expenses = (data ?? []).filter(
     (e) => e.groupId === null && (withUser === undefined || involves(e, withUser.id)),
   );
-  const close = () => setDialog(null);
-  const current =
-    dialog?.kind === 'detail' ? (expenses.find((e) => e.id === dialog.id) ?? null) : null;
+  // `?expense=<id>` (a search result) opens that expense until its details are closed.
+  const [params, setParams] = useSearchParams();
+  const wanted = Number(params.get('expense') ?? '');
+  const linked = Number.isSafeInteger(wanted) && wanted > 0 ? wanted : null;
+  const close = () => {
+    setDialog(null);
+    if (linked !== null) {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('expense');
+          return next;
+        },
+        { replace: true },
+      );
+    }
+  };
+  const detailId = dialog?.kind === 'detail' ? dialog.id : dialog === null ? linked : null;
+  const current = detailId === null ? null : (expenses.find((e) => e.id === detailId) ?? null);
 
   const remove = async (expense: Expense) => {
     try {
