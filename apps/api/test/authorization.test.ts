@@ -43,7 +43,8 @@ async function snapshot(): Promise<string> {
   for (const { tablename } of tables) {
     out[tablename] = await queryRows(
       ctx.database.handle.db,
-      sql.raw(`select * from "${tablename}" order by 1, 2`),
+      // Ordered by the whole row, whatever the number of columns (search_words has one).
+      sql.raw(`select * from "${tablename}" t order by t::text`),
     );
   }
   return JSON.stringify(out);
