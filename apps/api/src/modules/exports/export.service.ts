@@ -1,11 +1,8 @@
 // Exports (issue #14): a group's expenses and payments as a Splitwise-style CSV, and everything
 // an account can see as JSON. Both are produced as async generators of text read from the
 // database in keyset batches, so an export of any size runs in constant memory.
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
 import { cents, splitwiseNameOf } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import { comments, expenses, groupMembers, payments, users } from '../../db/schema.js';
 import { userOut } from '../../http/mappers.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { findUserById } from '../auth/users.repository.js';
@@ -17,6 +14,15 @@ import { acceptedOf } from '../friendships/friendships.repository.js';
 import { groupOut } from '../groups/groups.routes.js';
 import { requireGroupMember } from '../groups/membership.repository.js';
 import { loadPaymentViews } from '../payments/payment.repository.js';
+import type { ExportKey } from './export.repository.js';
+import {
+  commentsOfExpenses,
+  everyoneWhoBelonged,
+  groupExpenseBatch,
+  groupPaymentBatch,
+  visibleExpenseIds,
+  visiblePaymentIds,
+} from './export.repository.js';
 import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/splitwise-csv.js';
 import type { CsvEntry } from '../imports/splitwise-csv.js';
 
@@ -37,71 +43,10 @@ interface Entry {
   moves: [number, number][];
 }
 
-type Key = [string, string, number];
-
-function keyAfter(cols: { date: SQL; createdAt: SQL; id: SQL }, key: Key | null): SQL | undefined {
-  if (key === null) return undefined;
-  return sql`(${cols.date}, ${cols.createdAt}, ${cols.id}) > (${key[0]}::date, ${key[1]}::timestamptz, ${key[2]}::int)`;
-}
-
-interface ExpenseBatchRow {
-  id: number;
-  date: string;
-  createdAt: string;
-  description: string;
-  category: string;
-  amountCents: number;
-  currency: string;
-  payerUserIds: number[];
-  payerAmounts: number[];
-  splitUserIds: number[];
-  splitOwed: number[];
-}
-
-interface PaymentBatchRow {
-  id: number;
-  date: string;
-  createdAt: string;
-  paidById: number;
-  paidToId: number;
-  amountCents: number;
-  currency: string;
-}
-
 async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
-  let key: Key | null = null;
+  let key: ExportKey | null = null;
   for (;;) {
-    const rows: ExpenseBatchRow[] = await db
-      .select({
-        id: expenses.id,
-        date: expenses.date,
-        createdAt: sql<string>`${expenses.createdAt}::text`,
-        description: expenses.description,
-        category: expenses.category,
-        amountCents: expenses.amountCents,
-        currency: expenses.currency,
-        payerUserIds: expenses.payerUserIds,
-        payerAmounts: expenses.payerAmounts,
-        splitUserIds: expenses.splitUserIds,
-        splitOwed: expenses.splitOwed,
-      })
-      .from(expenses)
-      .where(
-        and(
-          eq(expenses.groupId, groupId),
-          isNull(expenses.deletedAt),
-          keyAfter(
-            {
-              date: sql`${expenses.date}`,
-              createdAt: sql`${expenses.createdAt}`,
-              id: sql`${expenses.id}`,
-            },
-            key,
-          ),
-        ),
-      )
-      .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id))
-      .limit(EXPORT_BATCH);
+    const rows = await groupExpenseBatch(db, groupId, key, EXPORT_BATCH);
     for (const r of rows) {
       // The effect as the ledger books it (each share owed to the payers pro rata), so the
       // totals equal the balances to the cent; with one payer that is paid − owed exactly.
@@ -145,35 +90,9 @@ async function* paymentEntries(
   groupId: number,
   names: ReadonlyMap<number, string>,
 ): AsyncGenerator<Entry> {
-  let key: Key | null = null;
+  let key: ExportKey | null = null;
   for (;;) {
-    const rows: PaymentBatchRow[] = await db
-      .select({
-        id: payments.id,
-        date: payments.date,
-        createdAt: sql<string>`${payments.createdAt}::text`,
-        paidById: payments.paidById,
-        paidToId: payments.paidToId,
-        amountCents: payments.amountCents,
-        currency: payments.currency,
-      })
-      .from(payments)
-      .where(
-        and(
-          eq(payments.groupId, groupId),
-          isNull(payments.deletedAt),
-          keyAfter(
-            {
-              date: sql`${payments.date}`,
-              createdAt: sql`${payments.createdAt}`,
-              id: sql`${payments.id}`,
-            },
-            key,
-          ),
-        ),
-      )
-      .orderBy(asc(payments.date), asc(payments.createdAt), asc(payments.id))
-      .limit(EXPORT_BATCH);
+    const rows = await groupPaymentBatch(db, groupId, key, EXPORT_BATCH);
     for (const r of rows) {
       yield {
         kind: 'payment',
@@ -244,12 +163,7 @@ export class ExportService {
     const db = this.deps.db;
     const group = await requireGroupMember(db, groupId, userId);
     // Everyone who ever belonged (former members' entries still count), in joining order.
-    const people = await db
-      .select({ id: users.id, name: users.name })
-      .from(groupMembers)
-      .innerJoin(users, eq(users.id, groupMembers.userId))
-      .where(eq(groupMembers.groupId, groupId))
-      .orderBy(asc(groupMembers.joinSeq));
+    const people = await everyoneWhoBelonged(db, groupId);
     const names = new Map(people.map((p) => [p.id, p.name]));
     const columns = columnNames(people.map((p) => p.name));
     const index = new Map(people.map((p, i) => [p.id, i]));
@@ -320,52 +234,13 @@ export class ExportService {
     };
     const headText = JSON.stringify(head, null, 2);
     yield headText.slice(0, -2) + ',\n  "expenses": [';
-    const myGroups = db
-      .select({ id: groupMembers.groupId })
-      .from(groupMembers)
-      .where(and(eq(groupMembers.userId, userId), isNull(groupMembers.leftAt)));
     let first = true;
     let after = 0;
     for (;;) {
-      const ids = (
-        await db
-          .select({ id: expenses.id })
-          .from(expenses)
-          .where(
-            and(
-              isNull(expenses.deletedAt),
-              gt(expenses.id, after),
-              or(
-                inArray(expenses.groupId, myGroups),
-                and(
-                  isNull(expenses.groupId),
-                  or(
-                    sql`${userId}::int = any(${expenses.payerUserIds})`,
-                    sql`${userId}::int = any(${expenses.splitUserIds})`,
-                  ),
-                ),
-              ),
-            ),
-          )
-          .orderBy(asc(expenses.id))
-          .limit(EXPORT_BATCH)
-      ).map((r) => r.id);
+      const ids = await visibleExpenseIds(db, userId, after, EXPORT_BATCH);
       if (ids.length === 0) break;
       const views = await loadExpenseViews(db, ids);
-      const notes = await db
-        .select({
-          id: comments.id,
-          expenseId: comments.expenseId,
-          content: comments.content,
-          createdAt: comments.createdAt,
-          authorId: users.id,
-          authorName: users.name,
-          authorEmail: users.email,
-        })
-        .from(comments)
-        .innerJoin(users, eq(users.id, comments.authorId))
-        .where(inArray(comments.expenseId, ids))
-        .orderBy(asc(comments.expenseId), asc(comments.id));
+      const notes = await commentsOfExpenses(db, ids);
       const byExpense = new Map<number, unknown[]>();
       for (const c of notes) {
         const list = byExpense.get(c.expenseId) ?? [];
@@ -389,26 +264,7 @@ export class ExportService {
     first = true;
     after = 0;
     for (;;) {
-      const ids = (
-        await db
-          .select({ id: payments.id })
-          .from(payments)
-          .where(
-            and(
-              isNull(payments.deletedAt),
-              gt(payments.id, after),
-              or(
-                inArray(payments.groupId, myGroups),
-                and(
-                  isNull(payments.groupId),
-                  or(eq(payments.paidById, userId), eq(payments.paidToId, userId)),
-                ),
-              ),
-            ),
-          )
-          .orderBy(asc(payments.id))
-          .limit(EXPORT_BATCH)
-      ).map((r) => r.id);
+      const ids = await visiblePaymentIds(db, userId, after, EXPORT_BATCH);
       if (ids.length === 0) break;
       const views = await loadPaymentViews(db, ids);
       yield (

@@ -1,0 +1,215 @@
+// The reads of the exports (issue #14), each one batch of a keyset walk: a group's live expenses
+// and payments in (date, created_at, id) order, and the ids of every entry a person can see in id
+// order. Callers loop until a batch comes back shorter than asked.
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { comments, expenses, groupMembers, payments, users } from '../../db/schema.js';
+
+/** Where the last batch ended: (date, created_at as PostgreSQL text, id). */
+export type ExportKey = [string, string, number];
+
+function keyAfter(
+  cols: { date: SQL; createdAt: SQL; id: SQL },
+  key: ExportKey | null,
+): SQL | undefined {
+  if (key === null) return undefined;
+  return sql`(${cols.date}, ${cols.createdAt}, ${cols.id}) > (${key[0]}::date, ${key[1]}::timestamptz, ${key[2]}::int)`;
+}
+
+export interface ExpenseBatchRow {
+  id: number;
+  date: string;
+  createdAt: string;
+  description: string;
+  category: string;
+  amountCents: number;
+  currency: string;
+  payerUserIds: number[];
+  payerAmounts: number[];
+  splitUserIds: number[];
+  splitOwed: number[];
+}
+
+export interface PaymentBatchRow {
+  id: number;
+  date: string;
+  createdAt: string;
+  paidById: number;
+  paidToId: number;
+  amountCents: number;
+  currency: string;
+}
+
+/** The group's live expenses after `key`, at most `limit`. */
+export async function groupExpenseBatch(
+  db: Db,
+  groupId: number,
+  key: ExportKey | null,
+  limit: number,
+): Promise<ExpenseBatchRow[]> {
+  return db
+    .select({
+      id: expenses.id,
+      date: expenses.date,
+      createdAt: sql<string>`${expenses.createdAt}::text`,
+      description: expenses.description,
+      category: expenses.category,
+      amountCents: expenses.amountCents,
+      currency: expenses.currency,
+      payerUserIds: expenses.payerUserIds,
+      payerAmounts: expenses.payerAmounts,
+      splitUserIds: expenses.splitUserIds,
+      splitOwed: expenses.splitOwed,
+    })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.groupId, groupId),
+        isNull(expenses.deletedAt),
+        keyAfter(
+          {
+            date: sql`${expenses.date}`,
+            createdAt: sql`${expenses.createdAt}`,
+            id: sql`${expenses.id}`,
+          },
+          key,
+        ),
+      ),
+    )
+    .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id))
+    .limit(limit);
+}
+
+/** The group's live payments after `key`, at most `limit`. */
+export async function groupPaymentBatch(
+  db: Db,
+  groupId: number,
+  key: ExportKey | null,
+  limit: number,
+): Promise<PaymentBatchRow[]> {
+  return db
+    .select({
+      id: payments.id,
+      date: payments.date,
+      createdAt: sql<string>`${payments.createdAt}::text`,
+      paidById: payments.paidById,
+      paidToId: payments.paidToId,
+      amountCents: payments.amountCents,
+      currency: payments.currency,
+    })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.groupId, groupId),
+        isNull(payments.deletedAt),
+        keyAfter(
+          {
+            date: sql`${payments.date}`,
+            createdAt: sql`${payments.createdAt}`,
+            id: sql`${payments.id}`,
+          },
+          key,
+        ),
+      ),
+    )
+    .orderBy(asc(payments.date), asc(payments.createdAt), asc(payments.id))
+    .limit(limit);
+}
+
+/** Everyone who ever belonged to the group (former members too), in joining order. */
+export async function everyoneWhoBelonged(
+  db: Db,
+  groupId: number,
+): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: users.id, name: users.name })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(eq(groupMembers.groupId, groupId))
+    .orderBy(asc(groupMembers.joinSeq));
+}
+
+function currentGroupsOf(db: Db, userId: number) {
+  return db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(and(eq(groupMembers.userId, userId), isNull(groupMembers.leftAt)));
+}
+
+/** Ids of live expenses the person sees (current groups, own non-group ones) above `after`. */
+export async function visibleExpenseIds(
+  db: Db,
+  userId: number,
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: expenses.id })
+    .from(expenses)
+    .where(
+      and(
+        isNull(expenses.deletedAt),
+        gt(expenses.id, after),
+        or(
+          inArray(expenses.groupId, currentGroupsOf(db, userId)),
+          and(
+            isNull(expenses.groupId),
+            or(
+              sql`${userId}::int = any(${expenses.payerUserIds})`,
+              sql`${userId}::int = any(${expenses.splitUserIds})`,
+            ),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(expenses.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Ids of live payments the person sees (current groups, own non-group ones) above `after`. */
+export async function visiblePaymentIds(
+  db: Db,
+  userId: number,
+  after: number,
+  limit: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        isNull(payments.deletedAt),
+        gt(payments.id, after),
+        or(
+          inArray(payments.groupId, currentGroupsOf(db, userId)),
+          and(
+            isNull(payments.groupId),
+            or(eq(payments.paidById, userId), eq(payments.paidToId, userId)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The comments of these expenses with their authors, by expense then id. */
+export async function commentsOfExpenses(db: Db, expenseIds: readonly number[]) {
+  return db
+    .select({
+      id: comments.id,
+      expenseId: comments.expenseId,
+      content: comments.content,
+      createdAt: comments.createdAt,
+      authorId: users.id,
+      authorName: users.name,
+      authorEmail: users.email,
+    })
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.authorId))
+    .where(inArray(comments.expenseId, [...expenseIds]))
+    .orderBy(asc(comments.expenseId), asc(comments.id));
+}
