@@ -147,6 +147,28 @@ describe('screenshots', () => {
     );
   });
 
+  it('charts, budgets and search', async () => {
+    await shoot('group-charts', '/app/groups/7/charts', (p) =>
+      p.getByRole('img', { name: /^Spending by category: Rent/ }).waitFor(),
+    );
+    await shoot(
+      'my-charts-dark',
+      '/app/reports',
+      async (p) => {
+        await p.getByRole('progressbar', { name: 'Dining out' }).waitFor();
+        await p.getByRole('img', { name: /^My share by month/ }).waitFor();
+      },
+      { theme: 'dark' },
+    );
+    await shoot('search', '/app/search', (p) => p.getByText('Apartment').first().waitFor());
+    await shoot(
+      'desktop-group-charts',
+      '/app/groups/7/charts',
+      (p) => p.getByRole('img', { name: /^Spending by category: Rent/ }).waitFor(),
+      { desktop: true },
+    );
+  });
+
   it('friends, activity, account', async () => {
     await shoot('friends', '/app/friends', (p) => p.getByText('Farah Ali').waitFor());
     await shoot('activity', '/app/activity', (p) => p.getByText(/You get back/).waitFor());
