@@ -388,6 +388,29 @@ describe('group CSV export and Splitwise import', () => {
     expect(hotel).toMatchObject({ category: 'hotel', amount: 200 });
   });
 
+  it('refuses the second of two imports of one file sent at once (different keys), never 5xx', async () => {
+    const [ann] = await makeUsers(ctx, 'Ann');
+    const file = [
+      'Date,Description,Category,Cost,Currency,Ann,Bob',
+      '2024-05-01,Pizza,Dining out,30.00,EUR,15.00,-15.00',
+      '',
+      '2024-06-01,Total balance, , ,EUR,15.00,-15.00',
+      '',
+    ].join('\n');
+    const mapping = [{ kind: 'me' }, { kind: 'guest', name: 'Bob' }];
+    const both = await Promise.all([
+      runImport(ann, file, mapping, 'First', 'race-1'),
+      runImport(ann, file, mapping, 'Second', 'race-2'),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = both.find((r) => r.statusCode === 409);
+    expect(refused === undefined ? null : errorBody(refused).code).toBe('ALREADY_IMPORTED');
+    const made = (await db().execute(
+      sql`select count(*)::int as n from splitwise_imports where user_id = ${ann.id}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(made.rows[0]?.n).toBe(1);
+  });
+
   it('refuses malformed files with 400 and line numbers, never 5xx', async () => {
     const [ann] = await makeUsers(ctx, 'Ann');
     const cases: [string | Buffer, RegExp][] = [

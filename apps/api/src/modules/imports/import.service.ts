@@ -2,11 +2,10 @@
 // person columns, then the import itself: a new group, its members and guests, and every row as
 // an expense or payment written through the expense and payment services (rules, ledger effects,
 // activity, change feed), all in one transaction.
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import { formatMinor, GUEST_NAME_MAX_LENGTH } from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import { activities, splitwiseImports } from '../../db/schema.js';
+import { errorCode } from '../../db/errors.js';
 import { ConflictError, NotFriendsError, ValidationError } from '../../errors/app-errors.js';
 import type { ErrorDetail } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
@@ -16,6 +15,11 @@ import type { GroupView } from '../groups/group.service.js';
 import { insertGuest } from '../guests/guests.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
 import type { Person } from '../people/person.js';
+import {
+  dropEntryActivitiesOfOthers,
+  findImportOfFile,
+  insertImport,
+} from './imports.repository.js';
 import type { SplitwiseFile } from './splitwise-csv.js';
 import {
   expensePlans,
@@ -117,11 +121,7 @@ export class ImportService {
   }
 
   private async previous(db: Db, userId: number, hash: string) {
-    const [row] = await db
-      .select({ groupId: splitwiseImports.groupId })
-      .from(splitwiseImports)
-      .where(and(eq(splitwiseImports.userId, userId), eq(splitwiseImports.fileHash, hash)))
-      .limit(1);
+    const row = await findImportOfFile(db, userId, hash);
     if (row === undefined) return null;
     const group = await this.services.groups.get(userId, row.groupId, db).catch(() => null);
     return { groupId: row.groupId, groupName: group?.name ?? '' };
@@ -300,22 +300,21 @@ export class ImportService {
       // The others hear of the import once ("Ann added you to …"), not once per imported entry:
       // their rows of the entries (which would notify them, by push and e-mail) are dropped;
       // the importer's own rows stay in their feed.
-      await tx
-        .delete(activities)
-        .where(
-          and(
-            eq(activities.groupId, row.id),
-            inArray(activities.type, ['expense_added', 'payment_added']),
-            ne(activities.recipientId, userId),
-          ),
-        );
-      await tx.insert(splitwiseImports).values({
+      await dropEntryActivitiesOfOthers(tx, row.id, userId);
+      // The same file sent twice at once (two keys): both pass the check above, the second
+      // waits on the unique index for the first and is then refused like any second import.
+      await insertImport(tx, {
         userId,
         fileHash: file.hash,
         groupId: row.id,
         expenseCount,
         paymentCount,
         createdAt: at,
+      }).catch((error: unknown) => {
+        if (errorCode(error) === '23505') {
+          throw new ConflictError('ALREADY_IMPORTED', IMPORT_TEXT.alreadyImported(null));
+        }
+        throw error;
       });
       const group = await this.services.groups.get(userId, row.id, tx);
       const result: ImportResult = { group, expenseCount, paymentCount };
