@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/authContext';
 import { EMPTY_FILTERS, searchApi, type SearchFilters } from '../api/search';
@@ -72,24 +72,26 @@ export default function SearchPage() {
     groupId === null ? 'Search expenses' : `Search in ${group.data?.name ?? 'this group'}`;
   useDocumentTitle(title);
 
-  const setFilter = (key: keyof SearchFilters, value: string) =>
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        if (value === '') next.delete(key);
-        else next.set(key, value);
-        return next;
-      },
-      { replace: true },
-    );
+  const setFilter = useCallback(
+    (key: keyof SearchFilters, value: string) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value === '') next.delete(key);
+          else next.set(key, value);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   // The text box writes `q` once typing pauses.
   useEffect(() => {
     if (text.trim() === filters.q.trim()) return;
     const timer = setTimeout(() => setFilter('q', text.trim()), DEBOUNCE_MS);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- setFilter is stable in effect
-  }, [text, filters.q]);
+  }, [text, filters.q, setFilter]);
 
   const invalid = problems(filters);
   const valid = Object.keys(invalid).length === 0;
