@@ -43,6 +43,9 @@ projects.push({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     fileParallelism: false,
+    // The suite runs beside the integration tests on two cores: a poll's 1 s default is shorter
+    // than a busy machine takes to debounce, fetch and render. Playwright's own waits use 30 s.
+    expect: { poll: { timeout: 15_000 } },
   },
 });
 
