@@ -58,6 +58,9 @@ async function jobCount(): Promise<number> {
   return row?.n ?? -1;
 }
 
+/** What the change feed's own timers run: stamping new changes, reading the ones after a position. */
+const CHANGE_FEED_STATEMENT = /evenly_stamp_changes|\bfrom changes where pos > /;
+
 /** The statements a request runs, with the parts that name the address (or the time) masked. */
 async function statementsOf(
   request: () => Promise<LightMyRequestResponse>,
@@ -65,10 +68,11 @@ async function statementsOf(
 ): Promise<{ res: LightMyRequestResponse; statements: string[] }> {
   log = [];
   const res = await request();
-  // The change feed's stamper runs on its own timer through the same pool; it is no part of
-  // the request (on a busy machine it may tick during one request and not another).
+  // The change feed's stamper and follower run on their own timers through the same pool; they
+  // are no part of the request (on a busy machine they may tick during one request and not
+  // another).
   const statements = log
-    .filter((q) => !q.sql.includes('evenly_stamp_changes'))
+    .filter((q) => !CHANGE_FEED_STATEMENT.test(q.sql))
     .map(
       (q) =>
         `${q.sql} ${JSON.stringify(q.params)
