@@ -385,8 +385,10 @@ describe('offline entry', () => {
     await problems
       .getByText('Someone else changed')
       .waitFor({ state: 'detached', timeout: 60_000 });
-    const museumNow = described(await transactions(ann, group), 'Museum');
-    expect(museumNow.map((t) => t.amount)).toEqual([40]);
+    // The choice goes through the outbox like any change: read until the server has it.
+    await expect
+      .poll(async () => described(await transactions(ann, group), 'Museum').map((t) => t.amount))
+      .toEqual([40]);
     await problems.getByRole('button', { name: 'Dismiss' }).click();
     await problems.waitFor({ state: 'detached' });
     await context.close();
