@@ -2,19 +2,32 @@
 // and payments in (date, created_at, id) order, and the ids of every entry a person can see in id
 // order. Callers loop until a batch comes back shorter than asked.
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { comments, expenses, groupMembers, payments, users } from '../../db/schema.js';
 
 /** Where the last batch ended: (date, created_at as PostgreSQL text, id). */
 export type ExportKey = [string, string, number];
 
-function keyAfter(
-  cols: { date: SQL; createdAt: SQL; id: SQL },
-  key: ExportKey | null,
-): SQL | undefined {
-  if (key === null) return undefined;
-  return sql`(${cols.date}, ${cols.createdAt}, ${cols.id}) > (${key[0]}::date, ${key[1]}::timestamptz, ${key[2]}::int)`;
+/** The columns a group's keyset walk reads: expenses and payments both have them. */
+interface LedgerRowColumns {
+  groupId: AnyPgColumn;
+  deletedAt: AnyPgColumn;
+  date: AnyPgColumn;
+  createdAt: AnyPgColumn;
+  id: AnyPgColumn;
+}
+
+/** The group's live rows after `key`, and the (date, created_at, id) order that walks them. */
+function liveRowsAfter(t: LedgerRowColumns, groupId: number, key: ExportKey | null) {
+  const after =
+    key === null
+      ? undefined
+      : sql`(${t.date}, ${t.createdAt}, ${t.id}) > (${key[0]}::date, ${key[1]}::timestamptz, ${key[2]}::int)`;
+  return {
+    where: and(eq(t.groupId, groupId), isNull(t.deletedAt), after),
+    order: [asc(t.date), asc(t.createdAt), asc(t.id)],
+  };
 }
 
 export interface ExpenseBatchRow {
@@ -48,6 +61,7 @@ export async function groupExpenseBatch(
   key: ExportKey | null,
   limit: number,
 ): Promise<ExpenseBatchRow[]> {
+  const walk = liveRowsAfter(expenses, groupId, key);
   return db
     .select({
       id: expenses.id,
@@ -63,21 +77,8 @@ export async function groupExpenseBatch(
       splitOwed: expenses.splitOwed,
     })
     .from(expenses)
-    .where(
-      and(
-        eq(expenses.groupId, groupId),
-        isNull(expenses.deletedAt),
-        keyAfter(
-          {
-            date: sql`${expenses.date}`,
-            createdAt: sql`${expenses.createdAt}`,
-            id: sql`${expenses.id}`,
-          },
-          key,
-        ),
-      ),
-    )
-    .orderBy(asc(expenses.date), asc(expenses.createdAt), asc(expenses.id))
+    .where(walk.where)
+    .orderBy(...walk.order)
     .limit(limit);
 }
 
@@ -88,6 +89,7 @@ export async function groupPaymentBatch(
   key: ExportKey | null,
   limit: number,
 ): Promise<PaymentBatchRow[]> {
+  const walk = liveRowsAfter(payments, groupId, key);
   return db
     .select({
       id: payments.id,
@@ -99,21 +101,8 @@ export async function groupPaymentBatch(
       currency: payments.currency,
     })
     .from(payments)
-    .where(
-      and(
-        eq(payments.groupId, groupId),
-        isNull(payments.deletedAt),
-        keyAfter(
-          {
-            date: sql`${payments.date}`,
-            createdAt: sql`${payments.createdAt}`,
-            id: sql`${payments.id}`,
-          },
-          key,
-        ),
-      ),
-    )
-    .orderBy(asc(payments.date), asc(payments.createdAt), asc(payments.id))
+    .where(walk.where)
+    .orderBy(...walk.order)
     .limit(limit);
 }
 
