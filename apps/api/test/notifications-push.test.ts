@@ -1,6 +1,8 @@
 // The notifier and Web Push together: an expense someone else adds reaches the person's devices
 // as an encrypted push (what the service worker shows), per their push switch, never the actor's.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/database.js';
 import { createGroup, createUsers } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
 import { equalExpense, postExpense } from './support/ledger.js';
@@ -86,5 +88,39 @@ describe('push notifications from the notifier', () => {
     await postExpense(ctx, bea, equalExpense(bea, [ann, bea], 60, { groupId }));
     await notify();
     expect(pushService.received).toHaveLength(0);
+  });
+
+  it('enqueues a push only for people with a subscribed device', async () => {
+    // Bea, Cy and Dan have push on for expenses (the default); only Cy has a device.
+    const [cy, dan] = (await createUsers(ctx, 'Cy', 'Dan')) as [TestUser, TestUser];
+    const cyPhone = await subscribe(cy);
+    const groupId = await createGroup(ctx.database.handle.db, ann, 'Trip', [bea, cy, dan]);
+    await ctx.app.jobWorker.pause();
+    try {
+      for (const d of ['Fuel', 'Tolls']) {
+        const res = await postExpense(
+          ctx,
+          ann,
+          equalExpense(ann, [ann, bea, cy, dan], 40, { groupId, description: d }),
+        );
+        expect(res.statusCode, res.body).toBe(201);
+      }
+      // The notifier's run, on its own: it enqueues the deliveries; the worker waits.
+      await ctx.app.services.notifications.follow();
+      const waiting = await queryRows<{ user_id: number }>(
+        ctx.database.handle.db,
+        sql`select (payload->>'userId')::int as user_id from jobs
+             where kind = 'notifications.push' order by id`,
+      );
+      // One job per expense for Cy; none for Bea and Dan, whose pushes would find no device.
+      expect(waiting.map((j) => j.user_id)).toEqual([cy.id, cy.id]);
+    } finally {
+      ctx.app.jobWorker.resume();
+    }
+    await ctx.drainJobs();
+    expect(pushService.received.map((p) => p.path)).toEqual([
+      new URL(cyPhone.endpoint).pathname,
+      new URL(cyPhone.endpoint).pathname,
+    ]);
   });
 });

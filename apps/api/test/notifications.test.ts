@@ -182,15 +182,13 @@ describe('the notifier', () => {
     // Held back, so that the notifier meets the three rows in one batch.
     await ctx.app.jobWorker.pause();
     for (const d of ['One', 'Two', 'Three']) await addExpense(ann, groupId, [ann, bob], d);
-    // A channel that fails on the batch's third row the first time: the e-mail channel has
-    // already enqueued the first rows' mails in that transaction, which must roll back with it.
-    let calls = 0;
+    // A channel that fails the first time it gets the batch: the e-mail channel has already
+    // enqueued the three rows' mails in that transaction, which must roll back with it.
     let crashed = false;
     const crashing: NotificationChannel = {
       name: 'crash-once',
-      async deliver() {
-        calls++;
-        if (!crashed && calls === 3) {
+      async deliver(_tx, deliveries) {
+        if (!crashed && deliveries.length === 3) {
           crashed = true;
           throw new Error('process died mid-batch');
         }
@@ -230,8 +228,8 @@ describe('the notifier', () => {
       const seen: Note[] = [];
       const recorder: NotificationChannel = {
         name: 'recorder',
-        async deliver(_tx, note) {
-          seen.push(note);
+        async deliver(_tx, deliveries) {
+          seen.push(...deliveries.map((d) => d.note));
         },
         registerJobs() {},
       };

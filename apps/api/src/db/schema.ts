@@ -174,6 +174,10 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAfter, t.id)
       .where(sql`${t.failedAt} is null`),
+    // "Unless one of its kind is waiting" (insertJobUnlessWaiting) without reading every job.
+    index('jobs_waiting_kind_idx')
+      .on(t.kind, t.runAfter)
+      .where(sql`${t.failedAt} is null and ${t.lockedBy} is null`),
   ],
 );
 

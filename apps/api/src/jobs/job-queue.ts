@@ -6,7 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import type { JobType } from './job-type.js';
-import { insertJob } from './jobs.repository.js';
+import { insertJob, insertJobs } from './jobs.repository.js';
 
 /** PostgreSQL channel on which a commit that enqueued jobs wakes the other processes' workers. */
 export const JOBS_CHANNEL = 'evenly_jobs';
@@ -39,6 +39,15 @@ export class JobQueue {
     options: { runAfter?: Date } = {},
   ): Promise<void> {
     await insertJob(tx, type.kind, type.payload.parse(payload), options.runAfter ?? null);
+  }
+
+  /** Adds one job per payload, due now, in the caller's transaction (one statement). */
+  async enqueueMany<P>(tx: Db, type: JobType<P>, payloads: readonly P[]): Promise<void> {
+    await insertJobs(
+      tx,
+      type.kind,
+      payloads.map((p) => type.payload.parse(p)),
+    );
   }
 
   /** Adds a job in a transaction of its own and wakes the workers. */

@@ -25,6 +25,12 @@ export async function insertJob(
   await db.insert(jobs).values({ kind, payload, ...(runAfter === null ? {} : { runAfter }) });
 }
 
+/** Adds one job of `kind` per payload, due now, in one statement. */
+export async function insertJobs(db: Db, kind: string, payloads: readonly unknown[]): Promise<void> {
+  if (payloads.length === 0) return;
+  await db.insert(jobs).values(payloads.map((payload) => ({ kind, payload })));
+}
+
 /**
  * Adds a payload-less job unless one of its kind is already waiting (not running, not given up):
  * `runAfter` null = due now, and then a waiting job due later does not count.

@@ -2,6 +2,9 @@
 // note goes out on it and, if so, enqueues the delivery as a job *in the notifier's
 // transaction*: the job exists exactly when the cursor moved past the row, so each row is
 // delivered at most once per channel, and after a crash the batch is redone with no duplicate.
+// A channel gets the notifier's whole batch at once and writes its jobs in one statement; the
+// push channel enqueues only for people with a subscribed device (most have none, and a job
+// that finds no device is a claim, a lookup and a delete for nothing).
 //
 // E-mail is built in. Web Push plugs in with `NotificationService.usePush(sender)`, where the
 // sender is anything with `notify(userId, { title, body, url, tag })` — the push module's
@@ -13,13 +16,20 @@ import type { JobRegistry } from '../../jobs/job-registry.js';
 import type { Note } from './notes.js';
 import { notificationMailJob, notificationPushJob } from './notification.jobs.js';
 
+/** One note for one recipient, with the recipient's setting for the note's kind. */
+export interface Delivery {
+  note: Note;
+  setting: NotificationSetting;
+}
+
 export interface NotificationChannel {
   readonly name: string;
   /**
-   * Called in the notifier's transaction for a note and the recipient's setting of its kind:
-   * enqueue the delivery when the setting asks for it now. Must only write through `tx`.
+   * Called once per notifier batch, in its transaction, with the batch's notes in activity
+   * order: enqueue the deliveries whose setting asks for this channel now. Must only write
+   * through `tx`.
    */
-  deliver(tx: Db, note: Note, setting: NotificationSetting): Promise<void>;
+  deliver(tx: Db, deliveries: readonly Delivery[]): Promise<void>;
   /** Registers the channel's delivery job handlers (before the worker starts). */
   registerJobs(registry: JobRegistry): void;
 }
@@ -30,6 +40,8 @@ export interface PushSender {
     userId: number,
     payload: { title: string; body: string; url: string; tag: string },
   ): Promise<unknown>;
+  /** Which of `userIds` have at least one subscribed device (read through `db`). */
+  subscribedAmong(db: Db, userIds: readonly number[]): Promise<ReadonlySet<number>>;
 }
 
 /** E-mail now for IMMEDIATE; DIGEST rows wait for the daily digest (digest.ts); OFF: nothing. */
@@ -41,9 +53,9 @@ export class EmailChannel implements NotificationChannel {
     private readonly send: (note: Note) => Promise<void>,
   ) {}
 
-  async deliver(tx: Db, note: Note, setting: NotificationSetting): Promise<void> {
-    if (setting.email !== 'IMMEDIATE') return;
-    await this.jobs.enqueue(tx, notificationMailJob, note);
+  async deliver(tx: Db, deliveries: readonly Delivery[]): Promise<void> {
+    const notes = deliveries.filter((d) => d.setting.email === 'IMMEDIATE').map((d) => d.note);
+    await this.jobs.enqueueMany(tx, notificationMailJob, notes);
   }
 
   registerJobs(registry: JobRegistry): void {
@@ -60,9 +72,14 @@ export class PushChannel implements NotificationChannel {
     private readonly sender: PushSender,
   ) {}
 
-  async deliver(tx: Db, note: Note, setting: NotificationSetting): Promise<void> {
-    if (!setting.push) return;
-    await this.jobs.enqueue(tx, notificationPushJob, note);
+  async deliver(tx: Db, deliveries: readonly Delivery[]): Promise<void> {
+    const wanted = deliveries.filter((d) => d.setting.push);
+    if (wanted.length === 0) return;
+    const devices = await this.sender.subscribedAmong(tx, [
+      ...new Set(wanted.map((d) => d.note.userId)),
+    ]);
+    const notes = wanted.filter((d) => devices.has(d.note.userId)).map((d) => d.note);
+    await this.jobs.enqueueMany(tx, notificationPushJob, notes);
   }
 
   registerJobs(registry: JobRegistry): void {

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { NotificationSetting } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
-import type { NotificationChannel } from './channels.js';
+import type { Delivery, NotificationChannel } from './channels.js';
 import { notificationKindOf } from './kinds.js';
 import type { NotifiableRow } from './notes.js';
 import { noteFor } from './notes.js';
@@ -142,6 +142,7 @@ export async function notifyBatch(
     tx,
     taken.map((r) => r.recipientId),
   );
+  const deliveries: Delivery[] = [];
   for (const row of taken) {
     const kind = notificationKindOf(row);
     if (kind === null) continue;
@@ -151,8 +152,10 @@ export async function notifyBatch(
       .get(row.recipientId)
       ?.find((s) => s.kind === kind);
     if (setting === undefined) continue;
-    const note = noteFor(row, kind);
-    for (const channel of channels) await channel.deliver(tx, note, setting);
+    deliveries.push({ note: noteFor(row, kind), setting });
+  }
+  if (deliveries.length > 0) {
+    for (const channel of channels) await channel.deliver(tx, deliveries);
   }
   // Budget alerts these rows call for: new rows past this batch, delivered by the next one.
   const now = new Date();

@@ -1,5 +1,5 @@
 // Push subscription rows (table push_subscriptions): one per device, keyed by its endpoint.
-import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { pushSubscriptions } from '../../db/schema.js';
 
@@ -75,6 +75,19 @@ export async function subscriptionsOf(db: Db, userId: number): Promise<PushSubsc
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId))
     .orderBy(asc(pushSubscriptions.id));
+}
+
+/** Which of `userIds` have at least one subscription (the index on user_id answers). */
+export async function usersWithSubscriptions(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ userId: pushSubscriptions.userId })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, [...userIds]));
+  return new Set(rows.map((r) => r.userId));
 }
 
 /**

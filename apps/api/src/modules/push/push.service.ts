@@ -3,6 +3,7 @@
 import webpush from 'web-push';
 import type { RequestOptions } from 'web-push';
 import type { VapidKeyPair } from '../../config/push-config.js';
+import type { Db } from '../../db/database.js';
 import type { ServiceDeps } from '../../services.js';
 import { EndpointRefusedError } from './endpoint-policy.js';
 import type { PushSubscriptionRow } from './push.repository.js';
@@ -13,6 +14,7 @@ import {
   subscriptionsOf,
   trimSubscriptions,
   upsertSubscription,
+  usersWithSubscriptions,
 } from './push.repository.js';
 import type { PushResponse, TransportOptions } from './push-transport.js';
 import { sendPushRequest } from './push-transport.js';
@@ -117,6 +119,11 @@ export class PushService {
   /** Forgets the caller's subscription for `endpoint`; someone else's is left alone. */
   async unsubscribe(userId: number, endpoint: string): Promise<void> {
     await deleteOwnSubscription(this.deps.db, userId, endpoint);
+  }
+
+  /** Which of `userIds` have a subscribed device: the notifier enqueues pushes for those only. */
+  subscribedAmong(db: Db, userIds: readonly number[]): Promise<ReadonlySet<number>> {
+    return usersWithSubscriptions(db, userIds);
   }
 
   /**
