@@ -109,16 +109,6 @@ export async function replacePassword(
   return asAccount(rows[0]);
 }
 
-/** A user's preferred currency for approximate totals (null when none is chosen). */
-export async function homeCurrencyOf(db: Db, id: number): Promise<string | null> {
-  const rows = await db
-    .select({ homeCurrency: users.homeCurrency })
-    .from(users)
-    .where(eq(users.id, id))
-    .limit(1);
-  return rows[0]?.homeCurrency ?? null;
-}
-
 export async function setHomeCurrency(db: Db, id: number, currency: string | null): Promise<void> {
   await db.update(users).set({ homeCurrency: currency }).where(eq(users.id, id));
 }

@@ -223,9 +223,12 @@ export const COUNTERPARTY_ROWS_JSON = `coalesce((
 
 export type CounterpartyTuple = [...PairNetTuple, boolean];
 
-const counterpartyRows = statement<{ rows: CounterpartyTuple[] }>(
+/** User $1's home currency (null when none is chosen), read in the same round trip. */
+const HOME_CURRENCY = `(select home_currency from users where id = $1)`;
+
+const counterpartyRows = statement<{ rows: CounterpartyTuple[]; home: string | null }>(
   'balances.counterparty_rows',
-  `select ${COUNTERPARTY_ROWS_JSON} as rows`,
+  `select ${COUNTERPARTY_ROWS_JSON} as rows, ${HOME_CURRENCY} as home`,
 );
 
 /**
@@ -283,8 +286,16 @@ export async function counterpartyFigures(
   db: Db,
   userId: number,
 ): Promise<Map<number, CounterpartyFigures>> {
+  return (await counterpartyFiguresAndHome(db, userId)).figures;
+}
+
+/** The same, with the user's home currency (null when none is chosen): one round trip. */
+export async function counterpartyFiguresAndHome(
+  db: Db,
+  userId: number,
+): Promise<{ figures: Map<number, CounterpartyFigures>; home: string | null }> {
   const [row] = await run(db, counterpartyRows, [userId]);
-  return counterpartyFiguresOf(userId, row?.rows ?? []);
+  return { figures: counterpartyFiguresOf(userId, row?.rows ?? []), home: row?.home ?? null };
 }
 
 /** Names of the groups user $1 has pair rows in, as JSON `[[id, name], …]`. */
@@ -317,25 +328,31 @@ const friendsWithFigures = statement<{
   rows: CounterpartyTuple[];
   names: [number, string][];
   friends: PersonTuple[];
+  home: string | null;
 }>(
   'balances.friends',
   `select ${COUNTERPARTY_ROWS_JSON} as rows, ${PAIR_GROUP_NAMES_JSON} as names,
+          ${HOME_CURRENCY} as home,
           ${peopleJson(`select case when f.requester_id = $1 then f.addressee_id else f.requester_id end
                           from friendships f
                          where f.status = 'ACCEPTED' and (f.requester_id = $1 or f.addressee_id = $1)`)}
             as friends`,
 );
 
-/** Every accepted friend of the user, with the per-counterparty data: one round trip. */
+/**
+ * Every accepted friend of the user, with the per-counterparty data and the user's home
+ * currency: one round trip.
+ */
 export async function friendsWithData(
   db: Db,
   userId: number,
-): Promise<CounterpartyData & { friends: Person[] }> {
+): Promise<CounterpartyData & { friends: Person[]; home: string | null }> {
   const [row] = await run(db, friendsWithFigures, [userId]);
   return {
     figures: counterpartyFiguresOf(userId, row?.rows ?? []),
     groupNames: new Map(row?.names ?? []),
     friends: [...peopleMap(row?.friends ?? []).values()],
+    home: row?.home ?? null,
   };
 }
 

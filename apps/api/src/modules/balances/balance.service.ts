@@ -2,7 +2,6 @@
 // modules (friendships, groups). Thin over balance-reader.ts, which reads the running totals.
 import { approximateIn, counterpartySummary, invertRate, overallSummary } from '@evenly/core';
 import type { CounterpartyNet, ExchangeRate, OverallSummary } from '@evenly/core';
-import { homeCurrencyOf } from '../auth/users.repository.js';
 import type { Db } from '../../db/database.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { GROUP_NOT_FOUND, MAX_ROW_ID, NOT_A_MEMBER } from '../groups/membership.repository.js';
@@ -14,7 +13,7 @@ import type {
   Person,
 } from './balance-reader.js';
 import {
-  counterpartyFigures,
+  counterpartyFiguresAndHome,
   everyoneSettled,
   friendsWithData,
   groupBalanceLines,
@@ -77,12 +76,14 @@ export class BalanceService {
   ) {}
 
   /**
-   * The caller's home currency with the latest cached rates into it for `currencies` (no
-   * network: a rate missing from the cache is asked of the rate service in the background, for
-   * the next read); null when the caller has chosen none.
+   * The caller's home currency (read with their figures) with the latest cached rates into it
+   * for `currencies` (no network: a rate missing from the cache is asked of the rate service in
+   * the background, for the next read); null when the caller has chosen none.
    */
-  private async homeRates(userId: number, currencies: Iterable<string>): Promise<HomeRates | null> {
-    const home = await homeCurrencyOf(this.deps.db, userId);
+  private async homeRates(
+    home: string | null,
+    currencies: Iterable<string>,
+  ): Promise<HomeRates | null> {
     return home === null ? null : this.ratesInto(home, currencies);
   }
 
@@ -108,7 +109,7 @@ export class BalanceService {
   async overall(
     userId: number,
   ): Promise<OverallSummary & { approximate: (Approximate & { owedBy: number }) | null }> {
-    const figures = await counterpartyFigures(this.deps.db, userId);
+    const { figures, home: homeCurrency } = await counterpartyFiguresAndHome(this.deps.db, userId);
     const nets: CounterpartyNet[] = [];
     for (const [counterpartyId, f] of figures) {
       for (const [currency, c] of f.byCurrency) {
@@ -117,7 +118,7 @@ export class BalanceService {
     }
     const summary = overallSummary(nets);
     const home = await this.homeRates(
-      userId,
+      homeCurrency,
       summary.byCurrency.map((c) => c.currency),
     );
     if (home === null) return { ...summary, approximate: null };
@@ -144,9 +145,10 @@ export class BalanceService {
 
   /** GET /balances/friends: one entry per accepted friend, by name (case-insensitive) then id. */
   async friends(userId: number): Promise<FriendEntry[]> {
-    const { friends, figures, groupNames } = await friendsWithData(this.deps.db, userId);
+    const data = await friendsWithData(this.deps.db, userId);
+    const { friends, figures, groupNames } = data;
     const home = await this.homeRates(
-      userId,
+      data.home,
       [...figures.values()].flatMap((f) => [...f.byCurrency.keys()]),
     );
     return friends
