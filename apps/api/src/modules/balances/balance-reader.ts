@@ -208,12 +208,16 @@ export interface CounterpartyFigures {
  * SQL: the rows behind the per-counterparty figures of user $1, as one JSON array of
  * `[groupId, currency, userLow, userHigh, net, simplified]`: the user's own non-zero pair nets
  * in every scope, except in groups that simplify debts, which give every pair of the group (the
- * plan depends on everyone's nets).
+ * plan depends on everyone's nets). The fenced LATERAL looks the user's few groups up by key:
+ * as a semi join the generic plan read every simplifying group (0.26 of 0.45 ms at 3,668 groups,
+ * growing with the instance).
  */
 export const COUNTERPARTY_ROWS_JSON = `coalesce((
   with mine as (${pairNetsSql('user_low = $1 or user_high = $1')}),
-       simplified as (select g.id from groups g
-                       where g.simplify_debts and g.id in (select group_id from mine))
+       simplified as (select s.id from (select distinct group_id from mine) x
+                       cross join lateral (select g.id from groups g
+                                            where g.id = x.group_id and g.simplify_debts
+                                           offset 0) s)
   select json_agg(x) from (
     select json_build_array(m.group_id, m.currency, m.user_low, m.user_high, m.net, false) as x
       from mine m where m.group_id not in (select id from simplified)
