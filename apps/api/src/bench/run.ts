@@ -329,6 +329,28 @@ interface Population {
   members: Map<number, number[]>;
 }
 
+/**
+ * The server settings that shape the numbers: version, shared_buffers, and autovacuum (off on
+ * some test machines: dead rows and statistics then stay as the seed's ANALYZE left them).
+ */
+async function serverSettings(dbUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; buffers: string; autovacuum: string }>(
+      `select current_setting('server_version') as version,
+              current_setting('shared_buffers') as buffers,
+              current_setting('autovacuum') as autovacuum`,
+    );
+    const r = rows[0];
+    return r === undefined
+      ? 'settings unknown'
+      : `${r.version}, shared_buffers ${r.buffers}, autovacuum ${r.autovacuum}`;
+  } finally {
+    await client.end();
+  }
+}
+
 async function population(dbUrl: string): Promise<Population> {
   const client = new pg.Client({ connectionString: dbUrl });
   await client.connect();
@@ -783,6 +805,7 @@ try {
   const seeded: SeedResult =
     reuse === '' ? await seedAndRemember(dbUrl) : await rememberedSeed(dbUrl);
   const pop = await population(dbUrl);
+  const server = await serverSettings(dbUrl);
 
   hello = await start(path.join(here, 'hello-server.js'), '/hello', {});
   api = await start(
@@ -998,6 +1021,7 @@ try {
     `\nEvenly benchmark: ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s per row, ` +
       `${os.cpus().length} cores, load average ${loadAtStart} at the start, ${loadAverage()} at the end${QUICK ? ' (quick sizes)' : ''}`,
   );
+  console.log(`PostgreSQL ${server}`);
   console.log(
     `Seed (${seeded.seconds.toFixed(0)} s): ${fmtInt(c.users)} users, ${fmtInt(c.groups)} groups, ` +
       `${fmtInt(c.memberships)} memberships, ${fmtInt(c.friendships)} friendships, ${fmtInt(c.expenses)} expenses ` +
