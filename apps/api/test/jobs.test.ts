@@ -18,7 +18,7 @@ import type { JobContext } from '../src/jobs/job-registry.js';
 import { defineJob } from '../src/jobs/job-type.js';
 import { JobWorker } from '../src/jobs/job-worker.js';
 import type { JobWorkerOptions } from '../src/jobs/job-worker.js';
-import { claimJob, claimStatement } from '../src/jobs/jobs.repository.js';
+import { claimJob } from '../src/jobs/jobs.repository.js';
 import type { TestDatabase } from './support/test-database.js';
 import { createTestDatabase, testDbKind } from './support/test-database.js';
 
@@ -161,42 +161,6 @@ describe('job queue', () => {
     await worker.drain();
     expect(seen).toEqual([{ n: 1, attempt: 2 }]);
     expect(await jobRows()).toEqual([]);
-  });
-
-  it('claims through the index whatever plan the statistics would favour (a claim reads a few pages, not the queue)', async () => {
-    // A burst: 20,000 jobs due now.
-    await db.execute(sql`insert into jobs (kind, payload)
-                         select ${echo.kind}, jsonb_build_object('n', i, 'pad', repeat('x', 80))
-                           from generate_series(1, 20000) i`);
-    // As the server runs it: a prepared statement with a generic plan made now.
-    const plan = await database.handle.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      // A planner that would rather not walk the index (as one did with the statistics of an
-      // empty queue: a bitmap scan and a sort of every waiting job, for each claim).
-      await tx.execute(sql`set local enable_indexscan = off`);
-      await tx.execute(sql.raw(`prepare claim_probe(text[], text, int) as ${claimStatement.text}`));
-      try {
-        // The first claim of a session plans the function and reads the catalogs.
-        await tx.execute(sql.raw(`execute claim_probe('{${echo.kind}}', 'probe', 60000)`));
-        const [row] = await queryRows<{ 'QUERY PLAN': unknown }>(
-          tx,
-          sql.raw(`explain (analyze, buffers, format json)
-                   execute claim_probe('{${echo.kind}}', 'probe', 60000)`),
-        );
-        return row?.['QUERY PLAN'];
-      } finally {
-        await tx.execute(sql`deallocate claim_probe`);
-      }
-    });
-    const top = (
-      (typeof plan === 'string' ? JSON.parse(plan) : plan) as {
-        Plan: { 'Shared Hit Blocks': number; 'Shared Read Blocks': number };
-      }[]
-    )[0]?.Plan;
-    const pages = (top?.['Shared Hit Blocks'] ?? 0) + (top?.['Shared Read Blocks'] ?? 0);
-    // The queue fills over 500 pages; the first due job is on the first of them.
-    expect(pages).toBeGreaterThan(0);
-    expect(pages).toBeLessThan(40);
   });
 
   it('renews the lease of a long job, so nobody else takes it meanwhile', async () => {

@@ -26,11 +26,7 @@ export async function insertJob(
 }
 
 /** Adds one job of `kind` per payload, due now, in one statement. */
-export async function insertJobs(
-  db: Db,
-  kind: string,
-  payloads: readonly unknown[],
-): Promise<void> {
+export async function insertJobs(db: Db, kind: string, payloads: readonly unknown[]): Promise<void> {
   if (payloads.length === 0) return;
   await db.insert(jobs).values(payloads.map((payload) => ({ kind, payload })));
 }
@@ -56,14 +52,21 @@ export async function insertJobUnlessWaiting(
 
 // The oldest due job of a known kind that nobody holds a live lease on. SKIP LOCKED lets
 // concurrent claimers pass over a row another one is taking at this moment instead of waiting.
-// The statement lives in the function evenly_claim_job (migration 0016), which pins its plan to
-// the ordered index scan: a plan made from statistics of an empty queue sorted every waiting job.
-export const claimStatement = statement<{
-  id: number | string;
-  kind: string;
-  payload: unknown;
-  attempts: number;
-}>('jobs.claim', `select * from evenly_claim_job($1::text[], $2::text, $3::int)`);
+const claim = statement<{ id: number | string; kind: string; payload: unknown; attempts: number }>(
+  'jobs.claim',
+  `update jobs
+      set attempts = attempts + 1, locked_by = $2::text,
+          locked_until = now() + $3::int * interval '1 millisecond'
+    where id = (
+      select id from jobs
+       where failed_at is null and run_after <= now()
+         and (locked_until is null or locked_until <= now())
+         and kind = any($1::text[])
+       order by run_after, id
+       limit 1
+       for update skip locked)
+   returning id, kind, payload, attempts`,
+);
 
 /** Takes a lease on the next due job of one of `kinds`; null when none is due. */
 export async function claimJob(
@@ -73,7 +76,7 @@ export async function claimJob(
   leaseMs: number,
 ): Promise<ClaimedJob | null> {
   if (kinds.length === 0) return null;
-  const [row] = await run(db, claimStatement, [kinds, lease, Math.ceil(leaseMs)]);
+  const [row] = await run(db, claim, [kinds, lease, Math.ceil(leaseMs)]);
   if (row === undefined) return null;
   // bigint ids come back as text from `pg`.
   return { id: Number(row.id), kind: row.kind, payload: row.payload, attempt: row.attempts, lease };
