@@ -26,7 +26,11 @@ export async function insertJob(
 }
 
 /** Adds one job of `kind` per payload, due now, in one statement. */
-export async function insertJobs(db: Db, kind: string, payloads: readonly unknown[]): Promise<void> {
+export async function insertJobs(
+  db: Db,
+  kind: string,
+  payloads: readonly unknown[],
+): Promise<void> {
   if (payloads.length === 0) return;
   await db.insert(jobs).values(payloads.map((payload) => ({ kind, payload })));
 }
