@@ -33,6 +33,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'db'),
+    poolSize: config.databasePoolSize,
   });
   if (config.migrate) await runMigrations(database);
 

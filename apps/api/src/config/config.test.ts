@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, parseDuration } from './config.js';
+import { ConfigError, defaultDatabasePoolSize, loadConfig, parseDuration } from './config.js';
 
 describe('loadConfig', () => {
   it('applies the contract defaults', () => {
@@ -113,6 +113,22 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ FX_RATES_URL: 'ftp://x' })).toThrow(/FX_RATES_URL/);
     expect(() => loadConfig({ FX_TIMEOUT_MS: 'soon' })).toThrow(/FX_TIMEOUT_MS/);
+  });
+
+  it('sizes the PostgreSQL pool: two connections per core and one, or DATABASE_POOL_SIZE', () => {
+    expect(defaultDatabasePoolSize(2)).toBe(5);
+    expect(defaultDatabasePoolSize(8)).toBe(17);
+    expect(defaultDatabasePoolSize(0)).toBe(3);
+    expect(loadConfig({}).databasePoolSize).toBe(defaultDatabasePoolSize());
+    expect(loadConfig({ DATABASE_POOL_SIZE: ' ' }).databasePoolSize).toBe(
+      defaultDatabasePoolSize(),
+    );
+    expect(loadConfig({ DATABASE_POOL_SIZE: '12' }).databasePoolSize).toBe(12);
+    for (const bad of ['0', '101', '-3', '2.5', 'many']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(
+        `Invalid configuration: DATABASE_POOL_SIZE must be a whole number 1–100 (got "${bad}")`,
+      );
+    }
   });
 
   it('reads the metrics port: off when unset or empty, validated, host defaulting to HOST', () => {
