@@ -80,9 +80,9 @@ export const REGISTRATION_POLICIES: readonly RegistrationPolicy[] = ['open', 'in
  * Connections per process when DATABASE_POOL_SIZE is unset: two per core and one more. A
  * connection is either running in PostgreSQL, travelling, or waiting for this process to read
  * its answer; a few per core keep the cores busy, while more only make PostgreSQL switch
- * between backends that compete for the same cores (on the 2-core test machine the realistic
- * mix of `npm run bench` served 12% more requests with 6 connections than with 10, and 5 served
- * as many as 3–6).
+ * between backends that compete for the same cores. On the 2-core test machine the realistic
+ * mix of `npm run bench` served 14% more requests with 5 connections than with 10 (three runs
+ * each, taking turns); 3, 4 and 6 measured within the noise of 5.
  */
 export function defaultDatabasePoolSize(cores: number = os.availableParallelism()): number {
   return 2 * Math.max(1, cores) + 1;
