@@ -10,6 +10,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
+import { defaultDatabasePoolSize } from '../config/config.js';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -45,6 +46,7 @@ export interface OpenDatabaseOptions {
   databaseUrl: string | null;
   /** Directory for PGlite files; `null` keeps PGlite in memory (tests). */
   pgliteDir: string | null;
+  /** PostgreSQL connections; by default as DATABASE_POOL_SIZE defaults (config.ts). */
   poolSize?: number;
 }
 
@@ -74,7 +76,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.databaseUrl !== null) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
+      max: options.poolSize ?? defaultDatabasePoolSize(),
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       // Names the server's sessions in pg_stat_activity (DATABASE_URL may name them otherwise).
