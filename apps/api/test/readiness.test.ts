@@ -92,4 +92,31 @@ describe.runIf(!onPostgres)('readiness on PGlite', () => {
       await ctx.smtp.close();
     }
   });
+
+  // COPY FROM STDIN through exec() reaches EOF and PGlite's backend calls exit(1), as after a
+  // FATAL error. Unpatched PGlite 0.5.16 then spun forever in the next query (pglite#1058) and
+  // this test never ended; scripts/patch-pglite.mjs makes every query reject instead.
+  it('answers 503 with Retry-After, not 500, once the embedded backend has stopped', async () => {
+    const ctx = await createTestContext();
+    try {
+      const pglite = ctx.database.handle.pglite;
+      if (pglite === null) throw new Error('expected PGlite');
+      await expect(pglite.exec('copy users from stdin')).rejects.toMatchObject({
+        name: 'ExitStatus',
+      });
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(503);
+      const login = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'ana@example.com', password: 'correct horse battery' }),
+      });
+      expect(login.statusCode).toBe(503);
+      expect(login.headers['retry-after']).toBeDefined();
+      expect(errorBody(login).code).toBe('NOT_READY');
+    } finally {
+      await ctx.app.close().catch(() => undefined);
+      await ctx.smtp.close();
+    }
+  });
 });

@@ -1,8 +1,11 @@
 // The embedded database opens (and is created) with small shared buffers: PGlite keeps them in
 // its WebAssembly memory, which counts in full in the server's memory (issue #15's budget).
+import { execFile } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from './database.js';
@@ -30,5 +33,29 @@ describe('embedded database', () => {
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
+  }, 60_000);
+});
+
+/**
+ * A backend that stops mid-message (here: COPY FROM STDIN through exec(), which reaches EOF and
+ * exits) made PGlite 0.5.16 spin forever at 100% CPU (pglite#1058): the hang CI met a few times.
+ * scripts/patch-pglite.mjs (postinstall) makes it reject. Run in a child process: unpatched, it
+ * would block this worker for good, so the child is killed after 30 s and the test fails.
+ */
+describe('embedded database whose backend stops', () => {
+  it('rejects that query and every later one with ExitStatus instead of hanging', async () => {
+    const script = `
+      import { PGlite } from '@electric-sql/pglite';
+      const db = await PGlite.create();
+      await db.exec('create table t (a int)');
+      const outcome = (p) => p.then(() => 'resolved', (e) => 'rejected ' + e?.name);
+      console.log(await outcome(db.exec('copy t from stdin')));
+      console.log(await outcome(db.query('select 1')));`;
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--input-type=module', '-e', script],
+      { cwd: fileURLToPath(new URL('../..', import.meta.url)), timeout: 30_000 },
+    );
+    expect(stdout.trim().split('\n')).toEqual(['rejected ExitStatus', 'rejected ExitStatus']);
   }, 60_000);
 });

@@ -60,7 +60,11 @@ function codeOf(e: unknown): string | undefined {
 export function rootMessage(error: unknown): string {
   let last: unknown = error;
   for (const e of causes(error)) last = e;
-  return last instanceof Error ? last.message : String(last);
+  if (last instanceof Error) return last.message;
+  // PGlite's ExitStatus is not an Error but has a message
+  const message =
+    typeof last === 'object' && last !== null ? (last as { message?: unknown }).message : undefined;
+  return typeof message === 'string' ? message : String(last);
 }
 
 /** The SQLSTATE (or Node error code) of the first error in the chain that has one. */
@@ -85,8 +89,22 @@ export function isConnectionError(error: unknown): boolean {
       if (code.startsWith('08')) return true; // connection_exception class
     }
     if (e instanceof Error && CONNECTION_MESSAGES.some((m) => e.message.includes(m))) return true;
+    if (isEmbeddedBackendExit(e)) return true;
   }
   return false;
+}
+
+/**
+ * PGlite's backend called exit() (after a FATAL error): it answers nothing any more, every query
+ * rejects with this (scripts/patch-pglite.mjs). The server cannot serve: 503, /api/ready not ready.
+ */
+function isEmbeddedBackendExit(e: unknown): boolean {
+  return (
+    typeof e === 'object' &&
+    e !== null &&
+    (e as { name?: unknown }).name === 'ExitStatus' &&
+    typeof (e as { status?: unknown }).status === 'number'
+  );
 }
 
 /** Deadlocks and serialization failures: the transaction was rolled back and may run again. */
