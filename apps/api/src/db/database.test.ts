@@ -39,8 +39,8 @@ describe('embedded database', () => {
 /**
  * A backend that stops mid-message (here: COPY FROM STDIN through exec(), which reaches EOF and
  * exits) made PGlite 0.5.16 spin forever at 100% CPU (pglite#1058): the hang CI met a few times.
- * scripts/patch-pglite.mjs (postinstall) makes it reject. Run in a child process: unpatched, it
- * would block this worker for good, so the child is killed after 30 s and the test fails.
+ * scripts/patch-pglite.mjs (run by build and start) makes it reject. Run in a child process:
+ * unpatched, it would block this worker for good, so the child is killed after 30 s and fails.
  */
 describe('embedded database whose backend stops', () => {
   it('rejects that query and every later one with ExitStatus instead of hanging', async () => {
