@@ -31,7 +31,9 @@
 // (virtual users of the mix), BENCH_MIX_WRITES (percent of the mix that writes; default 10),
 // BENCH_DURATION (measured seconds per row), BENCH_WARMUP (seconds
 // of warm-up per row), BENCH_KEEP_DB=1 (keep the database), BENCH_REUSE_DB=<name> (measure a
-// database kept earlier again, without seeding), BENCH_LOG_LEVEL (server log level).
+// database kept earlier again, without seeding), BENCH_LOG_LEVEL (server log level), BENCH_READS
+// (only the no-repeat rows whose route contains one of these comma-separated parts, e.g.
+// `transactions,activity`).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -57,6 +59,11 @@ const PARTS = new Set(
     .split(',')
     .map((p) => p.trim()),
 );
+/** Only the no-repeat rows whose route contains one of these (comma-separated); default all. */
+const READ_FILTER = (process.env['BENCH_READS'] ?? '')
+  .split(',')
+  .map((r) => r.trim())
+  .filter(Boolean);
 /** Node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
 const SERVER_NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 const envInt = (name: string, def: number): number => {
@@ -932,6 +939,7 @@ try {
   const uniqueRows: { row: Row; walk: Walk | null }[] = [];
   for (const [k, route] of READS.entries()) {
     if (!PARTS.has('unique')) break;
+    if (READ_FILTER.length > 0 && !READ_FILTER.some((f) => route.name.includes(f))) continue;
     const rand = prng(1000 + k);
     const items: (readonly [number, number])[] = route.group
       ? walkers.flatMap((u) => groupsOf(pop, u).map((g) => [u, g] as const))
