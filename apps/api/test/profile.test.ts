@@ -1,9 +1,10 @@
 // Profile through the real HTTP stack (API plan §B): name, picture (resized with sharp, served
 // through signed links), and the e-mail change confirmed through the mailed link.
 import sharp from 'sharp';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
+import type { LoggedQuery } from './support/query-log.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
@@ -13,8 +14,10 @@ import { caller, makeUsers } from './support/social.js';
 import { linkFromMail, tokenFromLink } from './support/smtp-sink.js';
 
 let ctx: TestContext;
+/** Statements the app runs while a test records them (null: not recording). */
+let log: LoggedQuery[] | null = null;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { onQuery: (query) => log?.push(query) });
 });
 afterAll(async () => {
   await ctx.close();
@@ -56,6 +59,35 @@ function upload(user: TestUser, bytes: Buffer, name = 'file', filename = 'me.jpg
     payload: form.payload,
   });
 }
+
+describe('GET /api/auth/me', () => {
+  /** What the change feed's own timers run beside the request, and the token check. */
+  const NOT_THE_ROUTE =
+    /evenly_stamp_changes|\bfrom changes where pos > |"tokenVersion" from users/;
+
+  it('reads the person and their pending address in one statement; an expired link is no change', async () => {
+    const [ann] = await makeUsers(ctx, 'Ann');
+    const change = await caller(ctx, ann)('POST', '/api/auth/change-email', {
+      newEmail: 'ann.new@example.org',
+      currentPassword: 'secret123',
+    });
+    expect(change.statusCode).toBe(202);
+    await me(ann);
+
+    log = [];
+    const seen = await me(ann);
+    const statements = log.filter((q) => !NOT_THE_ROUTE.test(q.sql));
+    log = null;
+    expect(seen).toMatchObject({ email: 'ann@example.com', pendingEmail: 'ann.new@example.org' });
+    expect(statements).toHaveLength(1);
+
+    await ctx.database.handle.db.execute(
+      sql`update email_tokens set expires_at = now() - interval '1 minute'
+           where purpose = 'change_email'`,
+    );
+    expect((await me(ann)).pendingEmail).toBeNull();
+  });
+});
 
 describe('PATCH /api/auth/me', () => {
   it('changes the name, trimmed, and checks it', async () => {

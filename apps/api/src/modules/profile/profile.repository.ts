@@ -1,8 +1,9 @@
 // Profile rows: name, picture and pending address changes of users. Every function takes the
 // database or an open transaction first.
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailTokens, users } from '../../db/schema.js';
+import { isoSql, run, statement } from '../../db/statements.js';
 import type { UserRow } from '../auth/users.repository.js';
 
 /** The user row locked until the transaction ends. */
@@ -27,22 +28,42 @@ export async function setAvatar(
     .where(eq(users.id, id));
 }
 
-/** The address of the user's pending change (newest unused, unexpired change_email link). */
-export async function pendingEmailOf(db: Db, userId: number, now: Date): Promise<string | null> {
-  const rows = await db
-    .select({ newEmail: emailTokens.newEmail })
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, userId),
-        eq(emailTokens.purpose, 'change_email'),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
-    .orderBy(desc(emailTokens.id))
-    .limit(1);
-  return rows[0]?.newEmail ?? null;
+/** What GET /auth/me shows of an account, as the `profile.me` statement reads it. */
+export interface MeRow {
+  id: number;
+  name: string;
+  email: string;
+  /** ISO 8601, UTC, milliseconds. */
+  createdAt: string;
+  emailVerified: boolean;
+  homeCurrency: string | null;
+  avatarKey: string | null;
+  avatarVersion: number;
+  /** The address of the newest unused, unexpired change_email link; null when none. */
+  pendingEmail: string | null;
+}
+
+// An account only (ACCOUNT rows always have an e-mail and a password: users_account_can_sign_in).
+const meStatement = statement<MeRow>(
+  'profile.me',
+  `select u.id, u.name, u.email, ${isoSql('u.created_at')} as "createdAt",
+          u.email_verified_at is not null as "emailVerified", u.home_currency as "homeCurrency",
+          u.avatar_key as "avatarKey", u.avatar_version as "avatarVersion",
+          (select t.new_email from email_tokens t
+            where t.user_id = u.id and t.purpose = 'change_email' and t.used_at is null
+              and t.expires_at > $2::timestamptz
+            order by t.id desc limit 1) as "pendingEmail"
+     from users u
+    where u.id = $1 and u.kind = 'ACCOUNT'`,
+);
+
+/**
+ * The account and the address of its pending change: one named statement, as GET /auth/me runs
+ * on every start of the web app. Undefined for guests, deleted users and unknown ids.
+ */
+export async function meRowOf(db: Db, userId: number, now: Date): Promise<MeRow | undefined> {
+  const [row] = await run(db, meStatement, [userId, now.toISOString()]);
+  return row;
 }
 
 export async function insertChangeEmailToken(

@@ -26,7 +26,6 @@ import {
   retireEmailTokens,
 } from '../auth/email-tokens.repository.js';
 import { verifyPassword } from '../auth/passwords.js';
-import type { UserRow } from '../auth/users.repository.js';
 import {
   asAccount,
   findAccountById,
@@ -41,7 +40,7 @@ import { PROFILE_TEXT } from './profile-errors.js';
 import {
   insertChangeEmailToken,
   lockUser,
-  pendingEmailOf,
+  meRowOf,
   rehashChangeEmailToken,
   replaceEmail,
   setAvatar,
@@ -96,23 +95,19 @@ export class ProfileService {
     return new Date();
   }
 
-  private meOf(user: UserRow & { email: string }, pendingEmail: string | null): MeView {
-    return {
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      createdAt: user.createdAt,
-      emailVerified: user.emailVerifiedAt !== null,
-      homeCurrency: user.homeCurrency,
-      avatarUrl: avatarUrlOf(this.services.avatarLinks, user),
-      pendingEmail,
-    };
-  }
-
   async me(userId: number, db: Db = this.deps.db): Promise<MeView> {
-    const user = asAccount(await findUserById(db, userId));
-    if (user === undefined) throw new InvalidCredentialsError();
-    return this.meOf(user, await pendingEmailOf(db, userId, this.now()));
+    const row = await meRowOf(db, userId, this.now());
+    if (row === undefined) throw new InvalidCredentialsError();
+    return {
+      id: row.id,
+      name: row.name,
+      email: row.email,
+      createdAt: new Date(row.createdAt),
+      emailVerified: row.emailVerified,
+      homeCurrency: row.homeCurrency,
+      avatarUrl: avatarUrlOf(this.services.avatarLinks, row),
+      pendingEmail: row.pendingEmail,
+    };
   }
 
   /** PATCH /auth/me: `name` and/or `homeCurrency` (null clears it). */
