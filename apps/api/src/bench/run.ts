@@ -4,7 +4,7 @@
 // and a hello-world Fastify beside it, and measures with autocannon at 50 connections after a
 // warm-up: requests/s, p50/p99 latency and the ratio to hello-world. The rows:
 //
-// - the yardstick and two cheap routes (health, auth/me);
+// - the yardstick and three cheap routes (health, auth/me, one group);
 // - the realistic mix: every request is a random one of BENCH_MIX_USERS users reading their own
 //   groups, balances, transaction pages and activity, and 10% of requests create expenses and
 //   payments in their groups (each with its own Idempotency-Key);
@@ -873,6 +873,13 @@ try {
       await fixedRow('GET /api/auth/me (one user)', 'other', api.base, {
         method: 'GET',
         path: '/api/auth/me',
+        headers: auth,
+      }),
+    );
+    report(
+      await fixedRow('GET /api/groups/{id} (one user)', 'other', api.base, {
+        method: 'GET',
+        path: `/api/groups/${seeded.bigGroupId}`,
         headers: auth,
       }),
     );

@@ -46,8 +46,10 @@ import {
   lockGroup,
   markLeft,
   MAX_ROW_ID,
+  NOT_A_MEMBER,
   requireGroupMember,
 } from './membership.repository.js';
+import { groupDetailFor } from './group-detail.repository.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
 
 export const GROUP_TEXT = {
@@ -254,9 +256,12 @@ export class GroupService {
     });
   }
 
+  /** GET /groups/{id}: one named statement (group-detail.repository.ts). */
   async get(userId: number, groupId: number, db: Db = this.deps.db): Promise<GroupView> {
-    const row = await requireGroupMember(db, groupId, userId);
-    return this.load(db, row);
+    const detail = await groupDetailFor(db, groupId, userId);
+    if (detail === 'not-found') throw new NotFoundError(GROUP_NOT_FOUND);
+    if (detail === 'not-member') throw new ForbiddenError(NOT_A_MEMBER);
+    return view(detail.group, detail.members, detail.creator, this.avatars);
   }
 
   async patch(userId: number, groupId: number, patch: GroupPatchInput): Promise<GroupView> {
