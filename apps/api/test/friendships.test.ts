@@ -5,12 +5,15 @@ import { friendships, invitations, users as usersTable } from '../src/db/schema.
 import { befriend, createGroup } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
 import { caller, makeUsers, owe } from './support/social.js';
+import type { LoggedQuery } from './support/query-log.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 
 let ctx: TestContext;
+/** Statements the app runs while a test records them (null: not recording). */
+let log: LoggedQuery[] | null = null;
 beforeAll(async () => {
-  ctx = await createTestContext();
+  ctx = await createTestContext({}, { onQuery: (query) => log?.push(query) });
 });
 afterAll(async () => {
   await ctx.close();
@@ -338,6 +341,28 @@ describe('GET /friendships/friends', () => {
       { otherUser: { name: 'Ann' }, netBalance: -12.5, nonGroupBalance: -2.5 },
     ]);
     expect(dan).toBeDefined();
+  });
+
+  it('reads friends, their pictures and the balances in one statement', async () => {
+    const [ann, bea, cat] = await users('Ann', 'Bea', 'Cat');
+    await befriend(db(), ann, bea);
+    await befriend(db(), cat, ann);
+    await owe(ctx, null, bea, ann, 250);
+    const get = () => caller(ctx, ann)('GET', '/api/friendships/friends');
+    await get();
+    log = [];
+    const res = await get();
+    // What the change feed's timers run beside the request, and the token check, are not its own.
+    const own = log.filter(
+      (q) =>
+        !/evenly_stamp_changes|\bfrom changes where pos > |"tokenVersion" from users/.test(q.sql),
+    );
+    log = null;
+    expect(res.json<FriendshipBody[]>()).toMatchObject([
+      { otherUser: { id: bea.id, avatarUrl: null }, netBalance: 2.5 },
+      { otherUser: { id: cat.id, avatarUrl: null }, netBalance: 0 },
+    ]);
+    expect(own).toHaveLength(1);
   });
 
   it('orders equal names by friendship id; requests are newest first', async () => {

@@ -4,7 +4,7 @@
 // and a hello-world Fastify beside it, and measures with autocannon at 50 connections after a
 // warm-up: requests/s, p50/p99 latency and the ratio to hello-world. The rows:
 //
-// - the yardstick and three cheap routes (health, auth/me, one group);
+// - the yardstick and four cheap routes (health, auth/me, one group, the friends list);
 // - the realistic mix: every request is a random one of BENCH_MIX_USERS users reading their own
 //   groups, balances, transaction pages and activity, and 10% of requests create expenses and
 //   payments in their groups (each with its own Idempotency-Key);
@@ -880,6 +880,13 @@ try {
       await fixedRow('GET /api/groups/{id} (one user)', 'other', api.base, {
         method: 'GET',
         path: `/api/groups/${seeded.bigGroupId}`,
+        headers: auth,
+      }),
+    );
+    report(
+      await fixedRow('GET /api/friendships/friends (one user)', 'other', api.base, {
+        method: 'GET',
+        path: '/api/friendships/friends',
         headers: auth,
       }),
     );

@@ -14,14 +14,14 @@ import type { CounterpartyFigures, Person } from '../balances/balance-reader.js'
 import { counterpartyFigures, peopleByIds } from '../balances/balance-reader.js';
 import { noteChange } from '../../db/transaction.js';
 import type { ChangeAction } from '../../db/change-feed.js';
-import { avatarUrlsOf } from '../people/avatars.js';
+import { avatarUrlOf, avatarUrlsOf } from '../people/avatars.js';
 import { recordFriendRequest } from './friend-request-notification.js';
 import type { FriendshipRow, FriendshipWithOther } from './friendships.repository.js';
 import {
-  acceptedOf,
   deleteFriendship,
   findFriendshipForUpdate,
   findPairForUpdate,
+  friendsWithFigures,
   insertRequest,
   markAccepted,
   pendingOf,
@@ -67,7 +67,7 @@ function hasOutstanding(figures: CounterpartyFigures | undefined): boolean {
 
 function viewOf(
   userId: number,
-  row: FriendshipRow,
+  row: Pick<FriendshipRow, 'id' | 'status' | 'addresseeId' | 'createdAt'>,
   other: Person,
   figures: CounterpartyFigures | undefined,
   avatarUrl: string | null,
@@ -129,9 +129,15 @@ export class FriendshipService {
     });
   }
 
+  /** GET /friendships/friends: one named statement (friendsWithFigures). */
   async friends(userId: number): Promise<FriendshipView[]> {
-    const list = await this.views(userId, await acceptedOf(this.deps.db, userId));
-    return list.sort(compareNames);
+    const { friends, figures } = await friendsWithFigures(this.deps.db, userId);
+    const links = this.services.avatarLinks;
+    return friends
+      .map((f) =>
+        viewOf(userId, f.row, f.other, figures.get(f.other.id), avatarUrlOf(links, f.avatar)),
+      )
+      .sort(compareNames);
   }
 
   async pending(userId: number, direction: 'INCOMING' | 'OUTGOING'): Promise<FriendshipView[]> {

@@ -3,7 +3,11 @@
 import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { friendships, users } from '../../db/schema.js';
+import { isoSql, run, statement } from '../../db/statements.js';
+import type { CounterpartyFigures, CounterpartyTuple } from '../balances/balance-reader.js';
+import { COUNTERPARTY_ROWS_JSON, counterpartyFiguresOf } from '../balances/balance-reader.js';
 import { MAX_ROW_ID } from '../groups/membership.repository.js';
+import type { Person } from '../people/person.js';
 
 export type FriendshipRow = typeof friendships.$inferSelect;
 
@@ -144,4 +148,48 @@ export async function acceptedFriendIds(
     );
   for (const r of rows) out.add(r.requesterId === userId ? r.addresseeId : r.requesterId);
   return out;
+}
+
+/** An accepted friendship as the friends list shows it. */
+export interface FriendListEntry {
+  row: Pick<FriendshipRow, 'id' | 'status' | 'addresseeId' | 'createdAt'>;
+  other: Person;
+  /** What the other person's picture link is made of. */
+  avatar: { id: number; avatarKey: string | null; avatarVersion: number };
+}
+
+/** [friendship id, createdAt (ISO), addressee, other id, name, email, avatar key, avatar version] */
+type FriendTuple = [number, string, number, number, string, string | null, string | null, number];
+
+const friendsStatement = statement<{ friends: FriendTuple[]; rows: CounterpartyTuple[] }>(
+  'friendships.friends',
+  `select coalesce((select json_agg(json_build_array(f.id, ${isoSql('f.created_at')},
+                      f.addressee_id, u.id, u.name, u.email, u.avatar_key, u.avatar_version))
+                      from friendships f
+                      cross join lateral (select u.* from users u
+                        where u.id = case when f.requester_id = $1 then f.addressee_id
+                                          else f.requester_id end
+                        limit 1) u
+                     where f.status = 'ACCEPTED'
+                       and (f.requester_id = $1 or f.addressee_id = $1)), '[]') as friends,
+          ${COUNTERPARTY_ROWS_JSON} as rows`,
+);
+
+/**
+ * GET /friendships/friends in one round trip: the user's accepted friendships with the other
+ * person and their picture, and the user's per-counterparty figures.
+ */
+export async function friendsWithFigures(
+  db: Db,
+  userId: number,
+): Promise<{ friends: FriendListEntry[]; figures: Map<number, CounterpartyFigures> }> {
+  const [row] = await run(db, friendsStatement, [userId]);
+  const friends = (row?.friends ?? []).map(
+    ([id, createdAt, addresseeId, otherId, name, email, avatarKey, avatarVersion]) => ({
+      row: { id, status: 'ACCEPTED' as const, addresseeId, createdAt: new Date(createdAt) },
+      other: { id: otherId, name, email },
+      avatar: { id: otherId, avatarKey, avatarVersion: Number(avatarVersion) },
+    }),
+  );
+  return { friends, figures: counterpartyFiguresOf(userId, row?.rows ?? []) };
 }
