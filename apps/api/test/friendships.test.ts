@@ -5,15 +5,14 @@ import { friendships, invitations, users as usersTable } from '../src/db/schema.
 import { befriend, createGroup } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
 import { caller, makeUsers, owe } from './support/social.js';
-import type { LoggedQuery } from './support/query-log.js';
+import { statementRecorder } from './support/query-log.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 
 let ctx: TestContext;
-/** Statements the app runs while a test records them (null: not recording). */
-let log: LoggedQuery[] | null = null;
+const recorder = statementRecorder();
 beforeAll(async () => {
-  ctx = await createTestContext({}, { onQuery: (query) => log?.push(query) });
+  ctx = await createTestContext({}, { onQuery: recorder.onQuery });
 });
 afterAll(async () => {
   await ctx.close();
@@ -350,14 +349,7 @@ describe('GET /friendships/friends', () => {
     await owe(ctx, null, bea, ann, 250);
     const get = () => caller(ctx, ann)('GET', '/api/friendships/friends');
     await get();
-    log = [];
-    const res = await get();
-    // What the change feed's timers run beside the request, and the token check, are not its own.
-    const own = log.filter(
-      (q) =>
-        !/evenly_stamp_changes|\bfrom changes where pos > |"tokenVersion" from users/.test(q.sql),
-    );
-    log = null;
+    const { result: res, statements: own } = await recorder.during(get);
     expect(res.json<FriendshipBody[]>()).toMatchObject([
       { otherUser: { id: bea.id, avatarUrl: null }, netBalance: 2.5 },
       { otherUser: { id: cat.id, avatarUrl: null }, netBalance: 0 },

@@ -15,15 +15,14 @@ import { groupLines } from '../src/modules/balances/balance-reader.js';
 import { befriend, createGroup, leaveGroup } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
 import { caller, listenChanges, makeUsers, owe } from './support/social.js';
-import type { LoggedQuery } from './support/query-log.js';
+import { statementRecorder } from './support/query-log.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 
 let ctx: TestContext;
-/** Statements the app runs while a test records them (null: not recording). */
-let log: LoggedQuery[] | null = null;
+const recorder = statementRecorder();
 beforeAll(async () => {
-  ctx = await createTestContext({}, { onQuery: (query) => log?.push(query) });
+  ctx = await createTestContext({}, { onQuery: recorder.onQuery });
 });
 afterAll(async () => {
   await ctx.close();
@@ -249,14 +248,7 @@ describe('GET /groups/my and GET /groups/{id}', () => {
     await leaveGroup(db(), g, ann.id);
     const get = () => caller(ctx, bea)('GET', `/api/groups/${g}`);
     await get();
-    log = [];
-    const res = await get();
-    // What the change feed's timers run beside the request, and the token check, are not its own.
-    const own = log.filter(
-      (q) =>
-        !/evenly_stamp_changes|\bfrom changes where pos > |"tokenVersion" from users/.test(q.sql),
-    );
-    log = null;
+    const { result: res, statements: own } = await recorder.during(get);
     expect(res.statusCode).toBe(200);
     expect(res.json<GroupBody>()).toMatchObject({
       id: g,

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema.js';
-import type { LoggedQuery } from './support/query-log.js';
+import { statementRecorder } from './support/query-log.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
@@ -14,10 +14,9 @@ import { caller, makeUsers } from './support/social.js';
 import { linkFromMail, tokenFromLink } from './support/smtp-sink.js';
 
 let ctx: TestContext;
-/** Statements the app runs while a test records them (null: not recording). */
-let log: LoggedQuery[] | null = null;
+const recorder = statementRecorder();
 beforeAll(async () => {
-  ctx = await createTestContext({}, { onQuery: (query) => log?.push(query) });
+  ctx = await createTestContext({}, { onQuery: recorder.onQuery });
 });
 afterAll(async () => {
   await ctx.close();
@@ -61,10 +60,6 @@ function upload(user: TestUser, bytes: Buffer, name = 'file', filename = 'me.jpg
 }
 
 describe('GET /api/auth/me', () => {
-  /** What the change feed's own timers run beside the request, and the token check. */
-  const NOT_THE_ROUTE =
-    /evenly_stamp_changes|\bfrom changes where pos > |"tokenVersion" from users/;
-
   it('reads the person and their pending address in one statement; an expired link is no change', async () => {
     const [ann] = await makeUsers(ctx, 'Ann');
     const change = await caller(ctx, ann)('POST', '/api/auth/change-email', {
@@ -74,10 +69,7 @@ describe('GET /api/auth/me', () => {
     expect(change.statusCode).toBe(202);
     await me(ann);
 
-    log = [];
-    const seen = await me(ann);
-    const statements = log.filter((q) => !NOT_THE_ROUTE.test(q.sql));
-    log = null;
+    const { result: seen, statements } = await recorder.during(() => me(ann));
     expect(seen).toMatchObject({ email: 'ann@example.com', pendingEmail: 'ann.new@example.org' });
     expect(statements).toHaveLength(1);
 

@@ -26,3 +26,29 @@ export function withQueryLog(
   }
   return { ...handle, db, transaction: transactionsOf(db, handle.pool) };
 }
+
+/** What the change feed's timers run beside a request, and the token check: not the route's own. */
+const NOT_THE_ROUTE = /evenly_stamp_changes|\bfrom changes where pos > |"tokenVersion" from users/;
+
+/**
+ * Records statements for createTestContext's `onQuery`; `during(request)` gives what that
+ * request ran itself (to hold a route to its round trips).
+ */
+export function statementRecorder(): {
+  onQuery: (query: LoggedQuery) => void;
+  during<T>(request: () => Promise<T>): Promise<{ result: T; statements: LoggedQuery[] }>;
+} {
+  let log: LoggedQuery[] | null = null;
+  return {
+    onQuery: (query) => log?.push(query),
+    async during(request) {
+      log = [];
+      try {
+        const result = await request();
+        return { result, statements: log.filter((q) => !NOT_THE_ROUTE.test(q.sql)) };
+      } finally {
+        log = null;
+      }
+    },
+  };
+}
