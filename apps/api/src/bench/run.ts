@@ -16,7 +16,10 @@
 // - history growth: the balance read of groups with ≥ 20,000 expenses against groups with 10,
 //   and a transaction page of the same against groups with 100 (both fill a page), each
 //   (member, group) read once, one request at a time, heavy and light taking turns;
-// - POST /api/expenses with 50 writers into one group.
+// - POST /api/expenses with 50 writers into one group;
+// - floors of the transactions page (floor-server.ts): a real page's bytes sent by a bare
+//   Fastify, the route's own statement with the server doing nothing else, and the page's rows
+//   read without output, each (user, group) once: what that route cannot beat on this machine.
 //
 // Users are signed in by minting their JWTs the way the server does (JwtService, the same
 // JWT_SECRET), not by logging each in. The users of the mix, of the no-repeat rows and of the
@@ -36,7 +39,7 @@
 // `transactions,activity`).
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +47,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../config/node-flags.js';
 import { openDatabase } from '../db/database.js';
 import { runMigrations } from '../db/migrate.js';
 import { JwtService } from '../modules/auth/jwt.js';
@@ -53,9 +57,12 @@ import { seed } from './seed.js';
 import { searchRows } from './search-bench.js';
 
 const QUICK = process.env['BENCH_QUICK'] === '1';
-/** Which parts run (for profiling one part): fixed, mix, unique, search, growth, write; default all. */
+/**
+ * Which parts run (for profiling one part): fixed, mix, unique, floor, search, growth, write;
+ * default all.
+ */
 const PARTS = new Set(
-  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,search,growth,write')
+  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,floor,search,growth,write')
     .split(',')
     .map((p) => p.trim()),
 );
@@ -64,7 +71,10 @@ const READ_FILTER = (process.env['BENCH_READS'] ?? '')
   .split(',')
   .map((r) => r.trim())
   .filter(Boolean);
-/** Node options for the server process, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`. */
+/**
+ * More node options for the server process, after SERVER_NODE_FLAGS (a later V8 flag wins), e.g.
+ * `--cpu-prof --cpu-prof-dir=/tmp/prof` or `--max-semi-space-size=16` to compare.
+ */
 const SERVER_NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(' ').filter(Boolean);
 const envInt = (name: string, def: number): number => {
   const raw = process.env[name];
@@ -284,7 +294,7 @@ async function probe(base: string, p: Planned): Promise<string | null> {
 
 interface Row {
   name: string;
-  kind: 'yardstick' | 'other' | 'mix' | 'unique' | 'write';
+  kind: 'yardstick' | 'other' | 'mix' | 'unique' | 'floor' | 'write';
   rps: number;
   p50: number;
   p99: number;
@@ -603,15 +613,13 @@ interface Walk {
 /** Walks `items` in order: every request a (user, URL) pair of its own until the list wraps. */
 function walk(
   items: readonly (readonly [number, number])[],
-  route: ReadRoute,
-  pop: Population,
+  plan: (user: number, group: number) => Planned,
 ): Walk {
   let i = 0;
   const at = (n: number): Planned => {
     const item = items[n % items.length];
     if (item === undefined) throw new Error('empty walk');
-    const [user, group] = item;
-    return { kind: 0, method: 'GET', path: route.path(group), headers: authOf(pop, user) };
+    return plan(item[0], item[1]);
   };
   return {
     first: at(i++),
@@ -619,6 +627,16 @@ function walk(
     size: items.length,
     used: () => i,
   };
+}
+
+/** A read route's request as `user` for `group`. */
+function routePlan(route: ReadRoute, pop: Population) {
+  return (user: number, group: number): Planned => ({
+    kind: 0,
+    method: 'GET',
+    path: route.path(group),
+    headers: authOf(pop, user),
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -801,6 +819,7 @@ const dropDatabase = async () => {
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evenly-bench-'));
 let hello: Server | null = null;
 let api: Server | null = null;
+let floor: Server | null = null;
 try {
   console.log(
     `seeding ${dbName}: ${SIZES.users} users, ${SIZES.expenses} expenses (${SIZES.bigGroupExpenses} in one group, ` +
@@ -827,7 +846,7 @@ try {
       REQUIRE_EMAIL_VERIFICATION: 'false',
       LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'warn',
     },
-    SERVER_NODE_ARGS,
+    [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS],
   );
   const loadAtStart = loadAverage();
 
@@ -958,7 +977,7 @@ try {
     const items: (readonly [number, number])[] = route.group
       ? walkers.flatMap((u) => groupsOf(pop, u).map((g) => [u, g] as const))
       : walkers.map((u) => [u, 0] as const);
-    const w = walk(shuffled(items, rand), route, pop);
+    const w = walk(shuffled(items, rand), routePlan(route, pop));
     const name = `${route.name}, no repeat`;
     const what = route.group ? '(user, group) pairs' : 'users';
     if (w.size - 1 < need) {
@@ -982,6 +1001,64 @@ try {
     const row = rowOf(name, 'unique', r, note);
     report(row);
     uniqueRows.push({ row, walk: w });
+  }
+
+  // Floors of the transactions page (floor-server.ts), no (user, group) repeat either.
+  if (PARTS.has('floor')) {
+    const pairs = shuffled(
+      walkers.flatMap((u) => groupsOf(pop, u).map((g) => [u, g] as const)),
+      prng(3000),
+    );
+    const [u0, g0] = pairs[0] ?? [writer, seeded.writeGroupId];
+    const sample = await fetch(`${api.base}/api/groups/${g0}/transactions?limit=50`, {
+      headers: authOf(pop, u0),
+    });
+    const pageFile = path.join(dataDir, 'page.json');
+    const bytes = Buffer.from(await sample.arrayBuffer());
+    if (!sample.ok) throw new Error(`the sample page answered ${sample.status}`);
+    await writeFile(pageFile, bytes);
+    floor = await start(path.join(here, 'floor-server.js'), '/hello', {
+      DATABASE_URL: dbUrl,
+      FLOOR_PAGE_FILE: pageFile,
+    });
+    const floorBase = floor.base;
+    report(
+      await fixedRow(
+        `floor: a real page's ${fmtInt(bytes.length)} bytes, no database`,
+        'floor',
+        floorBase,
+        { method: 'GET', path: '/floor/page-bytes', headers: {} },
+      ),
+    );
+    for (const [name, route] of [
+      ["floor: the page's statement, no other server work", '/floor/page-statement'],
+      ["floor: the page's rows read, no output", '/floor/page-rows'],
+    ] as const) {
+      const w = walk(pairs, (u, g) => ({
+        kind: 0,
+        method: 'GET',
+        path: `${route}?g=${g}&u=${u}`,
+        headers: {},
+      }));
+      const why = await probe(floorBase, w.first);
+      if (why !== null) {
+        report(missingRow(name, 'floor', why));
+        continue;
+      }
+      const r = await load(floorBase, 1, w.next);
+      report(
+        rowOf(
+          name,
+          'floor',
+          r,
+          w.used() > w.size
+            ? `WRAPPED: ${fmtInt(w.used() - w.size)} requests repeated a pair (${fmtInt(w.size)})`
+            : `${fmtInt(w.used())} of ${fmtInt(w.size)} (user, group) pairs used`,
+        ),
+      );
+    }
+    floor.child.kill('SIGTERM');
+    floor = null;
   }
 
   // Expense search, no (user, URL) repeat either (search-bench.ts).
@@ -1051,6 +1128,12 @@ try {
       `${fmtInt(c.payments)} payments, ${fmtInt(c.comments)} comments, ${fmtInt(c.activities)} activity rows\n`,
   );
   printTable(rows, base);
+  if (rows.some((r) => r.kind === 'floor')) {
+    console.log(
+      "\nFloor rows: a bare Fastify beside the server doing only part of the transactions page's work " +
+        '(floor-server.ts); the route cannot be faster than its statement alone.',
+    );
+  }
 
   if (mixResult !== null) {
     console.log(
@@ -1152,6 +1235,7 @@ try {
 } finally {
   hello?.child.kill('SIGTERM');
   api?.child.kill('SIGTERM');
+  floor?.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   await rm(dataDir, { recursive: true, force: true });
   await dropDatabase();
