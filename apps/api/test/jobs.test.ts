@@ -173,7 +173,9 @@ describe('job queue', () => {
         started();
         await finished;
       },
-      { leaseMs: 300 },
+      // Long enough that a busy machine's pause (a loaded CI run) does not outlast a renewal
+      // interval (a third of it) and hand the job to the other worker.
+      { leaseMs: 1_500 },
     );
     const other = setup(async () => {
       throw new Error('taken twice');
@@ -190,16 +192,19 @@ describe('job queue', () => {
         )
       )[0]?.until ?? '';
     const first = await leaseEnd();
-    // Wait (by polling, however long it takes) for the worker to renew its lease at least twice:
-    // by then the job has outlived its first lease.
+    // Wait (by polling) for the worker to renew its lease four times: by then the job has
+    // outlived its first lease (renewals come every third of it). A lease that was lost would
+    // stop changing: the deadline turns that into a failure instead of a hang.
     let renewals = 0;
     let last = first;
-    while (renewals < 2) {
+    const deadline = Date.now() + 30_000;
+    while (renewals < 4 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
       const now = await leaseEnd();
       if (now !== last) renewals++;
       last = now;
     }
+    expect(renewals).toBe(4);
     await other.worker.drain();
     finish();
     await worker.drain();
