@@ -11,15 +11,24 @@ const integration = {
 };
 
 const projects: TestProjectInlineConfiguration[] = [
-  { extends: true, test: { name: 'core', include: ['packages/core/src/**/*.test.ts'] } },
+  // Pure unit tests share their worker's modules (no per-file isolation): nothing of theirs
+  // outlives a test, and importing the same modules again for every file only costs time.
+  {
+    extends: true,
+    test: { name: 'core', include: ['packages/core/src/**/*.test.ts'], isolate: false },
+  },
   // Unit tests of the web app's pure helpers (no DOM needed).
-  { extends: true, test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+  {
+    extends: true,
+    test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], isolate: false },
+  },
   {
     extends: true,
     test: {
       name: 'receipts',
       include: ['packages/receipts/src/**/*.test.ts'],
       testTimeout: 60_000,
+      isolate: false,
     },
   },
   // Unit tests beside the API code, and integration tests through the real HTTP stack on PGlite.
@@ -40,9 +49,11 @@ projects.push({
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.test.ts'],
+    // One browser and one default app server for the whole tier; contexts close after each test.
+    globalSetup: ['./e2e/support/global-setup.ts'],
+    setupFiles: ['./e2e/support/setup-file.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    fileParallelism: false,
     // The suite runs beside the integration tests on two cores: a poll's 1 s default is shorter
     // than a busy machine takes to debounce, fetch and render. Playwright's own waits use 30 s.
     expect: { poll: { timeout: 15_000 } },
@@ -61,5 +72,14 @@ if (process.env['TEST_DATABASE_URL']) {
 // both databases, and e2e tests in real Chromium.
 export default defineConfig({
   resolve: { alias: { '@evenly/core': coreSrc } },
-  test: { projects, reporters: ['default', './scripts/summary-reporter.ts'] },
+  test: {
+    projects,
+    // Test files are mostly waiting (for PostgreSQL, PGlite's worker, a server, Chromium), so
+    // more files run at once than the machine has cores; vitest's default (cores − 1) would run
+    // one at a time on CI's two. Every tier shares this one pool: e2e files run beside the rest.
+    maxWorkers: Number(process.env['TEST_WORKERS'] ?? 3),
+    // Builds the migrated template databases every test file copies, once per run.
+    globalSetup: ['./apps/api/test/support/global-setup.ts'],
+    reporters: ['default', './scripts/summary-reporter.ts'],
+  },
 });

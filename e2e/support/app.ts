@@ -19,15 +19,25 @@ export interface GroupInfo {
 
 export const PASSWORD = 'secret123';
 
+/** The run's shared app server (e2e/support/global-setup.ts), as JSON of its RunningServer. */
+export const SHARED_SERVER_ENV = 'EVENLY_E2E_SERVER';
+
 /**
  * The server for a test file: accounts are verified at once, and the client address is taken
  * from X-Forwarded-For so that the helpers below (one made-up address per account) stay clear
  * of the per-IP rate limits on register and login; the browser's own calls come from 127.0.0.1.
+ * With the default settings, the run's shared server (its `stop` leaves it running for the
+ * other files); with any setting of its own, a server of the file's own.
  */
 export async function startAppServer(
   env: Record<string, string> = {},
   options: { timeoutMs?: number } = {},
 ): Promise<RunningServer> {
+  const shared = process.env[SHARED_SERVER_ENV];
+  if (Object.keys(env).length === 0 && shared !== undefined && shared !== '') {
+    const server = JSON.parse(shared) as Omit<RunningServer, 'stop'>;
+    return { ...server, stop: async () => {} };
+  }
   return await startServer({
     requireEmailVerification: false,
     env: { TRUST_PROXY: 'true', ...env },

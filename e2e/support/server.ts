@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { copyPgliteTemplate } from '../../apps/api/test/support/template-env';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
@@ -23,6 +24,11 @@ export interface StartOptions {
   requireEmailVerification?: boolean;
   env?: Record<string, string>;
   timeoutMs?: number;
+  /**
+   * Let the server create its embedded database itself (initdb and every migration) instead of
+   * starting on a copy of the run's migrated template: for tests of a first start.
+   */
+  freshDatabase?: boolean;
 }
 
 export function serverIsBuilt(): boolean {
@@ -70,6 +76,11 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   }
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'evenly-e2e-'));
+  // The same migrated database the server would build, without three seconds of initdb and
+  // migrations per file (the run's template; see apps/api/test/support/database-templates.ts).
+  if (options.freshDatabase !== true && options.env?.['DATABASE_URL'] === undefined) {
+    await copyPgliteTemplate(join(dataDir, 'db'));
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const child = spawn(process.execPath, [SERVER_ENTRY], {

@@ -48,6 +48,11 @@ export interface OpenDatabaseOptions {
   pgliteDir: string | null;
   /** PostgreSQL connections; by default as DATABASE_POOL_SIZE defaults (config.ts). */
   poolSize?: number;
+  /**
+   * PGlite in memory only: start from this dumped data directory (`dumpDataDir`) instead of an
+   * empty database. Tests load one migrated template per run rather than run initdb per file.
+   */
+  pgliteLoad?: Blob;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -125,6 +130,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const client = await PGlite.create({
     ...(dataDir === undefined ? {} : { dataDir }),
+    ...(dataDir === undefined && options.pgliteLoad !== undefined
+      ? { loadDataDir: options.pgliteLoad }
+      : {}),
     startParams: PGLITE_START_PARAMS,
     // The extensions expense search needs (migration 0015_search): PGlite ships them compiled
     // to WASM and loads them on demand, so both databases run the same migration and queries.

@@ -1,11 +1,18 @@
 // A fresh database per test file: in-memory PGlite by default, or a new PostgreSQL database
-// (created on the server named by TEST_DATABASE_URL) when TEST_DB_KIND=postgres.
+// (created on the server named by TEST_DATABASE_URL) when TEST_DB_KIND=postgres. Each is a copy
+// of the run's migrated template (database-templates.ts) where the global setup built one.
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { openDatabase, queryRows } from '../../src/db/database.js';
 import { runMigrations } from '../../src/db/migrate.js';
+import {
+  adminQuery,
+  copyPgliteTemplate,
+  pgliteTemplate,
+  postgresTemplate,
+  withDatabase,
+} from './database-templates.js';
 
 export type TestDbKind = 'pglite' | 'postgres';
 
@@ -30,10 +37,22 @@ export interface TestDatabase {
   close(): Promise<void>;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+/** SQLSTATE 55006: the template is in use (another `create database` copying it this instant). */
+async function createDatabase(adminUrl: string, name: string, template: string | null) {
+  const text =
+    template === null
+      ? `create database "${name}"`
+      : `create database "${name}" template "${template}"`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await adminQuery(adminUrl, text);
+      return;
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code !== '55006' || attempt >= 50) throw error;
+      await new Promise((r) => setTimeout(r, 20 * attempt));
+    }
+  }
 }
 
 export async function createTestDatabase(
@@ -46,19 +65,22 @@ export async function createTestDatabase(
   if (kind === 'postgres') {
     const adminUrl = testDatabaseUrl();
     const name = `evenly_t_${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create database "${name}"`);
-    await admin.end();
+    await createDatabase(adminUrl, name, postgresTemplate());
     url = withDatabase(adminUrl, name);
     dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`drop database if exists "${name}" with (force)`);
-      await c.end();
+      await adminQuery(adminUrl, `drop database if exists "${name}" with (force)`);
     };
   }
-  const handle = await openDatabase({ databaseUrl: url, pgliteDir, poolSize: 5 });
+  if (kind === 'pglite' && pgliteDir !== null) await copyPgliteTemplate(pgliteDir);
+  const load = kind === 'pglite' && pgliteDir === null ? await pgliteTemplate() : null;
+  const handle = await openDatabase({
+    databaseUrl: url,
+    pgliteDir,
+    poolSize: 5,
+    ...(load === null ? {} : { pgliteLoad: load }),
+  });
+  // On a template this finds every migration applied and only runs the data fix-ups, as a
+  // server start does; without one it builds the schema.
   await runMigrations(handle);
 
   const tables = (
