@@ -91,6 +91,8 @@ export interface BuildAppOptions {
   mailer?: Mailer;
   /** Tests shorten the job worker's timings (backoff, lease). */
   jobs?: Partial<JobWorkerOptions>;
+  /** The clock of the rate limits' windows (tests fix it so a window cannot end mid-test). */
+  now?: () => Date;
 }
 
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
@@ -131,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const jwtSecret = await resolveJwtSecret(config.jwtSecret, config.dataDir);
   const jwt = new JwtService(jwtSecret, config.jwtTtlSeconds);
   const vapidKeys = await resolveVapidKeys(config.push.vapidKeys, config.dataDir);
-  const rateLimiter = new RateLimiter(database.db);
+  const rateLimiter = new RateLimiter(database.db, options.now);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const feed = new ChangeFeed(database.db, listener, app.log);
   const authenticator = new Authenticator(database.db, jwt, feed);

@@ -149,8 +149,10 @@ describe('GET /api/events', () => {
     await insertChanges(db, [change([ann.id], 10)]);
     await one.waitFor(isChange(10));
     await two.waitFor(isChange(10));
+    const open = ctx.app.services.events.streamCount;
     one.close();
-    await new Promise((r) => setTimeout(r, 100));
+    // The server has noticed the disconnect before the next change is written.
+    await waitFor(() => ctx.app.services.events.streamCount < open);
     await insertChanges(db, [change([ann.id], 11)]);
     await two.waitFor(isChange(11));
     expect(one.frames.some(isChange(11))).toBe(false);
@@ -271,3 +273,12 @@ describe('shutdown', () => {
     }
   });
 });
+
+/** Polls until `check` holds, for at most 30 s. */
+async function waitFor(check: () => boolean): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition never held');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

@@ -814,7 +814,8 @@ describe('activity and events', () => {
       ]);
       // A refused write notifies nobody.
       await postExpense(ctx, ann, equalExpense(ann, [ann, ann], 10, { groupId }));
-      await new Promise((r) => setTimeout(r, 100));
+      // Everything committed so far has reached the listeners (no guess at how long that takes).
+      await listener.settle();
       expect(listener.changes).toHaveLength(6);
     } finally {
       listener.stop();

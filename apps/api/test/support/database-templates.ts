@@ -53,7 +53,8 @@ export async function buildPostgresTemplate(adminUrl: string): Promise<string> {
   const handle = await openDatabase({
     databaseUrl: withDatabase(adminUrl, name),
     pgliteDir: null,
-    poolSize: 1,
+    // The migration holds one connection (its lock) while the data fix-ups take another.
+    poolSize: 2,
   });
   try {
     await runMigrations(handle);

@@ -40,6 +40,8 @@ export interface TestContextOptions {
   prepare?: (database: TestDatabase, dataDir: string) => Promise<void>;
   /** PGlite kind: the database in DATA_DIR/db, as the server keeps it, instead of in memory. */
   embedded?: boolean;
+  /** The app's clock for rate-limit windows. */
+  now?: () => Date;
 }
 
 export async function createTestContext(
@@ -72,6 +74,7 @@ export async function createTestContext(
         : withQueryLog(database.handle, options.onQuery),
     logger: false,
     ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
+    ...(options.now === undefined ? {} : { now: options.now }),
   });
   await app.ready();
 
