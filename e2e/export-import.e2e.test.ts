@@ -1,7 +1,9 @@
 // Export and import (issue #14): a group's CSV downloaded from its settings, the account's data
 // downloaded as JSON, and a Splitwise group export imported through the preview (who is who,
 // totals) into a new group whose balances are the file's; the same file again is refused.
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -31,7 +33,9 @@ afterAll(async () => {
 /** Clicks `click` and returns the downloaded file's name and text. */
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await file.path();
+  // The run's browser is shared over a connection, so the file is copied here to be read.
+  const path = join(await mkdtemp(join(tmpdir(), 'evenly-download-')), file.suggestedFilename());
+  await file.saveAs(path);
   return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
 

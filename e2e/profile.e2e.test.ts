@@ -245,7 +245,8 @@ describe('sign-up policy', () => {
 
     await page.goto(`${closed.baseUrl}/login`);
     await seeText(page, 'Welcome back');
-    expect(await page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+    // The server's settings arrive after the page's first paint: wait for them to hide the link.
+    await expect.poll(() => page.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
 
     await page.goto(`${closed.baseUrl}/`);
     await page.getByRole('link', { name: 'Sign in', exact: true }).first().waitFor();

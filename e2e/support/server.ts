@@ -117,7 +117,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   try {
-    await waitForHealth(baseUrl, child, options.timeoutMs ?? 60_000, () => output);
+    await waitForHealth(baseUrl, child, options.timeoutMs ?? 120_000, () => output);
   } catch (error) {
     await stop();
     throw error;

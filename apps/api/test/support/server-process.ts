@@ -39,11 +39,11 @@ export interface RunningServer {
 
 /**
  * Starts a server process with `env` (over a minimal environment) and waits for /api/health,
- * up to `timeoutMs` (a loaded machine starts an embedded database slowly).
+ * up to `timeoutMs` (a hang guard: a loaded machine runs a new embedded database's initdb slowly).
  */
 export async function startServer(
   env: Record<string, string>,
-  { timeoutMs = 30_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 120_000 }: { timeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   let out = '';
