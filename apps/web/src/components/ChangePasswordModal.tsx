@@ -6,7 +6,7 @@ import { useAuth } from '../auth/authContext';
 import { changePasswordFormErrors, type ChangePasswordFormValues } from '@evenly/core';
 import { formResolver } from '../lib/formResolver';
 import { Alert } from './Alert';
-import { FormField } from './FormField';
+import { PasswordField } from './forms/PasswordField';
 import { Modal } from './Modal';
 import { useToast } from './toast/toastContext';
 
@@ -36,24 +36,21 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     <Modal title="Security: change password" onClose={onClose} size="sm">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
-        <FormField
+        <PasswordField
           label="Current password"
-          type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <FormField
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
           placeholder="Min. 6 characters"
           error={errors.password?.message}
           {...register('password')}
         />
-        <FormField
+        <PasswordField
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}

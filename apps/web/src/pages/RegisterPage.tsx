@@ -5,6 +5,7 @@ import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
+import { PasswordField } from '../components/forms/PasswordField';
 import { AuthCard } from '../components/PublicLayout';
 import { SkeletonLine } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
@@ -119,17 +120,15 @@ export default function RegisterPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <FormField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="new-password"
           placeholder="Password (min. 6 characters)"
           error={errors.password?.message}
           {...register('password')}
         />
-        <FormField
+        <PasswordField
           label="Confirm password"
-          type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}

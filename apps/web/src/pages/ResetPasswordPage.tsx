@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { Alert } from '../components/Alert';
-import { FormField } from '../components/FormField';
+import { PasswordField } from '../components/forms/PasswordField';
 import { AuthCard } from '../components/PublicLayout';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -55,17 +55,15 @@ export default function ResetPasswordPage() {
         {done ? (
           <Alert kind="success">Your password was reset. Redirecting to login...</Alert>
         ) : null}
-        <FormField
+        <PasswordField
           label="New password"
-          type="password"
           autoComplete="new-password"
           placeholder="Min. 6 characters"
           error={errors.password?.message}
           {...register('password')}
         />
-        <FormField
+        <PasswordField
           label="Confirm new password"
-          type="password"
           autoComplete="new-password"
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
