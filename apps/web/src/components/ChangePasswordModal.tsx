@@ -7,6 +7,7 @@ import { changePasswordFormErrors, type ChangePasswordFormValues } from '@evenly
 import { formResolver } from '../lib/formResolver';
 import { Alert } from './Alert';
 import { PasswordField } from './forms/PasswordField';
+import { NewPasswordFields } from './forms/NewPasswordFields';
 import { Modal } from './Modal';
 import { useToast } from './toast/toastContext';
 
@@ -42,18 +43,13 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <PasswordField
-          label="New password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
           placeholder="Min. 6 characters"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <PasswordField
-          label="Confirm new password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
