@@ -10,6 +10,7 @@ import {
   MonthColumns,
   PaidShareBars,
   PeriodSelect,
+  ReportTotal,
 } from '../components/charts/Charts';
 import { monthLabel, periodRange, type Period } from '../lib/charts';
 import { ReportStatus } from '../components/charts/ReportStatus';
@@ -74,12 +75,7 @@ function GroupCharts({ report }: { report: GroupReport }) {
   return (
     <>
       <CurrencyPicker currencies={codes} value={cur} onChange={setPicked} />
-      <p className="mb-4 text-sm text-muted">
-        Total spent:{' '}
-        <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
-          {formatMoney(current.total, cur)}
-        </span>
-      </p>
+      <ReportTotal label="Total spent" amount={current.total} currency={cur} />
       <div className="grid gap-x-4 lg:grid-cols-2">
         <ChartCard
           title="Spending by category"

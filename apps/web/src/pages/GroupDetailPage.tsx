@@ -6,7 +6,7 @@ import { groupsApi } from '../api/groups';
 import { paymentsApi } from '../api/payments';
 import { type EditScope, isExpense, type Expense, type Group, type Payment } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { type ConfirmRequest, DangerConfirm } from '../components/ConfirmDialog';
 import { AddMemberModal } from '../components/groups/AddMemberModal';
 import { CurrencyExchangeModal } from '../components/groups/CurrencyExchangeModal';
 import { ExpenseDetailModal } from '../components/groups/ExpenseDetailModal';
@@ -47,13 +47,7 @@ type Dialog =
   | { kind: 'payment'; payment: Payment | null; preset: PaymentPreset | null }
   | { kind: 'addMember' }
   | { kind: 'exchange' }
-  | {
-      kind: 'confirm';
-      title: string;
-      message: string;
-      confirmLabel: string;
-      action: () => Promise<void>;
-    };
+  | ({ kind: 'confirm' } & ConfirmRequest);
 
 export default function GroupDetailPage() {
   const me = useCurrentUser();
@@ -322,16 +316,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       {dialog?.kind === 'exchange' ? (
         <CurrencyExchangeModal group={group} lines={balances.data ?? []} onClose={close} />
       ) : null}
-      {dialog?.kind === 'confirm' ? (
-        <ConfirmDialog
-          title={dialog.title}
-          message={dialog.message}
-          confirmLabel={dialog.confirmLabel}
-          danger
-          onConfirm={dialog.action}
-          onClose={close}
-        />
-      ) : null}
+      {dialog?.kind === 'confirm' ? <DangerConfirm request={dialog} onClose={close} /> : null}
     </>
   );
 }

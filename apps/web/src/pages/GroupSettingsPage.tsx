@@ -5,7 +5,7 @@ import { groupsApi } from '../api/groups';
 import type { Group } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
 import { Alert } from '../components/Alert';
-import { ConfirmDialog } from '../components/ConfirmDialog';
+import { type ConfirmRequest, DangerConfirm } from '../components/ConfirmDialog';
 import { GroupCurrencyModal } from '../components/groups/GroupCurrencyModal';
 import { GroupCurrencySummary } from '../components/groups/GroupCurrencySummary';
 import { GroupPageStatus } from '../components/groups/GroupPageStatus';
@@ -24,15 +24,7 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useRouteGroup } from '../hooks/useRouteGroup';
 import { deleteGroupQuestion, leaveGroupQuestion } from '../lib/groupConfirms';
 
-type Dialog =
-  | { kind: 'currency' }
-  | {
-      kind: 'confirm';
-      title: string;
-      message: string;
-      confirmLabel: string;
-      action: () => Promise<void>;
-    };
+type Dialog = { kind: 'currency' } | ({ kind: 'confirm' } & ConfirmRequest);
 
 export default function GroupSettingsPage() {
   const { validId, groupId, group } = useRouteGroup();
@@ -183,16 +175,7 @@ function GroupSettings({ group }: { group: Group }) {
           onClose={close}
         />
       ) : null}
-      {dialog?.kind === 'confirm' ? (
-        <ConfirmDialog
-          title={dialog.title}
-          message={dialog.message}
-          confirmLabel={dialog.confirmLabel}
-          danger
-          onConfirm={dialog.action}
-          onClose={close}
-        />
-      ) : null}
+      {dialog?.kind === 'confirm' ? <DangerConfirm request={dialog} onClose={close} /> : null}
     </>
   );
 }

@@ -10,6 +10,7 @@ import {
   CurrencyPicker,
   MonthColumns,
   PeriodSelect,
+  ReportTotal,
 } from '../components/charts/Charts';
 import { monthLabel, periodRange, type Period } from '../lib/charts';
 import { ReportStatus } from '../components/charts/ReportStatus';
@@ -62,12 +63,7 @@ function MyCharts({ report }: { report: MyReport }) {
         value={cur}
         onChange={setPicked}
       />
-      <p className="mb-4 text-sm text-muted">
-        My share:{' '}
-        <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
-          {formatMoney(current.total, cur)}
-        </span>
-      </p>
+      <ReportTotal label="My share" amount={current.total} currency={cur} />
       <div className="grid gap-x-4 lg:grid-cols-2">
         <ChartCard
           title="My share by month"

@@ -1,5 +1,5 @@
 import type { Group } from '../../api/types';
-import { Avatar } from '../Avatar';
+import { MemberChips } from './MemberChips';
 import { GroupSectionTitle } from './GroupSectionTitle';
 
 /** The group page's members, with + Add Member (the rest of their care is in Group settings). */
@@ -20,21 +20,7 @@ export function GroupMembersSection({
           + Add Member
         </button>
       </div>
-      <ul className="flex flex-wrap gap-2">
-        {group.members.map((m) => (
-          <li
-            key={m.id}
-            className="inline-flex items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm"
-          >
-            <Avatar name={m.name} size="sm" src={m.avatarUrl ?? null} />
-            <span>
-              {m.name}
-              {m.id === meId ? <span className="text-muted"> (You)</span> : null}
-              {m.guest ? <span className="text-muted"> (guest)</span> : null}
-            </span>
-          </li>
-        ))}
-      </ul>
+      <MemberChips members={group.members} meId={meId} />
     </section>
   );
 }
