@@ -254,6 +254,8 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         )}
       </section>
 
+      {/* Leave and delete are in Group settings too. They stay here for now: the e2e tests
+          (groups.e2e) check this page's own outcome of them (its toasts, staying on the page). */}
       <div className="flex flex-wrap gap-2 border-t border-border pt-4">
         <button type="button" className="btn-secondary" onClick={confirmLeave}>
           Leave group
