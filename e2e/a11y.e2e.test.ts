@@ -502,6 +502,7 @@ const SCREENS: Screen[] = [
     signedIn: true,
     ready: async (page) => {
       await page.getByText('Dinner at Time Out Market').waitFor();
+      await page.getByRole('link', { name: 'Group settings' }).click();
       await page.getByRole('button', { name: 'Currency settings' }).click();
       await page.getByRole('dialog', { name: 'Group currency' }).waitFor();
     },

@@ -186,6 +186,7 @@ describe('a trip in two currencies', () => {
     await seeText(page, /you owe Bea Mori ¥10,000/);
 
     // The currency cannot change once there is history.
+    await page.getByRole('link', { name: 'Group settings' }).click();
     await page.getByRole('button', { name: 'Currency settings' }).click();
     const settings = dialog(page, 'Group currency');
     await settings
@@ -195,6 +196,7 @@ describe('a trip in two currencies', () => {
       settings.getByRole('combobox', { name: 'Group currency' }).isDisabled(),
     ).resolves.toBe(true);
     await settings.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('link', { name: 'Back' }).click();
 
     // "+100 USD, −10,000 JPY" at 0.006849 USD per JPY becomes "+31.51 USD, 0 JPY".
     await page.getByRole('button', { name: 'Convert a balance into another currency' }).click();

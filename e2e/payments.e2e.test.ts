@@ -237,11 +237,15 @@ describe('group payments', () => {
 
     const { page, context } = await openAs(browser, server, carl, `/app/group/${group.id}`);
     await page.getByText('you owe Bea Costa $10.00').waitFor();
+    // The switch is in Group settings; the suggestions show on the group page.
+    await page.getByRole('link', { name: 'Group settings' }).click();
     const simplify = page.getByRole('switch', { name: /Simplify debts/ });
     expect(await simplify.isChecked()).toBe(false);
     await page.getByText('Simplify debts', { exact: true }).click();
-    await page.getByRole('heading', { name: 'Suggested payments' }).waitFor();
+    await page.getByRole('switch', { name: /Simplify debts/, checked: true }).waitFor();
     expect(await simplify.isChecked()).toBe(true);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await page.getByRole('heading', { name: 'Suggested payments' }).waitFor();
     const suggestions = page
       .getByRole('region', { name: 'Group Balances' })
       .getByRole('list')
@@ -271,7 +275,10 @@ describe('group payments', () => {
     await seeText(page, 'No payments needed: everyone is settled up.');
     await a.page.getByText('Everyone is settled up within this group.').waitFor();
 
+    await page.getByRole('link', { name: 'Group settings' }).click();
     await page.getByText('Simplify debts', { exact: true }).click();
+    await page.getByRole('switch', { name: /Simplify debts/, checked: false }).waitFor();
+    await page.getByRole('link', { name: 'Back' }).click();
     await page.getByRole('heading', { name: 'Suggested payments' }).waitFor({ state: 'detached' });
     const stored = await apiCall<{ simplifyDebts: boolean }>(server, 'GET', `/groups/${group.id}`, {
       token: ann.token,

@@ -17,14 +17,14 @@ export const GroupsLayout = lazy(() =>
 export const FriendsLayout = lazy(() =>
   import('./components/AppLayout').then((m) => ({ default: m.FriendsLayout })),
 );
+// The list pages are shared with the shell's split layouts, so they live in their own module.
+export { FriendsPage, GroupsPage } from './lazyListPages';
 export const LoginPage = lazy(() => import('./pages/LoginPage'));
 export const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 export const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 export const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 export const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
-export const GroupsPage = lazy(() => import('./pages/GroupsPage'));
 export const GroupDetailPage = lazy(() => import('./pages/GroupDetailPage'));
-export const FriendsPage = lazy(() => import('./pages/FriendsPage'));
 export const FriendDetailPage = lazy(() => import('./pages/FriendDetailPage'));
 export const ActivityPage = lazy(() => import('./pages/ActivityPage'));
 export const SearchPage = lazy(() => import('./pages/SearchPage'));

@@ -6,7 +6,8 @@ import { useAuth } from '../auth/authContext';
 import { changePasswordFormErrors, type ChangePasswordFormValues } from '@evenly/core';
 import { formResolver } from '../lib/formResolver';
 import { Alert } from './Alert';
-import { FormField } from './FormField';
+import { PasswordField } from './forms/PasswordField';
+import { NewPasswordFields } from './forms/NewPasswordFields';
 import { Modal } from './Modal';
 import { useToast } from './toast/toastContext';
 
@@ -36,27 +37,19 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     <Modal title="Security: change password" onClose={onClose} size="sm">
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
-        <FormField
+        <PasswordField
           label="Current password"
-          type="password"
           autoComplete="current-password"
           error={errors.currentPassword?.message}
           {...register('currentPassword')}
         />
-        <FormField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
           placeholder="Min. 6 characters"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>

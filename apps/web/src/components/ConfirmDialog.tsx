@@ -53,3 +53,31 @@ export function ConfirmDialog({
     </Modal>
   );
 }
+
+/** A dangerous action a page asks about before it runs: its question and the action. */
+export interface ConfirmRequest {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  action: () => Promise<void>;
+}
+
+/** A ConfirmRequest asked in the danger-styled alert dialog. */
+export function DangerConfirm({
+  request,
+  onClose,
+}: {
+  request: ConfirmRequest;
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={request.title}
+      message={request.message}
+      confirmLabel={request.confirmLabel}
+      danger
+      onConfirm={request.action}
+      onClose={onClose}
+    />
+  );
+}

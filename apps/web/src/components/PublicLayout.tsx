@@ -25,3 +25,14 @@ export function AuthCard({
     </div>
   );
 }
+
+/** The foot of the password and verification pages: back to the sign-in page. */
+export function BackToSignIn() {
+  return (
+    <p className="mt-6 text-center text-sm">
+      <Link to="/login" className="font-semibold text-primary hover:underline">
+        Back to sign in
+      </Link>
+    </p>
+  );
+}

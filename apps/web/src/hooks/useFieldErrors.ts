@@ -60,3 +60,6 @@ export function useFieldErrors<F extends string>(
 
   return { errors, focusFirst, describe, errorId };
 }
+
+/** What useFieldErrors gives a form, for the sections of it that mark their own fields. */
+export type FieldErrors<F extends string> = ReturnType<typeof useFieldErrors<F>>;

@@ -10,10 +10,11 @@ import {
   MonthColumns,
   PaidShareBars,
   PeriodSelect,
+  ReportTotal,
 } from '../components/charts/Charts';
 import { monthLabel, periodRange, type Period } from '../lib/charts';
+import { ReportStatus } from '../components/charts/ReportStatus';
 import { PageHeader } from '../components/PageHeader';
-import { SkeletonList } from '../components/Skeleton';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useGroup } from '../hooks/useGroups';
 import { useGroupReport } from '../hooks/useReports';
@@ -44,32 +45,22 @@ export default function GroupChartsPage() {
     <>
       <PageHeader title={name ? `${name} · Charts` : 'Charts'} back={back} />
       <PeriodSelect value={period} onChange={setPeriod} />
-      {report.isPending ? (
-        <div aria-busy="true" aria-label="Loading charts">
-          <SkeletonList rows={3} height="h-40" />
-        </div>
-      ) : report.error ? (
-        <div role="alert" className="card p-4 text-danger">
-          <p>Error: {report.error.message || 'Could not load the charts.'}</p>
-          <button
-            type="button"
-            className="btn-secondary mt-3"
-            onClick={() => void report.refetch()}
-          >
-            Retry
-          </button>
-        </div>
-      ) : report.data.currencies.length === 0 ? (
-        <div className="card p-6 text-center">
-          <p className="font-medium">No expenses {period === 'all' ? 'yet' : 'in this period'}</p>
-          <p className="mt-1 text-sm text-muted">Charts appear here once the group has expenses.</p>
-          <Link to={back} className="btn-primary mt-4">
-            Back to the group
-          </Link>
-        </div>
-      ) : (
-        <GroupCharts report={report.data} />
-      )}
+      <ReportStatus
+        report={report}
+        skeletonRows={3}
+        errorFallback="Could not load the charts."
+        empty={{
+          title: `No expenses ${period === 'all' ? 'yet' : 'in this period'}`,
+          text: 'Charts appear here once the group has expenses.',
+          action: (
+            <Link to={back} className="btn-primary mt-4">
+              Back to the group
+            </Link>
+          ),
+        }}
+      >
+        {(data) => <GroupCharts report={data} />}
+      </ReportStatus>
     </>
   );
 }
@@ -84,12 +75,7 @@ function GroupCharts({ report }: { report: GroupReport }) {
   return (
     <>
       <CurrencyPicker currencies={codes} value={cur} onChange={setPicked} />
-      <p className="mb-4 text-sm text-muted">
-        Total spent:{' '}
-        <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
-          {formatMoney(current.total, cur)}
-        </span>
-      </p>
+      <ReportTotal label="Total spent" amount={current.total} currency={cur} />
       <div className="grid gap-x-4 lg:grid-cols-2">
         <ChartCard
           title="Spending by category"

@@ -6,7 +6,7 @@ import { invitesApi } from '../api/invites';
 import { queryKeys } from '../api/queryKeys';
 import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
-import { Avatar } from '../components/Avatar';
+import { MemberChips } from '../components/groups/MemberChips';
 import { GroupCoverBadge } from '../components/groups/GroupCoverBadge';
 import { AuthCard } from '../components/PublicLayout';
 import { PageLoader } from '../components/Spinner';
@@ -114,20 +114,7 @@ function SignedInJoin({ token }: { token: string }) {
           <h2 id="join-members" className="label">
             Members
           </h2>
-          <ul className="flex flex-wrap gap-2">
-            {group.members.map((m) => (
-              <li
-                key={m.id}
-                className="inline-flex items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm"
-              >
-                <Avatar name={m.name} size="sm" src={m.avatarUrl ?? null} />
-                <span>
-                  {m.name}
-                  {m.guest ? <span className="text-muted"> (guest)</span> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <MemberChips members={group.members} />
         </section>
         {error ? <Alert>{error}</Alert> : null}
         {alreadyMember ? (

@@ -8,6 +8,7 @@ import { ApiError, errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
+import { PasswordField } from '../components/forms/PasswordField';
 import { AuthCard } from '../components/PublicLayout';
 import { useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -126,9 +127,8 @@ export default function LoginPage() {
           name="email"
           error={errors.email}
         />
-        <FormField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
           name="password"
           error={errors.password}

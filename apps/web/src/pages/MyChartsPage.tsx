@@ -10,10 +10,11 @@ import {
   CurrencyPicker,
   MonthColumns,
   PeriodSelect,
+  ReportTotal,
 } from '../components/charts/Charts';
 import { monthLabel, periodRange, type Period } from '../lib/charts';
+import { ReportStatus } from '../components/charts/ReportStatus';
 import { PageHeader } from '../components/PageHeader';
-import { SkeletonList } from '../components/Skeleton';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useMyReport } from '../hooks/useReports';
 import { formatMoney } from '../lib/money';
@@ -29,36 +30,22 @@ export default function MyChartsPage() {
       <BudgetsSection defaultCurrency={topCurrency} />
       <h2 className="mb-2 text-lg font-semibold">My share of spending</h2>
       <PeriodSelect value={period} onChange={setPeriod} />
-      {report.isPending ? (
-        <div aria-busy="true" aria-label="Loading charts">
-          <SkeletonList rows={2} height="h-40" />
-        </div>
-      ) : report.error ? (
-        <div role="alert" className="card p-4 text-danger">
-          <p>Error: {report.error.message || 'Could not load your charts.'}</p>
-          <button
-            type="button"
-            className="btn-secondary mt-3"
-            onClick={() => void report.refetch()}
-          >
-            Retry
-          </button>
-        </div>
-      ) : report.data.currencies.length === 0 ? (
-        <div className="card p-6 text-center">
-          <p className="font-medium">
-            Nothing to chart {period === 'all' ? 'yet' : 'in this period'}
-          </p>
-          <p className="mt-1 text-sm text-muted">
-            Your share of expenses in your groups and with friends shows here.
-          </p>
-          <Link to="/app/add-expense" className="btn-primary mt-4">
-            Add an expense
-          </Link>
-        </div>
-      ) : (
-        <MyCharts report={report.data} />
-      )}
+      <ReportStatus
+        report={report}
+        skeletonRows={2}
+        errorFallback="Could not load your charts."
+        empty={{
+          title: `Nothing to chart ${period === 'all' ? 'yet' : 'in this period'}`,
+          text: 'Your share of expenses in your groups and with friends shows here.',
+          action: (
+            <Link to="/app/add-expense" className="btn-primary mt-4">
+              Add an expense
+            </Link>
+          ),
+        }}
+      >
+        {(data) => <MyCharts report={data} />}
+      </ReportStatus>
     </>
   );
 }
@@ -76,12 +63,7 @@ function MyCharts({ report }: { report: MyReport }) {
         value={cur}
         onChange={setPicked}
       />
-      <p className="mb-4 text-sm text-muted">
-        My share:{' '}
-        <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
-          {formatMoney(current.total, cur)}
-        </span>
-      </p>
+      <ReportTotal label="My share" amount={current.total} currency={cur} />
       <div className="grid gap-x-4 lg:grid-cols-2">
         <ChartCard
           title="My share by month"

@@ -5,6 +5,7 @@ import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
+import { NewPasswordFields } from '../components/forms/NewPasswordFields';
 import { AuthCard } from '../components/PublicLayout';
 import { SkeletonLine } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
@@ -119,20 +120,13 @@ export default function RegisterPage() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <FormField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          passwordLabel="Password"
+          confirmLabel="Confirm password"
           placeholder="Password (min. 6 characters)"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          label="Confirm password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
         />
         <button type="submit" className="btn-primary w-full" disabled={isSubmitting || done}>
           {isSubmitting ? 'Registering...' : 'Sign up'}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { Alert } from '../components/Alert';
-import { FormField } from '../components/FormField';
-import { AuthCard } from '../components/PublicLayout';
+import { NewPasswordFields } from '../components/forms/NewPasswordFields';
+import { AuthCard, BackToSignIn } from '../components/PublicLayout';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
@@ -55,20 +55,13 @@ export default function ResetPasswordPage() {
         {done ? (
           <Alert kind="success">Your password was reset. Redirecting to login...</Alert>
         ) : null}
-        <FormField
-          label="New password"
-          type="password"
-          autoComplete="new-password"
+        <NewPasswordFields
+          passwordLabel="New password"
+          confirmLabel="Confirm new password"
           placeholder="Min. 6 characters"
-          error={errors.password?.message}
-          {...register('password')}
-        />
-        <FormField
-          label="Confirm new password"
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
+          password={register('password')}
+          confirmPassword={register('confirmPassword')}
+          errors={errors}
         />
         <button
           type="submit"
@@ -78,11 +71,7 @@ export default function ResetPasswordPage() {
           {isSubmitting ? 'Resetting...' : 'Reset password'}
         </button>
       </form>
-      <p className="mt-6 text-center text-sm">
-        <Link to="/login" className="font-semibold text-primary hover:underline">
-          Back to sign in
-        </Link>
-      </p>
+      <BackToSignIn />
     </AuthCard>
   );
 }

@@ -1,15 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { authApi } from '../api/auth';
 import { errorMessage } from '../api/client';
 import { Alert } from '../components/Alert';
-import { FormField } from '../components/FormField';
-import { AuthCard } from '../components/PublicLayout';
+import { EmailRequestForm } from '../components/forms/EmailRequestForm';
+import { AuthCard, BackToSignIn } from '../components/PublicLayout';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { emailFormErrors, type EmailFormValues } from '@evenly/core';
-import { formResolver } from '../lib/formResolver';
 
 const SERVER_FAILURE = 'Email verification failed. The link may be invalid or expired.';
 const MISSING_TOKEN = 'Verification token missing. Please check the link in your email.';
@@ -26,41 +23,14 @@ function failureText(error: unknown): string {
 }
 
 function ResendForm() {
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<EmailFormValues>({ resolver: formResolver(emailFormErrors) });
-  const onSubmit = handleSubmit(async ({ email }) => {
-    try {
-      await authApi.resendVerification(email);
-      setResult({
-        kind: 'success',
-        text: 'If your account exists and is not verified, a new verification email has been sent.',
-      });
-    } catch (e) {
-      setResult({
-        kind: 'error',
-        text: errorMessage(e, 'Something went wrong. Please try again.'),
-      });
-    }
-  });
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-6 flex flex-col gap-4">
-      <h2 className="font-semibold">Resend verification e-mail</h2>
-      {result ? <Alert kind={result.kind}>{result.text}</Alert> : null}
-      <FormField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        error={errors.email?.message}
-        {...register('email')}
-      />
-      <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Resend verification e-mail'}
-      </button>
-    </form>
+    <EmailRequestForm
+      send={(email) => authApi.resendVerification(email)}
+      successText="If your account exists and is not verified, a new verification email has been sent."
+      submitLabel="Resend verification e-mail"
+      heading={<h2 className="font-semibold">Resend verification e-mail</h2>}
+      className="mt-6 flex flex-col gap-4"
+    />
   );
 }
 
@@ -106,11 +76,7 @@ export default function VerifyEmailPage() {
         <>
           <Alert>{state.message}</Alert>
           <ResendForm />
-          <p className="mt-6 text-center text-sm">
-            <Link to="/login" className="font-semibold text-primary hover:underline">
-              Back to sign in
-            </Link>
-          </p>
+          <BackToSignIn />
         </>
       )}
     </AuthCard>

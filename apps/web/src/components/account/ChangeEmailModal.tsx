@@ -4,6 +4,7 @@ import { errorMessage } from '../../api/client';
 import { profileApi } from '../../api/profile';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
+import { PasswordField } from '../forms/PasswordField';
 import { Modal } from '../Modal';
 
 /** New address + current password → a confirmation link to the new address. */
@@ -68,9 +69,8 @@ export function ChangeEmailModal({
             error={errors.email}
             onChange={(e) => setNewEmail(e.target.value)}
           />
-          <FormField
+          <PasswordField
             label="Current password"
-            type="password"
             autoComplete="current-password"
             value={password}
             error={errors.password}

@@ -3,7 +3,7 @@ import { ApiError, errorMessage } from '../../api/client';
 import { profileApi } from '../../api/profile';
 import { useAuth } from '../../auth/authContext';
 import { Alert } from '../Alert';
-import { FormField } from '../FormField';
+import { PasswordField } from '../forms/PasswordField';
 import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
@@ -54,9 +54,8 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
           for the others under “Deleted user”, with their balances. This cannot be undone.
         </p>
         {error ? <Alert>{error}</Alert> : null}
-        <FormField
+        <PasswordField
           label="Password"
-          type="password"
           autoComplete="current-password"
           value={password}
           data-autofocus

@@ -302,3 +302,23 @@ export function PeriodSelect({
     </div>
   );
 }
+
+/** The report's total in the chosen currency, under the currency tabs ("Total spent", "My share"). */
+export function ReportTotal({
+  label,
+  amount,
+  currency,
+}: {
+  label: string;
+  amount: number;
+  currency: string;
+}) {
+  return (
+    <p className="mb-4 text-sm text-muted">
+      {label}:{' '}
+      <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
+        {formatMoney(amount, currency)}
+      </span>
+    </p>
+  );
+}

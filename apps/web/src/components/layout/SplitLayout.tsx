@@ -3,7 +3,7 @@ import { Outlet, useMatch } from 'react-router';
 import { useCurrentUser } from '../../auth/authContext';
 import { useIsDesktop } from '../../hooks/useMediaQuery';
 import { useScrollTopOnNavigate } from '../../hooks/useScrollTopOnNavigate';
-import { FriendsPage, GroupsPage } from '../../lazyPages';
+import { FriendsPage, GroupsPage } from '../../lazyListPages';
 import { NonGroupExpenses } from '../friends/NonGroupExpenses';
 import { FriendsIcon, GroupIcon } from '../icons';
 import { DetailPaneContext } from './detailPane';

@@ -1,0 +1,69 @@
+import type { User } from '../../api/types';
+import type { FieldErrors } from '../../hooks/useFieldErrors';
+import { previewShares, SPLIT_LABELS, type ExpenseFormState } from '../../lib/expenseForm';
+import { formatMoney, fromCents } from '../../lib/money';
+import { FieldError } from '../forms/FieldError';
+
+/**
+ * The expense form's Split: how it is split and among how many (the button opens the split
+ * dialog), Split by item, and what each person's share comes to.
+ */
+export function ExpenseSplitField({
+  state,
+  participants,
+  itemCount,
+  onOpenSplit,
+  onOpenItems,
+  fields,
+}: {
+  state: ExpenseFormState;
+  participants: readonly User[];
+  /** Items typed or scanned for Split by item so far. */
+  itemCount: number;
+  onOpenSplit: () => void;
+  onOpenItems: () => void;
+  fields: FieldErrors<'split'>;
+}) {
+  const shares = previewShares(state);
+  return (
+    <div>
+      <p className="label">Split</p>
+      <button
+        id="expense-split"
+        type="button"
+        className="btn-secondary w-full justify-between"
+        onClick={onOpenSplit}
+        aria-haspopup="dialog"
+        {...fields.describe('split')}
+      >
+        <span>
+          {/* The visible text leaves "split" to the label above; the button's name says it
+              and still contains the visible words. */}
+          <span className="sr-only">Split: </span>
+          {SPLIT_LABELS[state.splitType]} · {state.included.length}{' '}
+          {state.included.length === 1 ? 'person' : 'people'}
+        </span>
+        <span className="text-primary">Change</span>
+      </button>
+      <FieldError id={fields.errorId('split')} message={fields.errors.split} />
+      <button
+        type="button"
+        className="btn-ghost mt-1 px-1 text-sm text-primary"
+        onClick={onOpenItems}
+        aria-haspopup="dialog"
+      >
+        Split by item{itemCount > 0 ? ` (${String(itemCount)} items)` : ''}
+      </button>
+      {shares ? (
+        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
+          {state.included.map((id) => (
+            <li key={id}>
+              {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
+              {formatMoney(fromCents(shares.get(id) ?? 0, state.currency), state.currency)}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
