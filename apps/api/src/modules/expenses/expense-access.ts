@@ -3,6 +3,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { expensePayers, expenseSplits, expenses } from '../../db/schema.js';
+import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import { isCurrentMember } from '../groups/membership.repository.js';
 
 /** Ids are PostgreSQL integers: anything larger names no row (a 404, never a 5xx). */
@@ -53,4 +54,17 @@ export async function findExpenseRow(
   const q = db.select().from(expenses).where(where).limit(1);
   const rows = forUpdate ? await q.for('update') : await q;
   return rows[0];
+}
+
+/** The expense row when `userId` may see (and so edit) it; 404 / 403 otherwise. */
+export async function requireExpenseAccess(
+  db: Db,
+  expenseId: number,
+  userId: number,
+  forUpdate = false,
+): Promise<typeof expenses.$inferSelect> {
+  const row = await findExpenseRow(db, expenseId, forUpdate);
+  if (row === undefined) throw new NotFoundError(EXPENSE_NOT_FOUND);
+  if (!(await canSeeExpense(db, row, userId))) throw new ForbiddenError(NO_EXPENSE_ACCESS);
+  return row;
 }
