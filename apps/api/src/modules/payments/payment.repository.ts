@@ -220,6 +220,11 @@ export async function updatePaymentRow(
   return row;
 }
 
+/** Marks payment `id` as the first leg of currency exchange `exchangeId`. */
+export async function setExchangeId(db: Db, id: number, exchangeId: number | null): Promise<void> {
+  await db.update(payments).set({ exchangeId }).where(eq(payments.id, id));
+}
+
 /**
  * Deletes a payment the restorable way: the row stays, marked with `at`, until the purge job
  * removes it (modules/ledger/purge-deleted.ts); every reader skips it meanwhile.
