@@ -9,165 +9,25 @@
 // NOTIFY on FEED_CHANNEL is only the doorbell (payload: the new head position); a timer follows
 // the feed anyway, so a lost NOTIFY or a dead LISTEN connection delays delivery by at most one
 // poll interval. Subscribers (caches, event streams) get the changes in position order.
+// The rows and their writing are in changes.ts, the feed's statements in change-feed-statements.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './database.js';
 import type { NotificationSource } from './listener.js';
-import { isoSql, run, statement } from './statements.js';
+import { run } from './statements.js';
+import {
+  cleanupStatement,
+  FEED_BATCH,
+  feedChangeOf,
+  followStatement,
+  replayStatement,
+  stampStatement,
+} from './change-feed-statements.js';
+import type { FeedChange, FeedSubscriber } from './changes.js';
+import { FEED_CHANNEL } from './changes.js';
 
-export const FEED_CHANNEL = 'evenly_feed';
-
-export type ChangeEntity =
-  | 'friendship'
-  | 'group'
-  | 'expense'
-  | 'payment'
-  | 'comment'
-  | 'user'
-  /** The recipient's notifications changed beyond the entities above (read state). */
-  | 'notification';
-export type ChangeAction = 'created' | 'updated' | 'deleted';
-
-/** One change as a write records it. */
-export interface Change {
-  entity: ChangeEntity;
-  action: ChangeAction;
-  /** The changed row's id (for `user` changes the user, 0 = every user). */
-  id: number;
-  groupId: number | null;
-  /** Users who can see the change (each gets it on their event stream). */
-  recipients: readonly number[];
-  /**
-   * Users whose balances or cached views the change moves besides the recipients (e.g. former
-   * members named on an edited expense).
-   */
-  affected?: readonly number[];
-  /** When the change was made (defaults to when it is recorded). */
-  at?: Date;
-}
-
-/** A change as followers receive it: with its position in the feed. */
-export interface FeedChange {
-  pos: number;
-  entity: ChangeEntity;
-  action: ChangeAction;
-  id: number;
-  groupId: number | null;
-  recipients: number[];
-  affected: number[];
-  /** ISO 8601 with milliseconds. */
-  at: string;
-}
-
-export interface FeedSubscriber {
-  /** Changes in position order (called synchronously by the follower). */
-  changes?(batch: readonly FeedChange[]): void;
-  /**
-   * The feed lost its position (stale for too long, or the table went backwards after a
-   * truncate or restore): anything kept on the strength of the feed must be dropped.
-   */
-  reset?(): void;
-  /** Whether the feed is being followed now (see ChangeFeed.live). */
-  liveness?(live: boolean): void;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Writing: rows of `changes`, in the writer's transaction.
-
-/** The JSON form of a change for {@link CHANGES_INSERT_SQL}. */
-export function changeJson(c: Change): Record<string, unknown> {
-  return {
-    entity: c.entity,
-    action: c.action,
-    id: c.id,
-    group_id: c.groupId,
-    recipients: [...new Set(c.recipients)],
-    affected: [...new Set(c.affected ?? [])],
-    at: (c.at ?? new Date()).toISOString(),
-  };
-}
-
-/** SQL: inserts the changes given as a JSON array of {@link changeJson} in parameter `param`. */
-export function changesInsertSql(param: string): string {
-  return `insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
-     select c.entity, c.action, c.id, c.group_id,
-            array(select jsonb_array_elements_text(c.recipients)::int),
-            array(select jsonb_array_elements_text(c.affected)::int), c.at
-       from jsonb_to_recordset(${param}::jsonb)
-         as c(entity text, action text, id int, group_id int, recipients jsonb, affected jsonb,
-              at timestamptz)`;
-}
-
-const insertChangesStatement = statement<never>('changes.insert', changesInsertSql('$1'));
-
-/** Records changes in the transaction `tx` (one round trip). */
-export async function insertChanges(tx: Db, changes: readonly Change[]): Promise<void> {
-  if (changes.length === 0) return;
-  await run(tx, insertChangesStatement, [JSON.stringify(changes.map(changeJson))]);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Stamping and following.
-
-/** Rows stamped per batch, and read per follow. */
-const BATCH = 2_000;
-/** Changes are kept this long for event streams resuming with Last-Event-ID. */
-export const RETENTION_HOURS = 24;
-
-// The stamper (migration 0005, evenly_stamp_changes, advisory lock 727450002): one round trip
-// that stamps a batch when it gets the lock without waiting, returns the stamped rows with the
-// position they follow, and rings the doorbell. Null when nothing waits to be stamped.
-const stampStatement = statement<{
-  r: { busy: true } | { base: number | string; rows: FeedRowTuple[] } | null;
-}>('feed.stamp', `select evenly_stamp_changes(${BATCH}) as r`);
-
-type FeedRowTuple = [
-  number | string,
-  ChangeEntity,
-  ChangeAction,
-  number,
-  number | null,
-  number[],
-  number[],
-  string,
-];
-
-const followStatement = statement<{ head: string | null; rows: FeedRowTuple[] }>(
-  'feed.follow',
-  `select (select max(pos) from changes)::text as head,
-          coalesce((select json_agg(json_build_array(c.pos, c.entity, c.action, c.entity_id,
-                      c.group_id, c.recipients, c.affected, ${isoSql('c.at')}) order by c.pos)
-                      from (select * from changes where pos > $1 order by pos limit ${BATCH}) c),
-                   '[]') as rows`,
-);
-
-const replayStatement = statement<{ oldest: string | null; rows: FeedRowTuple[] }>(
-  'feed.replay',
-  `select (select min(pos) from changes)::text as oldest,
-          coalesce((select json_agg(json_build_array(c.pos, c.entity, c.action, c.entity_id,
-                      c.group_id, c.recipients, c.affected, ${isoSql('c.at')}) order by c.pos)
-                      from (select * from changes where pos > $1 and pos <= $2
-                              and $3::int = any(recipients) order by pos limit $4) c),
-                   '[]') as rows`,
-);
-
-const cleanupStatement = statement<never>(
-  'feed.cleanup',
-  `delete from changes where at < now() - interval '${RETENTION_HOURS} hours'
-      and pos < (select max(pos) from changes)`,
-);
-
-function feedChangeOf(t: FeedRowTuple): FeedChange {
-  return {
-    pos: Number(t[0]),
-    entity: t[1],
-    action: t[2],
-    id: t[3],
-    groupId: t[4],
-    recipients: t[5],
-    affected: t[6],
-    at: t[7],
-  };
-}
+export { RETENTION_HOURS } from './change-feed-statements.js';
+export type { Change, ChangeAction, ChangeEntity, FeedChange, FeedSubscriber } from './changes.js';
+export { changeJson, changesInsertSql, FEED_CHANNEL, insertChanges } from './changes.js';
 
 export interface ChangeFeedOptions {
   /** Follow (and stamp) at least this often, whatever the doorbell does. */
@@ -364,7 +224,7 @@ export class ChangeFeed {
     const last = rows[rows.length - 1];
     if (last === undefined) return;
     this.knownHead = Math.max(this.knownHead, last.pos);
-    if (rows.length === BATCH) this.wantStamp = true;
+    if (rows.length === FEED_BATCH) this.wantStamp = true;
     if (this.position === base) {
       // This process stood right before the batch: deliver it without reading it back.
       this.position = last.pos;
@@ -395,7 +255,7 @@ export class ChangeFeed {
         this.emit(rows);
       }
       this.markFollowed();
-      if (rows.length < BATCH) return;
+      if (rows.length < FEED_BATCH) return;
     }
   }
 

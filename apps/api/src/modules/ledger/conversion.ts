@@ -193,6 +193,35 @@ export async function resolveConversion(
 
 export { convertChecked };
 
+export const MSG_CONVERTED_TOO_SMALL =
+  'The converted amount is zero at this rate. Please check the rate or the amount.';
+
+/** Refuses (400 on exchangeRate) a converted amount of zero minor units. */
+export function checkConvertedAmount(convertedCents: number): void {
+  if (convertedCents <= 0) {
+    throw new ValidationError(MSG_CONVERTED_TOO_SMALL, [
+      { field: 'exchangeRate', message: MSG_CONVERTED_TOO_SMALL },
+    ]);
+  }
+}
+
+/**
+ * The rate service's lookups for one request, each asked at most once (retries reuse them).
+ * `fx`: the rate service (modules/fx).
+ */
+export function requestRates(fx: { rateFor: RateLookup }): RateLookup {
+  const seen = new Map<string, ReturnType<RateLookup>>();
+  return (from, to, date) => {
+    const key = `${from}>${to}@${date}`;
+    let found = seen.get(key);
+    if (found === undefined) {
+      found = fx.rateFor(from, to, date);
+      seen.set(key, found);
+    }
+    return found;
+  };
+}
+
 /** The rate as stored (exact decimal text). */
 export function rateText(c: Conversion): string {
   return formatExchangeRate(c.rate);

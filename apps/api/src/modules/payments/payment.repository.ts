@@ -1,5 +1,5 @@
 // Payment rows and their views (payer and recipient as people).
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { payments } from '../../db/schema.js';
@@ -10,6 +10,11 @@ import { dateOfDays, daysSql, microsSql, run, statement } from '../../db/stateme
 import { changeCtes } from '../activity/record-change.js';
 import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
 import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
+import {
+  findEntryRow,
+  markEntryDeleted,
+  unmarkEntryDeleted,
+} from '../ledger/ledger-entries.repository.js';
 import type { PersonTuple } from '../balances/balance-reader.js';
 import { peopleJson, peopleMap } from '../balances/balance-reader.js';
 import type { RateSource } from '../ledger/conversion.js';
@@ -74,19 +79,13 @@ export interface PaymentView {
  * The payment row, or undefined. A deleted payment (kept restorable) counts as missing unless
  * `includeDeleted` (restore and purge only).
  */
-export async function findPaymentRow(
+export function findPaymentRow(
   db: Db,
   id: number,
   forUpdate = false,
   includeDeleted = false,
 ): Promise<PaymentRow | undefined> {
-  if (!(Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647)) return undefined;
-  const where = includeDeleted
-    ? eq(payments.id, id)
-    : and(eq(payments.id, id), isNull(payments.deletedAt));
-  const q = db.select().from(payments).where(where).limit(1);
-  const rows = forUpdate ? await q.for('update') : await q;
-  return rows[0];
+  return findEntryRow(db, payments, id, forUpdate, includeDeleted);
 }
 
 export type NewPaymentRow = typeof payments.$inferInsert;
@@ -220,23 +219,22 @@ export async function updatePaymentRow(
   return row;
 }
 
+/** Marks payment `id` as the first leg of currency exchange `exchangeId`. */
+export async function setExchangeId(db: Db, id: number, exchangeId: number | null): Promise<void> {
+  await db.update(payments).set({ exchangeId }).where(eq(payments.id, id));
+}
+
 /**
  * Deletes a payment the restorable way: the row stays, marked with `at`, until the purge job
  * removes it (modules/ledger/purge-deleted.ts); every reader skips it meanwhile.
  */
-export async function markPaymentDeleted(db: Db, id: number, at: Date): Promise<void> {
-  await db.update(payments).set({ deletedAt: at }).where(eq(payments.id, id));
+export function markPaymentDeleted(db: Db, id: number, at: Date): Promise<void> {
+  return markEntryDeleted(db, payments, id, at);
 }
 
 /** Puts a deleted payment back (its row is exactly as it was deleted). */
-export async function unmarkPaymentDeleted(db: Db, id: number): Promise<PaymentRow> {
-  const [row] = await db
-    .update(payments)
-    .set({ deletedAt: null })
-    .where(eq(payments.id, id))
-    .returning();
-  if (row === undefined) throw new Error('payment vanished');
-  return row;
+export function unmarkPaymentDeleted(db: Db, id: number): Promise<PaymentRow> {
+  return unmarkEntryDeleted(db, payments, id, 'payment');
 }
 
 /**

@@ -1,12 +1,12 @@
 // The `expense_series` and `expense_series_skips` tables. A series row is locked (FOR UPDATE)
 // by every write that changes it or creates one of its occurrences, so those writes take turns;
 // the materializer takes due rows with SKIP LOCKED, so processes share the work without waiting.
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, max, sql } from 'drizzle-orm';
 import { asRecord, nextOccurrence, startOfDayIn, toId } from '@evenly/core';
 import type { CategoryId, Frequency, SeriesSchedule } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
-import { expenseSeries, expenseSeriesSkips, users } from '../../db/schema.js';
+import { expenses, expenseSeries, expenseSeriesSkips, users } from '../../db/schema.js';
 import type { Person, SeriesSummary } from '../expenses/expense.repository.js';
 
 export type SeriesRow = typeof expenseSeries.$inferSelect;
@@ -254,4 +254,33 @@ export async function seriesByIds(db: Db, ids: readonly number[]): Promise<Serie
     .where(inArray(expenseSeries.id, [...ids]))
     .orderBy(asc(expenseSeries.id));
   return rows;
+}
+
+/** The live occurrences of a series after `from` (YYYY-MM-DD), by occurrence date. */
+export function laterOccurrences(
+  db: Db,
+  seriesId: number,
+  from: string,
+): Promise<{ id: number; date: string }[]> {
+  return db
+    .select({ id: expenses.id, date: expenses.date })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.seriesId, seriesId),
+        gt(expenses.occurrenceDate, from),
+        // A deleted occurrence stays as it was deleted (and comes back so when restored).
+        isNull(expenses.deletedAt),
+      ),
+    )
+    .orderBy(asc(expenses.occurrenceDate));
+}
+
+/** The latest occurrence date of a series already created (deleted ones too); null for none. */
+export async function lastOccurrenceDate(db: Db, seriesId: number): Promise<string | null> {
+  const [last] = await db
+    .select({ d: max(expenses.occurrenceDate) })
+    .from(expenses)
+    .where(eq(expenses.seriesId, seriesId));
+  return last?.d ?? null;
 }

@@ -1,27 +1,20 @@
 // SeriesService: recurring expenses (issue #11). A series is created with its occurrence 0 by
 // POST /expenses with a `recurrence`; later occurrences are created by the materializer (the
-// `series.materialize` job, series-jobs.ts) through ExpenseService's own creation path, one
-// transaction per occurrence that also advances the series. Exactly once: the series row is
-// locked while an occurrence is created and advanced in the same transaction, and the unique
-// (series_id, occurrence_date) index refuses any second row for a date whatever happens.
+// `series.materialize` job, series-jobs.ts; series-materializer.ts) through ExpenseService's own
+// creation path, one transaction per occurrence that also advances the series. Exactly once: the
+// series row is locked while an occurrence is created and advanced in the same transaction, and
+// the unique (series_id, occurrence_date) index refuses any second row for a date whatever
+// happens. "This and future" edits are in series-edit.ts.
 import {
   asRecord,
   DEFAULT_CATEGORY,
   dateIn,
   isBlank,
-  occurrenceDate,
   occurrenceIndexOf,
-  RECURRENCE_MESSAGES,
-  validateRecurrence,
   withinEnd,
 } from '@evenly/core';
-import type { RecurrenceInput, ValidationIssue } from '@evenly/core';
-import { and, asc, eq, gt, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { errorCode, rootMessage } from '../../db/errors.js';
-import { expenses } from '../../db/schema.js';
 import {
-  AppError,
   ForbiddenError,
   issuesError,
   NotFoundError,
@@ -32,7 +25,6 @@ import type { ServiceDeps, Services } from '../../services.js';
 import { isDbId } from '../expenses/expense-access.js';
 import type { ExpenseRequest } from '../expenses/expense.service.js';
 import type { ExpenseView, Person } from '../expenses/expense.repository.js';
-import { loadExpenseViews } from '../expenses/expense.repository.js';
 import {
   findGroup,
   GROUP_NOT_FOUND,
@@ -44,14 +36,17 @@ import type { EditGuard } from '../ledger/edit-guard.js';
 import { NO_EDIT_GUARD } from '../ledger/edit-guard.js';
 import type { Clock } from './clock.js';
 import { clockOf } from './clock.js';
+import { updateFutureOccurrences } from './series-edit.js';
 import { materializeSeriesJob, SeriesTicker } from './series-jobs.js';
+import { materializeDueSeries } from './series-materializer.js';
+import { SERIES_MESSAGES } from './series-messages.js';
+import { endBeforeStart, readRecurrence } from './series-recurrence.js';
 import type { SeriesRow } from './series.repository.js';
 import {
   addSkip,
   findSeries,
   groupSeries,
   insertSeries,
-  lockDueSeries,
   mySeriesIds,
   personOf,
   progressFrom,
@@ -64,44 +59,11 @@ import {
   updateSeriesRow,
 } from './series.repository.js';
 
-export const SERIES_MESSAGES = {
-  notFound: 'Series not found.',
-  noAccess: 'You do not have access to this series.',
-  notInSeries: 'This expense is not part of a recurring series.',
-  ended: 'This series has ended.',
-  notUpcoming: 'That date is not an upcoming occurrence of this series.',
-  skipDate: 'Please enter a valid date (YYYY-MM-DD).',
-} as const;
+export { SERIES_MESSAGES } from './series-messages.js';
 
-/** A series with its creator, as GET /series/{id} shows it. */
 export interface SeriesView {
   row: SeriesRow;
   createdBy: Person;
-}
-
-/** Issues of a nested object, their paths under `prefix`. */
-function under(prefix: string, issues: readonly ValidationIssue[]): ValidationIssue[] {
-  return issues.map((i) => ({ path: [prefix, ...i.path], message: i.message }));
-}
-
-/** Reads a body's `recurrence` (400 with the shared messages); null when absent. */
-function readRecurrence(data: unknown, startDate: string | null): RecurrenceInput | null {
-  const r = validateRecurrence(asRecord(data).recurrence, startDate);
-  if (!r.ok) throw issuesError(under('recurrence', r.issues));
-  return r.value;
-}
-
-function endBeforeStart(): ValidationError {
-  return issuesError([
-    { path: ['recurrence', 'endDate'], message: RECURRENCE_MESSAGES.endBeforeStart },
-  ]);
-}
-
-/** The unique (series_id, occurrence_date) index refused a row: that occurrence exists. */
-function isOccurrenceConflict(error: unknown): boolean {
-  return (
-    errorCode(error) === '23505' && rootMessage(error).includes('expenses_series_occurrence_key')
-  );
 }
 
 export class SeriesService {
@@ -245,9 +207,8 @@ export class SeriesService {
 
   /**
    * PUT /expenses/{id}?scope=future: this occurrence, every later one already created (each
-   * keeps its own date; the receipt goes only on this one) and the template of those to come.
-   * A `recurrence` in the body changes the schedule: a new frequency restarts the series from
-   * this occurrence's date (an end count then counts from it).
+   * keeps its own date; the receipt goes only on this one) and the template of those to come
+   * (series-edit.ts).
    */
   async updateFuture(
     callerId: number,
@@ -255,85 +216,16 @@ export class SeriesService {
     request: ExpenseRequest,
     guard: EditGuard<ExpenseView> = NO_EDIT_GUARD,
   ): Promise<WriteOutcome<ExpenseView>> {
-    const raw = asRecord(request.data);
-    const rec = readRecurrence(raw, null);
-    const outcome = await this.services.expenses.updateMany(
+    const outcome = await updateFutureOccurrences(
+      this.services,
+      this.clock,
+      callerId,
+      expenseId,
       request,
-      async (tx, editOne) => {
-        const pre = await this.services.expenses.requireAccess(tx, expenseId, callerId);
-        if (pre.seriesId === null || pre.occurrenceDate === null) {
-          throw new ValidationError(SERIES_MESSAGES.notInSeries);
-        }
-        const from = pre.occurrenceDate;
-        // The series first, then the expenses: the materializer takes them in this order too.
-        const series = await findSeries(tx, pre.seriesId, true);
-        if (series === undefined) throw new ValidationError(SERIES_MESSAGES.notInSeries);
-        const first = await editOne(callerId, expenseId, request.data);
-        const later = await tx
-          .select({ id: expenses.id, date: expenses.date })
-          .from(expenses)
-          .where(
-            and(
-              eq(expenses.seriesId, series.id),
-              gt(expenses.occurrenceDate, from),
-              // A deleted occurrence stays as it was deleted (and comes back so when restored).
-              isNull(expenses.deletedAt),
-            ),
-          )
-          .orderBy(asc(expenses.occurrenceDate));
-        const rest: Record<string, unknown> = { ...raw };
-        delete rest['removeReceipt'];
-        for (const o of later) await editOne(callerId, o.id, { ...rest, date: o.date });
-        const template = templateOf(
-          request.data,
-          series.groupId,
-          first.original?.currency ?? first.currency,
-          first.category,
-        );
-        if (rec === null) {
-          await updateSeriesRow(tx, series.id, { template });
-        } else {
-          await updateSeriesRow(tx, series.id, {
-            template,
-            ...(await this.rescheduled(tx, series, rec, from)),
-          });
-        }
-        const [out] = await loadExpenseViews(tx, [expenseId]);
-        if (out === undefined) throw new Error('expense vanished');
-        return out;
-      },
       guard,
     );
     void this.ticker?.tick();
     return outcome;
-  }
-
-  /** A series' schedule after a "this and future" edit of the occurrence on `from`. */
-  private async rescheduled(tx: Db, s: SeriesRow, rec: RecurrenceInput, from: string) {
-    const restart = rec.frequency !== s.frequency;
-    const startDate = restart ? from : s.startDate;
-    if (rec.endDate !== null && rec.endDate < startDate) throw endBeforeStart();
-    const next = { ...rec, startDate };
-    let index = s.nextIndex;
-    if (restart) {
-      // After every occurrence already created.
-      const [last] = await tx
-        .select({ d: max(expenses.occurrenceDate) })
-        .from(expenses)
-        .where(eq(expenses.seriesId, s.id));
-      const lastDate = last?.d ?? from;
-      index = 1;
-      while (occurrenceDate(startDate, rec.frequency, index) <= lastDate) index++;
-    }
-    const skipped = await skippedDates(tx, s.id);
-    return {
-      frequency: rec.frequency,
-      startDate,
-      timeZone: rec.timeZone,
-      endDate: rec.endDate,
-      endCount: rec.endCount,
-      ...progressFrom(next, index, skipped, this.clock()),
-    };
   }
 
   // -------------------------------------------------------------------------------------------
@@ -364,78 +256,6 @@ export class SeriesService {
    * processes at once.
    */
   async materializeDue(): Promise<number> {
-    const now = this.clock();
-    let steps = 0;
-    while (await this.materializeOne(now)) steps++;
-    return steps;
-  }
-
-  /** One due occurrence of one series (not held by another process); false when none is due. */
-  private async materializeOne(now: Date): Promise<boolean> {
-    let slot: { seriesId: number; date: string } | null = null;
-    try {
-      return await this.deps.transaction(async (tx) => {
-        slot = null;
-        const row = await lockDueSeries(tx, now);
-        if (row === undefined) return false;
-        const date = occurrenceDate(row.startDate, row.frequency, row.nextIndex);
-        slot = { seriesId: row.id, date };
-        const skipped = await skippedDates(tx, row.id);
-        if (!skipped.has(date)) {
-          const ended = await this.createOccurrence(tx, row, date);
-          if (ended) return true;
-        }
-        await updateSeriesRow(tx, row.id, progressFrom(row, row.nextIndex + 1, skipped, now));
-        return true;
-      });
-    } catch (error) {
-      // The final guard held: the occurrence exists already. Move past it and go on.
-      const s = slot as { seriesId: number; date: string } | null;
-      if (s !== null && isOccurrenceConflict(error)) {
-        this.deps.logger.warn(s, 'recurring occurrence already existed; moving past it');
-        await this.movePast(s.seriesId, s.date, now);
-        return true;
-      }
-      throw error;
-    }
-  }
-
-  /**
-   * Creates the occurrence on `date` as the series' creator. When the template can no longer be
-   * created (someone left the group, a friendship ended, the creator left), the series ends and
-   * the reason is logged: retrying would fail the same way forever. Returns true when it ended.
-   */
-  private async createOccurrence(tx: Db, row: SeriesRow, date: string): Promise<boolean> {
-    const creator = await personOf(tx, row.createdById);
-    try {
-      if (creator === undefined) throw new NotFoundError('The series creator no longer exists.');
-      const template = asRecord(row.template);
-      await this.services.expenses.createOccurrence(
-        tx,
-        creator,
-        { ...template, date },
-        { seriesId: row.id, date, summary: summaryOf(row) },
-      );
-      return false;
-    } catch (error) {
-      if (!(error instanceof AppError) || error.status >= 500) throw error;
-      this.deps.logger.warn(
-        { seriesId: row.id, date, reason: error.message, code: error.code },
-        `recurring expense ${row.id} ended: its occurrence on ${date} can no longer be created (${error.message})`,
-      );
-      await updateSeriesRow(tx, row.id, { endedAt: this.clock(), nextDueAt: null });
-      return true;
-    }
-  }
-
-  /** Advances a series past `date` when that is still its next occurrence and it exists. */
-  private async movePast(seriesId: number, date: string, now: Date): Promise<void> {
-    await this.deps.transaction(async (tx) => {
-      const row = await findSeries(tx, seriesId, true);
-      if (row === undefined || row.endedAt !== null) return;
-      if (occurrenceDate(row.startDate, row.frequency, row.nextIndex) !== date) return;
-      const skipped = await skippedDates(tx, row.id);
-      await updateSeriesRow(tx, row.id, progressFrom(row, row.nextIndex + 1, skipped, now));
-    });
+    return materializeDueSeries(this.deps, this.services, this.clock, this.clock());
   }
 }

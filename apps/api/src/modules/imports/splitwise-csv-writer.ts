@@ -1,0 +1,60 @@
+// Writing Splitwise's group CSV format (issue #14): header, rows and closing totals, each line
+// CRLF-terminated. No I/O here.
+import { stringify } from 'csv-stringify/sync';
+import { formatMinor } from '@evenly/core';
+import { FIXED_COLUMNS, TOTAL_BALANCE } from './splitwise-format.js';
+
+/** The header line (CRLF-terminated, as every line written). */
+export function csvHeader(people: readonly string[]): string {
+  return stringify([[...FIXED_COLUMNS, ...people]], {
+    record_delimiter: '\r\n',
+    quoted_match: /[\r\n]/,
+  });
+}
+
+export interface CsvEntry {
+  date: string;
+  description: string;
+  categoryName: string;
+  costCents: number;
+  currency: string;
+  effects: readonly number[];
+}
+
+function csvRecord(e: CsvEntry): string[] {
+  return [
+    e.date,
+    e.description,
+    e.categoryName,
+    formatMinor(e.costCents, e.currency),
+    e.currency,
+    ...e.effects.map((v) => formatMinor(v, e.currency)),
+  ];
+}
+
+export function csvRow(e: CsvEntry): string {
+  return csvRows([e]);
+}
+
+/** Several rows at once (one pass of the writer, for batches). */
+export function csvRows(entries: readonly CsvEntry[]): string {
+  return stringify(entries.map(csvRecord), {
+    record_delimiter: '\r\n',
+    quoted_match: /[\r\n]/,
+  });
+}
+
+/** The closing lines: a blank line, then one total row per currency. */
+export function csvTotals(date: string, totals: ReadonlyMap<string, readonly number[]>): string {
+  const rows = [...totals.entries()]
+    .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
+    .map(([currency, values]) => [
+      date,
+      TOTAL_BALANCE,
+      ' ',
+      ' ',
+      currency,
+      ...values.map((v) => formatMinor(v, currency)),
+    ]);
+  return '\r\n' + stringify(rows, { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+}

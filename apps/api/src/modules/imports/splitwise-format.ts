@@ -1,0 +1,46 @@
+// Splitwise's group CSV export, read and written (issue #14). No I/O here.
+//
+// Format: a header `Date,Description,Category,Cost,Currency,<Person 1>,<Person 2>,...`; one row
+// per expense or payment (payments have Category "Payment") whose person columns hold each
+// person's net effect (paid minus owed; + = is owed), summing to 0; a blank line; then one
+// `<date>,Total balance, , ,<currency>,<p1 total>,...` row per currency.
+//
+// Amounts are read into and written from integer minor units with core's money functions.
+import type { Cents, CategoryId } from '@evenly/core';
+
+export const FIXED_COLUMNS = ['Date', 'Description', 'Category', 'Cost', 'Currency'] as const;
+export const TOTAL_BALANCE = 'Total balance';
+export const PAYMENT_CATEGORY = 'Payment';
+/** Rows one import may hold (each becomes an entry written in one transaction). */
+export const MAX_IMPORT_ROWS = 20_000;
+/** Problems listed in one 400 answer. */
+
+export interface SplitwiseRow {
+  /** 1-based line of the file where the row ends. */
+  line: number;
+  date: string;
+  description: string;
+  /** Splitwise's category name as written. */
+  categoryName: string;
+  category: CategoryId;
+  isPayment: boolean;
+  /** |Cost| in minor units of `currency`. */
+  costCents: Cents;
+  currency: string;
+  /** Net effect per person column (+ = is owed), summing to 0. */
+  effects: Cents[];
+}
+
+export interface SplitwiseFile {
+  people: string[];
+  rows: SplitwiseRow[];
+  /** Per currency, the sum of each person column over the rows. */
+  totals: Map<string, Cents[]>;
+  /** SHA-256 of the normalised content (header and rows; not the export date). */
+  hash: string;
+}
+
+export interface CsvProblem {
+  line: number;
+  message: string;
+}
