@@ -1,9 +1,9 @@
 // Who may see and change an expense (contract §5.6): current members of its group, or the
 // participants (payers and split people) of a non-group expense.
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { expensePayers, expenseSplits, expenses } from '../../db/schema.js';
 import { isCurrentMember } from '../groups/membership.repository.js';
+import type { ExpenseRow } from './expense-access.repository.js';
+import { selectExpenseRow, selectParticipantRows } from './expense-access.repository.js';
 
 /** Ids are PostgreSQL integers: anything larger names no row (a 404, never a 5xx). */
 export const MAX_DB_ID = 2_147_483_647;
@@ -16,15 +16,7 @@ export const EXPENSE_NOT_FOUND = 'Expense not found.';
 export const NO_EXPENSE_ACCESS = 'You do not have access to this expense.';
 
 export async function participantIds(db: Db, expenseId: number): Promise<number[]> {
-  const payers = await db
-    .select({ userId: expensePayers.userId })
-    .from(expensePayers)
-    .where(eq(expensePayers.expenseId, expenseId));
-  const splits = await db
-    .select({ userId: expenseSplits.userId })
-    .from(expenseSplits)
-    .where(eq(expenseSplits.expenseId, expenseId));
-  return [...new Set([...payers, ...splits].map((r) => r.userId))];
+  return [...new Set((await selectParticipantRows(db, expenseId)).map((r) => r.userId))];
 }
 
 export async function canSeeExpense(
@@ -45,12 +37,7 @@ export async function findExpenseRow(
   expenseId: number,
   forUpdate = false,
   includeDeleted = false,
-): Promise<typeof expenses.$inferSelect | undefined> {
+): Promise<ExpenseRow | undefined> {
   if (!isDbId(expenseId)) return undefined;
-  const where = includeDeleted
-    ? eq(expenses.id, expenseId)
-    : and(eq(expenses.id, expenseId), isNull(expenses.deletedAt));
-  const q = db.select().from(expenses).where(where).limit(1);
-  const rows = forUpdate ? await q.for('update') : await q;
-  return rows[0];
+  return selectExpenseRow(db, expenseId, forUpdate, includeDeleted);
 }
