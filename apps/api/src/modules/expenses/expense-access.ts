@@ -1,7 +1,7 @@
 // Who may see and change an expense (contract §5.6): current members of its group, or the
 // participants (payers and split people) of a non-group expense.
 import type { Db } from '../../db/database.js';
-import { isCurrentMember } from '../groups/membership.repository.js';
+import { isCurrentMember } from '../groups/index.js';
 import type { ExpenseRow } from './expense-access.repository.js';
 import { selectExpenseRow, selectParticipantRows } from './expense-access.repository.js';
 

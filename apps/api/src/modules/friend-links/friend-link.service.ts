@@ -5,11 +5,11 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { NotFoundError, ValidationError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { asAccount } from '../auth/users.repository.js';
-import type { AccountRow } from '../auth/users.repository.js';
+import { asAccount } from '../auth/index.js';
+import type { AccountRow } from '../auth/index.js';
 import type { FriendshipView } from '../friendships/friendship.service.js';
-import { avatarUrlOf } from '../people/avatars.js';
-import { FriendLinkInvalidError, PROFILE_TEXT } from '../profile/profile-errors.js';
+import { avatarUrlOf } from '../people/index.js';
+import { FriendLinkInvalidError, PROFILE_TEXT } from '../profile/index.js';
 import {
   findFriendLinkToken,
   findPairStatus,

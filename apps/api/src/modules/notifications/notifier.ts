@@ -18,7 +18,7 @@ import { noteFor } from './notes.js';
 import { settingsOf } from './settings.repository.js';
 import type { ActivityNoteRow } from './notifier.repository.js';
 import { activitiesAfter, lockCursor, moveCursor } from './notifier.repository.js';
-import { recordBudgetAlerts } from '../budgets/budget-alerts.js';
+import { recordBudgetAlerts } from '../budgets/index.js';
 import { noteNotificationsChanged } from './in-app.service.js';
 
 export const NOTIFIER_CURSOR = 'notifications.email';

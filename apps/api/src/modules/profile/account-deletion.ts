@@ -13,19 +13,19 @@ import {
   WrongPasswordError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import { counterpartyFigures } from '../balances/balance-reader.js';
-import type { CounterpartyFigures } from '../balances/balance-reader.js';
-import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { asAccount, findAccountById } from '../auth/users.repository.js';
+import { insertActivities } from '../activity/index.js';
+import { counterpartyFigures } from '../balances/index.js';
+import type { CounterpartyFigures } from '../balances/index.js';
+import { deleteGroupPairs } from '../balances/index.js';
+import { verifyPassword } from '../auth/index.js';
+import { asAccount, findAccountById } from '../auth/index.js';
 import {
   currentMembers,
   deleteGroupRows,
   lockGroup,
   markLeft,
   updateGroup,
-} from '../groups/membership.repository.js';
+} from '../groups/index.js';
 import { PROFILE_TEXT } from './profile-errors.js';
 import { lockUser } from './profile.repository.js';
 import {

@@ -13,9 +13,9 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import { findUserById } from '../auth/users.repository.js';
-import { isCurrentMember, MAX_ROW_ID } from '../groups/membership.repository.js';
+import { insertActivities } from '../activity/index.js';
+import { findUserById } from '../auth/index.js';
+import { isCurrentMember, MAX_ROW_ID } from '../groups/index.js';
 import { findReminderPerson } from './reminders.repository.js';
 
 /** The window of the once-a-day limit, in seconds (a fixed UTC day, as the rate limits count). */

@@ -8,7 +8,7 @@ import { errorExample, errorResponses } from '../../http/error-body.js';
 import type { Services } from '../../services.js';
 import { expenseOut, expenseSchema } from '../expenses/expense.mapper.js';
 import { receiptLinker } from '../expenses/expenses.routes.js';
-import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/membership.repository.js';
+import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/index.js';
 import { readSearchQuery, searchQuerySchema } from './search-query.js';
 import type { RawSearchQuery } from './search-query.js';
 

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { userOut, userSchema } from '../../http/mappers.js';
 import type { SeriesSummary } from '../expenses/expense.repository.js';
 import { summaryOf } from './series.repository.js';
-import { categorySchema } from '../categories/category.mapper.js';
+import { categorySchema } from '../categories/index.js';
 import type { SeriesView } from './series.service.js';
 
 const frequencySchema = z.enum(FREQUENCIES).meta({
