@@ -11,7 +11,6 @@ import { zodValidatorCompiler } from './http/validation.js';
 import { createMailer } from './mail/mailer.js';
 import type { Mailer } from './mail/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
-import { protectedAuthRoutes, publicAuthRoutes } from './modules/auth/auth.routes.js';
 import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
 import { Authenticator } from './modules/auth/authenticator.js';
 import { ChangeFeed } from './db/change-feed.js';
@@ -23,46 +22,15 @@ import { JobQueue } from './jobs/job-queue.js';
 import { JobRegistry } from './jobs/job-registry.js';
 import { JobWorker } from './jobs/job-worker.js';
 import type { JobWorkerOptions } from './jobs/job-worker.js';
-import { healthRoutes } from './modules/health/health.routes.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
-import { activityRoutes } from './modules/activity/activity.routes.js';
-import { inAppNotificationRoutes } from './modules/notifications/in-app.routes.js';
-import { balancesRoutes } from './modules/balances/balances.routes.js';
-import { commentsRoutes } from './modules/comments/comments.routes.js';
-import { guestsRoutes } from './modules/guests/guests.routes.js';
-import { invitesRoutes, publicInvitesRoutes } from './modules/invites/invites.routes.js';
-import { eventsRoutes, publicEventsRoutes } from './modules/events/events.routes.js';
-import { expensesRoutes } from './modules/expenses/expenses.routes.js';
-import { searchRoutes } from './modules/search/search.routes.js';
-import {
-  categoriesRoutes,
-  publicCategoriesRoutes,
-} from './modules/categories/categories.routes.js';
-import { friendshipsRoutes } from './modules/friendships/friendships.routes.js';
-import { groupsRoutes } from './modules/groups/groups.routes.js';
-import {
-  notificationSettingsRoutes,
-  publicNotificationRoutes,
-} from './modules/notifications/notifications.routes.js';
-import { remindersRoutes } from './modules/reminders/reminders.routes.js';
-import { paymentsRoutes } from './modules/payments/payments.routes.js';
-import { importsRoutes } from './modules/imports/imports.routes.js';
-import { exportsRoutes } from './modules/exports/exports.routes.js';
-import { fxRoutes } from './modules/fx/fx.routes.js';
-import { publicReceiptsRoutes, receiptsRoutes } from './modules/receipts/receipts.routes.js';
-import { receiptScanRoutes } from './modules/receipt-scan/receipt-scan.routes.js';
-import { seriesRoutes } from './modules/series/series.routes.js';
-import { pushRoutes } from './modules/push/push.routes.js';
-import { profileRoutes, publicProfileRoutes } from './modules/profile/profile.routes.js';
-import { friendLinksRoutes } from './modules/friend-links/friend-links.routes.js';
-import { reportsRoutes } from './modules/reports/reports.routes.js';
-import { budgetsRoutes } from './modules/budgets/budgets.routes.js';
 import { admitRegistration } from './modules/profile/registration-policy.js';
 import { resolveVapidKeys } from './modules/push/vapid-keys.js';
 import { Services } from './services.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { createAuthenticate } from './plugins/authentication.js';
+import { discoverRoutes } from './http/route-modules.js';
+import type { RouteDeps } from './http/route-modules.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
 import compression from './plugins/compression.js';
 import errorHandler, { handleFrameworkError } from './plugins/error-handler.js';
@@ -244,46 +212,20 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(openapi);
 
-  // Public routes.
-  await app.register(healthRoutes, { database });
-  await app.register(publicAuthRoutes, { auth, rateLimiter });
-  await app.register(publicReceiptsRoutes, { services });
-  await app.register(publicEventsRoutes, { services });
-  await app.register(publicNotificationRoutes, { services });
-  await app.register(publicProfileRoutes, { services, rateLimiter });
-  await app.register(publicInvitesRoutes, { services, rateLimiter });
-  await app.register(publicCategoriesRoutes);
+  // Every module's routes (modules/*/module.ts), public ones first and outside the protected
+  // scope. Each plugin gets its own copy of the dependencies: registration options belong to it.
+  const routes = await discoverRoutes(new URL('./modules/', import.meta.url));
+  const deps: RouteDeps = { services, rateLimiter, auth, database };
+  for (const r of routes) {
+    if (r.scope === 'public') await app.register(r.plugin, { ...deps });
+  }
 
   // Everything registered in this scope requires a valid bearer token.
   await app.register(async (scope) => {
     scope.addHook('onRequest', createAuthenticate(authenticator));
-    await scope.register(protectedAuthRoutes, { auth, rateLimiter });
-    await scope.register(profileRoutes, { services, rateLimiter });
-    await scope.register(friendLinksRoutes, { services });
-    await scope.register(friendshipsRoutes, { services });
-    await scope.register(groupsRoutes, { services });
-    await scope.register(guestsRoutes, { services });
-    await scope.register(invitesRoutes, { services });
-    await scope.register(expensesRoutes, { services });
-    await scope.register(searchRoutes, { services });
-    await scope.register(categoriesRoutes, { services });
-    await scope.register(paymentsRoutes, { services });
-    await scope.register(importsRoutes, { services });
-    await scope.register(exportsRoutes, { services });
-    await scope.register(fxRoutes, { services });
-    await scope.register(commentsRoutes, { services });
-    await scope.register(balancesRoutes, { services });
-    await scope.register(activityRoutes, { services });
-    await scope.register(inAppNotificationRoutes, { services });
-    await scope.register(eventsRoutes, { services });
-    await scope.register(receiptsRoutes, { services });
-    await scope.register(receiptScanRoutes, { services });
-    await scope.register(seriesRoutes, { services });
-    await scope.register(notificationSettingsRoutes, { services });
-    await scope.register(remindersRoutes, { services });
-    await scope.register(pushRoutes, { services });
-    await scope.register(reportsRoutes, { services });
-    await scope.register(budgetsRoutes, { services });
+    for (const r of routes) {
+      if (r.scope === 'protected') await scope.register(r.plugin, { ...deps });
+    }
   });
 
   await app.register(webApp, { distDir: config.webDistDir });

@@ -2,6 +2,7 @@
 // Invalid values stop the server at start with a message naming the variable.
 import os from 'node:os';
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
 import { loadRecurringConfig } from './recurring-config.js';
 import type { RecurringConfig } from './recurring-config.js';
 import { pushConfig } from './push-config.js';
@@ -93,15 +94,7 @@ export const DEFAULT_FX_RATES_URL = 'https://api.frankfurter.app';
 
 export type { PushConfig } from './push-config.js';
 
-export class ConfigError extends Error {
-  readonly code = 'CONFIG_INVALID' as const;
-  constructor(
-    readonly variable: string,
-    detail: string,
-  ) {
-    super(`Invalid configuration: ${variable} ${detail}`);
-  }
-}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 

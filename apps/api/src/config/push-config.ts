@@ -1,7 +1,7 @@
 // Web Push settings (VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT,
 // PUSH_ALLOW_PRIVATE_ENDPOINTS), validated at start like the rest of the configuration.
 import { createECDH } from 'node:crypto';
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 export interface VapidKeyPair {
   /** Uncompressed P-256 point, base64url (65 bytes → 87 characters), as web-push makes it. */

@@ -1,5 +1,5 @@
 // Settings of the recurring-expense materializer (issue #11), read with the rest of the config.
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 export interface RecurringConfig {
   /**

@@ -3,10 +3,9 @@
 // process's worker at once and rings the doorbell for the other processes. Nothing depends on
 // the wake-up: every worker also looks for due jobs on a timer.
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import type { JobType } from './job-type.js';
-import { insertJob, insertJobs } from './jobs.repository.js';
+import { insertJob, insertJobs, ringJobDoorbell } from './jobs.repository.js';
 
 /** PostgreSQL channel on which a commit that enqueued jobs wakes the other processes' workers. */
 export const JOBS_CHANNEL = 'evenly_jobs';
@@ -64,7 +63,7 @@ export class JobQueue {
     for (const kick of this.localWorkers) kick();
     if (!this.options.doorbell) return;
     try {
-      await this.db.execute(sql`select pg_notify(${JOBS_CHANNEL}, '')`);
+      await ringJobDoorbell(this.db, JOBS_CHANNEL);
     } catch (error) {
       this.options.logger.warn({ err: error }, 'could not ring the job doorbell');
     }

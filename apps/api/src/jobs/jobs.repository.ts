@@ -3,6 +3,7 @@
 // database's clock, so processes on different hosts agree on leases and backoff.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { queryRows } from '../db/database.js';
 import { jobs } from '../db/schema.js';
 import { run, statement } from '../db/statements.js';
 
@@ -146,4 +147,34 @@ const release = statement<{ id: number }>(
 /** Hands a job back unfinished (shutdown): due again at once, the attempt not counted. */
 export async function releaseJob(db: Db, job: ClaimedJob): Promise<boolean> {
   return (await run(db, release, [job.id, job.lease])).length === 1;
+}
+
+/** NOTIFY on the doorbell channel: the other processes' workers look for due jobs at once. */
+export async function ringJobDoorbell(db: Db, channel: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${channel}, '')`);
+}
+
+/** count(*) per state: a bigint, so text from `pg`, a number or bigint from PGlite. */
+export type JobStateCounts = Record<
+  'due' | 'scheduled' | 'running' | 'failed',
+  number | string | bigint
+>;
+
+/**
+ * Jobs by state, in one pass over the table (which holds only unfinished and failed jobs). The
+ * states follow {@link claimJob}'s claim statement.
+ */
+export async function countJobsByState(db: Db): Promise<JobStateCounts | undefined> {
+  const [row] = await queryRows<JobStateCounts>(
+    db,
+    sql`select
+          count(*) filter (where failed_at is null and locked_until > now()) as running,
+          count(*) filter (where failed_at is null and (locked_until is null or locked_until <= now())
+                             and run_after <= now()) as due,
+          count(*) filter (where failed_at is null and (locked_until is null or locked_until <= now())
+                             and run_after > now()) as scheduled,
+          count(*) filter (where failed_at is not null) as failed
+        from jobs`,
+  );
+  return row;
 }

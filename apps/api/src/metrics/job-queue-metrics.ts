@@ -1,11 +1,10 @@
 // Depth of the durable job queue (the `jobs` table, src/jobs), counted at scrape time. The table
 // holds only unfinished and failed jobs (a finished job is deleted), so one pass over it is cheap.
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { Gauge } from 'prom-client';
 import type { Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
-import { queryRows } from '../db/database.js';
+import { countJobsByState } from '../jobs/jobs.repository.js';
 
 export const JOB_STATES = ['due', 'scheduled', 'running', 'failed'] as const;
 export type JobState = (typeof JOB_STATES)[number];
@@ -14,20 +13,10 @@ export type JobState = (typeof JOB_STATES)[number];
  * Jobs by state: `due` may be claimed now, `scheduled` waits for its time (a new job's delay or
  * the backoff after a failed attempt), `running` is held under a live lease, `failed` used up its
  * attempts and is kept for inspection. The states follow the worker's claim statement
- * (jobs.repository.ts).
+ * (jobs.repository.ts, which also holds the count).
  */
 export async function jobQueueDepth(db: Db): Promise<Record<JobState, number>> {
-  const [row] = await queryRows<Record<JobState, number | string | bigint>>(
-    db,
-    sql`select
-          count(*) filter (where failed_at is null and locked_until > now()) as running,
-          count(*) filter (where failed_at is null and (locked_until is null or locked_until <= now())
-                             and run_after <= now()) as due,
-          count(*) filter (where failed_at is null and (locked_until is null or locked_until <= now())
-                             and run_after > now()) as scheduled,
-          count(*) filter (where failed_at is not null) as failed
-        from jobs`,
-  );
+  const row = await countJobsByState(db);
   // count(*) is a bigint: text from `pg`, a number or bigint from PGlite.
   const depth = { due: 0, scheduled: 0, running: 0, failed: 0 };
   for (const state of JOB_STATES) depth[state] = Number(row?.[state] ?? 0);

@@ -2,13 +2,10 @@
 // protected scope, so a route is protected unless it is deliberately placed outside it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MESSAGE_BAD_TOKEN, MESSAGE_NO_TOKEN, UnauthenticatedError } from '../errors/app-errors.js';
+import type { AuthUser } from '../modules/auth/auth-user.js';
 import type { Authenticator } from '../modules/auth/authenticator.js';
 
-export interface AuthUser {
-  id: number;
-  name: string;
-  email: string;
-}
+export type { AuthUser };
 
 declare module 'fastify' {
   interface FastifyRequest {

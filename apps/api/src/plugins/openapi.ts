@@ -5,6 +5,35 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+/** The entries of `record` in code-unit order of their keys (the same in every locale). */
+function byName<T>(record: Record<string, T>): Record<string, T> {
+  return Object.fromEntries(
+    Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+}
+
+/**
+ * The document with its paths and component schemas in name order. Otherwise their order would
+ * be the order in which modules happened to load and register routes (modules are found at
+ * start, http/route-modules.ts), and the web app's committed types follow this document.
+ */
+function inNameOrder(document: OpenApiDocument): OpenApiDocument {
+  const parts = document as {
+    paths?: Record<string, unknown>;
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = parts.components?.schemas;
+  return {
+    ...document,
+    ...(parts.paths === undefined ? {} : { paths: byName(parts.paths) }),
+    ...(schemas === undefined
+      ? {}
+      : { components: { ...parts.components, schemas: byName(schemas) } }),
+  } as OpenApiDocument;
+}
+
 async function openapi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -22,7 +51,7 @@ async function openapi(app: FastifyInstance): Promise<void> {
       security: [{ bearerAuth: [] }],
     },
     transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (document) => inNameOrder(jsonSchemaTransformObject(document)),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

@@ -2,8 +2,8 @@
 import type { Db } from '../../db/database.js';
 import { activities } from '../../db/schema.js';
 import { microsSql, run, statement } from '../../db/statements.js';
-import type { PersonTuple } from '../balances/balance-reader.js';
-import { peopleJson, peopleMap } from '../balances/balance-reader.js';
+import type { PersonTuple } from '../balances/index.js';
+import { peopleJson, peopleMap } from '../balances/index.js';
 
 /**
  * The types GET /api/activity lists (contract §4.8, plus `expense_restored` and

@@ -6,7 +6,7 @@ import { limitSchema, nextPageHeaders } from '../../http/cursor.js';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import { toCategoryId } from '@evenly/core';
-import { categorySchema } from '../categories/category.mapper.js';
+import { categorySchema } from '../categories/index.js';
 import type { Services } from '../../services.js';
 import type { ActivityRow } from './activity.repository.js';
 import { ACTIVITY_DEFAULT_LIMIT, ACTIVITY_MAX_LIMIT } from './activity.service.js';

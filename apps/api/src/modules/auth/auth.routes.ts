@@ -11,7 +11,7 @@ import {
 } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { sendMessage } from '../../http/message-response.js';
-import type { RateLimiter, RateRule } from '../rate-limit/rate-limiter.js';
+import type { RateLimiter, RateRule } from '../rate-limit/index.js';
 import type { AuthService, LoginResult } from './auth.service.js';
 
 const MINUTE = 60;

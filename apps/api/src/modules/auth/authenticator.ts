@@ -13,7 +13,7 @@
 // time (a doorbell NOTIFY, at worst one poll interval).
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
-import type { AuthUser } from '../../plugins/authentication.js';
+import type { AuthUser } from './auth-user.js';
 import type { JwtService } from './jwt.js';
 import { findTokenUser } from './users.repository.js';
 

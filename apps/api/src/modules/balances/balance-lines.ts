@@ -1,7 +1,7 @@
 // A caller's balance lines from pairwise nets (contract §5.3), plain or simplified. No I/O here.
 import { groupLinesForUser } from '@evenly/core';
 import type { Cents, PairwiseNets, PairKey } from '@evenly/core';
-import type { Person } from '../people/person.js';
+import type { Person } from '../people/index.js';
 import type { PairNet } from './pair-balances.repository.js';
 
 export interface BalanceLineData {

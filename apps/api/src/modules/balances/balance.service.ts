@@ -4,7 +4,7 @@ import { approximateIn, counterpartySummary, invertRate, overallSummary } from '
 import type { CounterpartyNet, ExchangeRate, OverallSummary } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { GROUP_NOT_FOUND, MAX_ROW_ID, NOT_A_MEMBER } from '../groups/membership.repository.js';
+import { GROUP_NOT_FOUND, MAX_ROW_ID, NOT_A_MEMBER } from '../groups/index.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import type {
   BalanceLineData,

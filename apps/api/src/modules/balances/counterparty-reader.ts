@@ -4,7 +4,7 @@
 import type { Db } from '../../db/database.js';
 import { NON_GROUP_SCOPE } from '../../db/pair-slots.js';
 import { run, statement } from '../../db/statements.js';
-import type { Person } from '../people/person.js';
+import type { Person } from '../people/index.js';
 import { lineAmounts, netsByCurrency } from './balance-lines.js';
 import type { PairNet, PairNetTuple } from './pair-balances.repository.js';
 import { pairNetOfTuple, pairNetsSql } from './pair-balances.repository.js';

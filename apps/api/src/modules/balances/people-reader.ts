@@ -3,7 +3,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { users } from '../../db/schema.js';
-import type { Person } from '../people/person.js';
+import type { Person } from '../people/index.js';
 
 export async function peopleByIds(db: Db, ids: Iterable<number>): Promise<Map<number, Person>> {
   const list = [...new Set(ids)];

@@ -7,8 +7,8 @@
 import { BUDGET_ALERT_THRESHOLDS, categoryLabel, formatMinor } from '@evenly/core';
 import type { NotificationSetting } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import type { NewActivity } from '../activity/activity.repository.js';
+import { insertActivities } from '../activity/index.js';
+import type { NewActivity } from '../activity/index.js';
 import { claimBudgetAlert, standingOf } from './budgets.repository.js';
 
 /** Activity rows that may move someone's share of a category up. */

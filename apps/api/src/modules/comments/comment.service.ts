@@ -3,16 +3,11 @@ import { validateComment } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { ForbiddenError, issuesError, NotFoundError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
+import { insertActivities } from '../activity/index.js';
 import { noteChange } from '../../db/transaction.js';
-import { currentMembers, findGroup, touchGroup } from '../groups/membership.repository.js';
-import {
-  canSeeExpense,
-  isDbId,
-  NO_EXPENSE_ACCESS,
-  participantIds,
-} from '../expenses/expense-access.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
+import { currentMembers, findGroup, touchGroup } from '../groups/index.js';
+import { canSeeExpense, isDbId, NO_EXPENSE_ACCESS, participantIds } from '../expenses/index.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { CommentView } from './comments.repository.js';
 import {
   commentsOfExpense,

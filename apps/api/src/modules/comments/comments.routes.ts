@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
-import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import type { CommentView } from './comments.repository.js';
 
 const commentSchema = z

@@ -10,7 +10,7 @@ import {
 } from '../../errors/app-errors.js';
 import type { AuthUser } from '../../plugins/authentication.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { findTokenUser } from '../auth/users.repository.js';
+import { findTokenUser } from '../auth/index.js';
 import { TicketSigner } from './event-ticket.js';
 
 /** The entities a stream carries (contract §4.10). */

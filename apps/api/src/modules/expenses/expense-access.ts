@@ -1,11 +1,11 @@
 // Who may see and change an expense (contract §5.6): current members of its group, or the
 // participants (payers and split people) of a non-group expense.
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { expensePayers, expenseSplits, expenses } from '../../db/schema.js';
+import { expenses } from '../../db/schema.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
-import { isCurrentMember } from '../groups/membership.repository.js';
-import { findEntryRow } from '../ledger/ledger-entries.repository.js';
+import { isCurrentMember } from '../groups/index.js';
+import { findEntryRow } from '../ledger/index.js';
+import { selectParticipantRows } from './expense-access.repository.js';
 
 export { isDbId, MAX_DB_ID } from '../../db/ids.js';
 
@@ -13,15 +13,7 @@ export const EXPENSE_NOT_FOUND = 'Expense not found.';
 export const NO_EXPENSE_ACCESS = 'You do not have access to this expense.';
 
 export async function participantIds(db: Db, expenseId: number): Promise<number[]> {
-  const payers = await db
-    .select({ userId: expensePayers.userId })
-    .from(expensePayers)
-    .where(eq(expensePayers.expenseId, expenseId));
-  const splits = await db
-    .select({ userId: expenseSplits.userId })
-    .from(expenseSplits)
-    .where(eq(expenseSplits.expenseId, expenseId));
-  return [...new Set([...payers, ...splits].map((r) => r.userId))];
+  return [...new Set((await selectParticipantRows(db, expenseId)).map((r) => r.userId))];
 }
 
 export async function canSeeExpense(

@@ -3,9 +3,9 @@
 import { toCategoryId } from '@evenly/core';
 import type { ChangeAction } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
-import type { ActivityType } from '../activity/activity.repository.js';
-import { recordChange } from '../activity/record-change.js';
-import type { GroupRow } from '../groups/membership.repository.js';
+import type { ActivityType } from '../activity/index.js';
+import { recordChange } from '../activity/index.js';
+import type { GroupRow } from '../groups/index.js';
 
 /** Activity rows and the change of an expense write. */
 export async function recordExpense(

@@ -2,8 +2,8 @@
 // in another currency than its CONVERT group's.
 import { convertParts, formatExchangeRate } from '@evenly/core';
 import type { Cents } from '@evenly/core';
-import { checkConvertedAmount, readRateAsk, resolveConversion } from '../ledger/conversion.js';
-import type { RateLookup, StoredConversion } from '../ledger/conversion.js';
+import { checkConvertedAmount, readRateAsk, resolveConversion } from '../ledger/index.js';
+import type { RateLookup, StoredConversion } from '../ledger/index.js';
 import type { CheckedExpense } from './expense-rules.js';
 import type { LedgerExpense } from './expense-write-types.js';
 

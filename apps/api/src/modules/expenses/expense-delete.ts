@@ -2,10 +2,10 @@
 // from every reader until the purge job removes it (modules/ledger/purge-deleted.ts).
 import type { ServiceDeps } from '../../services.js';
 import { NotFoundError } from '../../errors/app-errors.js';
-import { currentMembers, findGroup, groupStanding } from '../groups/membership.repository.js';
-import { applyEffect, expenseEffectDebts, expensePersonEffects } from '../ledger/ledger-effects.js';
-import { readRestoreFacts } from '../ledger/restore-facts.js';
-import { checkRestorable, checkRestoreAccess } from '../ledger/restore-rules.js';
+import { currentMembers, findGroup, groupStanding } from '../groups/index.js';
+import { applyEffect, expenseEffectDebts, expensePersonEffects } from '../ledger/index.js';
+import { readRestoreFacts } from '../ledger/index.js';
+import { checkRestorable, checkRestoreAccess } from '../ledger/index.js';
 import {
   EXPENSE_NOT_FOUND,
   findExpenseRow,

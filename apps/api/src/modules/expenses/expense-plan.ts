@@ -2,14 +2,14 @@
 // writeExpense): the row, its change, its pair deltas, the guard's values, and its view.
 import { DEFAULT_CATEGORY } from '@evenly/core';
 import { pairDeltaArgs } from '../../db/pair-slots.js';
-import { changeArrays } from '../activity/record-change.js';
-import type { IdempotencyScope } from '../idempotency/idempotency.js';
-import { groupCurrencyKey } from '../ledger/conversion.js';
-import type { PreparedWrite } from '../ledger/ledger-context.js';
-import { expenseEffectDebts, expensePersonEffects } from '../ledger/ledger-effects.js';
-import type { GuardValues } from '../ledger/ledger-guard.js';
-import type { PlannedWrite } from '../ledger/guarded-write.js';
-import { createdChange } from '../ledger/guarded-write.js';
+import { changeArrays } from '../activity/index.js';
+import type { IdempotencyScope } from '../idempotency/index.js';
+import { groupCurrencyKey } from '../ledger/index.js';
+import type { PreparedWrite } from '../ledger/index.js';
+import { expenseEffectDebts, expensePersonEffects } from '../ledger/index.js';
+import type { GuardValues } from '../ledger/index.js';
+import type { PlannedWrite } from '../ledger/index.js';
+import { createdChange } from '../ledger/index.js';
 import type { StoredFile } from './expense-files.js';
 import type { CheckedExpense } from './expense-rules.js';
 import type { LedgerExpense, OccurrenceLink } from './expense-write-types.js';

@@ -10,7 +10,7 @@ import {
 import { decodeUtf8, isJsonObject, MSG_BODY_NOT_OBJECT, parseJson } from '../../http/json-body.js';
 import { JSON_BODY_LIMIT } from '../../plugins/body-parsers.js';
 import { MSG_ONE_FILE } from '../../plugins/error-handler.js';
-import { canonicalJson } from '../idempotency/idempotency.js';
+import { canonicalJson } from '../idempotency/index.js';
 import type { UploadedFile } from '../receipts/receipt.service.js';
 
 export const MSG_EXPENSE_MEDIA_TYPE =

@@ -18,11 +18,11 @@ import {
   NotGroupMemberError,
   ValidationError,
 } from '../../errors/app-errors.js';
-import type { GroupRow } from '../groups/membership.repository.js';
-import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/membership.repository.js';
-import type { OwedAmount, PayerAmount } from '../ledger/ledger-effects.js';
-import { ledgerCurrencyOf } from '../ledger/conversion.js';
-import type { LedgerContext } from '../ledger/ledger-context.js';
+import type { GroupRow } from '../groups/index.js';
+import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/index.js';
+import type { OwedAmount, PayerAmount } from '../ledger/index.js';
+import { ledgerCurrencyOf } from '../ledger/index.js';
+import type { LedgerContext } from '../ledger/index.js';
 import type { Person } from './expense.repository.js';
 import { isDbId } from './expense-access.js';
 

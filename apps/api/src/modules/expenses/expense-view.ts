@@ -10,8 +10,8 @@ import {
   numbersOfList,
   valuesOfList,
 } from '../../db/statements.js';
-import type { RateSource } from '../ledger/conversion.js';
-import type { Person } from '../people/person.js';
+import type { RateSource } from '../ledger/index.js';
+import type { Person } from '../people/index.js';
 
 export interface ExpenseView {
   id: number;

@@ -6,9 +6,9 @@ import type { PairDeltaArgs } from '../../db/pair-slots.js';
 import { PAIR_SLOT_RESULT, pairCtes, pairDeltaParams, spillOf } from '../../db/pair-slots.js';
 import type { Spill } from '../../db/transaction.js';
 import { isoSql, run, statement } from '../../db/statements.js';
-import { changeCtes } from '../activity/record-change.js';
-import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
-import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
+import { changeCtes } from '../activity/index.js';
+import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/index.js';
+import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/index.js';
 import type { OriginalAmounts } from './expense-view.js';
 
 export interface StoredPayer {

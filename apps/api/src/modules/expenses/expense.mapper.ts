@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import { ValidationError } from '../../errors/app-errors.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
-import type { PaymentView } from '../payments/payment.repository.js';
+import type { PaymentView } from '../payments/index.js';
 import type { ExpenseView } from './expense.repository.js';
 import { seriesSummaryOut, seriesSummarySchema } from '../series/series.mapper.js';
-import { categorySchema } from '../categories/category.mapper.js';
+import { categorySchema } from '../categories/index.js';
 
 const rateSourceSchema = z.enum(['SERVICE', 'MANUAL', 'CHARGED']);
 

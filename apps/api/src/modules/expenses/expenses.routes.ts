@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { errorExample, errorResponses } from '../../http/error-body.js';
 import { EXPENSE_NOT_FOUND, NO_EXPENSE_ACCESS } from './expense-access.js';
 import type { Services } from '../../services.js';
-import { idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
-import { readExpectedUpdatedAt } from '../ledger/edit-guard.js';
+import { idempotencyScope, sendOutcome } from '../idempotency/index.js';
+import { readExpectedUpdatedAt } from '../ledger/index.js';
 import { readExpenseBody } from './expense-request.js';
 import {
   expenseOut,

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { dateOfDays, isoMicrosOf, run, statement } from '../../db/statements.js';
 import { cursorParts } from '../../http/cursor.js';
-import type { PersonTuple } from '../balances/balance-reader.js';
-import { peopleJson, peopleMap } from '../balances/balance-reader.js';
-import type { PaymentRowTuple, PaymentView } from '../payments/payment.repository.js';
-import { paymentPeopleIds, paymentRowJson, paymentViewOf } from '../payments/payment.repository.js';
+import type { PersonTuple } from '../balances/index.js';
+import { peopleJson, peopleMap } from '../balances/index.js';
+import type { PaymentRowTuple, PaymentView } from '../payments/index.js';
+import { paymentPeopleIds, paymentRowJson, paymentViewOf } from '../payments/index.js';
 import type { ExpenseRowTuple, ExpenseView } from './expense.repository.js';
 import { expensePeopleIds, expenseRowJson, expenseViewOf } from './expense.repository.js';
 

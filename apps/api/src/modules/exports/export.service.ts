@@ -5,15 +5,15 @@ import { cents, splitwiseNameOf } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { userOut } from '../../http/mappers.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { findUserById } from '../auth/users.repository.js';
-import type { ReceiptLinker } from '../expenses/expense.mapper.js';
-import { expenseOut, paymentOut } from '../expenses/expense.mapper.js';
-import { loadExpenseViews } from '../expenses/expense.repository.js';
-import { expenseEffectDebts } from '../ledger/ledger-effects.js';
-import { acceptedOf } from '../friendships/friendships.repository.js';
+import { findUserById } from '../auth/index.js';
+import type { ReceiptLinker } from '../expenses/index.js';
+import { expenseOut, paymentOut } from '../expenses/index.js';
+import { loadExpenseViews } from '../expenses/index.js';
+import { expenseEffectDebts } from '../ledger/index.js';
+import { acceptedOf } from '../friendships/index.js';
 import { groupOut } from '../groups/groups.routes.js';
-import { requireGroupMember } from '../groups/membership.repository.js';
-import { loadPaymentViews } from '../payments/payment.repository.js';
+import { requireGroupMember } from '../groups/index.js';
+import { loadPaymentViews } from '../payments/index.js';
 import type { ExportKey } from './export.repository.js';
 import {
   commentsOfExpenses,

@@ -2,16 +2,21 @@
 // kept on the user row (users.friend_link_token) and replaced on request; whoever opens a valid
 // link becomes a friend of its owner at once (sharing the link is the owner's consent).
 import { randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { friendships, users } from '../../db/schema.js';
 import { NotFoundError, ValidationError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { asAccount } from '../auth/users.repository.js';
-import type { AccountRow } from '../auth/users.repository.js';
+import { asAccount } from '../auth/index.js';
+import type { AccountRow } from '../auth/index.js';
 import type { FriendshipView } from '../friendships/friendship.service.js';
-import { avatarUrlOf } from '../people/avatars.js';
-import { FriendLinkInvalidError, PROFILE_TEXT } from '../profile/profile-errors.js';
+import { avatarUrlOf } from '../people/index.js';
+import { FriendLinkInvalidError, PROFILE_TEXT } from '../profile/index.js';
+import {
+  findFriendLinkToken,
+  findPairStatus,
+  findUserByFriendLinkToken,
+  setFriendLinkToken,
+  setFriendLinkTokenIfNone,
+} from './friend-links.repository.js';
 
 export interface FriendLink {
   token: string;
@@ -33,8 +38,7 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 async function ownerOf(db: Db, token: string): Promise<AccountRow | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
-  const rows = await db.select().from(users).where(eq(users.friendLinkToken, token)).limit(1);
-  return asAccount(rows[0]);
+  return asAccount(await findUserByFriendLinkToken(db, token));
 }
 
 export class FriendLinkService {
@@ -50,24 +54,11 @@ export class FriendLinkService {
   /** GET /friend-link: the caller's link, made on the first call. */
   async current(userId: number): Promise<FriendLink> {
     const db = this.deps.db;
-    const rows = await db
-      .select({ token: users.friendLinkToken })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    const existing = rows[0]?.token;
+    const existing = await findFriendLinkToken(db, userId);
     if (existing != null) return this.linkOf(existing);
     // Two first calls at once: only one token is set; both answer with it.
-    await db
-      .update(users)
-      .set({ friendLinkToken: newFriendLinkToken() })
-      .where(and(eq(users.id, userId), isNull(users.friendLinkToken)));
-    const again = await db
-      .select({ token: users.friendLinkToken })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    const token = again[0]?.token;
+    await setFriendLinkTokenIfNone(db, userId, newFriendLinkToken());
+    const token = await findFriendLinkToken(db, userId);
     if (token == null) throw new NotFoundError();
     return this.linkOf(token);
   }
@@ -75,7 +66,7 @@ export class FriendLinkService {
   /** POST /friend-link: a new link; the old one stops working. */
   async replace(userId: number): Promise<FriendLink> {
     const token = newFriendLinkToken();
-    await this.deps.db.update(users).set({ friendLinkToken: token }).where(eq(users.id, userId));
+    await setFriendLinkToken(this.deps.db, userId, token);
     return this.linkOf(token);
   }
 
@@ -111,17 +102,4 @@ export class FriendLinkService {
       return this.services.friendships.befriendInTx(tx, userId, owner.id, at);
     });
   }
-}
-
-async function findPairStatus(
-  db: Db,
-  a: number,
-  b: number,
-): Promise<'PENDING' | 'ACCEPTED' | undefined> {
-  const rows = await db
-    .select({ status: friendships.status })
-    .from(friendships)
-    .where(and(eq(friendships.userLow, Math.min(a, b)), eq(friendships.userHigh, Math.max(a, b))))
-    .limit(1);
-  return rows[0]?.status;
 }

@@ -2,7 +2,7 @@
 // `friend_request`, written in the request's transaction like every other activity row. It is
 // not in the activity feed (GET /api/activity lists only the contract's types, §4.8).
 import type { Db } from '../../db/database.js';
-import { insertActivities } from '../activity/activity.repository.js';
+import { insertActivities } from '../activity/index.js';
 
 export async function recordFriendRequest(
   tx: Db,

@@ -9,12 +9,12 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { findAccountById, findUserByEmail } from '../auth/users.repository.js';
-import type { CounterpartyFigures, Person } from '../balances/balance-reader.js';
-import { counterpartyFigures, peopleByIds } from '../balances/balance-reader.js';
+import { findAccountById, findUserByEmail } from '../auth/index.js';
+import type { CounterpartyFigures, Person } from '../balances/index.js';
+import { counterpartyFigures, peopleByIds } from '../balances/index.js';
 import { noteChange } from '../../db/transaction.js';
 import type { ChangeAction } from '../../db/change-feed.js';
-import { avatarUrlOf, avatarUrlsOf } from '../people/avatars.js';
+import { avatarUrlOf, avatarUrlsOf } from '../people/index.js';
 import { recordFriendRequest } from './friend-request-notification.js';
 import type { FriendshipRow, FriendshipWithOther } from './friendships.repository.js';
 import {

@@ -4,10 +4,10 @@ import { and, desc, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { friendships, users } from '../../db/schema.js';
 import { isoSql, run, statement } from '../../db/statements.js';
-import type { CounterpartyFigures, CounterpartyTuple } from '../balances/balance-reader.js';
-import { COUNTERPARTY_ROWS_JSON, counterpartyFiguresOf } from '../balances/balance-reader.js';
-import { MAX_ROW_ID } from '../groups/membership.repository.js';
-import type { Person } from '../people/person.js';
+import type { CounterpartyFigures, CounterpartyTuple } from '../balances/index.js';
+import { COUNTERPARTY_ROWS_JSON, counterpartyFiguresOf } from '../balances/index.js';
+import { MAX_ROW_ID } from '../groups/index.js';
+import type { Person } from '../people/index.js';
 
 export type FriendshipRow = typeof friendships.$inferSelect;
 

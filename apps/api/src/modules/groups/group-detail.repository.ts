@@ -2,8 +2,8 @@
 // (for a member only) its current members in joining order and its creator.
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
-import type { Person, PersonTuple } from '../balances/balance-reader.js';
-import { peopleJson, peopleMap } from '../balances/balance-reader.js';
+import type { Person, PersonTuple } from '../balances/index.js';
+import { peopleJson, peopleMap } from '../balances/index.js';
 import type { GroupRow, GroupTuple, MemberTuple, MemberUser } from './membership.repository.js';
 import {
   groupLastActivitySql,

@@ -9,13 +9,13 @@ import {
   NotFriendsError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import type { NewActivity } from '../activity/activity.repository.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import type { Person } from '../balances/balance-reader.js';
-import { isSettledInGroup, peopleByIds } from '../balances/balance-reader.js';
-import { findUserByEmail } from '../auth/users.repository.js';
-import { acceptedFriendIds } from '../friendships/friendships.repository.js';
-import { deleteGuest, guestHasEntries } from '../guests/guests.repository.js';
+import type { NewActivity } from '../activity/index.js';
+import { insertActivities } from '../activity/index.js';
+import type { Person } from '../balances/index.js';
+import { isSettledInGroup, peopleByIds } from '../balances/index.js';
+import { findUserByEmail } from '../auth/index.js';
+import { acceptedFriendIds } from '../friendships/index.js';
+import { deleteGuest, guestHasEntries } from '../guests/index.js';
 import { GROUP_TEXT } from './group-text.js';
 import type { AddMembersResult, GroupView } from './group-view.js';
 import { loadGroupView, lockGroupForMember, noteGroupChange } from './group-view.js';

@@ -4,9 +4,9 @@ import type { Db } from '../../db/database.js';
 import { noteChange } from '../../db/transaction.js';
 import type { ChangeAction } from '../../db/change-feed.js';
 import { NotFoundError } from '../../errors/app-errors.js';
-import type { BalanceLineData, Person } from '../balances/balance-reader.js';
-import { peopleByIds } from '../balances/balance-reader.js';
-import type { AvatarLinks } from '../people/avatar-url.js';
+import type { BalanceLineData, Person } from '../balances/index.js';
+import { peopleByIds } from '../balances/index.js';
+import type { AvatarLinks } from '../people/index.js';
 import type { GroupRow, MemberUser } from './membership.repository.js';
 import {
   currentMembers,

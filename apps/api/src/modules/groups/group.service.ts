@@ -6,18 +6,13 @@ import type { Db } from '../../db/database.js';
 import type { ChangeAction } from '../../db/change-feed.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import type { Person } from '../balances/balance-reader.js';
-import {
-  everyoneSettled,
-  groupPlan,
-  linesOfGroups,
-  peopleByIds,
-} from '../balances/balance-reader.js';
-import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
-import { deleteGuestRows, guestIdsOfGroup } from '../guests/guests.repository.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
-import type { AvatarLinks } from '../people/avatar-url.js';
+import { insertActivities } from '../activity/index.js';
+import type { Person } from '../balances/index.js';
+import { everyoneSettled, groupPlan, linesOfGroups, peopleByIds } from '../balances/index.js';
+import { deleteGroupPairs } from '../balances/index.js';
+import { deleteGuestRows, guestIdsOfGroup } from '../guests/index.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
+import type { AvatarLinks } from '../people/index.js';
 import { groupDetailFor } from './group-detail.repository.js';
 import { addGroupMembers, addPeopleToGroup, removeGroupMember } from './group-members.js';
 import { GROUP_TEXT } from './group-text.js';

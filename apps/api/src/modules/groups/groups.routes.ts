@@ -6,9 +6,9 @@ import { addMembersSchema, groupCreateSchema, groupPatchSchema, pathIdSchema } f
 import { errorResponses } from '../../http/error-body.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
-import type { BalanceLineData } from '../balances/balance-reader.js';
+import type { BalanceLineData } from '../balances/index.js';
 import type { GroupView, GroupWithBalance } from './group.service.js';
-import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 
 export const groupMemberSchema = userSchema
   .extend({

@@ -2,10 +2,10 @@
 // pair nets behind the caller's lines and the people those lines and the creators name.
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
-import type { Person, PersonTuple } from '../balances/balance-reader.js';
-import { peopleJson, peopleMap } from '../balances/balance-reader.js';
-import type { PairNet, PairNetTuple } from '../balances/pair-balances.repository.js';
-import { pairNetOfTuple, pairNetsJson } from '../balances/pair-balances.repository.js';
+import type { Person, PersonTuple } from '../balances/index.js';
+import { peopleJson, peopleMap } from '../balances/index.js';
+import type { PairNet, PairNetTuple } from '../balances/index.js';
+import { pairNetOfTuple, pairNetsJson } from '../balances/index.js';
 import type { GroupRow, GroupTuple, MemberTuple, MemberUser } from './membership.repository.js';
 import {
   groupLastActivitySql,

@@ -9,21 +9,22 @@
 // amount (expenseDebts), which can move rounding cents between the payers.
 import { cents, expenseDebts, formatMinor, paymentDebt } from '@evenly/core';
 import type { Cents, Debt } from '@evenly/core';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { applyDebts } from '../../db/pair-slots.js';
-import {
-  expensePayers,
-  expenses,
-  expenseSeries,
-  expenseSplits,
-  groupMembers,
-  pairBalances,
-  payments,
-  users,
-} from '../../db/schema.js';
 import { noteChange } from '../../db/transaction.js';
-import { replaceParticipants } from '../expenses/expense.repository.js';
+import { replaceParticipants } from '../expenses/index.js';
+import {
+  clearGroupPairBalances,
+  deletePaymentsBetween,
+  expensesNamingUser,
+  liveExpenseAmounts,
+  livePaymentAmounts,
+  removeMergedGuest,
+  renamePaymentParty,
+  seriesNamingUser,
+  updateMergedExpense,
+  updateSeriesTemplate,
+} from './guest-merge.repository.js';
 
 export interface MergeRequest {
   groupId: number;
@@ -79,31 +80,7 @@ export function renameAndCombine(
 
 async function mergeExpenses(tx: Db, req: MergeRequest, at: Date): Promise<number[]> {
   const { groupId, guestId, intoUserId } = req;
-  const named = await tx
-    .select()
-    .from(expenses)
-    .where(
-      and(
-        eq(expenses.groupId, groupId),
-        or(
-          inArray(
-            expenses.id,
-            tx
-              .select({ id: expensePayers.expenseId })
-              .from(expensePayers)
-              .where(eq(expensePayers.userId, guestId)),
-          ),
-          inArray(
-            expenses.id,
-            tx
-              .select({ id: expenseSplits.expenseId })
-              .from(expenseSplits)
-              .where(eq(expenseSplits.userId, guestId)),
-          ),
-        ),
-      ),
-    )
-    .orderBy(asc(expenses.id));
+  const named = await expensesNamingUser(tx, groupId, guestId);
   for (const e of named) {
     const payers = renameAndCombine(
       { userIds: e.payerUserIds, lists: [e.payerAmounts, e.originalPayerAmounts] },
@@ -135,15 +112,12 @@ async function mergeExpenses(tx: Db, req: MergeRequest, at: Date): Promise<numbe
         value: values[i] ?? null,
       })),
     );
-    await tx
-      .update(expenses)
-      .set({
-        splitType: splits.combined ? 'EXACT' : e.splitType,
-        originalPayerAmounts: payers.lists[1],
-        originalSplitOwed: originalOwed,
-        updatedAt: at,
-      })
-      .where(eq(expenses.id, e.id));
+    await updateMergedExpense(tx, e.id, {
+      splitType: splits.combined ? 'EXACT' : e.splitType,
+      originalPayerAmounts: payers.lists[1] ?? null,
+      originalSplitOwed: originalOwed,
+      updatedAt: at,
+    });
   }
   return named.map((e) => e.id);
 }
@@ -153,27 +127,11 @@ async function mergePayments(
   req: MergeRequest,
 ): Promise<{ deleted: number[]; renamed: number[] }> {
   const { groupId, guestId, intoUserId } = req;
-  const between = or(
-    and(eq(payments.paidById, guestId), eq(payments.paidToId, intoUserId)),
-    and(eq(payments.paidById, intoUserId), eq(payments.paidToId, guestId)),
-  );
-  const deleted = await tx
-    .delete(payments)
-    .where(and(eq(payments.groupId, groupId), between))
-    .returning({ id: payments.id });
-  const from = await tx
-    .update(payments)
-    .set({ paidById: intoUserId })
-    .where(and(eq(payments.groupId, groupId), eq(payments.paidById, guestId)))
-    .returning({ id: payments.id });
-  const to = await tx
-    .update(payments)
-    .set({ paidToId: intoUserId })
-    .where(and(eq(payments.groupId, groupId), eq(payments.paidToId, guestId)))
-    .returning({ id: payments.id });
+  const deleted = await deletePaymentsBetween(tx, groupId, guestId, intoUserId);
+  const renamed = await renamePaymentParty(tx, groupId, guestId, intoUserId);
   return {
-    deleted: deleted.map((r) => r.id),
-    renamed: [...new Set([...from, ...to].map((r) => r.id))],
+    deleted,
+    renamed: [...new Set([...renamed.asPayer, ...renamed.asPayee])],
   };
 }
 
@@ -198,30 +156,13 @@ function mergeTemplateList(list: unknown, guestId: number, intoUserId: number, k
 }
 
 async function mergeSeries(tx: Db, req: MergeRequest, at: Date): Promise<void> {
-  const me = JSON.stringify([{ userId: req.guestId }]);
-  const rows = await tx
-    .select({ id: expenseSeries.id, template: expenseSeries.template })
-    .from(expenseSeries)
-    .where(
-      and(
-        eq(expenseSeries.groupId, req.groupId),
-        sql`(${expenseSeries.template} -> 'payers' @> ${me}::jsonb
-             or ${expenseSeries.template} -> 'splits' @> ${me}::jsonb)`,
-      ),
-    );
+  const rows = await seriesNamingUser(tx, req.groupId, req.guestId);
   for (const row of rows) {
     const t = { ...(row.template as Record<string, unknown>) };
     t['payers'] = mergeTemplateList(t['payers'], req.guestId, req.intoUserId, 'amountPaid');
     t['splits'] = mergeTemplateList(t['splits'], req.guestId, req.intoUserId, 'value');
-    await tx
-      .update(expenseSeries)
-      .set({ template: t, updatedAt: at })
-      .where(eq(expenseSeries.id, row.id));
+    await updateSeriesTemplate(tx, row.id, t, at);
   }
-}
-
-interface Rows<T> {
-  rows: T[];
 }
 
 /**
@@ -230,26 +171,8 @@ interface Rows<T> {
  * like the others above and count again once restored.
  */
 export async function recomputeGroupPairs(tx: Db, groupId: number): Promise<void> {
-  const exp = (
-    (await tx.execute(sql`select e.currency, e.payer_user_ids, e.payer_amounts::text[] as payer_amounts,
-             e.split_user_ids, e.split_owed::text[] as split_owed
-        from expenses e where e.group_id = ${groupId} and e.deleted_at is null order by e.id`)) as unknown as Rows<{
-      currency: string;
-      payer_user_ids: number[];
-      payer_amounts: string[];
-      split_user_ids: number[];
-      split_owed: string[];
-    }>
-  ).rows;
-  const pays = (
-    (await tx.execute(sql`select currency, paid_by_id, paid_to_id, amount_cents::text as amount
-        from payments where group_id = ${groupId} and deleted_at is null order by id`)) as unknown as Rows<{
-      currency: string;
-      paid_by_id: number;
-      paid_to_id: number;
-      amount: string;
-    }>
-  ).rows;
+  const exp = await liveExpenseAmounts(tx, groupId);
+  const pays = await livePaymentAmounts(tx, groupId);
   // currency → "low:high" → net (+ = high owes low)
   const nets = new Map<string, Map<string, number>>();
   const add = (currency: string, d: Debt) => {
@@ -276,7 +199,7 @@ export async function recomputeGroupPairs(tx: Db, groupId: number): Promise<void
   for (const p of pays) {
     add(p.currency, paymentDebt(p.paid_by_id, p.paid_to_id, cents(Number(p.amount))));
   }
-  await tx.delete(pairBalances).where(eq(pairBalances.groupId, groupId));
+  await clearGroupPairBalances(tx, groupId);
   for (const [currency, pairs] of nets) {
     const debts: Debt[] = [];
     for (const [key, net] of pairs) {
@@ -308,11 +231,7 @@ export async function mergeGuestInto(
   const pays = await mergePayments(tx, req);
   await mergeSeries(tx, req, at);
   await recomputeGroupPairs(tx, req.groupId);
-  await tx
-    .delete(groupMembers)
-    .where(and(eq(groupMembers.groupId, req.groupId), eq(groupMembers.userId, req.guestId)));
-  await tx.update(users).set({ guestAddedById: null }).where(eq(users.guestAddedById, req.guestId));
-  await tx.delete(users).where(and(eq(users.id, req.guestId), eq(users.kind, 'GUEST')));
+  await removeMergedGuest(tx, req.groupId, req.guestId);
   const affected = [req.guestId, req.intoUserId];
   const base = { groupId: req.groupId, recipients, affected, at };
   for (const id of expenseIds)

@@ -9,26 +9,26 @@ import {
   NotYourGuestError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import type { AccountRow } from '../auth/users.repository.js';
-import { findAccountById, findUserByEmail } from '../auth/users.repository.js';
-import type { Person } from '../balances/balance-reader.js';
-import { peopleByIds } from '../balances/balance-reader.js';
-import { groupPairRows } from '../balances/pair-balances.repository.js';
-import { acceptedFriendIds } from '../friendships/friendships.repository.js';
+import { insertActivities } from '../activity/index.js';
+import type { AccountRow } from '../auth/index.js';
+import { findAccountById, findUserByEmail } from '../auth/index.js';
+import type { Person } from '../balances/index.js';
+import { peopleByIds } from '../balances/index.js';
+import { groupPairRows } from '../balances/index.js';
+import { acceptedFriendIds } from '../friendships/index.js';
 import type { GroupView } from '../groups/group.service.js';
 import { GROUP_TEXT } from '../groups/group.service.js';
-import type { GroupRow } from '../groups/membership.repository.js';
+import type { GroupRow } from '../groups/index.js';
 import {
   addMember,
   currentMemberIds,
   currentMembers,
   lockGroup,
   updateGroup,
-} from '../groups/membership.repository.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
-import { linkState } from '../invites/invite-links.repository.js';
-import { findLinkByToken } from '../invites/invite-links.repository.js';
+} from '../groups/index.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
+import { linkState } from '../invites/index.js';
+import { findLinkByToken } from '../invites/index.js';
 import { mergeGuestInto } from './guest-merge.js';
 import type { GuestCreateInput, GuestPatchInput } from './guest-request.js';
 import type { GuestRow } from './guests.repository.js';

@@ -9,7 +9,7 @@ import { money, userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
 import type { GroupView } from '../groups/group.service.js';
 import { groupOut, groupSchema } from '../groups/groups.routes.js';
-import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import { claimSchema, guestCreateSchema, guestPatchSchema, mergeSchema } from './guest-request.js';
 
 export const groupCoverSchema = z.object({

@@ -9,12 +9,12 @@ import { errorCode } from '../../db/errors.js';
 import { ConflictError, NotFriendsError, ValidationError } from '../../errors/app-errors.js';
 import type { ErrorDetail } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { findUserById } from '../auth/users.repository.js';
-import { acceptedOf } from '../friendships/friendships.repository.js';
+import { findUserById } from '../auth/index.js';
+import { acceptedOf } from '../friendships/index.js';
 import type { GroupView } from '../groups/group.service.js';
-import { insertGuest } from '../guests/guests.repository.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
-import type { Person } from '../people/person.js';
+import { insertGuest } from '../guests/index.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
+import type { Person } from '../people/index.js';
 import {
   dropEntryActivitiesOfOthers,
   findImportOfFile,

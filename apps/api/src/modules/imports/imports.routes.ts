@@ -9,7 +9,7 @@ import { errorExample, errorResponses } from '../../http/error-body.js';
 import { userOut, userSchema } from '../../http/mappers.js';
 import type { Services } from '../../services.js';
 import { groupOut, groupSchema } from '../groups/groups.routes.js';
-import { idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import { idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import type { ColumnMapping, ImportPreview, ImportResult } from './import.service.js';
 import { IMPORT_TEXT } from './import.service.js';
 

@@ -2,15 +2,15 @@
 // address is verified or its friend request accepted (contract §5.7, limits §1.11).
 import type { Db } from '../../db/database.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
-import type { AccountRow } from '../auth/users.repository.js';
-import { findAccountById } from '../auth/users.repository.js';
-import type { Person } from '../balances/balance-reader.js';
-import { peopleByIds } from '../balances/balance-reader.js';
+import type { AccountRow } from '../auth/index.js';
+import { findAccountById } from '../auth/index.js';
+import type { Person } from '../balances/index.js';
+import { peopleByIds } from '../balances/index.js';
 import { noteChange } from '../../db/transaction.js';
-import { recordFriendRequest } from '../friendships/friend-request-notification.js';
-import { findPairForUpdate, insertRequest } from '../friendships/friendships.repository.js';
-import type { GroupRow } from '../groups/membership.repository.js';
-import { currentMemberIds, lockGroup } from '../groups/membership.repository.js';
+import { recordFriendRequest } from '../friendships/index.js';
+import { findPairForUpdate, insertRequest } from '../friendships/index.js';
+import type { GroupRow } from '../groups/index.js';
+import { currentMemberIds, lockGroup } from '../groups/index.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { invitationEmail, registerLink } from './invitation-mail.js';
 import { invitationMailJob } from './invitation-mail.job.js';

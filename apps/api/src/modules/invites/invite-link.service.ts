@@ -3,21 +3,21 @@
 import type { Db } from '../../db/database.js';
 import { InviteExpiredError, InviteInvalidError, NotFoundError } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { findAccountById } from '../auth/users.repository.js';
-import type { Person } from '../balances/balance-reader.js';
-import { peopleByIds } from '../balances/balance-reader.js';
+import { findAccountById } from '../auth/index.js';
+import type { Person } from '../balances/index.js';
+import { peopleByIds } from '../balances/index.js';
 import type { GroupMember, GroupView } from '../groups/group.service.js';
-import type { GroupRow } from '../groups/membership.repository.js';
+import type { GroupRow } from '../groups/index.js';
 import {
   currentMemberIds,
   currentMembers,
   findGroup,
   lockGroup,
   requireGroupMember,
-} from '../groups/membership.repository.js';
+} from '../groups/index.js';
 import { GUEST_TEXT } from '../guests/guest.service.js';
-import { findGroupGuest, lockGuest } from '../guests/guests.repository.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
+import { findGroupGuest, lockGuest } from '../guests/index.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { InviteLinkRow } from './invite-links.repository.js';
 import {
   currentLink,

@@ -6,11 +6,11 @@ import { asRecord, IssueCollector, pathIdSchema, schemaFromValidator } from '@ev
 import type { ValidationResult } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, userOut, userSchema } from '../../http/mappers.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/index.js';
 import type { Services } from '../../services.js';
 import { groupMemberSchema, groupOut, groupSchema } from '../groups/groups.routes.js';
-import { acceptSchema } from '../guests/guest-request.js';
-import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
+import { acceptSchema } from '../guests/index.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import type { InviteLinkView } from './invite-link.service.js';
 
 export const MSG_EXPIRES_IN_DAYS = 'expiresInDays must be a whole number of days from 1 to 365.';

@@ -11,7 +11,7 @@
 // edit cannot slip in between the check and the write.
 import type { Db } from '../../db/database.js';
 import { ConflictError, ValidationError } from '../../errors/app-errors.js';
-import type { IdempotencyScope, StoredResponse } from '../idempotency/idempotency.js';
+import type { IdempotencyScope, StoredResponse } from '../idempotency/index.js';
 
 export const MSG_BAD_EXPECTED_UPDATED_AT =
   'expectedUpdatedAt must be a timestamp such as 2025-03-14T18:04:05.123Z.';

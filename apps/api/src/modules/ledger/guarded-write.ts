@@ -8,8 +8,8 @@ import { isConnectionError, isRetryableTransactionError } from '../../db/errors.
 import type { Spill } from '../../db/transaction.js';
 import { CommitOutcomeUnknownError, noteChange, noteSpill } from '../../db/transaction.js';
 import type { ServiceDeps } from '../../services.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
-import { keyInProgress, storedAnswer } from '../idempotency/idempotency.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
+import { keyInProgress, storedAnswer } from '../idempotency/index.js';
 import type { GuardVerdict } from './ledger-guard.js';
 
 /** What a guarded write statement reports: its verdict, and the spill slot its pairs went to. */

@@ -15,8 +15,8 @@
 //
 // The caller falls back to the locking transaction (which reports the right error) when `ok` is
 // false, answers 409 when the key was busy, and replays the stored response when it was taken.
-import { KEY_LOCK_SEED } from '../idempotency/idempotency.repository.js';
-import type { KeyRef } from '../idempotency/idempotency.repository.js';
+import { KEY_LOCK_SEED } from '../idempotency/index.js';
+import type { KeyRef } from '../idempotency/index.js';
 
 /** The stored answer of a keyed write, written by the write statement itself. */
 export interface KeyToStore {

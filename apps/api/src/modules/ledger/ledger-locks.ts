@@ -10,18 +10,7 @@
 // The checks then read in a later statement of the same transaction, whose snapshot is taken
 // after the locks were granted.
 import type { Db } from '../../db/database.js';
-import { run, statement } from '../../db/statements.js';
-
-const lockStatement = statement<{ groups: number; friends: number }>(
-  'ledger.lock',
-  `select (select count(*) from (select 1 from groups where id = any($1::int[])
-             order by id for key share) g)::int as groups,
-          (select count(*) from (select 1 from friendships f
-             where f.status = 'ACCEPTED'
-               and (f.user_low, f.user_high) in
-                   (select least($2::int, x), greatest($2::int, x) from unnest($3::int[]) as x)
-             order by f.user_low, f.user_high for share) f)::int as friends`,
-);
+import { lockGroupsAndFriendships } from './ledger-locks.repository.js';
 
 /**
  * Locks the groups `groupIds` and the caller's friendships with `friendIds`. Ids must fit the
@@ -35,7 +24,7 @@ export async function lockLedger(
 ): Promise<void> {
   const friends = [...new Set(friendIds)].filter((id) => id !== callerId);
   if (groupIds.length === 0 && friends.length === 0) return;
-  await run(tx, lockStatement, [[...new Set(groupIds)], callerId, friends]);
+  await lockGroupsAndFriendships(tx, [...new Set(groupIds)], callerId, friends);
 }
 
 /**

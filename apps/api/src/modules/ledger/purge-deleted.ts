@@ -4,14 +4,12 @@
 // effect on balances, so purging it changes no balance and records no change. A restore and the
 // purge of the same row never both happen: each takes the row lock (the purge skips locked rows),
 // and a purged row is simply gone (404). The two payments of a currency exchange go together.
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
-import { queryRows } from '../../db/database.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import { defineJob } from '../../jobs/job-type.js';
 import { insertJobUnlessWaiting } from '../../jobs/jobs.repository.js';
 import type { ServiceDeps, Services } from '../../services.js';
+import { purgeExpenseBatch, purgePaymentBatch } from './purge.repository.js';
 
 /** How long a deleted entry stays restorable, at least (the job runs once a day). */
 export const DELETED_RETENTION_DAYS = 30;
@@ -45,36 +43,6 @@ export interface PurgeOutcome {
   files: number;
 }
 
-async function purgeExpenseBatch(tx: Db, cutoff: Date): Promise<(string | null)[]> {
-  const rows = await queryRows<{ receipt_key: string | null }>(
-    tx,
-    sql`delete from expenses where id in (
-          select id from expenses
-           where deleted_at is not null and deleted_at < ${cutoff.toISOString()}::timestamptz
-           order by deleted_at, id limit ${BATCH}
-             for update skip locked)
-        returning receipt_key`,
-  );
-  return rows.map((r) => r.receipt_key);
-}
-
-async function purgePaymentBatch(tx: Db, cutoff: Date): Promise<number> {
-  const rows = await queryRows<{ id: number }>(
-    tx,
-    sql`with picked as (
-          select id, exchange_id from payments
-           where deleted_at is not null and deleted_at < ${cutoff.toISOString()}::timestamptz
-           order by deleted_at, id limit ${BATCH}
-             for update skip locked)
-        delete from payments p
-         where p.id in (select id from picked)
-            or (p.deleted_at is not null and p.exchange_id in
-                  (select exchange_id from picked where exchange_id is not null))
-        returning p.id`,
-  );
-  return rows.length;
-}
-
 export class DeletedEntriesService {
   constructor(
     private readonly deps: ServiceDeps,
@@ -102,7 +70,7 @@ export class DeletedEntriesService {
     const cutoff = purgeCutoff(now);
     const out: PurgeOutcome = { expenses: 0, payments: 0, files: 0 };
     for (;;) {
-      const keys = await this.deps.transaction((tx) => purgeExpenseBatch(tx, cutoff));
+      const keys = await this.deps.transaction((tx) => purgeExpenseBatch(tx, cutoff, BATCH));
       out.expenses += keys.length;
       // Only once the rows are certainly gone: a file is never missing for a restorable entry.
       const files = keys.filter((k): k is string => k !== null);
@@ -111,7 +79,7 @@ export class DeletedEntriesService {
       if (keys.length < BATCH) break;
     }
     for (;;) {
-      const n = await this.deps.transaction((tx) => purgePaymentBatch(tx, cutoff));
+      const n = await this.deps.transaction((tx) => purgePaymentBatch(tx, cutoff, BATCH));
       out.payments += n;
       if (n < BATCH) break;
     }

@@ -4,7 +4,7 @@
 // group still keeping its balances in the entry's currency; outside groups, the friendships it
 // was made under. Facts are read under the write's locks (ledger-locks.ts); no I/O here.
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
-import type { GroupRow, GroupStanding } from '../groups/membership.repository.js';
+import type { GroupRow, GroupStanding } from '../groups/index.js';
 
 export type EntryKind = 'expense' | 'payment';
 

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { limitSchema, nextPageHeaders } from '../../http/cursor.js';
 import { errorResponses } from '../../http/error-body.js';
 import type { Services } from '../../services.js';
-import type { ActivityRow } from '../activity/activity.repository.js';
+import type { ActivityRow } from '../activity/index.js';
 import { activityItemSchema, activityOut } from '../activity/activity.routes.js';
 import {
   MARK_READ_MAX_IDS,

@@ -7,7 +7,7 @@ import { noteChange } from '../../db/transaction.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import type { ActivityPage } from '../activity/activity.service.js';
 import { pageById } from '../activity/activity.service.js';
-import { listNotifications } from '../activity/activity.repository.js';
+import { listNotifications } from '../activity/index.js';
 import {
   countUnread,
   markAllNotificationsRead,

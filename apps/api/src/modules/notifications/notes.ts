@@ -2,7 +2,7 @@
 // app it leads. The same text serves the e-mail, the digest line and the push notification.
 import { formatMinor } from '@evenly/core';
 import type { NotificationKind } from '@evenly/core';
-import { budgetAlertText } from '../budgets/budget-alerts.js';
+import { budgetAlertText } from '../budgets/index.js';
 
 /** An activity row as the notifier reads it, with the names it needs. */
 export interface NotifiableRow {

@@ -1,12 +1,9 @@
 // NotificationService: the settings, the notifier and digest jobs, the mails they send, and the
 // one-click unsubscribe. See notifier.ts (exactly-once following of `activities`), digest.ts
 // (the daily mail) and channels.ts (e-mail built in, push plugged in with usePush).
-import { eq, sql } from 'drizzle-orm';
 import type { NotificationKind, NotificationSetting } from '@evenly/core';
 import { NOTIFICATION_KIND_LABELS } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import { queryRows } from '../../db/database.js';
-import { users } from '../../db/schema.js';
 import { InvalidTokenError } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import { insertJobUnlessWaiting } from '../../jobs/jobs.repository.js';
@@ -18,7 +15,13 @@ import { EmailChannel, PushChannel } from './channels.js';
 import { nextDigestAt, runDigest } from './digest.js';
 import type { Note } from './notes.js';
 import { digestMailJob, digestRunJob, followActivitiesJob } from './notification.jobs.js';
-import { NOTIFIER_CURSOR, ensureCursor, notifyBatch } from './notifier.js';
+import { NOTIFIER_CURSOR, notifyBatch } from './notifier.js';
+import {
+  ensureCursor,
+  findMailRecipient,
+  newestActivityId,
+  userExists,
+} from './notifier.repository.js';
 import { saveSettings, settingsOf, turnEmailOff } from './settings.repository.js';
 import type { UnsubscribeScope } from './unsubscribe-token.js';
 import { UnsubscribeTokens } from './unsubscribe-token.js';
@@ -110,11 +113,7 @@ export class NotificationService {
     const kinds: NotificationKind[] =
       kind === 'DIGEST' ? current.filter((s) => s.email === 'DIGEST').map((s) => s.kind) : [kind];
     // A user deleted since the mail: their settings went with them, nothing to turn off.
-    const [exists] = await this.deps.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, userId));
-    if (exists !== undefined) await turnEmailOff(this.deps.db, userId, kinds);
+    if (await userExists(this.deps.db, userId)) await turnEmailOff(this.deps.db, userId, kinds);
     const what = scopeLabel(kind);
     return {
       scope: kind,
@@ -147,11 +146,7 @@ export class NotificationService {
       },
       reset: () => void this.requestFollow(),
     });
-    const [max] = await queryRows<{ id: string | number }>(
-      db,
-      sql`select coalesce(max(id), 0) as id from activities`,
-    );
-    await ensureCursor(db, NOTIFIER_CURSOR, Number(max?.id ?? 0));
+    await ensureCursor(db, NOTIFIER_CURSOR, await newestActivityId(db));
     await this.scheduleDigest(db);
     await this.requestFollow();
   }
@@ -201,10 +196,7 @@ export class NotificationService {
 
   /** Who gets a mail: only an account has an address to send to (guests and deleted users: none). */
   private async recipient(userId: number): Promise<{ email: string; name: string } | undefined> {
-    const [row] = await this.deps.db
-      .select({ email: users.email, name: users.name })
-      .from(users)
-      .where(eq(users.id, userId));
+    const row = await findMailRecipient(this.deps.db, userId);
     if (row === undefined || row.email === null) return undefined;
     return { email: row.email, name: row.name };
   }

@@ -2,7 +2,7 @@
 // and its recipient outside groups.
 import type { Db } from '../../db/database.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
-import { isCurrentMember } from '../groups/membership.repository.js';
+import { isCurrentMember } from '../groups/index.js';
 import { PAYMENT_API_MESSAGES } from './payment-rules.js';
 import { findPaymentRow } from './payment.repository.js';
 import type { PaymentRow } from './payment.repository.js';

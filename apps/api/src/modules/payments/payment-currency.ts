@@ -3,9 +3,9 @@
 import { formatExchangeRate, validatePaymentInput } from '@evenly/core';
 import type { PaymentInput } from '@evenly/core';
 import { issuesError } from '../../errors/app-errors.js';
-import { todayUtc } from '../expenses/expense-write-types.js';
-import { checkConvertedAmount, readRateAsk, resolveConversion } from '../ledger/conversion.js';
-import type { RateLookup } from '../ledger/conversion.js';
+import { todayUtc } from '../expenses/index.js';
+import { checkConvertedAmount, readRateAsk, resolveConversion } from '../ledger/index.js';
+import type { RateLookup } from '../ledger/index.js';
 import type { CheckedPayment } from './payment-rules.js';
 import type { PaymentOriginal } from './payment.repository.js';
 

@@ -3,11 +3,11 @@
 // payments of a currency exchange are deleted and restored together.
 import type { ServiceDeps } from '../../services.js';
 import { NotFoundError } from '../../errors/app-errors.js';
-import { peopleByIds } from '../balances/balance-reader.js';
-import { findGroup, groupStanding } from '../groups/membership.repository.js';
-import { applyEffect } from '../ledger/ledger-effects.js';
-import { readRestoreFacts } from '../ledger/restore-facts.js';
-import { checkRestorable, checkRestoreAccess } from '../ledger/restore-rules.js';
+import { peopleByIds } from '../balances/index.js';
+import { findGroup, groupStanding } from '../groups/index.js';
+import { applyEffect } from '../ledger/index.js';
+import { readRestoreFacts } from '../ledger/index.js';
+import { checkRestorable, checkRestoreAccess } from '../ledger/index.js';
 import { requirePaymentAccess } from './payment-access.js';
 import { paymentEffect, recordPayment } from './payment-effects.js';
 import { PAYMENT_API_MESSAGES } from './payment-rules.js';

@@ -3,14 +3,14 @@
 // payments (settle-up, exchange).
 import type { ChangeAction } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
-import type { ActivityType } from '../activity/activity.repository.js';
-import { recordChange } from '../activity/record-change.js';
-import type { GroupRow } from '../groups/membership.repository.js';
-import { currentMembers } from '../groups/membership.repository.js';
-import type { PaymentParties } from '../ledger/ledger-effects.js';
-import { applyEffect, paymentEffectDebts, paymentPersonEffect } from '../ledger/ledger-effects.js';
+import type { ActivityType } from '../activity/index.js';
+import { recordChange } from '../activity/index.js';
+import type { GroupRow } from '../groups/index.js';
+import { currentMembers } from '../groups/index.js';
+import type { PaymentParties } from '../ledger/index.js';
+import { applyEffect, paymentEffectDebts, paymentPersonEffect } from '../ledger/index.js';
 import type { ServiceDeps } from '../../services.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import { insertPayment, loadPaymentViews } from './payment.repository.js';
 import type { NewPaymentRow, PaymentRow, PaymentView } from './payment.repository.js';
 

@@ -2,16 +2,16 @@
 // writePayment): the row, its change, its pair deltas, the guard's values, and its view.
 import type { PaymentInput } from '@evenly/core';
 import { pairDeltaArgs } from '../../db/pair-slots.js';
-import { changeArrays } from '../activity/record-change.js';
-import { isDbId } from '../expenses/expense-access.js';
-import { todayUtc } from '../expenses/expense-write-types.js';
-import type { IdempotencyScope } from '../idempotency/idempotency.js';
-import { groupCurrencyKey } from '../ledger/conversion.js';
-import type { PreparedWrite } from '../ledger/ledger-context.js';
-import { paymentEffectDebts, paymentPersonEffect } from '../ledger/ledger-effects.js';
-import type { GuardValues } from '../ledger/ledger-guard.js';
-import type { PlannedWrite } from '../ledger/guarded-write.js';
-import { createdChange } from '../ledger/guarded-write.js';
+import { changeArrays } from '../activity/index.js';
+import { isDbId } from '../expenses/index.js';
+import { todayUtc } from '../expenses/index.js';
+import type { IdempotencyScope } from '../idempotency/index.js';
+import { groupCurrencyKey } from '../ledger/index.js';
+import type { PreparedWrite } from '../ledger/index.js';
+import { paymentEffectDebts, paymentPersonEffect } from '../ledger/index.js';
+import type { GuardValues } from '../ledger/index.js';
+import type { PlannedWrite } from '../ledger/index.js';
+import { createdChange } from '../ledger/index.js';
 import type { LedgerPayment } from './payment-currency.js';
 import type { CheckedPayment } from './payment-rules.js';
 import { paymentParties } from './payment-rules.js';

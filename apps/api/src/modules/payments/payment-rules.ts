@@ -10,10 +10,10 @@ import {
   NotGroupMemberError,
   ValidationError,
 } from '../../errors/app-errors.js';
-import type { GroupRow } from '../groups/membership.repository.js';
-import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/membership.repository.js';
-import type { LedgerContext } from '../ledger/ledger-context.js';
-import { ledgerCurrencyOf } from '../ledger/conversion.js';
+import type { GroupRow } from '../groups/index.js';
+import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/index.js';
+import type { LedgerContext } from '../ledger/index.js';
+import { ledgerCurrencyOf } from '../ledger/index.js';
 
 export const PAYMENT_API_MESSAGES = {
   notFound: 'Payment not found.',

@@ -7,18 +7,21 @@ import type { PairDeltaArgs } from '../../db/pair-slots.js';
 import { PAIR_SLOT_RESULT, pairCtes, pairDeltaParams, spillOf } from '../../db/pair-slots.js';
 import type { Spill } from '../../db/transaction.js';
 import { dateOfDays, daysSql, microsSql, run, statement } from '../../db/statements.js';
-import { changeCtes } from '../activity/record-change.js';
-import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/ledger-guard.js';
-import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/ledger-guard.js';
+import { changeCtes } from '../activity/index.js';
+import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/index.js';
 import {
+  GUARD_RESULT,
   findEntryRow,
+  guardCtes,
+  guardParams,
   markEntryDeleted,
   unmarkEntryDeleted,
-} from '../ledger/ledger-entries.repository.js';
-import type { PersonTuple } from '../balances/balance-reader.js';
-import { peopleJson, peopleMap } from '../balances/balance-reader.js';
-import type { RateSource } from '../ledger/conversion.js';
-import type { Person } from '../people/person.js';
+  verdictOf,
+} from '../ledger/index.js';
+import type { PersonTuple } from '../balances/index.js';
+import { peopleJson, peopleMap } from '../balances/index.js';
+import type { RateSource } from '../ledger/index.js';
+import type { Person } from '../people/index.js';
 
 /** What a converted payment was entered as, and the rate (exact decimal text). */
 export interface PaymentOriginal {

@@ -12,10 +12,10 @@ import {
   paymentSchema,
   readBefore,
   readLimit,
-} from '../expenses/expense.mapper.js';
+} from '../expenses/index.js';
 import { setNextPage } from '../../http/cursor.js';
-import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/idempotency.js';
-import { readExpectedUpdatedAt } from '../ledger/edit-guard.js';
+import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
+import { readExpectedUpdatedAt } from '../ledger/index.js';
 import type { PaymentView } from './payment.repository.js';
 
 // Bodies are validated by the service with core's validators (field order and messages).

@@ -1,8 +1,7 @@
 // Picture links of people: `avatarUrl` in Me, in friendships and wherever a person is shown.
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import { users } from '../../db/schema.js';
 import type { AvatarLinks } from './avatar-url.js';
+import { findAvatarRows } from './people.repository.js';
 
 /** The signed picture link of a user row, or null when they have no picture. */
 export function avatarUrlOf(
@@ -27,10 +26,7 @@ export async function avatarUrlsOf(
   );
   const out = new Map<number, string | null>();
   if (list.length === 0) return out;
-  const rows = await db
-    .select({ id: users.id, avatarKey: users.avatarKey, avatarVersion: users.avatarVersion })
-    .from(users)
-    .where(inArray(users.id, list));
+  const rows = await findAvatarRows(db, list);
   for (const r of rows) out.set(r.id, avatarUrlOf(links, r));
   return out;
 }

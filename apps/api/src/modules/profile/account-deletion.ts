@@ -5,20 +5,7 @@
 // end (creator rights pass on as when leaving; a group left without any account is deleted).
 // The token version moves on, so every token of theirs stops working at once in every process
 // (the users trigger puts the change on the change feed, which every process follows).
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
-import {
-  emailTokens,
-  friendships,
-  groupMembers,
-  idempotencyKeys,
-  invitations,
-  notificationSettings,
-  budgetAlerts,
-  budgets,
-  pushSubscriptions,
-  users,
-} from '../../db/schema.js';
 import { noteChange } from '../../db/transaction.js';
 import {
   ConflictError,
@@ -26,46 +13,34 @@ import {
   WrongPasswordError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import { counterpartyFigures } from '../balances/balance-reader.js';
-import type { CounterpartyFigures } from '../balances/balance-reader.js';
-import { deleteGroupPairs } from '../balances/pair-balances.repository.js';
-import { verifyPassword } from '../auth/passwords.js';
-import { asAccount, findAccountById } from '../auth/users.repository.js';
+import { insertActivities } from '../activity/index.js';
+import { counterpartyFigures } from '../balances/index.js';
+import type { CounterpartyFigures } from '../balances/index.js';
+import { deleteGroupPairs } from '../balances/index.js';
+import { verifyPassword } from '../auth/index.js';
+import { asAccount, findAccountById } from '../auth/index.js';
 import {
   currentMembers,
   deleteGroupRows,
   lockGroup,
   markLeft,
   updateGroup,
-} from '../groups/membership.repository.js';
+} from '../groups/index.js';
 import { PROFILE_TEXT } from './profile-errors.js';
 import { lockUser } from './profile.repository.js';
+import {
+  accountIds,
+  currentGroupIds,
+  deleteFriendshipRow,
+  deletePersonalRows,
+  friendshipsOfUser,
+  markUserDeleted,
+} from './account-deletion.repository.js';
 
 function outstanding(figures: CounterpartyFigures | undefined): boolean {
   if (figures === undefined) return false;
   for (const f of figures.byCurrency.values()) if (f.net !== 0 || f.nonGroup !== 0) return true;
   return false;
-}
-
-/** Groups the user is a current member of. */
-async function currentGroupIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db
-    .select({ groupId: groupMembers.groupId })
-    .from(groupMembers)
-    .where(and(eq(groupMembers.userId, userId), isNull(groupMembers.leftAt)))
-    .orderBy(groupMembers.groupId);
-  return rows.map((r) => r.groupId);
-}
-
-/** Which of `ids` are accounts (not guests, not deleted users). */
-async function accountIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inArray(users.id, [...ids]), eq(users.kind, 'ACCOUNT')));
-  return new Set(rows.map((r) => r.id));
 }
 
 export class AccountDeletion {
@@ -95,32 +70,8 @@ export class AccountDeletion {
         keys.push(...(await this.endMembership(tx, groupId, userId, at)));
       }
       await this.endFriendships(tx, userId, figures, at);
-      await tx
-        .delete(invitations)
-        .where(or(eq(invitations.inviterId, userId), eq(invitations.email, locked.email)));
-      await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
-      await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-      await tx.delete(budgets).where(eq(budgets.userId, userId));
-      await tx.delete(budgetAlerts).where(eq(budgetAlerts.userId, userId));
-      await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-      await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
-      await tx
-        .update(users)
-        .set({
-          kind: 'DELETED',
-          name: PROFILE_TEXT.deletedName,
-          email: null,
-          passwordHash: null,
-          avatarKey: null,
-          avatarVersion: sql`${users.avatarVersion} + 1`,
-          friendLinkToken: null,
-          homeCurrency: null,
-          emailVerifiedAt: null,
-          deletedAt: at,
-          tokenVersion: sql`${users.tokenVersion} + 1`,
-          updatedAt: at,
-        })
-        .where(eq(users.id, userId));
+      await deletePersonalRows(tx, userId, locked.email);
+      await markUserDeleted(tx, userId, PROFILE_TEXT.deletedName, at);
       noteChange(tx, {
         entity: 'user',
         action: 'deleted',
@@ -207,14 +158,11 @@ export class AccountDeletion {
     figures: Map<number, CounterpartyFigures>,
     at: Date,
   ): Promise<void> {
-    const rows = await tx
-      .select()
-      .from(friendships)
-      .where(or(eq(friendships.requesterId, userId), eq(friendships.addresseeId, userId)));
+    const rows = await friendshipsOfUser(tx, userId);
     for (const f of rows) {
       const otherId = f.requesterId === userId ? f.addresseeId : f.requesterId;
       if (f.status === 'ACCEPTED' && outstanding(figures.get(otherId))) continue;
-      await tx.delete(friendships).where(eq(friendships.id, f.id));
+      await deleteFriendshipRow(tx, f.id);
       noteChange(tx, {
         entity: 'friendship',
         action: 'deleted',

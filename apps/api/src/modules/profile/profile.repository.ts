@@ -4,7 +4,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { emailTokens, users } from '../../db/schema.js';
 import { isoSql, run, statement } from '../../db/statements.js';
-import type { UserRow } from '../auth/users.repository.js';
+import type { UserRow } from '../auth/index.js';
 
 /** The user row locked until the transaction ends. */
 export async function lockUser(db: Db, id: number): Promise<UserRow | undefined> {

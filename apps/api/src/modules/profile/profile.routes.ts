@@ -9,7 +9,7 @@ import { UnsupportedMediaTypeError, ValidationError } from '../../errors/app-err
 import { errorResponses } from '../../http/error-body.js';
 import { sendMessage } from '../../http/message-response.js';
 import { MSG_ONE_FILE } from '../../plugins/error-handler.js';
-import type { RateLimiter } from '../rate-limit/rate-limiter.js';
+import type { RateLimiter } from '../rate-limit/index.js';
 import type { Services } from '../../services.js';
 import { AVATAR_CONTENT_TYPE, MAX_AVATAR_BYTES } from './avatar-image.js';
 import type { MeView, UploadedPicture } from './profile.service.js';

@@ -18,14 +18,10 @@ import type { JobRegistry } from '../../jobs/job-registry.js';
 import { changeEmailConfirmation, changeEmailNotice } from '../../mail/templates.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import { AUTH_TEXT } from '../auth/auth.service.js';
-import { changeEmailMailJob, changeEmailNoticeJob } from '../auth/auth-mail.jobs.js';
-import { hashEmailToken, newEmailToken } from '../auth/email-token.js';
-import {
-  consumeEmailToken,
-  findEmailToken,
-  retireEmailTokens,
-} from '../auth/email-tokens.repository.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { changeEmailMailJob, changeEmailNoticeJob } from '../auth/index.js';
+import { hashEmailToken, newEmailToken } from '../auth/index.js';
+import { consumeEmailToken, findEmailToken, retireEmailTokens } from '../auth/index.js';
+import { verifyPassword } from '../auth/index.js';
 import {
   asAccount,
   findAccountById,
@@ -33,8 +29,8 @@ import {
   findUserById,
   lockUserByEmail,
   setHomeCurrency,
-} from '../auth/users.repository.js';
-import { avatarUrlOf } from '../people/avatars.js';
+} from '../auth/index.js';
+import { avatarUrlOf } from '../people/index.js';
 import { AVATAR_CONTENT_TYPE, MAX_AVATAR_BYTES, toAvatarWebp } from './avatar-image.js';
 import { PROFILE_TEXT } from './profile-errors.js';
 import {

@@ -9,7 +9,7 @@ import {
   UnsupportedMediaTypeError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { canSeeExpense } from '../expenses/expense-access.js';
+import { canSeeExpense } from '../expenses/index.js';
 import { sniffReceiptFile } from '@evenly/receipts';
 import type { SniffedFile } from '@evenly/receipts';
 import { RECEIPT_KEY_PATTERN, createReceiptStorage } from './storage.js';

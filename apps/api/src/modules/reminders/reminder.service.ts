@@ -3,11 +3,9 @@
 // in one transaction; the notifier then delivers it through the debtor's REMINDER settings
 // (e-mail now or in the digest, push) exactly like any other row, and the in-app list shows it.
 // At most one reminder a day per (caller, debtor) pair, counted in the database's rate limits.
-import { eq } from 'drizzle-orm';
 import { formatMinor } from '@evenly/core';
 import { noteNotificationsChanged } from '../notifications/in-app.service.js';
 import type { Db } from '../../db/database.js';
-import { users } from '../../db/schema.js';
 import {
   AppError,
   NotFoundError,
@@ -15,9 +13,10 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { insertActivities } from '../activity/activity.repository.js';
-import { findUserById } from '../auth/users.repository.js';
-import { isCurrentMember, MAX_ROW_ID } from '../groups/membership.repository.js';
+import { insertActivities } from '../activity/index.js';
+import { findUserById } from '../auth/index.js';
+import { isCurrentMember, MAX_ROW_ID } from '../groups/index.js';
+import { findReminderPerson } from './reminders.repository.js';
 
 /** The window of the once-a-day limit, in seconds (a fixed UTC day, as the rate limits count). */
 export const REMINDER_WINDOW_SECONDS = 24 * 60 * 60;
@@ -65,11 +64,7 @@ export class ReminderService {
   private async person(
     id: number,
   ): Promise<{ id: number; name: string; email: string | null } | undefined> {
-    const [row] = await this.deps.db
-      .select({ id: users.id, name: users.name, email: users.email })
-      .from(users)
-      .where(eq(users.id, id));
-    return row;
+    return findReminderPerson(this.deps.db, id);
   }
 
   /** The largest debt of `userId` to the caller: in the group, or over all currencies. */

@@ -5,7 +5,7 @@
 import { toCategoryId } from '@evenly/core';
 import type { CategoryId } from '@evenly/core';
 import type { ServiceDeps } from '../../services.js';
-import { requireGroupMember } from '../groups/membership.repository.js';
+import { requireGroupMember } from '../groups/index.js';
 import type { CategorySum, MonthSum, ReportRange } from './reports.repository.js';
 import { groupReportSums, myReportSums } from './reports.repository.js';
 

@@ -4,7 +4,7 @@ import { isCategoryId } from '@evenly/core';
 import { z } from 'zod';
 import { ValidationError } from '../../errors/app-errors.js';
 import { cursorParts, decodeCursor } from '../../http/cursor.js';
-import { readLimit } from '../expenses/expense.mapper.js';
+import { readLimit } from '../expenses/index.js';
 import { AMOUNT_SCALE_DIGITS } from './search.repository.js';
 import type { SearchCursor } from './search.repository.js';
 

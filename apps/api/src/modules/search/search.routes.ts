@@ -6,9 +6,9 @@ import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorExample, errorResponses } from '../../http/error-body.js';
 import type { Services } from '../../services.js';
-import { expenseOut, expenseSchema } from '../expenses/expense.mapper.js';
+import { expenseOut, expenseSchema } from '../expenses/index.js';
 import { receiptLinker } from '../expenses/expenses.routes.js';
-import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/membership.repository.js';
+import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/index.js';
 import { readSearchQuery, searchQuerySchema } from './search-query.js';
 import type { RawSearchQuery } from './search-query.js';
 

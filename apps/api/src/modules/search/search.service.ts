@@ -4,16 +4,11 @@
 import type { ServiceDeps } from '../../services.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import { encodeCursor } from '../../http/cursor.js';
-import { isDbId } from '../expenses/expense-access.js';
-import { loadExpenseViews } from '../expenses/expense.repository.js';
-import type { ExpenseView } from '../expenses/expense.repository.js';
+import { isDbId } from '../expenses/index.js';
+import { loadExpenseViews } from '../expenses/index.js';
+import type { ExpenseView } from '../expenses/index.js';
 import type { Page } from '../expenses/expense.service.js';
-import {
-  findGroup,
-  GROUP_NOT_FOUND,
-  isCurrentMember,
-  NOT_A_MEMBER,
-} from '../groups/membership.repository.js';
+import { findGroup, GROUP_NOT_FOUND, isCurrentMember, NOT_A_MEMBER } from '../groups/index.js';
 import { currentGroupIds, normaliseWords, searchPage, wordPatterns } from './search.repository.js';
 import type { SearchScope } from './search.repository.js';
 import type { SearchRequest } from './search-query.js';

@@ -6,28 +6,14 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
-import { run, statement } from '../../db/statements.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { defineJob } from '../../jobs/job-type.js';
 import type { Clock } from './clock.js';
+import { enqueueMaterializeIfDue } from './series.repository.js';
 
 export const materializeSeriesJob = defineJob('series.materialize', z.object({}), {
   maxAttempts: 5,
 });
-
-// A job only when something is due and none is waiting to be claimed (a running one, under
-// lease, does not count: after a crash its lease must run out, and the work should not wait).
-const enqueueIfDue = statement<{ id: string }>(
-  'series.enqueue-materialize',
-  `insert into jobs (kind, payload)
-   select 'series.materialize', '{}'::jsonb
-    where exists (select 1 from expense_series
-                   where next_due_at is not null and next_due_at <= $1::timestamptz)
-      and not exists (select 1 from jobs
-                       where kind = 'series.materialize' and failed_at is null
-                         and (locked_until is null or locked_until <= now()))
-   returning id`,
-);
 
 /** The per-process tick that enqueues the materialize job when occurrences are due. */
 export class SeriesTicker {
@@ -75,8 +61,8 @@ export class SeriesTicker {
 
   private async look(): Promise<void> {
     try {
-      const rows = await run(this.deps.db, enqueueIfDue, [this.deps.clock().toISOString()]);
-      if (rows.length > 0) await this.deps.jobs.wake();
+      if (await enqueueMaterializeIfDue(this.deps.db, this.deps.clock()))
+        await this.deps.jobs.wake();
     } catch (error) {
       // The database is away (or the test clock unreadable): the next tick looks again.
       this.deps.logger.warn({ err: error }, 'could not look for due recurring expenses');

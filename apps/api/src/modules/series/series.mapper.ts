@@ -12,9 +12,9 @@ import {
 import type { SplitType } from '@evenly/core';
 import { z } from 'zod';
 import { userOut, userSchema } from '../../http/mappers.js';
-import type { SeriesSummary } from '../expenses/expense.repository.js';
+import type { SeriesSummary } from '../expenses/index.js';
 import { summaryOf } from './series.repository.js';
-import { categorySchema } from '../categories/category.mapper.js';
+import { categorySchema } from '../categories/index.js';
 import type { SeriesView } from './series.service.js';
 
 const frequencySchema = z.enum(FREQUENCIES).meta({

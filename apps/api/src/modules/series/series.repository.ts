@@ -7,7 +7,8 @@ import type { CategoryId, Frequency, SeriesSchedule } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { expenses, expenseSeries, expenseSeriesSkips, users } from '../../db/schema.js';
-import type { Person, SeriesSummary } from '../expenses/expense.repository.js';
+import { run, statement } from '../../db/statements.js';
+import type { Person, SeriesSummary } from '../expenses/index.js';
 
 export type SeriesRow = typeof expenseSeries.$inferSelect;
 
@@ -283,4 +284,23 @@ export async function lastOccurrenceDate(db: Db, seriesId: number): Promise<stri
     .from(expenses)
     .where(eq(expenses.seriesId, seriesId));
   return last?.d ?? null;
+}
+
+// A job only when something is due and none is waiting to be claimed (a running one, under
+// lease, does not count: after a crash its lease must run out, and the work should not wait).
+const enqueueIfDue = statement<{ id: string }>(
+  'series.enqueue-materialize',
+  `insert into jobs (kind, payload)
+   select 'series.materialize', '{}'::jsonb
+    where exists (select 1 from expense_series
+                   where next_due_at is not null and next_due_at <= $1::timestamptz)
+      and not exists (select 1 from jobs
+                       where kind = 'series.materialize' and failed_at is null
+                         and (locked_until is null or locked_until <= now()))
+   returning id`,
+);
+
+/** Enqueues the materialize job when a series is due at `now` and none waits; true when it did. */
+export async function enqueueMaterializeIfDue(db: Db, now: Date): Promise<boolean> {
+  return (await run(db, enqueueIfDue, [now.toISOString()])).length > 0;
 }

@@ -22,18 +22,13 @@ import {
 } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import type { ServiceDeps, Services } from '../../services.js';
-import { isDbId } from '../expenses/expense-access.js';
+import { isDbId } from '../expenses/index.js';
 import type { ExpenseRequest } from '../expenses/expense.service.js';
-import type { ExpenseView, Person } from '../expenses/expense.repository.js';
-import {
-  findGroup,
-  GROUP_NOT_FOUND,
-  isCurrentMember,
-  NOT_A_MEMBER,
-} from '../groups/membership.repository.js';
-import type { IdempotencyScope, WriteOutcome } from '../idempotency/idempotency.js';
-import type { EditGuard } from '../ledger/edit-guard.js';
-import { NO_EDIT_GUARD } from '../ledger/edit-guard.js';
+import type { ExpenseView, Person } from '../expenses/index.js';
+import { findGroup, GROUP_NOT_FOUND, isCurrentMember, NOT_A_MEMBER } from '../groups/index.js';
+import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
+import type { EditGuard } from '../ledger/index.js';
+import { NO_EDIT_GUARD } from '../ledger/index.js';
 import type { Clock } from './clock.js';
 import { clockOf } from './clock.js';
 import { updateFutureOccurrences } from './series-edit.js';

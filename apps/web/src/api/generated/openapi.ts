@@ -3,17 +3,20 @@
 // again. apps/web/src/api/types.ts names the shapes the web app uses.
 
 export interface paths {
-  '/api/health': {
+  '/api/activity': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** The process runs */
+    /** The events the caller received, newest first (paged, §1.9) */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          limit?: string | number;
+          before?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -26,116 +29,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              /** @enum {string} */
-              status: 'ok';
-            };
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/ready': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The database answers */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @enum {string} */
-              status: 'ok';
-              /** @enum {string} */
-              database: 'ok';
-            };
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/register': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Create an account; a verification e-mail is sent
-     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            name: string;
-            email: string;
-            password: string;
-            /** @description A group invite link token or a friend link token */
-            inviteToken?: string;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              id: number;
-              name: string;
-              email: string;
-              createdAt: string;
-            };
+            'application/json': components['schemas']['Activity'][];
           };
         };
         /** @description Default Response */
@@ -148,7 +42,67 @@ export interface paths {
           };
         };
         /** @description Default Response */
-        403: {
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/change-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Ask to change the sign-in address; a confirmation link goes to the new one */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ChangeEmailRequestInput'];
+        };
+      };
+      responses: {
+        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -200,7 +154,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/auth/login': {
+  '/api/auth/change-password': {
     parameters: {
       query?: never;
       header?: never;
@@ -209,7 +163,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange e-mail and password for a bearer token */
+    /** Change the password; every earlier token stops working */
     post: {
       parameters: {
         query?: never;
@@ -220,8 +174,8 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            email: string;
-            password: string;
+            currentPassword: string;
+            newPassword: string;
           };
         };
       };
@@ -254,15 +208,6 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -305,63 +250,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/auth/verify': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Verify an e-mail address with the link token */
-    get: {
-      parameters: {
-        query?: {
-          token?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/resend-verification': {
+  '/api/auth/confirm-email': {
     parameters: {
       query?: never;
       header?: never;
@@ -370,7 +259,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a new verification e-mail (neutral answer) */
+    /** Confirm a change of e-mail address with the link token */
     post: {
       parameters: {
         query?: never;
@@ -381,7 +270,7 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            email: string;
+            token: string;
           };
         };
       };
@@ -397,6 +286,15 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -517,7 +415,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/auth/reset-password': {
+  '/api/auth/login': {
     parameters: {
       query?: never;
       header?: never;
@@ -526,7 +424,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Set a new password with a reset link token */
+    /** Exchange e-mail and password for a bearer token */
     post: {
       parameters: {
         query?: never;
@@ -537,575 +435,8 @@ export interface paths {
       requestBody: {
         content: {
           'application/json': {
-            token: string;
-            newPassword: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/receipts/files/{key}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Open a receipt file through its signed, expiring link */
-    get: {
-      parameters: {
-        query?: {
-          uid?: string;
-          exp?: string;
-          sig?: string;
-        };
-        header?: never;
-        path: {
-          key: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The receipt file (local storage) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': unknown;
-          };
-        };
-        /** @description Redirect to a presigned object URL (S3 storage) */
-        302: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/events': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Server-sent change events for the signed-in user (ticket or bearer token)
-     * @description Each event carries its position in the change feed as its SSE `id`. A client that reconnects with `Last-Event-ID` (header, or the `lastEventId` query parameter for a new EventSource) first gets the changes it missed; when that cannot be done exactly (too far behind, or older than the 24 hours the server keeps) it gets an `event: reset` and must refetch what it shows.
-     */
-    get: {
-      parameters: {
-        query?: {
-          ticket?: string;
-          lastEventId?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description text/event-stream: `event: change` with JSON data */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications/unsubscribe': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Sends a browser to the unsubscribe page (a GET never unsubscribes) */
-    get: {
-      parameters: {
-        query?: {
-          /** @description The token from the mail’s link */
-          token?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-      };
-    };
-    put?: never;
-    /**
-     * One-click unsubscribe (RFC 8058): turns the token’s e-mails off, no sign-in
-     * @description Mail clients POST `List-Unsubscribe=One-Click` (form-encoded) here; the body is ignored. An invalid or expired token is a 400.
-     */
-    post: {
-      parameters: {
-        query?: {
-          /** @description The token from the mail’s link */
-          token?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Unsubscribed'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/users/{id}/avatar': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** A profile picture through its signed link */
-    get: {
-      parameters: {
-        query?: {
-          v?: string;
-          sig?: string;
-        };
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description The picture (image/webp) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': unknown;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/confirm-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Confirm a change of e-mail address with the link token */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            token: string;
-          };
-        };
-      };
-      responses: {
-        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/config': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The server's public settings: sign-up policy and support address */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ServerConfig'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/invites/{token}/public': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** An invite link's group and inviter names, for the signed-out join page */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          token: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              groupName: string;
-              invitedByName: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        410: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/categories': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The expense categories, grouped in families
-     * @description A fixed set: the ids are stable and are what expenses carry in `category` (an edit keeps ids; a later release may add some, never rename one). Expenses made before categories existed are `general`.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['CategoryList'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/auth/change-password': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Change the password; every earlier token stops working */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': {
-            currentPassword: string;
-            newPassword: string;
+            email: string;
+            password: string;
           };
         };
       };
@@ -1138,6 +469,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1368,100 +708,6 @@ export interface paths {
     };
     trace?: never;
   };
-  '/api/auth/change-email': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Ask to change the sign-in address; a confirmation link goes to the new one */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ChangeEmailRequestInput'];
-        };
-      };
-      responses: {
-        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': string;
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/auth/me/avatar': {
     parameters: {
       query?: never;
@@ -1570,6 +816,1573 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/register': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an account; a verification e-mail is sent
+     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            name: string;
+            email: string;
+            password: string;
+            /** @description A group invite link token or a friend link token */
+            inviteToken?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: number;
+              name: string;
+              email: string;
+              createdAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/resend-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Send a new verification e-mail (neutral answer) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            email: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/reset-password': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Set a new password with a reset link token */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            token: string;
+            newPassword: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Verify an e-mail address with the link token */
+    get: {
+      parameters: {
+        query?: {
+          token?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The sentence, as text/plain (or JSON {message}, §1.7) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/balances/friends': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The balance with every accepted friend, with the shared groups behind it */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['FriendBalance'][];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/balances/group/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's balance lines in a group (members only) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BalanceLine'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/balances/overall': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** What the caller is owed and owes overall (primary currency + byCurrency) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['OverallBalance'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/budgets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** My monthly budgets, with this month’s share spent */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['BudgetList'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/budgets/{category}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set (create or replace) my monthly budget for a category
+     * @description One budget per category, for the caller’s own share. Idempotent (the same body twice leaves one budget): no Idempotency-Key. 201 when created, 200 when replaced. Alerts at 80 % and 100 % (notification kind BUDGET) come from expense writes, once per threshold and month.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A category id (GET /api/categories). */
+          category: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['BudgetRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Budget'];
+          };
+        };
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Budget'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /** Remove my budget for a category */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description A category id (GET /api/categories). */
+          category: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No body */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The expense categories, grouped in families
+     * @description A fixed set: the ids are stable and are what expenses carry in `category` (an edit keeps ids; a later release may add some, never rename one). Expenses made before categories existed are `general`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CategoryList'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The descriptions the caller gave each category (for suggestions as they type)
+     * @description From the caller's own latest 500 expenses with a category other than General, at most 200 entries, the weightiest first. Feed it to suggestCategory of @evenly/core (or ask GET /api/categories/suggest).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description The group the expense is in: the caller’s expenses there count twice. */
+          groupId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CategoryHistory'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/categories/suggest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Suggest a category for a description and a receipt’s shop
+     * @description In order: the category the caller most often gave the same or a similar description (their own latest 500 categorised expenses), keywords of the description (English, Malay, Indonesian and a few other languages; case and accents do not matter), the caller's history for the shop's name, keywords of the shop's name. Clients pre-select it only while the person has not chosen a category themselves. The web app asks GET /api/categories/history once and runs the same rules (@evenly/core) as the person types.
+     */
+    get: {
+      parameters: {
+        query?: {
+          description?: string;
+          /** @description The shop as the receipt scan read it (merchantName or storeName). */
+          merchant?: string;
+          /** @description The group the expense is in: the caller’s expenses there count twice. */
+          groupId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CategorySuggestion'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/comments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete one of your comments */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/config': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The server's public settings: sign-up policy and support address */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ServerConfig'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Server-sent change events for the signed-in user (ticket or bearer token)
+     * @description Each event carries its position in the change feed as its SSE `id`. A client that reconnects with `Last-Event-ID` (header, or the `lastEventId` query parameter for a new EventSource) first gets the changes it missed; when that cannot be done exactly (too far behind, or older than the 24 hours the server keeps) it gets an `event: reset` and must refetch what it shows.
+     */
+    get: {
+      parameters: {
+        query?: {
+          ticket?: string;
+          lastEventId?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description text/event-stream: `event: change` with JSON data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': string;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/events/ticket': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** A 60-second ticket for opening the event stream (EventSource cannot send headers) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              ticket: string;
+              expiresAt: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an expense (multipart/form-data with expenseData and optional receiptFile, or JSON)
+     * @description With a `recurrence` (see the Recurrence schema) the expense repeats: it is occurrence 0 of a new series, on its `date` (today in the series' time zone when absent), and the server creates each later occurrence on its date. expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group's is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. "0.00625"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service's rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes. `category` (optional): one of the Category ids (GET /api/categories), e.g. `groceries`; General when absent on POST, kept as it was when absent on PUT; an unknown id is 400 VALIDATION_FAILED naming the field `category`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses/my': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Expenses where the caller is a payer or in the split, newest first */
+    get: {
+      parameters: {
+        query?: {
+          limit?: string;
+          before?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One expense */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /**
+     * Replace an expense wholly (same body forms as POST)
+     * @description A body without `category` keeps the expense’s category (clients that predate categories lose nothing). On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).
+     *
+     *     Offline edits (and anyone who must not overwrite another person’s change): `expectedUpdatedAt` in expenseData names the `updatedAt` the edit started from; when the expense has changed since, the answer is `409 EDIT_CONFLICT` and nothing is written. Example expenseData: { "description": "Dinner", "amount": 90, "splitType": "EQUAL", "payers": [{ "userId": 1, "amountPaid": 90 }], "splits": [{ "userId": 1 }, { "userId": 5 }], "expectedUpdatedAt": "2025-03-14T18:04:05.123Z" }. Honours `Idempotency-Key` (§1.10): the same edit sent again after its answer was lost replays the stored answer.
+     */
+    put: {
+      parameters: {
+        query?: {
+          scope?: 'this' | 'future';
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Delete an expense with its comments and receipt
+     * @description From then on the expense is gone for every reader (404, left out of lists and balances) but kept, with its comments and receipt file, so that POST /api/expenses/{id}/restore can put it back; it is purged 30 days after the delete.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses/{id}/comments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Comments of an expense, oldest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Comment'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Add a comment to an expense
+     * @description Honours `Idempotency-Key` (§1.10) like POST /expenses: a comment sent again under the same key (its answer was lost, e.g. written offline and sent when back online) replays the stored answer and adds nothing. Example: { "content": "Thanks!" } with `Idempotency-Key: 3f0c9a52-…`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      /** @description { content: string (1–2000) } */
+      requestBody: {
+        content: {
+          'application/json': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Comment'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/expenses/{id}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Restore a deleted expense (undo)
+     * @description Puts a deleted expense back exactly as it was (same id, payers, splits, comments, receipt, series slot) with its effect on the balances, records an `expense_restored` activity and a `created` change event. Deleted expenses stay restorable until they are purged (30 days after the delete). Allowed to whoever may delete it: current members of its group, or the people on a non-group expense. Idempotent: restoring an expense that is not deleted answers it as it is. 404 for an unknown id or one the caller was never shown; 403 for a former member of its group; 409 NOT_RESTORABLE when it can no longer be written: someone on it left the group, the group now converts into another currency, or (outside groups) a friendship it was made under ended. No body.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1835,96 +2648,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/friendships/requests/incoming': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pending friend requests sent to the caller, newest first */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Friendship'][];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/friendships/requests/outgoing': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Pending friend requests sent by the caller, newest first */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Friendship'][];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/friendships/requests': {
     parameters: {
       query?: never;
@@ -2011,6 +2734,96 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/friendships/requests/incoming': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pending friend requests sent to the caller, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Friendship'][];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/friendships/requests/outgoing': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Pending friend requests sent by the caller, newest first */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Friendship'][];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -2248,6 +3061,76 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/fx/rate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The exchange rate between two currencies for a day
+     * @description Looked up in the database cache, else asked of the rate service (FX_RATES_URL) and cached for every process. `date` defaults to today (UTC). 503 RATES_UNAVAILABLE when the service cannot be reached and nothing is cached: forms then ask the user for a rate.
+     */
+    get: {
+      parameters: {
+        query?: {
+          from?: string;
+          to?: string;
+          date?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ExchangeRate'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -2647,7 +3530,7 @@ export interface paths {
     };
     trace?: never;
   };
-  '/api/groups/{id}/members': {
+  '/api/groups/{id}/exchanges': {
     parameters: {
       query?: never;
       header?: never;
@@ -2656,7 +3539,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Add friends by id or e-mail, or invite an unknown address (202) */
+    /**
+     * Convert a balance from one currency into another (groups keeping currencies separate)
+     * @description Moves the caller's balance with `otherUserId` in this group from `fromCurrency` into `toCurrency` at `exchangeRate` (units of toCurrency per one unit of fromCurrency), as two payments sharing `exchangeId`: the balance (or `amount` of it, in fromCurrency) settled in fromCurrency and its value at the rate added in toCurrency. Only in groups whose currencyMode is SEPARATE. Honours Idempotency-Key. Example: { "otherUserId": 5, "fromCurrency": "JPY", "toCurrency": "USD", "exchangeRate": "0.006849" } turns "+100 USD, −10,000 JPY" into "+31.51 USD, 0 JPY". Deleting either payment deletes both; they cannot be edited.
+     */
     post: {
       parameters: {
         query?: never;
@@ -2666,6 +3552,7 @@ export interface paths {
         };
         cookie?: never;
       };
+      /** @description { otherUserId, fromCurrency, toCurrency, exchangeRate, amount?, date? } */
       requestBody: {
         content: {
           'application/json': unknown;
@@ -2673,32 +3560,16 @@ export interface paths {
       };
       responses: {
         /** @description Default Response */
-        200: {
+        201: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Group'];
+            'application/json': components['schemas']['Payment'][];
           };
-        };
-        /** @description Invitation e-mail sent; no body */
-        202: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
         };
         /** @description Default Response */
         400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -2759,98 +3630,27 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/groups/{id}/members/{userId}': {
+  '/api/groups/{id}/export.csv': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Leave the group, or remove a member (creator only); must be settled */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-          userId: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Group'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/groups/{id}/settle-suggestions': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The debt-simplification plan of the group (members only) */
+    /**
+     * Download a group's expenses and payments as CSV (Splitwise's format)
+     * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in. The file imports back through POST /api/imports/splitwise. Current members only.
+     *
+     *     Example:
+     *
+     *     ```
+     *     Date,Description,Category,Cost,Currency,Ann,Bea,Cy
+     *     2025-03-14,Dinner,Dining out,90.00,EUR,60.00,-30.00,-30.00
+     *     2025-03-15,Bea paid Ann,Payment,30.00,EUR,-30.00,30.00,0.00
+     *
+     *     2025-03-20,Total balance, , ,EUR,30.00,0.00,-30.00
+     *     ```
+     */
     get: {
       parameters: {
         query?: never;
@@ -2862,27 +3662,13 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
+        /** @description text/csv */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': {
-              from: components['schemas']['User'];
-              to: components['schemas']['User'];
-              amount: number;
-              currency: string;
-            }[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
+            'application/json': unknown;
           };
         };
         /** @description Default Response */
@@ -3030,6 +3816,103 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/groups/{id}/guests/{guestId}/merge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Merge a guest into a member: their entries and balances become the member’s */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+          guestId: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Group'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/groups/{id}/guests/{userId}': {
     parameters: {
       query?: never;
@@ -3134,247 +4017,6 @@ export interface paths {
         };
       };
     };
-    trace?: never;
-  };
-  '/api/groups/{id}/guests/{guestId}/merge': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Merge a guest into a member: their entries and balances become the member’s */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-          guestId: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': unknown;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Group'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/guests/claimable': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Unclaimed guests added with the caller's verified address */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ClaimableGuest'][];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/guests/{guestId}/claim': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Claim a guest: become a member and take over their entries and balances
-     * @description Allowed with the caller's verified address being the guest's, or with `inviteToken`, a live invite link of the guest's group.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          guestId: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': unknown;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Group'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
     trace?: never;
   };
   '/api/groups/{id}/invite-link': {
@@ -3592,6 +4234,945 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/groups/{id}/members': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add friends by id or e-mail, or invite an unknown address (202) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Group'];
+          };
+        };
+        /** @description Invitation e-mail sent; no body */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/members/{userId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Leave the group, or remove a member (creator only); must be settled */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+          userId: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Group'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/reports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A group's spending: by category, by month, and each person's paid versus share
+     * @description Sums of the live expenses of the group (deleted ones do not count), per currency: the currency each expense’s balances are kept in — its own, or the group’s when it was converted on entry. The group’s currency comes first. Current members only (403 NOT_A_MEMBER otherwise).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description YYYY-MM-DD, inclusive. */
+          from?: string;
+          /** @description YYYY-MM-DD, inclusive. */
+          to?: string;
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['GroupReport'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/search': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Search the expenses of a group (members only)
+     * @description The same search within one group. Filters combine (all must hold); every one is optional. Without `q` the results are newest first (date, then creation); with it, most relevant first, then newest. Deleted expenses are never found. Cursor pagination as in §1.9: `limit` (1–1000, default 50) and `before`; when more results exist the response carries `X-Next-Cursor` and a `Link: <…&before=…>; rel="next"` repeating the query. A bad parameter is 400 VALIDATION_FAILED naming it in `details`. Example: `?q=piza&category=dining_out&minAmount=10&from=2025-01-01`.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description Text, up to 200 characters and 8 words. Every word must occur in the description, the notes or one comment — as a substring or a close word (typos tolerated: "piza" finds "Pizza"), case and accents ignored ("cafe" finds "Café"). */
+          q?: string;
+          /** @description Smallest amount, inclusive, in the expense’s own currency (a decimal). */
+          minAmount?: string;
+          /** @description Largest amount, inclusive, in the expense’s own currency (a decimal). */
+          maxAmount?: string;
+          /** @description One of the Category ids (GET /api/categories). */
+          category?: string;
+          /** @description A user who paid or is in the split. */
+          personId?: string;
+          /** @description Earliest expense date, inclusive (YYYY-MM-DD). */
+          from?: string;
+          /** @description Latest expense date, inclusive (YYYY-MM-DD). */
+          to?: string;
+          /** @description Page size, 1–1000 (default 50). */
+          limit?: string;
+          /** @description The X-Next-Cursor of the previous page (§1.9). */
+          before?: string;
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Expense'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/series': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Active recurring series of a group */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Series'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/settle-suggestions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The debt-simplification plan of the group (members only) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              from: components['schemas']['User'];
+              to: components['schemas']['User'];
+              amount: number;
+              currency: string;
+            }[];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Expenses and payments of a group, newest first */
+    get: {
+      parameters: {
+        query?: {
+          limit?: string;
+          before?: string;
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': (
+              components['schemas']['Expense'] | components['schemas']['Payment']
+            )[];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guests/claimable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Unclaimed guests added with the caller's verified address */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ClaimableGuest'][];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/guests/{guestId}/claim': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim a guest: become a member and take over their entries and balances
+     * @description Allowed with the caller's verified address being the guest's, or with `inviteToken`, a live invite link of the guest's group.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          guestId: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Group'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The process runs */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'ok';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/imports/splitwise': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a Splitwise group CSV export as a new group
+     * @description multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). All in one transaction: the new group's balances equal the file's totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SplitwiseImportResult'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/imports/splitwise/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read a Splitwise group CSV export and propose who each person column is
+     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"). Nothing is stored.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SplitwiseImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/invites/{token}': {
     parameters: {
       query?: never;
@@ -3762,48 +5343,39 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/expenses': {
+  '/api/invites/{token}/public': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    put?: never;
-    /**
-     * Create an expense (multipart/form-data with expenseData and optional receiptFile, or JSON)
-     * @description With a `recurrence` (see the Recurrence schema) the expense repeats: it is occurrence 0 of a new series, on its `date` (today in the series' time zone when absent), and the server creates each later occurrence on its date. expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group's is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. "0.00625"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service's rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes. `category` (optional): one of the Category ids (GET /api/categories), e.g. `groceries`; General when absent on POST, kept as it was when absent on PUT; an unknown id is 400 VALIDATION_FAILED naming the field `category`.
-     */
-    post: {
+    /** An invite link's group and inviter names, for the signed-out join page */
+    get: {
       parameters: {
         query?: never;
         header?: never;
-        path?: never;
+        path: {
+          token: string;
+        };
         cookie?: never;
       };
       requestBody?: never;
       responses: {
         /** @description Default Response */
-        201: {
+        200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Expense'];
+            'application/json': {
+              groupName: string;
+              invitedByName: string;
+            };
           };
         };
         /** @description Default Response */
         400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -3821,7 +5393,7 @@ export interface paths {
           };
         };
         /** @description Default Response */
-        409: {
+        410: {
           headers: {
             [name: string]: unknown;
           };
@@ -3830,16 +5402,7 @@ export interface paths {
           };
         };
         /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -3849,24 +5412,161 @@ export interface paths {
         };
       };
     };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/expenses/my': {
+  '/api/me/export': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Expenses where the caller is a payer or in the split, newest first */
+    /**
+     * Download everything of your account as JSON
+     * @description application/json attachment, streamed: `{ format, version, exportedAt, profile, friends, groups, expenses, payments }`. `expenses` are every expense you can see (those of your groups and your non-group ones) as GET /api/expenses/{id} answers them, each with its `comments`; receipts are signed links (`receiptUrl`) valid for a limited time. `payments` likewise.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/json */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notification-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s notification settings, every kind (defaults filled in) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotificationSetting'][];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Change some or all kinds; answers every kind */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['NotificationSettingInput'][];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['NotificationSetting'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/notifications': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller’s notifications (other people’s actions), newest first (paged, §1.9) */
     get: {
       parameters: {
         query?: {
-          limit?: string;
+          limit?: string | number;
           before?: string;
         };
         header?: never;
@@ -3881,11 +5581,20 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Expense'][];
+            'application/json': components['schemas']['Notification'][];
           };
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -3903,164 +5612,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/expenses/{id}': {
+  '/api/notifications/read': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** One expense */
-    get: {
+    get?: never;
+    put?: never;
+    /** Mark notifications read (ids that are not the caller’s are ignored) */
+    post: {
       parameters: {
         query?: never;
         header?: never;
-        path: {
-          id: unknown;
-        };
+        path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['MarkNotificationsReadInput'];
+        };
+      };
       responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Expense'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    /**
-     * Replace an expense wholly (same body forms as POST)
-     * @description A body without `category` keeps the expense’s category (clients that predate categories lose nothing). On an occurrence of a recurring series, `scope=this` (the default) edits this occurrence only (it stays in its series); `scope=future` also edits every later occurrence already created (each keeps its date) and the template of those still to come, and a `recurrence` in the body then changes the schedule (a new frequency restarts the series from this occurrence).
-     *
-     *     Offline edits (and anyone who must not overwrite another person’s change): `expectedUpdatedAt` in expenseData names the `updatedAt` the edit started from; when the expense has changed since, the answer is `409 EDIT_CONFLICT` and nothing is written. Example expenseData: { "description": "Dinner", "amount": 90, "splitType": "EQUAL", "payers": [{ "userId": 1, "amountPaid": 90 }], "splits": [{ "userId": 1 }, { "userId": 5 }], "expectedUpdatedAt": "2025-03-14T18:04:05.123Z" }. Honours `Idempotency-Key` (§1.10): the same edit sent again after its answer was lost replays the stored answer.
-     */
-    put: {
-      parameters: {
-        query?: {
-          scope?: 'this' | 'future';
-        };
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Expense'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    post?: never;
-    /**
-     * Delete an expense with its comments and receipt
-     * @description From then on the expense is gone for every reader (404, left out of lists and balances) but kept, with its comments and receipt file, so that POST /api/expenses/{id}/restore can put it back; it is purged 30 days after the delete.
-     */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
+        /** @description No body */
         204: {
           headers: {
             [name: string]: unknown;
@@ -4077,7 +5652,7 @@ export interface paths {
           };
         };
         /** @description Default Response */
-        403: {
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -4086,7 +5661,16 @@ export interface paths {
           };
         };
         /** @description Default Response */
-        404: {
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -4096,12 +5680,13 @@ export interface paths {
         };
       };
     };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  '/api/expenses/{id}/restore': {
+  '/api/notifications/read-all': {
     parameters: {
       query?: never;
       header?: never;
@@ -4110,59 +5695,25 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /**
-     * Restore a deleted expense (undo)
-     * @description Puts a deleted expense back exactly as it was (same id, payers, splits, comments, receipt, series slot) with its effect on the balances, records an `expense_restored` activity and a `created` change event. Deleted expenses stay restorable until they are purged (30 days after the delete). Allowed to whoever may delete it: current members of its group, or the people on a non-group expense. Idempotent: restoring an expense that is not deleted answers it as it is. 404 for an unknown id or one the caller was never shown; 403 for a former member of its group; 409 NOT_RESTORABLE when it can no longer be written: someone on it left the group, the group now converts into another currency, or (outside groups) a friendship it was made under ended. No body.
-     */
+    /** Mark every notification of the caller read */
     post: {
       parameters: {
         query?: never;
         header?: never;
-        path: {
-          id: unknown;
-        };
+        path?: never;
         cookie?: never;
       };
       requestBody?: never;
       responses: {
-        /** @description Default Response */
-        200: {
+        /** @description No body */
+        204: {
           headers: {
             [name: string]: unknown;
           };
-          content: {
-            'application/json': components['schemas']['Expense'];
-          };
+          content?: never;
         };
         /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
+        401: {
           headers: {
             [name: string]: unknown;
           };
@@ -4178,109 +5729,17 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/groups/{id}/transactions': {
+  '/api/notifications/unread-count': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** Expenses and payments of a group, newest first */
+    /** How many of the caller’s notifications are unread (at most 1000) */
     get: {
       parameters: {
-        query?: {
-          limit?: string;
-          before?: string;
-        };
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': (
-              components['schemas']['Expense'] | components['schemas']['Payment']
-            )[];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/search': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Search every expense the caller can see
-     * @description Expenses of the groups the caller is a current member of, and the non-group expenses they paid or share (§5.6). Filters combine (all must hold); every one is optional. Without `q` the results are newest first (date, then creation); with it, most relevant first, then newest. Deleted expenses are never found. Cursor pagination as in §1.9: `limit` (1–1000, default 50) and `before`; when more results exist the response carries `X-Next-Cursor` and a `Link: <…&before=…>; rel="next"` repeating the query. A bad parameter is 400 VALIDATION_FAILED naming it in `details`. Example: `?q=piza&category=dining_out&minAmount=10&from=2025-01-01`.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Text, up to 200 characters and 8 words. Every word must occur in the description, the notes or one comment — as a substring or a close word (typos tolerated: "piza" finds "Pizza"), case and accents ignored ("cafe" finds "Café"). */
-          q?: string;
-          /** @description Smallest amount, inclusive, in the expense’s own currency (a decimal). */
-          minAmount?: string;
-          /** @description Largest amount, inclusive, in the expense’s own currency (a decimal). */
-          maxAmount?: string;
-          /** @description One of the Category ids (GET /api/categories). */
-          category?: string;
-          /** @description A user who paid or is in the split. */
-          personId?: string;
-          /** @description Earliest expense date, inclusive (YYYY-MM-DD). */
-          from?: string;
-          /** @description Latest expense date, inclusive (YYYY-MM-DD). */
-          to?: string;
-          /** @description Page size, 1–1000 (default 50). */
-          limit?: string;
-          /** @description The X-Next-Cursor of the previous page (§1.9). */
-          before?: string;
-        };
+        query?: never;
         header?: never;
         path?: never;
         cookie?: never;
@@ -4293,157 +5752,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Expense'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/groups/{id}/search': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Search the expenses of a group (members only)
-     * @description The same search within one group. Filters combine (all must hold); every one is optional. Without `q` the results are newest first (date, then creation); with it, most relevant first, then newest. Deleted expenses are never found. Cursor pagination as in §1.9: `limit` (1–1000, default 50) and `before`; when more results exist the response carries `X-Next-Cursor` and a `Link: <…&before=…>; rel="next"` repeating the query. A bad parameter is 400 VALIDATION_FAILED naming it in `details`. Example: `?q=piza&category=dining_out&minAmount=10&from=2025-01-01`.
-     */
-    get: {
-      parameters: {
-        query?: {
-          /** @description Text, up to 200 characters and 8 words. Every word must occur in the description, the notes or one comment — as a substring or a close word (typos tolerated: "piza" finds "Pizza"), case and accents ignored ("cafe" finds "Café"). */
-          q?: string;
-          /** @description Smallest amount, inclusive, in the expense’s own currency (a decimal). */
-          minAmount?: string;
-          /** @description Largest amount, inclusive, in the expense’s own currency (a decimal). */
-          maxAmount?: string;
-          /** @description One of the Category ids (GET /api/categories). */
-          category?: string;
-          /** @description A user who paid or is in the split. */
-          personId?: string;
-          /** @description Earliest expense date, inclusive (YYYY-MM-DD). */
-          from?: string;
-          /** @description Latest expense date, inclusive (YYYY-MM-DD). */
-          to?: string;
-          /** @description Page size, 1–1000 (default 50). */
-          limit?: string;
-          /** @description The X-Next-Cursor of the previous page (§1.9). */
-          before?: string;
-        };
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Expense'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/categories/suggest': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Suggest a category for a description and a receipt’s shop
-     * @description In order: the category the caller most often gave the same or a similar description (their own latest 500 categorised expenses), keywords of the description (English, Malay, Indonesian and a few other languages; case and accents do not matter), the caller's history for the shop's name, keywords of the shop's name. Clients pre-select it only while the person has not chosen a category themselves. The web app asks GET /api/categories/history once and runs the same rules (@evenly/core) as the person types.
-     */
-    get: {
-      parameters: {
-        query?: {
-          description?: string;
-          /** @description The shop as the receipt scan read it (merchantName or storeName). */
-          merchant?: string;
-          /** @description The group the expense is in: the caller’s expenses there count twice. */
-          groupId?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['CategorySuggestion'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
+            'application/json': components['schemas']['UnreadNotifications'];
           };
         };
         /** @description Default Response */
@@ -4465,22 +5774,45 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/categories/history': {
+  '/api/notifications/unsubscribe': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /**
-     * The descriptions the caller gave each category (for suggestions as they type)
-     * @description From the caller's own latest 500 expenses with a category other than General, at most 200 entries, the weightiest first. Feed it to suggestCategory of @evenly/core (or ask GET /api/categories/suggest).
-     */
+    /** Sends a browser to the unsubscribe page (a GET never unsubscribes) */
     get: {
       parameters: {
         query?: {
-          /** @description The group the expense is in: the caller’s expenses there count twice. */
-          groupId?: string;
+          /** @description The token from the mail’s link */
+          token?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    /**
+     * One-click unsubscribe (RFC 8058): turns the token’s e-mails off, no sign-in
+     * @description Mail clients POST `List-Unsubscribe=One-Click` (form-encoded) here; the body is ignored. An invalid or expired token is a 400.
+     */
+    post: {
+      parameters: {
+        query?: {
+          /** @description The token from the mail’s link */
+          token?: string;
         };
         header?: never;
         path?: never;
@@ -4494,7 +5826,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['CategoryHistory'];
+            'application/json': components['schemas']['Unsubscribed'];
           };
         };
         /** @description Default Response */
@@ -4506,19 +5838,8 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
       };
     };
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -4556,183 +5877,6 @@ export interface paths {
           };
           content: {
             'application/json': components['schemas']['Payment'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/payments/settle': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Settle up with one person across shared groups and outside groups */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      /** @description { otherUserId, direction: I_PAID | THEY_PAID, amount, date?, currency? } */
-      requestBody: {
-        content: {
-          'application/json': unknown;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Payment'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/groups/{id}/exchanges': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Convert a balance from one currency into another (groups keeping currencies separate)
-     * @description Moves the caller's balance with `otherUserId` in this group from `fromCurrency` into `toCurrency` at `exchangeRate` (units of toCurrency per one unit of fromCurrency), as two payments sharing `exchangeId`: the balance (or `amount` of it, in fromCurrency) settled in fromCurrency and its value at the rate added in toCurrency. Only in groups whose currencyMode is SEPARATE. Honours Idempotency-Key. Example: { "otherUserId": 5, "fromCurrency": "JPY", "toCurrency": "USD", "exchangeRate": "0.006849" } turns "+100 USD, −10,000 JPY" into "+31.51 USD, 0 JPY". Deleting either payment deletes both; they cannot be edited.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      /** @description { otherUserId, fromCurrency, toCurrency, exchangeRate, amount?, date? } */
-      requestBody: {
-        content: {
-          'application/json': unknown;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Payment'][];
           };
         };
         /** @description Default Response */
@@ -4839,6 +5983,83 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/payments/settle': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Settle up with one person across shared groups and outside groups */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      /** @description { otherUserId, direction: I_PAID | THEY_PAID, amount, date?, currency? } */
+      requestBody: {
+        content: {
+          'application/json': unknown;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Payment'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -5118,1680 +6339,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/imports/splitwise/preview': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Read a Splitwise group CSV export and propose who each person column is
-     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"). Nothing is stored.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SplitwiseImportPreview'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/imports/splitwise': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Import a Splitwise group CSV export as a new group
-     * @description multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). All in one transaction: the new group's balances equal the file's totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['SplitwiseImportResult'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/groups/{id}/export.csv': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Download a group's expenses and payments as CSV (Splitwise's format)
-     * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in. The file imports back through POST /api/imports/splitwise. Current members only.
-     *
-     *     Example:
-     *
-     *     ```
-     *     Date,Description,Category,Cost,Currency,Ann,Bea,Cy
-     *     2025-03-14,Dinner,Dining out,90.00,EUR,60.00,-30.00,-30.00
-     *     2025-03-15,Bea paid Ann,Payment,30.00,EUR,-30.00,30.00,0.00
-     *
-     *     2025-03-20,Total balance, , ,EUR,30.00,0.00,-30.00
-     *     ```
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description text/csv */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': unknown;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/me/export': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Download everything of your account as JSON
-     * @description application/json attachment, streamed: `{ format, version, exportedAt, profile, friends, groups, expenses, payments }`. `expenses` are every expense you can see (those of your groups and your non-group ones) as GET /api/expenses/{id} answers them, each with its `comments`; receipts are signed links (`receiptUrl`) valid for a limited time. `payments` likewise.
-     */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description application/json */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': unknown;
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/fx/rate': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The exchange rate between two currencies for a day
-     * @description Looked up in the database cache, else asked of the rate service (FX_RATES_URL) and cached for every process. `date` defaults to today (UTC). 503 RATES_UNAVAILABLE when the service cannot be reached and nothing is cached: forms then ask the user for a rate.
-     */
-    get: {
-      parameters: {
-        query?: {
-          from?: string;
-          to?: string;
-          date?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ExchangeRate'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/expenses/{id}/comments': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Comments of an expense, oldest first */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Comment'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    /**
-     * Add a comment to an expense
-     * @description Honours `Idempotency-Key` (§1.10) like POST /expenses: a comment sent again under the same key (its answer was lost, e.g. written offline and sent when back online) replays the stored answer and adds nothing. Example: { "content": "Thanks!" } with `Idempotency-Key: 3f0c9a52-…`.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      /** @description { content: string (1–2000) } */
-      requestBody: {
-        content: {
-          'application/json': unknown;
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Comment'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        409: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/comments/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post?: never;
-    /** Delete one of your comments */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/balances/overall': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** What the caller is owed and owes overall (primary currency + byCurrency) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['OverallBalance'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/balances/group/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The caller's balance lines in a group (members only) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['BalanceLine'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/balances/friends': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The balance with every accepted friend, with the shared groups behind it */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['FriendBalance'][];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/activity': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The events the caller received, newest first (paged, §1.9) */
-    get: {
-      parameters: {
-        query?: {
-          limit?: string | number;
-          before?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Activity'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The caller’s notifications (other people’s actions), newest first (paged, §1.9) */
-    get: {
-      parameters: {
-        query?: {
-          limit?: string | number;
-          before?: string;
-        };
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Notification'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications/unread-count': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** How many of the caller’s notifications are unread (at most 1000) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['UnreadNotifications'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications/read': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Mark notifications read (ids that are not the caller’s are ignored) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['MarkNotificationsReadInput'];
-        };
-      };
-      responses: {
-        /** @description No body */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notifications/read-all': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Mark every notification of the caller read */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description No body */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/events/ticket': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** A 60-second ticket for opening the event stream (EventSource cannot send headers) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              ticket: string;
-              expiresAt: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/receipts/scan-and-parse': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Read a receipt photo, scan or PDF and return what it says (offline OCR) */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': {
-              /** @description The store as printed, often the registered company ("BANH MI CAFE SDN BHD"). */
-              storeName: string | null;
-              /** @description What people would write as the description: the shop name in title case without its legal form ("Banh Mi Cafe"). */
-              merchantName: string | null;
-              date: string | null;
-              totalAmount: number | null;
-              currency: string | null;
-              /** @description Item lines for splitting by item; empty when none read cleanly. Example: [{ "name": "Wantan Mee", "quantity": 2, "price": 13, "confidence": 0.9 }] */
-              items: {
-                name: string;
-                /** @description How many (1 when not printed). */
-                quantity: number;
-                /** @description The line total (negative for a discount). */
-                price: number;
-                /** @description 0–1; only lines read cleanly are returned. */
-                confidence: number;
-              }[];
-              confidence: {
-                storeName: number;
-                date: number;
-                totalAmount: number;
-              };
-              rawText: string;
-            };
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        413: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        415: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        422: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        503: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/series/my': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Active series the caller takes part in (creator, payer or in the split) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Series'][];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/series/{id}': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** One recurring series with its template */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Series'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/groups/{id}/series': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** Active recurring series of a group */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Series'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/series/{id}/skip': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** Skip an upcoming occurrence: it is never created */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      /** @description date: YYYY-MM-DD */
-      requestBody: {
-        content: {
-          'application/json': {
-            date: unknown;
-          };
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Series'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/series/{id}/end': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /** End a series: no more occurrences; the existing ones stay */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          id: unknown;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Series'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/notification-settings': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /** The caller’s notification settings, every kind (defaults filled in) */
-    get: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['NotificationSetting'][];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    /** Change some or all kinds; answers every kind */
-    put: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['NotificationSettingInput'][];
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        200: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['NotificationSetting'][];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/reminders': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Remind someone who owes you (in a group, or overall); once a day per person
-     * @description Notifies them by their REMINDER settings (e-mail, push) and in the app. 400 when they owe the caller nothing; 429 with Retry-After after one reminder to the same person that day (UTC). A retry of a request that went through answers 429, so no Idempotency-Key is needed.
-     */
-    post: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path?: never;
-        cookie?: never;
-      };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['ReminderRequestInput'];
-        };
-      };
-      responses: {
-        /** @description Default Response */
-        201: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['Reminder'];
-          };
-        };
-        /** @description Default Response */
-        400: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        403: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        404: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-        /** @description Default Response */
-        429: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/push/public-key': {
     parameters: {
       query?: never;
@@ -6982,29 +6529,19 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/groups/{id}/reports': {
+  '/api/ready': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /**
-     * A group's spending: by category, by month, and each person's paid versus share
-     * @description Sums of the live expenses of the group (deleted ones do not count), per currency: the currency each expense’s balances are kept in — its own, or the group’s when it was converted on entry. The group’s currency comes first. Current members only (403 NOT_A_MEMBER otherwise).
-     */
+    /** The database answers */
     get: {
       parameters: {
-        query?: {
-          /** @description YYYY-MM-DD, inclusive. */
-          from?: string;
-          /** @description YYYY-MM-DD, inclusive. */
-          to?: string;
-        };
+        query?: never;
         header?: never;
-        path: {
-          id: unknown;
-        };
+        path?: never;
         cookie?: never;
       };
       requestBody?: never;
@@ -7015,7 +6552,256 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['GroupReport'];
+            'application/json': {
+              /** @enum {string} */
+              status: 'ok';
+              /** @enum {string} */
+              database: 'ok';
+            };
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/receipts/files/{key}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Open a receipt file through its signed, expiring link */
+    get: {
+      parameters: {
+        query?: {
+          uid?: string;
+          exp?: string;
+          sig?: string;
+        };
+        header?: never;
+        path: {
+          key: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The receipt file (local storage) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Redirect to a presigned object URL (S3 storage) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/receipts/scan-and-parse': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Read a receipt photo, scan or PDF and return what it says (offline OCR) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description The store as printed, often the registered company ("BANH MI CAFE SDN BHD"). */
+              storeName: string | null;
+              /** @description What people would write as the description: the shop name in title case without its legal form ("Banh Mi Cafe"). */
+              merchantName: string | null;
+              date: string | null;
+              totalAmount: number | null;
+              currency: string | null;
+              /** @description Item lines for splitting by item; empty when none read cleanly. Example: [{ "name": "Wantan Mee", "quantity": 2, "price": 13, "confidence": 0.9 }] */
+              items: {
+                name: string;
+                /** @description How many (1 when not printed). */
+                quantity: number;
+                /** @description The line total (negative for a discount). */
+                price: number;
+                /** @description 0–1; only lines read cleanly are returned. */
+                confidence: number;
+              }[];
+              confidence: {
+                storeName: number;
+                date: number;
+                totalAmount: number;
+              };
+              rawText: string;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        422: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/reminders': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remind someone who owes you (in a group, or overall); once a day per person
+     * @description Notifies them by their REMINDER settings (e-mail, push) and in the app. 400 when they owe the caller nothing; 429 with Retry-After after one reminder to the same person that day (UTC). A retry of a request that went through answers 429, so no Idempotency-Key is needed.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ReminderRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Reminder'];
           };
         };
         /** @description Default Response */
@@ -7054,10 +6840,17 @@ export interface paths {
             'application/json': components['schemas']['ErrorBody'];
           };
         };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
       };
     };
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -7127,17 +6920,39 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/budgets': {
+  '/api/search': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    /** My monthly budgets, with this month’s share spent */
+    /**
+     * Search every expense the caller can see
+     * @description Expenses of the groups the caller is a current member of, and the non-group expenses they paid or share (§5.6). Filters combine (all must hold); every one is optional. Without `q` the results are newest first (date, then creation); with it, most relevant first, then newest. Deleted expenses are never found. Cursor pagination as in §1.9: `limit` (1–1000, default 50) and `before`; when more results exist the response carries `X-Next-Cursor` and a `Link: <…&before=…>; rel="next"` repeating the query. A bad parameter is 400 VALIDATION_FAILED naming it in `details`. Example: `?q=piza&category=dining_out&minAmount=10&from=2025-01-01`.
+     */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description Text, up to 200 characters and 8 words. Every word must occur in the description, the notes or one comment — as a substring or a close word (typos tolerated: "piza" finds "Pizza"), case and accents ignored ("cafe" finds "Café"). */
+          q?: string;
+          /** @description Smallest amount, inclusive, in the expense’s own currency (a decimal). */
+          minAmount?: string;
+          /** @description Largest amount, inclusive, in the expense’s own currency (a decimal). */
+          maxAmount?: string;
+          /** @description One of the Category ids (GET /api/categories). */
+          category?: string;
+          /** @description A user who paid or is in the split. */
+          personId?: string;
+          /** @description Earliest expense date, inclusive (YYYY-MM-DD). */
+          from?: string;
+          /** @description Latest expense date, inclusive (YYYY-MM-DD). */
+          to?: string;
+          /** @description Page size, 1–1000 (default 50). */
+          limit?: string;
+          /** @description The X-Next-Cursor of the previous page (§1.9). */
+          before?: string;
+        };
         header?: never;
         path?: never;
         cookie?: never;
@@ -7150,11 +6965,11 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['BudgetList'];
+            'application/json': components['schemas']['Expense'][];
           };
         };
         /** @description Default Response */
-        401: {
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -7172,33 +6987,22 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/budgets/{category}': {
+  '/api/series/my': {
     parameters: {
       query?: never;
       header?: never;
       path?: never;
       cookie?: never;
     };
-    get?: never;
-    /**
-     * Set (create or replace) my monthly budget for a category
-     * @description One budget per category, for the caller’s own share. Idempotent (the same body twice leaves one budget): no Idempotency-Key. 201 when created, 200 when replaced. Alerts at 80 % and 100 % (notification kind BUDGET) come from expense writes, once per threshold and month.
-     */
-    put: {
+    /** Active series the caller takes part in (creator, payer or in the split) */
+    get: {
       parameters: {
         query?: never;
         header?: never;
-        path: {
-          /** @description A category id (GET /api/categories). */
-          category: string;
-        };
+        path?: never;
         cookie?: never;
       };
-      requestBody: {
-        content: {
-          'application/json': components['schemas']['BudgetRequestInput'];
-        };
-      };
+      requestBody?: never;
       responses: {
         /** @description Default Response */
         200: {
@@ -7206,16 +7010,45 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Budget'];
+            'application/json': components['schemas']['Series'][];
           };
         };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** One recurring series with its template */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
         /** @description Default Response */
-        201: {
+        200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Budget'];
+            'application/json': components['schemas']['Series'];
           };
         };
         /** @description Default Response */
@@ -7228,39 +7061,7 @@ export interface paths {
           };
         };
         /** @description Default Response */
-        401: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content: {
-            'application/json': components['schemas']['ErrorBody'];
-          };
-        };
-      };
-    };
-    post?: never;
-    /** Remove my budget for a category */
-    delete: {
-      parameters: {
-        query?: never;
-        header?: never;
-        path: {
-          /** @description A category id (GET /api/categories). */
-          category: string;
-        };
-        cookie?: never;
-      };
-      requestBody?: never;
-      responses: {
-        /** @description No body */
-        204: {
-          headers: {
-            [name: string]: unknown;
-          };
-          content?: never;
-        };
-        /** @description Default Response */
-        401: {
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -7279,6 +7080,205 @@ export interface paths {
         };
       };
     };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series/{id}/end': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** End a series: no more occurrences; the existing ones stay */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Series'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/series/{id}/skip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Skip an upcoming occurrence: it is never created */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      /** @description date: YYYY-MM-DD */
+      requestBody: {
+        content: {
+          'application/json': {
+            date: unknown;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['Series'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/users/{id}/avatar': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A profile picture through its signed link */
+    get: {
+      parameters: {
+        query?: {
+          v?: string;
+          sig?: string;
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The picture (image/webp) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -7288,98 +7288,26 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    /**
-     * @example {
-     *       "kind": "EXPENSE",
-     *       "email": "DIGEST",
-     *       "push": true
-     *     }
-     */
-    NotificationSettingInput: {
-      /**
-       * @description Kind of event
-       * @example EXPENSE
-       * @enum {string}
-       */
-      kind:
-        | 'GROUP_ADDED'
-        | 'EXPENSE'
-        | 'PAYMENT'
-        | 'COMMENT'
-        | 'FRIEND_REQUEST'
-        | 'REMINDER'
-        | 'BUDGET';
-      /**
-       * @description IMMEDIATE: one mail per event; DIGEST: one mail a day; OFF: no mail
-       * @example DIGEST
-       * @enum {string}
-       */
-      email: 'IMMEDIATE' | 'DIGEST' | 'OFF';
-      push: boolean;
-    };
-    /**
-     * @example {
-     *       "userId": 12,
-     *       "groupId": 7
-     *     }
-     */
-    ReminderRequestInput: {
-      userId: number;
-      groupId?: number | null;
-    };
-    ErrorBodyInput: {
-      status: number;
-      error: string;
-      code: string;
-      message: string;
-      details?: {
-        field: string;
-        message: string;
-      }[];
-      requestId?: string;
-    };
-    UserInput: {
+    Activity: {
       id: number;
-      name: string;
-      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
-      email: string | null;
+      type: string;
+      createdAt: string;
+      actor: components['schemas']['User'];
+      groupId: number | null;
+      group: {
+        id: number;
+        name: string;
+      } | null;
+      expenseId: number | null;
+      paymentId: number | null;
+      commentId: number | null;
+      description: string;
+      amount: number | null;
+      currency: string | null;
+      myShare: number;
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
+      category: components['schemas']['Category'] | null;
     };
-    /**
-     * @description An expense category id (GET /api/categories lists them with their labels and families). Expenses made before categories existed are `general`.
-     * @example dining_out
-     * @enum {string}
-     */
-    CategoryInput:
-      | 'general'
-      | 'dining_out'
-      | 'groceries'
-      | 'drinks'
-      | 'taxi'
-      | 'fuel'
-      | 'parking'
-      | 'public_transport'
-      | 'flights'
-      | 'car'
-      | 'rent'
-      | 'utilities'
-      | 'household_supplies'
-      | 'furniture'
-      | 'maintenance'
-      | 'electronics'
-      | 'services'
-      | 'pets'
-      | 'games'
-      | 'movies'
-      | 'music'
-      | 'sports'
-      | 'hotel'
-      | 'gifts'
-      | 'medical'
-      | 'clothing'
-      | 'education'
-      | 'childcare'
-      | 'insurance'
-      | 'taxes';
     ActivityInput: {
       id: number;
       type: string;
@@ -7400,988 +7328,73 @@ export interface components {
       /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
       category: components['schemas']['CategoryInput'] | null;
     };
-    /**
-     * @example {
-     *       "id": 901,
-     *       "type": "expense_added",
-     *       "createdAt": "2026-11-20T18:04:05.123Z",
-     *       "actor": {
-     *         "id": 1,
-     *         "name": "Ann",
-     *         "email": "ann@example.com"
-     *       },
-     *       "groupId": 7,
-     *       "group": {
-     *         "id": 7,
-     *         "name": "Lisbon trip"
-     *       },
-     *       "expenseId": 42,
-     *       "paymentId": null,
-     *       "commentId": null,
-     *       "description": "Dinner",
-     *       "amount": 90,
-     *       "currency": "USD",
-     *       "myShare": -30,
-     *       "category": "dining_out",
-     *       "read": false
-     *     }
-     */
-    NotificationInput: {
-      id: number;
-      /** @description An activity type (§4.8) or a notification-only kind: `friend_request` (no group, ids null, description "{actor} sent you a friend request"), `reminder`. */
-      type: string;
-      createdAt: string;
-      actor: components['schemas']['UserInput'];
-      groupId: number | null;
-      group: {
-        id: number;
-        name: string;
-      } | null;
-      expenseId: number | null;
-      paymentId: number | null;
-      commentId: number | null;
-      description: string;
-      amount: number | null;
-      currency: string | null;
-      myShare: number;
-      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
-      category: components['schemas']['CategoryInput'] | null;
-      /** @description Whether the caller has read it. */
-      read: boolean;
-    };
-    /**
-     * @example {
-     *       "count": 3
-     *     }
-     */
-    UnreadNotificationsInput: {
-      /** @description Unread notifications, at most 1000. */
-      count: number;
-    };
-    /**
-     * @example {
-     *       "ids": [
-     *         901,
-     *         899
-     *       ]
-     *     }
-     */
-    MarkNotificationsReadInput: {
-      ids: number[];
+    BalanceLine: {
+      otherUser: components['schemas']['User'];
+      netAmount: number;
+      currency: string;
     };
     BalanceLineInput: {
       otherUser: components['schemas']['UserInput'];
       netAmount: number;
       currency: string;
     };
-    OverallBalanceInput: {
-      currency: string;
-      totalOwedToUser: number;
-      totalOwedByUser: number;
-      byCurrency: {
-        currency: string;
-        totalOwedToUser: number;
-        totalOwedByUser: number;
-      }[];
-      /**
-       * @description Every currency converted into the caller's homeCurrency at the latest cached rates: approximate, for display beside the exact figures; absent without a home currency.
-       * @example {
-       *       "currency": "EUR",
-       *       "totalOwedToUser": 81.4,
-       *       "totalOwedByUser": 12.5,
-       *       "missingCurrencies": []
-       *     }
-       */
-      approximate?: {
-        currency: string;
-        totalOwedToUser: number;
-        totalOwedByUser: number;
-        /** @description Currencies left out: no cached rate into the home currency yet. */
-        missingCurrencies: string[];
-      };
-    };
-    FriendBalanceInput: {
-      otherUser: components['schemas']['UserInput'];
-      netBalance: number;
-      nonGroupBalance: number;
-      currency: string;
-      byCurrency: {
-        currency: string;
-        netBalance: number;
-        nonGroupBalance: number;
-      }[];
-      groups: {
-        group: {
-          id: number;
-          name: string;
-        };
-        netAmount: number;
-        currency: string;
-      }[];
-      /** @description The net over every currency in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency. */
-      approximate?: {
-        currency: string;
-        netBalance: number;
-        /** @description Currencies left out: no cached rate into the home currency yet. */
-        missingCurrencies: string[];
-      };
-    };
-    CommentInput: {
-      id: number;
-      content: string;
-      createdAt: string;
-      author: components['schemas']['UserInput'];
-      expenseId: number;
-    };
-    GroupMemberInput: {
-      id: number;
-      name: string;
-      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
-      email: string | null;
-      /** @description A person without an account, added by name: takes part in entries, cannot sign in. */
-      guest: boolean;
-      /** @description Signed same-origin link to the profile picture; null = initials. */
-      avatarUrl: string | null;
-    };
-    GroupInput: {
-      id: number;
-      name: string;
-      createdAt: string;
-      lastActivityAt: string;
-      creator: components['schemas']['UserInput'];
-      members: components['schemas']['GroupMemberInput'][];
-      simplifyDebts: boolean;
-      defaultCurrency: string;
-      /**
-       * @description CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.
-       * @enum {string}
-       */
-      currencyMode: 'CONVERT' | 'SEPARATE';
-      /** @description One emoji shown as the cover. */
-      coverEmoji: string | null;
-      /** @description One of the palette names of GROUP_COVER_COLORS. */
-      coverColor: string | null;
-    };
-    ClaimableGuestInput: {
-      guest: components['schemas']['UserInput'];
-      group: {
-        id: number;
-        name: string;
-        coverEmoji: string | null;
-        coverColor: string | null;
-      };
-      addedBy: components['schemas']['UserInput'] | null;
-      balance: {
-        /** @description The guest's group net; + = others owe them. */
-        net: number;
-        currency: string;
-      };
-    };
-    InviteLinkInput: {
-      token: string;
-      /** @description {APP_URL}/join/{token} */
-      url: string;
-      createdAt: string;
-      expiresAt: string | null;
-      createdBy: components['schemas']['UserInput'];
-    };
-    InvitePreviewInput: {
-      group: {
-        id: number;
-        name: string;
-        coverEmoji: string | null;
-        coverColor: string | null;
-        members: components['schemas']['GroupMemberInput'][];
-      };
-      guests: components['schemas']['GroupMemberInput'][];
-      invitedBy: components['schemas']['UserInput'];
-      expiresAt: string | null;
-      alreadyMember: boolean;
-    };
-    /**
-     * @example {
-     *       "frequency": "MONTHLY",
-     *       "timeZone": "Europe/Lisbon",
-     *       "endDate": null,
-     *       "endCount": 12
-     *     }
-     */
-    RecurrenceInput: {
-      /**
-       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
-       * @enum {string}
-       */
-      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
-      /** @description IANA time zone in which each occurrence date begins (from the browser). */
-      timeZone: string;
-      /** @description YYYY-MM-DD, inclusive; on or after the first date. Choose an end date or a number of times, not both. */
-      endDate?: string | null;
-      /** @description Number of occurrences, counting the first. */
-      endCount?: number | null;
-    };
-    /**
-     * @example {
-     *       "id": 5,
-     *       "frequency": "MONTHLY",
-     *       "timeZone": "Europe/Lisbon",
-     *       "startDate": "2026-01-31",
-     *       "endDate": null,
-     *       "endCount": 12,
-     *       "nextDate": "2026-03-31",
-     *       "ended": false
-     *     }
-     */
-    SeriesSummaryInput: {
-      id: number;
-      /**
-       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
-       * @enum {string}
-       */
-      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
-      timeZone: string;
-      startDate: string;
-      endDate: string | null;
-      endCount: number | null;
-      /** @description The next occurrence the server will create; null once the series has ended. */
-      nextDate: string | null;
-      ended: boolean;
-    };
-    /**
-     * @example {
-     *       "id": 5,
-     *       "groupId": 7,
-     *       "frequency": "MONTHLY",
-     *       "timeZone": "Europe/Lisbon",
-     *       "startDate": "2026-01-31",
-     *       "endDate": null,
-     *       "endCount": 12,
-     *       "nextDate": "2026-03-31",
-     *       "ended": false,
-     *       "createdBy": {
-     *         "id": 1,
-     *         "name": "Ann",
-     *         "email": "ann@example.com"
-     *       },
-     *       "template": {
-     *         "description": "Rent",
-     *         "amount": 900,
-     *         "currency": "EUR",
-     *         "splitType": "EQUAL",
-     *         "payers": [
-     *           {
-     *             "userId": 1,
-     *             "amountPaid": 900
-     *           }
-     *         ],
-     *         "splits": [
-     *           {
-     *             "userId": 1,
-     *             "value": null
-     *           },
-     *           {
-     *             "userId": 2,
-     *             "value": null
-     *           }
-     *         ],
-     *         "notes": null,
-     *         "category": "rent"
-     *       }
-     *     }
-     */
-    SeriesInput: {
-      id: number;
-      /**
-       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
-       * @enum {string}
-       */
-      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
-      timeZone: string;
-      startDate: string;
-      endDate: string | null;
-      endCount: number | null;
-      /** @description The next occurrence the server will create; null once the series has ended. */
-      nextDate: string | null;
-      ended: boolean;
-      groupId: number | null;
-      createdBy: components['schemas']['UserInput'];
-      template: {
-        description: string;
-        amount: number;
-        currency: string;
-        /** @enum {string} */
-        splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
-        payers: {
-          userId: number;
-          amountPaid: number;
-        }[];
-        splits: {
-          userId: number;
-          value: number | null;
-        }[];
-        notes: string | null;
-        /** @description Every occurrence gets this category. */
-        category: components['schemas']['CategoryInput'];
-      };
-    };
-    /**
-     * @example {
-     *       "currency": "EUR",
-     *       "amount": 62.5,
-     *       "exchangeRate": 0.00625,
-     *       "exchangeRateText": "0.00625",
-     *       "rateSource": "SERVICE",
-     *       "rateDate": "2026-11-20"
-     *     }
-     */
-    ConversionInput: {
-      /** @description The group currency balances are kept in. */
-      currency: string;
-      /** @description The amount in that currency. */
-      amount: number;
-      /** @description Units of `currency` per one unit of the entered currency. */
-      exchangeRate: number;
-      /** @description The same rate as an exact decimal. */
-      exchangeRateText: string;
-      /**
-       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
-       * @enum {string}
-       */
-      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
-      rateDate: string | null;
-    };
-    ExpenseConversionInput: {
-      /** @description The group currency balances are kept in. */
-      currency: string;
-      /** @description The amount in that currency. */
-      amount: number;
-      /** @description Units of `currency` per one unit of the entered currency. */
-      exchangeRate: number;
-      /** @description The same rate as an exact decimal. */
-      exchangeRateText: string;
-      /**
-       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
-       * @enum {string}
-       */
-      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
-      rateDate: string | null;
-      payers: {
-        userId: number;
-        amountPaid: number;
-      }[];
-      splits: {
-        userId: number;
-        amountOwed: number;
-      }[];
-    };
-    ExpenseInput: {
-      /** @constant */
-      type: 'expense';
-      id: number;
-      description: string;
-      category: components['schemas']['CategoryInput'];
-      amount: number;
-      currency: string;
-      date: string;
-      createdAt: string;
-      updatedAt: string;
-      groupId: number | null;
-      /** @enum {string} */
-      splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
-      payers: {
-        user: components['schemas']['UserInput'];
-        amountPaid: number;
-      }[];
-      splits: {
-        splitId: number;
-        owedBy: components['schemas']['UserInput'];
-        amountOwed: number;
-        value: number | null;
-      }[];
-      notes: string | null;
-      receiptUrl: string | null;
-      commentCount: number;
-      createdBy: components['schemas']['UserInput'];
-      /** @description Set when the expense was entered in another currency than its group keeps balances in: `amount`, `currency`, payers and splits are as entered, this is what the balances use. */
-      conversion: components['schemas']['ExpenseConversionInput'] | null;
-      /** @description The recurring series this expense is an occurrence of; null otherwise. */
-      series: components['schemas']['SeriesSummaryInput'] | null;
-      /** @description YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series. */
-      occurrenceDate: string | null;
-    };
-    PaymentInput: {
-      /** @constant */
-      type: 'payment';
-      id: number;
-      amount: number;
-      currency: string;
-      date: string;
-      createdAt: string;
-      updatedAt: string;
-      groupId: number | null;
-      paidBy: components['schemas']['UserInput'];
-      paidTo: components['schemas']['UserInput'];
-      summary: string;
-      createdBy: components['schemas']['UserInput'];
-      conversion: components['schemas']['ConversionInput'] | null;
-      /** @description The two payments of a currency exchange share this id; null otherwise. */
-      exchangeId: number | null;
-    };
-    /**
-     * @example {
-     *       "default": "general",
-     *       "families": [
-     *         {
-     *           "id": "general",
-     *           "label": "General",
-     *           "categories": [
-     *             {
-     *               "id": "general",
-     *               "label": "General",
-     *               "emoji": "🧾"
-     *             }
-     *           ]
-     *         },
-     *         {
-     *           "id": "food",
-     *           "label": "Food & drink",
-     *           "categories": [
-     *             {
-     *               "id": "dining_out",
-     *               "label": "Dining out",
-     *               "emoji": "🍽️"
-     *             },
-     *             {
-     *               "id": "groceries",
-     *               "label": "Groceries",
-     *               "emoji": "🛒"
-     *             },
-     *             {
-     *               "id": "drinks",
-     *               "label": "Drinks",
-     *               "emoji": "🍹"
-     *             }
-     *           ]
-     *         }
-     *       ]
-     *     }
-     */
-    CategoryListInput: {
-      /** @description What an expense gets when none is given. */
-      default: components['schemas']['CategoryInput'];
-      families: {
-        id: string;
-        label: string;
-        categories: {
-          id: components['schemas']['CategoryInput'];
-          label: string;
-          /** @description For text-only places; the web app draws its own icon for each id. */
-          emoji: string;
-        }[];
-      }[];
-    };
     /**
      * @example {
      *       "category": "dining_out",
-     *       "source": "description"
+     *       "label": "Dining out",
+     *       "amount": 200,
+     *       "currency": "EUR",
+     *       "spent": 164.5,
+     *       "percent": 82,
+     *       "status": "NEAR"
      *     }
      */
-    CategorySuggestionInput: {
-      /** @description The category to pre-select; null when nothing points to one (keep General). */
-      category: components['schemas']['CategoryInput'] | null;
-      /** @description history: the category the caller most often gave a description like this one; description: words of the description; merchant: the shop's name. */
-      source: ('history' | 'description' | 'merchant') | null;
-    };
-    /**
-     * @example {
-     *       "entries": [
-     *         {
-     *           "description": "netflix",
-     *           "category": "movies",
-     *           "weight": 6
-     *         },
-     *         {
-     *           "description": "weekly shop",
-     *           "category": "groceries",
-     *           "weight": 3
-     *         }
-     *       ]
-     *     }
-     */
-    CategoryHistoryInput: {
-      entries: {
-        /** @description The description folded as the suggestion compares it (lower case, no accents, punctuation, numbers or filler words). */
-        description: string;
-        category: components['schemas']['CategoryInput'];
-        /** @description How often the caller gave it this category (those in groupId count twice). */
-        weight: number;
-      }[];
-    };
-    FriendshipInput: {
-      id: number;
+    Budget: {
       /** @enum {string} */
-      status: 'PENDING' | 'ACCEPTED';
-      direction: ('INCOMING' | 'OUTGOING') | null;
-      otherUser: {
-        id: number;
-        name: string;
-        /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
-        email: string | null;
-        /** @description Signed link of their profile picture; null = initials. */
-        avatarUrl: string | null;
-      };
-      netBalance: number;
-      nonGroupBalance: number;
-      currency: string;
-      byCurrency: {
-        currency: string;
-        netBalance: number;
-        nonGroupBalance: number;
-      }[];
-      createdAt: string;
-    };
-    UnsubscribedInput: {
-      /** @example COMMENT */
-      unsubscribed: string;
-      /** @example E-mails for “Comments on my expenses” are now off. */
-      message: string;
-    };
-    /**
-     * @example {
-     *       "user": {
-     *         "id": 12,
-     *         "name": "Ann",
-     *         "email": "ann@example.com"
-     *       },
-     *       "groupId": 7,
-     *       "amount": 42.5,
-     *       "currency": "EUR"
-     *     }
-     */
-    ReminderInput: {
-      user: components['schemas']['UserInput'];
-      groupId: number | null;
-      /**
-       * @description What they owe the caller
-       * @example 42.5
-       */
+      category:
+        | 'general'
+        | 'dining_out'
+        | 'groceries'
+        | 'drinks'
+        | 'taxi'
+        | 'fuel'
+        | 'parking'
+        | 'public_transport'
+        | 'flights'
+        | 'car'
+        | 'rent'
+        | 'utilities'
+        | 'household_supplies'
+        | 'furniture'
+        | 'maintenance'
+        | 'electronics'
+        | 'services'
+        | 'pets'
+        | 'games'
+        | 'movies'
+        | 'music'
+        | 'sports'
+        | 'hotel'
+        | 'gifts'
+        | 'medical'
+        | 'clothing'
+        | 'education'
+        | 'childcare'
+        | 'insurance'
+        | 'taxes';
+      label: string;
+      /** @description The monthly budget. */
       amount: number;
-      /** @example EUR */
       currency: string;
-    };
-    /** @description Who a person column is: the importer (`me`), one of their friends, or a new guest (a person without an account) with this name. */
-    ImportColumnMappingInput:
-      | {
-          /** @constant */
-          kind: 'me';
-        }
-      | {
-          /** @constant */
-          kind: 'friend';
-          userId: number;
-        }
-      | {
-          /** @constant */
-          kind: 'guest';
-          name: string;
-        };
-    /**
-     * @example {
-     *       "expenseCount": 41,
-     *       "paymentCount": 3,
-     *       "firstDate": "2025-01-04",
-     *       "lastDate": "2025-06-30",
-     *       "currencies": [
-     *         "EUR"
-     *       ],
-     *       "columns": [
-     *         {
-     *           "name": "Ann Lee",
-     *           "totals": [
-     *             {
-     *               "currency": "EUR",
-     *               "total": 120.5
-     *             }
-     *           ],
-     *           "proposed": {
-     *             "kind": "me"
-     *           }
-     *         },
-     *         {
-     *           "name": "Bea",
-     *           "totals": [
-     *             {
-     *               "currency": "EUR",
-     *               "total": -80.25
-     *             }
-     *           ],
-     *           "proposed": {
-     *             "kind": "friend",
-     *             "userId": 5
-     *           }
-     *         },
-     *         {
-     *           "name": "Cy",
-     *           "totals": [
-     *             {
-     *               "currency": "EUR",
-     *               "total": -40.25
-     *             }
-     *           ],
-     *           "proposed": {
-     *             "kind": "guest",
-     *             "name": "Cy"
-     *           }
-     *         }
-     *       ],
-     *       "friends": [
-     *         {
-     *           "id": 5,
-     *           "name": "Bea",
-     *           "email": "bea@example.com",
-     *           "avatarUrl": null
-     *         }
-     *       ],
-     *       "alreadyImported": null
-     *     }
-     */
-    SplitwiseImportPreviewInput: {
-      expenseCount: number;
-      paymentCount: number;
-      firstDate: string;
-      lastDate: string;
-      currencies: string[];
-      columns: {
-        name: string;
-        totals: {
-          currency: string;
-          /** @description Sum of the column (+ = is owed). */
-          total: number;
-        }[];
-        proposed: components['schemas']['ImportColumnMappingInput'];
-      }[];
-      friends: components['schemas']['UserInput'][];
-      /** @description Set when this file was imported before: importing it is refused. */
-      alreadyImported: {
-        groupId: number;
-        groupName: string;
-      } | null;
-    };
-    SplitwiseImportResultInput: {
-      group: components['schemas']['GroupInput'];
-      expenseCount: number;
-      paymentCount: number;
-    };
-    /**
-     * @example {
-     *       "from": "JPY",
-     *       "to": "EUR",
-     *       "date": "2026-11-20",
-     *       "rate": 0.0062,
-     *       "rateText": "0.0062",
-     *       "rateDate": "2026-11-20"
-     *     }
-     */
-    ExchangeRateInput: {
-      from: string;
-      to: string;
-      /** @description The day asked for (YYYY-MM-DD). */
-      date: string;
-      /** @description Units of `to` per one unit of `from`. */
-      rate: number;
-      /** @description The same rate as an exact decimal. */
-      rateText: string;
-      /** @description The day the rate is from (the last business day on or before). */
-      rateDate: string;
-    };
-    /**
-     * @example {
-     *       "publicKey": "BGTg8JvOtg6H6qas4YSpHLv70cpryjJF5MqfOt8RGtobHv9kuLjfOxW4M0vBBGcIppZNYWHX9xVhmn46E-S6Pko"
-     *     }
-     */
-    PushPublicKeyInput: {
-      publicKey: string;
-    };
-    /**
-     * @example {
-     *       "id": 3,
-     *       "endpoint": "https://fcm.googleapis.com/fcm/send/dT3…",
-     *       "createdAt": "2026-11-25T18:02:11.000Z",
-     *       "lastSuccessAt": null
-     *     }
-     */
-    PushSubscriptionInput: {
-      id: number;
-      endpoint: string;
-      createdAt: string;
-      lastSuccessAt: string | null;
-    };
-    /**
-     * @example {
-     *       "id": 1,
-     *       "name": "Ann",
-     *       "email": "ann@example.com",
-     *       "createdAt": "2026-01-01T10:00:00.000Z",
-     *       "emailVerified": true,
-     *       "homeCurrency": null,
-     *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
-     *       "pendingEmail": null
-     *     }
-     */
-    MeInput: {
-      id: number;
-      name: string;
-      email: string;
-      createdAt: string;
-      emailVerified: boolean;
-      /** @description Preferred currency: balance summaries add an approximate total in it (latest cached rates). */
-      homeCurrency: string | null;
-      /** @description Signed link of the profile picture (256×256 WebP); null = initials. */
-      avatarUrl: string | null;
-      /** @description The new address of a change waiting for its confirmation link; null = none. */
-      pendingEmail: string | null;
-    };
-    /**
-     * @example {
-     *       "newEmail": "ann@example.org",
-     *       "currentPassword": "secret123"
-     *     }
-     */
-    ChangeEmailRequestInput: {
-      newEmail: string;
-      currentPassword: string;
-    };
-    /**
-     * @example {
-     *       "password": "secret123"
-     *     }
-     */
-    DeleteAccountRequestInput: {
-      password: string;
-      confirmOutstanding?: boolean;
-    };
-    /**
-     * @example {
-     *       "token": "q3Jx9v2LmN0pR4sT6uW8yZa1",
-     *       "url": "https://evenly.example.com/add-friend/q3Jx9v2LmN0pR4sT6uW8yZa1"
-     *     }
-     */
-    FriendLinkInput: {
-      token: string;
-      url: string;
-    };
-    FriendLinkPreviewInput: {
-      user: {
-        id: number;
-        name: string;
-        /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
-        email: string | null;
-        avatarUrl: string | null;
-      };
-      self: boolean;
-      alreadyFriends: boolean;
-    };
-    /**
-     * @example {
-     *       "groupId": 7,
-     *       "from": null,
-     *       "to": null,
-     *       "currencies": [
-     *         {
-     *           "currency": "EUR",
-     *           "total": 412.5,
-     *           "byCategory": [
-     *             {
-     *               "category": "groceries",
-     *               "label": "Groceries",
-     *               "amount": 250,
-     *               "count": 6
-     *             },
-     *             {
-     *               "category": "dining_out",
-     *               "label": "Dining out",
-     *               "amount": 162.5,
-     *               "count": 2
-     *             }
-     *           ],
-     *           "byMonth": [
-     *             {
-     *               "month": "2026-10",
-     *               "amount": 180
-     *             },
-     *             {
-     *               "month": "2026-11",
-     *               "amount": 232.5
-     *             }
-     *           ],
-     *           "members": [
-     *             {
-     *               "user": {
-     *                 "id": 1,
-     *                 "name": "Ann"
-     *               },
-     *               "paid": 300,
-     *               "share": 206.25
-     *             },
-     *             {
-     *               "user": {
-     *                 "id": 2,
-     *                 "name": "Bea"
-     *               },
-     *               "paid": 112.5,
-     *               "share": 206.25
-     *             }
-     *           ]
-     *         }
-     *       ]
-     *     }
-     */
-    GroupReportInput: {
-      groupId: number;
-      from: string | null;
-      to: string | null;
-      currencies: {
-        currency: string;
-        total: number;
-        /** @description Largest first. */
-        byCategory: {
-          /** @enum {string} */
-          category:
-            | 'general'
-            | 'dining_out'
-            | 'groceries'
-            | 'drinks'
-            | 'taxi'
-            | 'fuel'
-            | 'parking'
-            | 'public_transport'
-            | 'flights'
-            | 'car'
-            | 'rent'
-            | 'utilities'
-            | 'household_supplies'
-            | 'furniture'
-            | 'maintenance'
-            | 'electronics'
-            | 'services'
-            | 'pets'
-            | 'games'
-            | 'movies'
-            | 'music'
-            | 'sports'
-            | 'hotel'
-            | 'gifts'
-            | 'medical'
-            | 'clothing'
-            | 'education'
-            | 'childcare'
-            | 'insurance'
-            | 'taxes';
-          label: string;
-          amount: number;
-          /** @description Expenses summed. */
-          count: number;
-        }[];
-        /** @description Oldest first; months without expenses are left out. */
-        byMonth: {
-          /**
-           * @description YYYY-MM (the expenses’ dates).
-           * @example 2026-11
-           */
-          month: string;
-          amount: number;
-        }[];
-        /** @description Everyone who paid or has a share (former members too). */
-        members: {
-          user: {
-            id: number;
-            name: string;
-          };
-          paid: number;
-          share: number;
-        }[];
-      }[];
-    };
-    /**
-     * @example {
-     *       "from": "2026-01-01",
-     *       "to": null,
-     *       "currencies": [
-     *         {
-     *           "currency": "EUR",
-     *           "total": 206.25,
-     *           "byCategory": [
-     *             {
-     *               "category": "groceries",
-     *               "label": "Groceries",
-     *               "amount": 125,
-     *               "count": 6
-     *             }
-     *           ],
-     *           "byMonth": [
-     *             {
-     *               "month": "2026-11",
-     *               "amount": 206.25
-     *             }
-     *           ]
-     *         }
-     *       ]
-     *     }
-     */
-    MyReportInput: {
-      from: string | null;
-      to: string | null;
-      currencies: {
-        currency: string;
-        total: number;
-        /** @description Largest first. */
-        byCategory: {
-          /** @enum {string} */
-          category:
-            | 'general'
-            | 'dining_out'
-            | 'groceries'
-            | 'drinks'
-            | 'taxi'
-            | 'fuel'
-            | 'parking'
-            | 'public_transport'
-            | 'flights'
-            | 'car'
-            | 'rent'
-            | 'utilities'
-            | 'household_supplies'
-            | 'furniture'
-            | 'maintenance'
-            | 'electronics'
-            | 'services'
-            | 'pets'
-            | 'games'
-            | 'movies'
-            | 'music'
-            | 'sports'
-            | 'hotel'
-            | 'gifts'
-            | 'medical'
-            | 'clothing'
-            | 'education'
-            | 'childcare'
-            | 'insurance'
-            | 'taxes';
-          label: string;
-          amount: number;
-          /** @description Expenses summed. */
-          count: number;
-        }[];
-        /** @description Oldest first; months without expenses are left out. */
-        byMonth: {
-          /**
-           * @description YYYY-MM (the expenses’ dates).
-           * @example 2026-11
-           */
-          month: string;
-          amount: number;
-        }[];
-      }[];
+      /** @description The caller’s share this month of live expenses in this category and currency (other currencies do not count). */
+      spent: number;
+      /** @description spent / amount, whole percent (floored). */
+      percent: number;
+      /**
+       * @description NEAR from 80 %, OVER from 100 % — where the alerts fire.
+       * @enum {string}
+       */
+      status: 'UNDER' | 'NEAR' | 'OVER';
     };
     /**
      * @example {
@@ -8457,10 +7470,43 @@ export interface components {
      *       ]
      *     }
      */
+    BudgetList: {
+      /** @description The month spent is counted in (YYYY-MM, UTC). */
+      month: string;
+      budgets: components['schemas']['Budget'][];
+    };
+    /**
+     * @example {
+     *       "month": "2026-11",
+     *       "budgets": [
+     *         {
+     *           "category": "dining_out",
+     *           "label": "Dining out",
+     *           "amount": 200,
+     *           "currency": "EUR",
+     *           "spent": 164.5,
+     *           "percent": 82,
+     *           "status": "NEAR"
+     *         }
+     *       ]
+     *     }
+     */
     BudgetListInput: {
       /** @description The month spent is counted in (YYYY-MM, UTC). */
       month: string;
       budgets: components['schemas']['BudgetInput'][];
+    };
+    /**
+     * @example {
+     *       "amount": 200,
+     *       "currency": "EUR"
+     *     }
+     */
+    BudgetRequest: {
+      /** @description Monthly amount, > 0. */
+      amount: number | string;
+      /** @description ISO 4217; only expenses in it count. */
+      currency: string;
     };
     /**
      * @example {
@@ -8473,73 +7519,6 @@ export interface components {
       amount: number | string;
       /** @description ISO 4217; only expenses in it count. */
       currency: string;
-    };
-    /**
-     * @example {
-     *       "registration": "open",
-     *       "supportUrl": "mailto:help@example.com"
-     *     }
-     */
-    ServerConfigInput: {
-      /** @enum {string} */
-      registration: 'open' | 'invite' | 'closed';
-      supportUrl: string | null;
-    };
-    /**
-     * @example {
-     *       "kind": "EXPENSE",
-     *       "email": "DIGEST",
-     *       "push": true
-     *     }
-     */
-    NotificationSetting: {
-      /**
-       * @description Kind of event
-       * @example EXPENSE
-       * @enum {string}
-       */
-      kind:
-        | 'GROUP_ADDED'
-        | 'EXPENSE'
-        | 'PAYMENT'
-        | 'COMMENT'
-        | 'FRIEND_REQUEST'
-        | 'REMINDER'
-        | 'BUDGET';
-      /**
-       * @description IMMEDIATE: one mail per event; DIGEST: one mail a day; OFF: no mail
-       * @example DIGEST
-       * @enum {string}
-       */
-      email: 'IMMEDIATE' | 'DIGEST' | 'OFF';
-      push: boolean;
-    };
-    /**
-     * @example {
-     *       "userId": 12,
-     *       "groupId": 7
-     *     }
-     */
-    ReminderRequest: {
-      userId: number;
-      groupId?: number | null;
-    };
-    ErrorBody: {
-      status: number;
-      error: string;
-      code: string;
-      message: string;
-      details?: {
-        field: string;
-        message: string;
-      }[];
-      requestId?: string;
-    };
-    User: {
-      id: number;
-      name: string;
-      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
-      email: string | null;
     };
     /**
      * @description An expense category id (GET /api/categories lists them with their labels and families). Expenses made before categories existed are `general`.
@@ -8577,452 +7556,92 @@ export interface components {
       | 'childcare'
       | 'insurance'
       | 'taxes';
-    Activity: {
-      id: number;
-      type: string;
-      createdAt: string;
-      actor: components['schemas']['User'];
-      groupId: number | null;
-      group: {
-        id: number;
-        name: string;
-      } | null;
-      expenseId: number | null;
-      paymentId: number | null;
-      commentId: number | null;
-      description: string;
-      amount: number | null;
-      currency: string | null;
-      myShare: number;
-      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
-      category: components['schemas']['Category'] | null;
-    };
     /**
      * @example {
-     *       "id": 901,
-     *       "type": "expense_added",
-     *       "createdAt": "2026-11-20T18:04:05.123Z",
-     *       "actor": {
-     *         "id": 1,
-     *         "name": "Ann",
-     *         "email": "ann@example.com"
-     *       },
-     *       "groupId": 7,
-     *       "group": {
-     *         "id": 7,
-     *         "name": "Lisbon trip"
-     *       },
-     *       "expenseId": 42,
-     *       "paymentId": null,
-     *       "commentId": null,
-     *       "description": "Dinner",
-     *       "amount": 90,
-     *       "currency": "USD",
-     *       "myShare": -30,
-     *       "category": "dining_out",
-     *       "read": false
-     *     }
-     */
-    Notification: {
-      id: number;
-      /** @description An activity type (§4.8) or a notification-only kind: `friend_request` (no group, ids null, description "{actor} sent you a friend request"), `reminder`. */
-      type: string;
-      createdAt: string;
-      actor: components['schemas']['User'];
-      groupId: number | null;
-      group: {
-        id: number;
-        name: string;
-      } | null;
-      expenseId: number | null;
-      paymentId: number | null;
-      commentId: number | null;
-      description: string;
-      amount: number | null;
-      currency: string | null;
-      myShare: number;
-      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
-      category: components['schemas']['Category'] | null;
-      /** @description Whether the caller has read it. */
-      read: boolean;
-    };
-    /**
-     * @example {
-     *       "count": 3
-     *     }
-     */
-    UnreadNotifications: {
-      /** @description Unread notifications, at most 1000. */
-      count: number;
-    };
-    /**
-     * @example {
-     *       "ids": [
-     *         901,
-     *         899
+     *       "entries": [
+     *         {
+     *           "description": "netflix",
+     *           "category": "movies",
+     *           "weight": 6
+     *         },
+     *         {
+     *           "description": "weekly shop",
+     *           "category": "groceries",
+     *           "weight": 3
+     *         }
      *       ]
      *     }
      */
-    MarkNotificationsRead: {
-      ids: number[];
-    };
-    BalanceLine: {
-      otherUser: components['schemas']['User'];
-      netAmount: number;
-      currency: string;
-    };
-    OverallBalance: {
-      currency: string;
-      totalOwedToUser: number;
-      totalOwedByUser: number;
-      byCurrency: {
-        currency: string;
-        totalOwedToUser: number;
-        totalOwedByUser: number;
-      }[];
-      /**
-       * @description Every currency converted into the caller's homeCurrency at the latest cached rates: approximate, for display beside the exact figures; absent without a home currency.
-       * @example {
-       *       "currency": "EUR",
-       *       "totalOwedToUser": 81.4,
-       *       "totalOwedByUser": 12.5,
-       *       "missingCurrencies": []
-       *     }
-       */
-      approximate?: {
-        currency: string;
-        totalOwedToUser: number;
-        totalOwedByUser: number;
-        /** @description Currencies left out: no cached rate into the home currency yet. */
-        missingCurrencies: string[];
-      };
-    };
-    FriendBalance: {
-      otherUser: components['schemas']['User'];
-      netBalance: number;
-      nonGroupBalance: number;
-      currency: string;
-      byCurrency: {
-        currency: string;
-        netBalance: number;
-        nonGroupBalance: number;
-      }[];
-      groups: {
-        group: {
-          id: number;
-          name: string;
-        };
-        netAmount: number;
-        currency: string;
-      }[];
-      /** @description The net over every currency in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency. */
-      approximate?: {
-        currency: string;
-        netBalance: number;
-        /** @description Currencies left out: no cached rate into the home currency yet. */
-        missingCurrencies: string[];
-      };
-    };
-    Comment: {
-      id: number;
-      content: string;
-      createdAt: string;
-      author: components['schemas']['User'];
-      expenseId: number;
-    };
-    GroupMember: {
-      id: number;
-      name: string;
-      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
-      email: string | null;
-      /** @description A person without an account, added by name: takes part in entries, cannot sign in. */
-      guest: boolean;
-      /** @description Signed same-origin link to the profile picture; null = initials. */
-      avatarUrl: string | null;
-    };
-    Group: {
-      id: number;
-      name: string;
-      createdAt: string;
-      lastActivityAt: string;
-      creator: components['schemas']['User'];
-      members: components['schemas']['GroupMember'][];
-      simplifyDebts: boolean;
-      defaultCurrency: string;
-      /**
-       * @description CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.
-       * @enum {string}
-       */
-      currencyMode: 'CONVERT' | 'SEPARATE';
-      /** @description One emoji shown as the cover. */
-      coverEmoji: string | null;
-      /** @description One of the palette names of GROUP_COVER_COLORS. */
-      coverColor: string | null;
-    };
-    ClaimableGuest: {
-      guest: components['schemas']['User'];
-      group: {
-        id: number;
-        name: string;
-        coverEmoji: string | null;
-        coverColor: string | null;
-      };
-      addedBy: components['schemas']['User'] | null;
-      balance: {
-        /** @description The guest's group net; + = others owe them. */
-        net: number;
-        currency: string;
-      };
-    };
-    InviteLink: {
-      token: string;
-      /** @description {APP_URL}/join/{token} */
-      url: string;
-      createdAt: string;
-      expiresAt: string | null;
-      createdBy: components['schemas']['User'];
-    };
-    InvitePreview: {
-      group: {
-        id: number;
-        name: string;
-        coverEmoji: string | null;
-        coverColor: string | null;
-        members: components['schemas']['GroupMember'][];
-      };
-      guests: components['schemas']['GroupMember'][];
-      invitedBy: components['schemas']['User'];
-      expiresAt: string | null;
-      alreadyMember: boolean;
-    };
-    /**
-     * @example {
-     *       "frequency": "MONTHLY",
-     *       "timeZone": "Europe/Lisbon",
-     *       "endDate": null,
-     *       "endCount": 12
-     *     }
-     */
-    Recurrence: {
-      /**
-       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
-       * @enum {string}
-       */
-      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
-      /** @description IANA time zone in which each occurrence date begins (from the browser). */
-      timeZone: string;
-      /** @description YYYY-MM-DD, inclusive; on or after the first date. Choose an end date or a number of times, not both. */
-      endDate?: string | null;
-      /** @description Number of occurrences, counting the first. */
-      endCount?: number | null;
-    };
-    /**
-     * @example {
-     *       "id": 5,
-     *       "frequency": "MONTHLY",
-     *       "timeZone": "Europe/Lisbon",
-     *       "startDate": "2026-01-31",
-     *       "endDate": null,
-     *       "endCount": 12,
-     *       "nextDate": "2026-03-31",
-     *       "ended": false
-     *     }
-     */
-    SeriesSummary: {
-      id: number;
-      /**
-       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
-       * @enum {string}
-       */
-      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
-      timeZone: string;
-      startDate: string;
-      endDate: string | null;
-      endCount: number | null;
-      /** @description The next occurrence the server will create; null once the series has ended. */
-      nextDate: string | null;
-      ended: boolean;
-    };
-    /**
-     * @example {
-     *       "id": 5,
-     *       "groupId": 7,
-     *       "frequency": "MONTHLY",
-     *       "timeZone": "Europe/Lisbon",
-     *       "startDate": "2026-01-31",
-     *       "endDate": null,
-     *       "endCount": 12,
-     *       "nextDate": "2026-03-31",
-     *       "ended": false,
-     *       "createdBy": {
-     *         "id": 1,
-     *         "name": "Ann",
-     *         "email": "ann@example.com"
-     *       },
-     *       "template": {
-     *         "description": "Rent",
-     *         "amount": 900,
-     *         "currency": "EUR",
-     *         "splitType": "EQUAL",
-     *         "payers": [
-     *           {
-     *             "userId": 1,
-     *             "amountPaid": 900
-     *           }
-     *         ],
-     *         "splits": [
-     *           {
-     *             "userId": 1,
-     *             "value": null
-     *           },
-     *           {
-     *             "userId": 2,
-     *             "value": null
-     *           }
-     *         ],
-     *         "notes": null,
-     *         "category": "rent"
-     *       }
-     *     }
-     */
-    Series: {
-      id: number;
-      /**
-       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
-       * @enum {string}
-       */
-      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
-      timeZone: string;
-      startDate: string;
-      endDate: string | null;
-      endCount: number | null;
-      /** @description The next occurrence the server will create; null once the series has ended. */
-      nextDate: string | null;
-      ended: boolean;
-      groupId: number | null;
-      createdBy: components['schemas']['User'];
-      template: {
+    CategoryHistory: {
+      entries: {
+        /** @description The description folded as the suggestion compares it (lower case, no accents, punctuation, numbers or filler words). */
         description: string;
-        amount: number;
-        currency: string;
-        /** @enum {string} */
-        splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
-        payers: {
-          userId: number;
-          amountPaid: number;
-        }[];
-        splits: {
-          userId: number;
-          value: number | null;
-        }[];
-        notes: string | null;
-        /** @description Every occurrence gets this category. */
         category: components['schemas']['Category'];
-      };
+        /** @description How often the caller gave it this category (those in groupId count twice). */
+        weight: number;
+      }[];
     };
     /**
      * @example {
-     *       "currency": "EUR",
-     *       "amount": 62.5,
-     *       "exchangeRate": 0.00625,
-     *       "exchangeRateText": "0.00625",
-     *       "rateSource": "SERVICE",
-     *       "rateDate": "2026-11-20"
+     *       "entries": [
+     *         {
+     *           "description": "netflix",
+     *           "category": "movies",
+     *           "weight": 6
+     *         },
+     *         {
+     *           "description": "weekly shop",
+     *           "category": "groceries",
+     *           "weight": 3
+     *         }
+     *       ]
      *     }
      */
-    Conversion: {
-      /** @description The group currency balances are kept in. */
-      currency: string;
-      /** @description The amount in that currency. */
-      amount: number;
-      /** @description Units of `currency` per one unit of the entered currency. */
-      exchangeRate: number;
-      /** @description The same rate as an exact decimal. */
-      exchangeRateText: string;
-      /**
-       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
-       * @enum {string}
-       */
-      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
-      rateDate: string | null;
-    };
-    ExpenseConversion: {
-      /** @description The group currency balances are kept in. */
-      currency: string;
-      /** @description The amount in that currency. */
-      amount: number;
-      /** @description Units of `currency` per one unit of the entered currency. */
-      exchangeRate: number;
-      /** @description The same rate as an exact decimal. */
-      exchangeRateText: string;
-      /**
-       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
-       * @enum {string}
-       */
-      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
-      rateDate: string | null;
-      payers: {
-        userId: number;
-        amountPaid: number;
-      }[];
-      splits: {
-        userId: number;
-        amountOwed: number;
+    CategoryHistoryInput: {
+      entries: {
+        /** @description The description folded as the suggestion compares it (lower case, no accents, punctuation, numbers or filler words). */
+        description: string;
+        category: components['schemas']['CategoryInput'];
+        /** @description How often the caller gave it this category (those in groupId count twice). */
+        weight: number;
       }[];
     };
-    Expense: {
-      /** @constant */
-      type: 'expense';
-      id: number;
-      description: string;
-      category: components['schemas']['Category'];
-      amount: number;
-      currency: string;
-      date: string;
-      createdAt: string;
-      updatedAt: string;
-      groupId: number | null;
-      /** @enum {string} */
-      splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
-      payers: {
-        user: components['schemas']['User'];
-        amountPaid: number;
-      }[];
-      splits: {
-        splitId: number;
-        owedBy: components['schemas']['User'];
-        amountOwed: number;
-        value: number | null;
-      }[];
-      notes: string | null;
-      receiptUrl: string | null;
-      commentCount: number;
-      createdBy: components['schemas']['User'];
-      /** @description Set when the expense was entered in another currency than its group keeps balances in: `amount`, `currency`, payers and splits are as entered, this is what the balances use. */
-      conversion: components['schemas']['ExpenseConversion'] | null;
-      /** @description The recurring series this expense is an occurrence of; null otherwise. */
-      series: components['schemas']['SeriesSummary'] | null;
-      /** @description YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series. */
-      occurrenceDate: string | null;
-    };
-    Payment: {
-      /** @constant */
-      type: 'payment';
-      id: number;
-      amount: number;
-      currency: string;
-      date: string;
-      createdAt: string;
-      updatedAt: string;
-      groupId: number | null;
-      paidBy: components['schemas']['User'];
-      paidTo: components['schemas']['User'];
-      summary: string;
-      createdBy: components['schemas']['User'];
-      conversion: components['schemas']['Conversion'] | null;
-      /** @description The two payments of a currency exchange share this id; null otherwise. */
-      exchangeId: number | null;
-    };
+    /**
+     * @description An expense category id (GET /api/categories lists them with their labels and families). Expenses made before categories existed are `general`.
+     * @example dining_out
+     * @enum {string}
+     */
+    CategoryInput:
+      | 'general'
+      | 'dining_out'
+      | 'groceries'
+      | 'drinks'
+      | 'taxi'
+      | 'fuel'
+      | 'parking'
+      | 'public_transport'
+      | 'flights'
+      | 'car'
+      | 'rent'
+      | 'utilities'
+      | 'household_supplies'
+      | 'furniture'
+      | 'maintenance'
+      | 'electronics'
+      | 'services'
+      | 'pets'
+      | 'games'
+      | 'movies'
+      | 'music'
+      | 'sports'
+      | 'hotel'
+      | 'gifts'
+      | 'medical'
+      | 'clothing'
+      | 'education'
+      | 'childcare'
+      | 'insurance'
+      | 'taxes';
     /**
      * @example {
      *       "default": "general",
@@ -9078,6 +7697,59 @@ export interface components {
     };
     /**
      * @example {
+     *       "default": "general",
+     *       "families": [
+     *         {
+     *           "id": "general",
+     *           "label": "General",
+     *           "categories": [
+     *             {
+     *               "id": "general",
+     *               "label": "General",
+     *               "emoji": "🧾"
+     *             }
+     *           ]
+     *         },
+     *         {
+     *           "id": "food",
+     *           "label": "Food & drink",
+     *           "categories": [
+     *             {
+     *               "id": "dining_out",
+     *               "label": "Dining out",
+     *               "emoji": "🍽️"
+     *             },
+     *             {
+     *               "id": "groceries",
+     *               "label": "Groceries",
+     *               "emoji": "🛒"
+     *             },
+     *             {
+     *               "id": "drinks",
+     *               "label": "Drinks",
+     *               "emoji": "🍹"
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    CategoryListInput: {
+      /** @description What an expense gets when none is given. */
+      default: components['schemas']['CategoryInput'];
+      families: {
+        id: string;
+        label: string;
+        categories: {
+          id: components['schemas']['CategoryInput'];
+          label: string;
+          /** @description For text-only places; the web app draws its own icon for each id. */
+          emoji: string;
+        }[];
+      }[];
+    };
+    /**
+     * @example {
      *       "category": "dining_out",
      *       "source": "description"
      *     }
@@ -9090,183 +7762,171 @@ export interface components {
     };
     /**
      * @example {
-     *       "entries": [
-     *         {
-     *           "description": "netflix",
-     *           "category": "movies",
-     *           "weight": 6
-     *         },
-     *         {
-     *           "description": "weekly shop",
-     *           "category": "groceries",
-     *           "weight": 3
-     *         }
-     *       ]
+     *       "category": "dining_out",
+     *       "source": "description"
      *     }
      */
-    CategoryHistory: {
-      entries: {
-        /** @description The description folded as the suggestion compares it (lower case, no accents, punctuation, numbers or filler words). */
-        description: string;
-        category: components['schemas']['Category'];
-        /** @description How often the caller gave it this category (those in groupId count twice). */
-        weight: number;
-      }[];
+    CategorySuggestionInput: {
+      /** @description The category to pre-select; null when nothing points to one (keep General). */
+      category: components['schemas']['CategoryInput'] | null;
+      /** @description history: the category the caller most often gave a description like this one; description: words of the description; merchant: the shop's name. */
+      source: ('history' | 'description' | 'merchant') | null;
     };
-    Friendship: {
-      id: number;
-      /** @enum {string} */
-      status: 'PENDING' | 'ACCEPTED';
-      direction: ('INCOMING' | 'OUTGOING') | null;
-      otherUser: {
+    /**
+     * @example {
+     *       "newEmail": "ann@example.org",
+     *       "currentPassword": "secret123"
+     *     }
+     */
+    ChangeEmailRequest: {
+      newEmail: unknown;
+      currentPassword: string;
+    };
+    /**
+     * @example {
+     *       "newEmail": "ann@example.org",
+     *       "currentPassword": "secret123"
+     *     }
+     */
+    ChangeEmailRequestInput: {
+      newEmail: string;
+      currentPassword: string;
+    };
+    ClaimableGuest: {
+      guest: components['schemas']['User'];
+      group: {
         id: number;
         name: string;
-        /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
-        email: string | null;
-        /** @description Signed link of their profile picture; null = initials. */
-        avatarUrl: string | null;
+        coverEmoji: string | null;
+        coverColor: string | null;
       };
-      netBalance: number;
-      nonGroupBalance: number;
-      currency: string;
-      byCurrency: {
+      addedBy: components['schemas']['User'] | null;
+      balance: {
+        /** @description The guest's group net; + = others owe them. */
+        net: number;
         currency: string;
-        netBalance: number;
-        nonGroupBalance: number;
-      }[];
-      createdAt: string;
+      };
     };
-    Unsubscribed: {
-      /** @example COMMENT */
-      unsubscribed: string;
-      /** @example E-mails for “Comments on my expenses” are now off. */
-      message: string;
-    };
-    /**
-     * @example {
-     *       "user": {
-     *         "id": 12,
-     *         "name": "Ann",
-     *         "email": "ann@example.com"
-     *       },
-     *       "groupId": 7,
-     *       "amount": 42.5,
-     *       "currency": "EUR"
-     *     }
-     */
-    Reminder: {
-      user: components['schemas']['User'];
-      groupId: number | null;
-      /**
-       * @description What they owe the caller
-       * @example 42.5
-       */
-      amount: number;
-      /** @example EUR */
-      currency: string;
-    };
-    /** @description Who a person column is: the importer (`me`), one of their friends, or a new guest (a person without an account) with this name. */
-    ImportColumnMapping:
-      | {
-          /** @constant */
-          kind: 'me';
-        }
-      | {
-          /** @constant */
-          kind: 'friend';
-          userId: number;
-        }
-      | {
-          /** @constant */
-          kind: 'guest';
-          name: string;
-        };
-    /**
-     * @example {
-     *       "expenseCount": 41,
-     *       "paymentCount": 3,
-     *       "firstDate": "2025-01-04",
-     *       "lastDate": "2025-06-30",
-     *       "currencies": [
-     *         "EUR"
-     *       ],
-     *       "columns": [
-     *         {
-     *           "name": "Ann Lee",
-     *           "totals": [
-     *             {
-     *               "currency": "EUR",
-     *               "total": 120.5
-     *             }
-     *           ],
-     *           "proposed": {
-     *             "kind": "me"
-     *           }
-     *         },
-     *         {
-     *           "name": "Bea",
-     *           "totals": [
-     *             {
-     *               "currency": "EUR",
-     *               "total": -80.25
-     *             }
-     *           ],
-     *           "proposed": {
-     *             "kind": "friend",
-     *             "userId": 5
-     *           }
-     *         },
-     *         {
-     *           "name": "Cy",
-     *           "totals": [
-     *             {
-     *               "currency": "EUR",
-     *               "total": -40.25
-     *             }
-     *           ],
-     *           "proposed": {
-     *             "kind": "guest",
-     *             "name": "Cy"
-     *           }
-     *         }
-     *       ],
-     *       "friends": [
-     *         {
-     *           "id": 5,
-     *           "name": "Bea",
-     *           "email": "bea@example.com",
-     *           "avatarUrl": null
-     *         }
-     *       ],
-     *       "alreadyImported": null
-     *     }
-     */
-    SplitwiseImportPreview: {
-      expenseCount: number;
-      paymentCount: number;
-      firstDate: string;
-      lastDate: string;
-      currencies: string[];
-      columns: {
+    ClaimableGuestInput: {
+      guest: components['schemas']['UserInput'];
+      group: {
+        id: number;
         name: string;
-        totals: {
-          currency: string;
-          /** @description Sum of the column (+ = is owed). */
-          total: number;
-        }[];
-        proposed: components['schemas']['ImportColumnMapping'];
-      }[];
-      friends: components['schemas']['User'][];
-      /** @description Set when this file was imported before: importing it is refused. */
-      alreadyImported: {
-        groupId: number;
-        groupName: string;
-      } | null;
+        coverEmoji: string | null;
+        coverColor: string | null;
+      };
+      addedBy: components['schemas']['UserInput'] | null;
+      balance: {
+        /** @description The guest's group net; + = others owe them. */
+        net: number;
+        currency: string;
+      };
     };
-    SplitwiseImportResult: {
-      group: components['schemas']['Group'];
-      expenseCount: number;
-      paymentCount: number;
+    Comment: {
+      id: number;
+      content: string;
+      createdAt: string;
+      author: components['schemas']['User'];
+      expenseId: number;
+    };
+    CommentInput: {
+      id: number;
+      content: string;
+      createdAt: string;
+      author: components['schemas']['UserInput'];
+      expenseId: number;
+    };
+    /**
+     * @example {
+     *       "currency": "EUR",
+     *       "amount": 62.5,
+     *       "exchangeRate": 0.00625,
+     *       "exchangeRateText": "0.00625",
+     *       "rateSource": "SERVICE",
+     *       "rateDate": "2026-11-20"
+     *     }
+     */
+    Conversion: {
+      /** @description The group currency balances are kept in. */
+      currency: string;
+      /** @description The amount in that currency. */
+      amount: number;
+      /** @description Units of `currency` per one unit of the entered currency. */
+      exchangeRate: number;
+      /** @description The same rate as an exact decimal. */
+      exchangeRateText: string;
+      /**
+       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
+       * @enum {string}
+       */
+      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
+      rateDate: string | null;
+    };
+    /**
+     * @example {
+     *       "currency": "EUR",
+     *       "amount": 62.5,
+     *       "exchangeRate": 0.00625,
+     *       "exchangeRateText": "0.00625",
+     *       "rateSource": "SERVICE",
+     *       "rateDate": "2026-11-20"
+     *     }
+     */
+    ConversionInput: {
+      /** @description The group currency balances are kept in. */
+      currency: string;
+      /** @description The amount in that currency. */
+      amount: number;
+      /** @description Units of `currency` per one unit of the entered currency. */
+      exchangeRate: number;
+      /** @description The same rate as an exact decimal. */
+      exchangeRateText: string;
+      /**
+       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
+       * @enum {string}
+       */
+      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
+      rateDate: string | null;
+    };
+    /**
+     * @example {
+     *       "password": "secret123"
+     *     }
+     */
+    DeleteAccountRequest: {
+      password: string;
+      confirmOutstanding?: boolean;
+    };
+    /**
+     * @example {
+     *       "password": "secret123"
+     *     }
+     */
+    DeleteAccountRequestInput: {
+      password: string;
+      confirmOutstanding?: boolean;
+    };
+    ErrorBody: {
+      status: number;
+      error: string;
+      code: string;
+      message: string;
+      details?: {
+        field: string;
+        message: string;
+      }[];
+      requestId?: string;
+    };
+    ErrorBodyInput: {
+      status: number;
+      error: string;
+      code: string;
+      message: string;
+      details?: {
+        field: string;
+        message: string;
+      }[];
+      requestId?: string;
     };
     /**
      * @example {
@@ -9292,69 +7952,195 @@ export interface components {
     };
     /**
      * @example {
-     *       "publicKey": "BGTg8JvOtg6H6qas4YSpHLv70cpryjJF5MqfOt8RGtobHv9kuLjfOxW4M0vBBGcIppZNYWHX9xVhmn46E-S6Pko"
+     *       "from": "JPY",
+     *       "to": "EUR",
+     *       "date": "2026-11-20",
+     *       "rate": 0.0062,
+     *       "rateText": "0.0062",
+     *       "rateDate": "2026-11-20"
      *     }
      */
-    PushPublicKey: {
-      publicKey: string;
+    ExchangeRateInput: {
+      from: string;
+      to: string;
+      /** @description The day asked for (YYYY-MM-DD). */
+      date: string;
+      /** @description Units of `to` per one unit of `from`. */
+      rate: number;
+      /** @description The same rate as an exact decimal. */
+      rateText: string;
+      /** @description The day the rate is from (the last business day on or before). */
+      rateDate: string;
     };
-    /**
-     * @example {
-     *       "id": 3,
-     *       "endpoint": "https://fcm.googleapis.com/fcm/send/dT3…",
-     *       "createdAt": "2026-11-25T18:02:11.000Z",
-     *       "lastSuccessAt": null
-     *     }
-     */
-    PushSubscription: {
+    Expense: {
+      /** @constant */
+      type: 'expense';
       id: number;
-      endpoint: string;
+      description: string;
+      category: components['schemas']['Category'];
+      amount: number;
+      currency: string;
+      date: string;
       createdAt: string;
-      lastSuccessAt: string | null;
+      updatedAt: string;
+      groupId: number | null;
+      /** @enum {string} */
+      splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
+      payers: {
+        user: components['schemas']['User'];
+        amountPaid: number;
+      }[];
+      splits: {
+        splitId: number;
+        owedBy: components['schemas']['User'];
+        amountOwed: number;
+        value: number | null;
+      }[];
+      notes: string | null;
+      receiptUrl: string | null;
+      commentCount: number;
+      createdBy: components['schemas']['User'];
+      /** @description Set when the expense was entered in another currency than its group keeps balances in: `amount`, `currency`, payers and splits are as entered, this is what the balances use. */
+      conversion: components['schemas']['ExpenseConversion'] | null;
+      /** @description The recurring series this expense is an occurrence of; null otherwise. */
+      series: components['schemas']['SeriesSummary'] | null;
+      /** @description YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series. */
+      occurrenceDate: string | null;
     };
-    /**
-     * @example {
-     *       "id": 1,
-     *       "name": "Ann",
-     *       "email": "ann@example.com",
-     *       "createdAt": "2026-01-01T10:00:00.000Z",
-     *       "emailVerified": true,
-     *       "homeCurrency": null,
-     *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
-     *       "pendingEmail": null
-     *     }
-     */
-    Me: {
+    ExpenseConversion: {
+      /** @description The group currency balances are kept in. */
+      currency: string;
+      /** @description The amount in that currency. */
+      amount: number;
+      /** @description Units of `currency` per one unit of the entered currency. */
+      exchangeRate: number;
+      /** @description The same rate as an exact decimal. */
+      exchangeRateText: string;
+      /**
+       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
+       * @enum {string}
+       */
+      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
+      rateDate: string | null;
+      payers: {
+        userId: number;
+        amountPaid: number;
+      }[];
+      splits: {
+        userId: number;
+        amountOwed: number;
+      }[];
+    };
+    ExpenseConversionInput: {
+      /** @description The group currency balances are kept in. */
+      currency: string;
+      /** @description The amount in that currency. */
+      amount: number;
+      /** @description Units of `currency` per one unit of the entered currency. */
+      exchangeRate: number;
+      /** @description The same rate as an exact decimal. */
+      exchangeRateText: string;
+      /**
+       * @description SERVICE: the rate service for `rateDate`; MANUAL: typed; CHARGED: derived from the amount the bank charged.
+       * @enum {string}
+       */
+      rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
+      rateDate: string | null;
+      payers: {
+        userId: number;
+        amountPaid: number;
+      }[];
+      splits: {
+        userId: number;
+        amountOwed: number;
+      }[];
+    };
+    ExpenseInput: {
+      /** @constant */
+      type: 'expense';
       id: number;
-      name: string;
-      email: string;
+      description: string;
+      category: components['schemas']['CategoryInput'];
+      amount: number;
+      currency: string;
+      date: string;
       createdAt: string;
-      emailVerified: boolean;
-      /** @description Preferred currency: balance summaries add an approximate total in it (latest cached rates). */
-      homeCurrency: string | null;
-      /** @description Signed link of the profile picture (256×256 WebP); null = initials. */
-      avatarUrl: string | null;
-      /** @description The new address of a change waiting for its confirmation link; null = none. */
-      pendingEmail: string | null;
+      updatedAt: string;
+      groupId: number | null;
+      /** @enum {string} */
+      splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
+      payers: {
+        user: components['schemas']['UserInput'];
+        amountPaid: number;
+      }[];
+      splits: {
+        splitId: number;
+        owedBy: components['schemas']['UserInput'];
+        amountOwed: number;
+        value: number | null;
+      }[];
+      notes: string | null;
+      receiptUrl: string | null;
+      commentCount: number;
+      createdBy: components['schemas']['UserInput'];
+      /** @description Set when the expense was entered in another currency than its group keeps balances in: `amount`, `currency`, payers and splits are as entered, this is what the balances use. */
+      conversion: components['schemas']['ExpenseConversionInput'] | null;
+      /** @description The recurring series this expense is an occurrence of; null otherwise. */
+      series: components['schemas']['SeriesSummaryInput'] | null;
+      /** @description YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series. */
+      occurrenceDate: string | null;
     };
-    /**
-     * @example {
-     *       "newEmail": "ann@example.org",
-     *       "currentPassword": "secret123"
-     *     }
-     */
-    ChangeEmailRequest: {
-      newEmail: unknown;
-      currentPassword: string;
+    FriendBalance: {
+      otherUser: components['schemas']['User'];
+      netBalance: number;
+      nonGroupBalance: number;
+      currency: string;
+      byCurrency: {
+        currency: string;
+        netBalance: number;
+        nonGroupBalance: number;
+      }[];
+      groups: {
+        group: {
+          id: number;
+          name: string;
+        };
+        netAmount: number;
+        currency: string;
+      }[];
+      /** @description The net over every currency in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency. */
+      approximate?: {
+        currency: string;
+        netBalance: number;
+        /** @description Currencies left out: no cached rate into the home currency yet. */
+        missingCurrencies: string[];
+      };
     };
-    /**
-     * @example {
-     *       "password": "secret123"
-     *     }
-     */
-    DeleteAccountRequest: {
-      password: string;
-      confirmOutstanding?: boolean;
+    FriendBalanceInput: {
+      otherUser: components['schemas']['UserInput'];
+      netBalance: number;
+      nonGroupBalance: number;
+      currency: string;
+      byCurrency: {
+        currency: string;
+        netBalance: number;
+        nonGroupBalance: number;
+      }[];
+      groups: {
+        group: {
+          id: number;
+          name: string;
+        };
+        netAmount: number;
+        currency: string;
+      }[];
+      /** @description The net over every currency in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency. */
+      approximate?: {
+        currency: string;
+        netBalance: number;
+        /** @description Currencies left out: no cached rate into the home currency yet. */
+        missingCurrencies: string[];
+      };
     };
     /**
      * @example {
@@ -9363,6 +8149,16 @@ export interface components {
      *     }
      */
     FriendLink: {
+      token: string;
+      url: string;
+    };
+    /**
+     * @example {
+     *       "token": "q3Jx9v2LmN0pR4sT6uW8yZa1",
+     *       "url": "https://evenly.example.com/add-friend/q3Jx9v2LmN0pR4sT6uW8yZa1"
+     *     }
+     */
+    FriendLinkInput: {
       token: string;
       url: string;
     };
@@ -9376,6 +8172,121 @@ export interface components {
       };
       self: boolean;
       alreadyFriends: boolean;
+    };
+    FriendLinkPreviewInput: {
+      user: {
+        id: number;
+        name: string;
+        /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
+        email: string | null;
+        avatarUrl: string | null;
+      };
+      self: boolean;
+      alreadyFriends: boolean;
+    };
+    Friendship: {
+      id: number;
+      /** @enum {string} */
+      status: 'PENDING' | 'ACCEPTED';
+      direction: ('INCOMING' | 'OUTGOING') | null;
+      otherUser: {
+        id: number;
+        name: string;
+        /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
+        email: string | null;
+        /** @description Signed link of their profile picture; null = initials. */
+        avatarUrl: string | null;
+      };
+      netBalance: number;
+      nonGroupBalance: number;
+      currency: string;
+      byCurrency: {
+        currency: string;
+        netBalance: number;
+        nonGroupBalance: number;
+      }[];
+      createdAt: string;
+    };
+    FriendshipInput: {
+      id: number;
+      /** @enum {string} */
+      status: 'PENDING' | 'ACCEPTED';
+      direction: ('INCOMING' | 'OUTGOING') | null;
+      otherUser: {
+        id: number;
+        name: string;
+        /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
+        email: string | null;
+        /** @description Signed link of their profile picture; null = initials. */
+        avatarUrl: string | null;
+      };
+      netBalance: number;
+      nonGroupBalance: number;
+      currency: string;
+      byCurrency: {
+        currency: string;
+        netBalance: number;
+        nonGroupBalance: number;
+      }[];
+      createdAt: string;
+    };
+    Group: {
+      id: number;
+      name: string;
+      createdAt: string;
+      lastActivityAt: string;
+      creator: components['schemas']['User'];
+      members: components['schemas']['GroupMember'][];
+      simplifyDebts: boolean;
+      defaultCurrency: string;
+      /**
+       * @description CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.
+       * @enum {string}
+       */
+      currencyMode: 'CONVERT' | 'SEPARATE';
+      /** @description One emoji shown as the cover. */
+      coverEmoji: string | null;
+      /** @description One of the palette names of GROUP_COVER_COLORS. */
+      coverColor: string | null;
+    };
+    GroupInput: {
+      id: number;
+      name: string;
+      createdAt: string;
+      lastActivityAt: string;
+      creator: components['schemas']['UserInput'];
+      members: components['schemas']['GroupMemberInput'][];
+      simplifyDebts: boolean;
+      defaultCurrency: string;
+      /**
+       * @description CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.
+       * @enum {string}
+       */
+      currencyMode: 'CONVERT' | 'SEPARATE';
+      /** @description One emoji shown as the cover. */
+      coverEmoji: string | null;
+      /** @description One of the palette names of GROUP_COVER_COLORS. */
+      coverColor: string | null;
+    };
+    GroupMember: {
+      id: number;
+      name: string;
+      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
+      email: string | null;
+      /** @description A person without an account, added by name: takes part in entries, cannot sign in. */
+      guest: boolean;
+      /** @description Signed same-origin link to the profile picture; null = initials. */
+      avatarUrl: string | null;
+    };
+    GroupMemberInput: {
+      id: number;
+      name: string;
+      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
+      email: string | null;
+      /** @description A person without an account, added by name: takes part in entries, cannot sign in. */
+      guest: boolean;
+      /** @description Signed same-origin link to the profile picture; null = initials. */
+      avatarUrl: string | null;
     };
     /**
      * @example {
@@ -9500,6 +8411,273 @@ export interface components {
     };
     /**
      * @example {
+     *       "groupId": 7,
+     *       "from": null,
+     *       "to": null,
+     *       "currencies": [
+     *         {
+     *           "currency": "EUR",
+     *           "total": 412.5,
+     *           "byCategory": [
+     *             {
+     *               "category": "groceries",
+     *               "label": "Groceries",
+     *               "amount": 250,
+     *               "count": 6
+     *             },
+     *             {
+     *               "category": "dining_out",
+     *               "label": "Dining out",
+     *               "amount": 162.5,
+     *               "count": 2
+     *             }
+     *           ],
+     *           "byMonth": [
+     *             {
+     *               "month": "2026-10",
+     *               "amount": 180
+     *             },
+     *             {
+     *               "month": "2026-11",
+     *               "amount": 232.5
+     *             }
+     *           ],
+     *           "members": [
+     *             {
+     *               "user": {
+     *                 "id": 1,
+     *                 "name": "Ann"
+     *               },
+     *               "paid": 300,
+     *               "share": 206.25
+     *             },
+     *             {
+     *               "user": {
+     *                 "id": 2,
+     *                 "name": "Bea"
+     *               },
+     *               "paid": 112.5,
+     *               "share": 206.25
+     *             }
+     *           ]
+     *         }
+     *       ]
+     *     }
+     */
+    GroupReportInput: {
+      groupId: number;
+      from: string | null;
+      to: string | null;
+      currencies: {
+        currency: string;
+        total: number;
+        /** @description Largest first. */
+        byCategory: {
+          /** @enum {string} */
+          category:
+            | 'general'
+            | 'dining_out'
+            | 'groceries'
+            | 'drinks'
+            | 'taxi'
+            | 'fuel'
+            | 'parking'
+            | 'public_transport'
+            | 'flights'
+            | 'car'
+            | 'rent'
+            | 'utilities'
+            | 'household_supplies'
+            | 'furniture'
+            | 'maintenance'
+            | 'electronics'
+            | 'services'
+            | 'pets'
+            | 'games'
+            | 'movies'
+            | 'music'
+            | 'sports'
+            | 'hotel'
+            | 'gifts'
+            | 'medical'
+            | 'clothing'
+            | 'education'
+            | 'childcare'
+            | 'insurance'
+            | 'taxes';
+          label: string;
+          amount: number;
+          /** @description Expenses summed. */
+          count: number;
+        }[];
+        /** @description Oldest first; months without expenses are left out. */
+        byMonth: {
+          /**
+           * @description YYYY-MM (the expenses’ dates).
+           * @example 2026-11
+           */
+          month: string;
+          amount: number;
+        }[];
+        /** @description Everyone who paid or has a share (former members too). */
+        members: {
+          user: {
+            id: number;
+            name: string;
+          };
+          paid: number;
+          share: number;
+        }[];
+      }[];
+    };
+    /** @description Who a person column is: the importer (`me`), one of their friends, or a new guest (a person without an account) with this name. */
+    ImportColumnMapping:
+      | {
+          /** @constant */
+          kind: 'me';
+        }
+      | {
+          /** @constant */
+          kind: 'friend';
+          userId: number;
+        }
+      | {
+          /** @constant */
+          kind: 'guest';
+          name: string;
+        };
+    /** @description Who a person column is: the importer (`me`), one of their friends, or a new guest (a person without an account) with this name. */
+    ImportColumnMappingInput:
+      | {
+          /** @constant */
+          kind: 'me';
+        }
+      | {
+          /** @constant */
+          kind: 'friend';
+          userId: number;
+        }
+      | {
+          /** @constant */
+          kind: 'guest';
+          name: string;
+        };
+    InviteLink: {
+      token: string;
+      /** @description {APP_URL}/join/{token} */
+      url: string;
+      createdAt: string;
+      expiresAt: string | null;
+      createdBy: components['schemas']['User'];
+    };
+    InviteLinkInput: {
+      token: string;
+      /** @description {APP_URL}/join/{token} */
+      url: string;
+      createdAt: string;
+      expiresAt: string | null;
+      createdBy: components['schemas']['UserInput'];
+    };
+    InvitePreview: {
+      group: {
+        id: number;
+        name: string;
+        coverEmoji: string | null;
+        coverColor: string | null;
+        members: components['schemas']['GroupMember'][];
+      };
+      guests: components['schemas']['GroupMember'][];
+      invitedBy: components['schemas']['User'];
+      expiresAt: string | null;
+      alreadyMember: boolean;
+    };
+    InvitePreviewInput: {
+      group: {
+        id: number;
+        name: string;
+        coverEmoji: string | null;
+        coverColor: string | null;
+        members: components['schemas']['GroupMemberInput'][];
+      };
+      guests: components['schemas']['GroupMemberInput'][];
+      invitedBy: components['schemas']['UserInput'];
+      expiresAt: string | null;
+      alreadyMember: boolean;
+    };
+    /**
+     * @example {
+     *       "ids": [
+     *         901,
+     *         899
+     *       ]
+     *     }
+     */
+    MarkNotificationsRead: {
+      ids: number[];
+    };
+    /**
+     * @example {
+     *       "ids": [
+     *         901,
+     *         899
+     *       ]
+     *     }
+     */
+    MarkNotificationsReadInput: {
+      ids: number[];
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Ann",
+     *       "email": "ann@example.com",
+     *       "createdAt": "2026-01-01T10:00:00.000Z",
+     *       "emailVerified": true,
+     *       "homeCurrency": null,
+     *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
+     *       "pendingEmail": null
+     *     }
+     */
+    Me: {
+      id: number;
+      name: string;
+      email: string;
+      createdAt: string;
+      emailVerified: boolean;
+      /** @description Preferred currency: balance summaries add an approximate total in it (latest cached rates). */
+      homeCurrency: string | null;
+      /** @description Signed link of the profile picture (256×256 WebP); null = initials. */
+      avatarUrl: string | null;
+      /** @description The new address of a change waiting for its confirmation link; null = none. */
+      pendingEmail: string | null;
+    };
+    /**
+     * @example {
+     *       "id": 1,
+     *       "name": "Ann",
+     *       "email": "ann@example.com",
+     *       "createdAt": "2026-01-01T10:00:00.000Z",
+     *       "emailVerified": true,
+     *       "homeCurrency": null,
+     *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
+     *       "pendingEmail": null
+     *     }
+     */
+    MeInput: {
+      id: number;
+      name: string;
+      email: string;
+      createdAt: string;
+      emailVerified: boolean;
+      /** @description Preferred currency: balance summaries add an approximate total in it (latest cached rates). */
+      homeCurrency: string | null;
+      /** @description Signed link of the profile picture (256×256 WebP); null = initials. */
+      avatarUrl: string | null;
+      /** @description The new address of a change waiting for its confirmation link; null = none. */
+      pendingEmail: string | null;
+    };
+    /**
+     * @example {
      *       "from": "2026-01-01",
      *       "to": null,
      *       "currencies": [
@@ -9582,94 +8760,689 @@ export interface components {
     };
     /**
      * @example {
-     *       "category": "dining_out",
-     *       "label": "Dining out",
-     *       "amount": 200,
-     *       "currency": "EUR",
-     *       "spent": 164.5,
-     *       "percent": 82,
-     *       "status": "NEAR"
-     *     }
-     */
-    Budget: {
-      /** @enum {string} */
-      category:
-        | 'general'
-        | 'dining_out'
-        | 'groceries'
-        | 'drinks'
-        | 'taxi'
-        | 'fuel'
-        | 'parking'
-        | 'public_transport'
-        | 'flights'
-        | 'car'
-        | 'rent'
-        | 'utilities'
-        | 'household_supplies'
-        | 'furniture'
-        | 'maintenance'
-        | 'electronics'
-        | 'services'
-        | 'pets'
-        | 'games'
-        | 'movies'
-        | 'music'
-        | 'sports'
-        | 'hotel'
-        | 'gifts'
-        | 'medical'
-        | 'clothing'
-        | 'education'
-        | 'childcare'
-        | 'insurance'
-        | 'taxes';
-      label: string;
-      /** @description The monthly budget. */
-      amount: number;
-      currency: string;
-      /** @description The caller’s share this month of live expenses in this category and currency (other currencies do not count). */
-      spent: number;
-      /** @description spent / amount, whole percent (floored). */
-      percent: number;
-      /**
-       * @description NEAR from 80 %, OVER from 100 % — where the alerts fire.
-       * @enum {string}
-       */
-      status: 'UNDER' | 'NEAR' | 'OVER';
-    };
-    /**
-     * @example {
-     *       "month": "2026-11",
-     *       "budgets": [
+     *       "from": "2026-01-01",
+     *       "to": null,
+     *       "currencies": [
      *         {
-     *           "category": "dining_out",
-     *           "label": "Dining out",
-     *           "amount": 200,
      *           "currency": "EUR",
-     *           "spent": 164.5,
-     *           "percent": 82,
-     *           "status": "NEAR"
+     *           "total": 206.25,
+     *           "byCategory": [
+     *             {
+     *               "category": "groceries",
+     *               "label": "Groceries",
+     *               "amount": 125,
+     *               "count": 6
+     *             }
+     *           ],
+     *           "byMonth": [
+     *             {
+     *               "month": "2026-11",
+     *               "amount": 206.25
+     *             }
+     *           ]
      *         }
      *       ]
      *     }
      */
-    BudgetList: {
-      /** @description The month spent is counted in (YYYY-MM, UTC). */
-      month: string;
-      budgets: components['schemas']['Budget'][];
+    MyReportInput: {
+      from: string | null;
+      to: string | null;
+      currencies: {
+        currency: string;
+        total: number;
+        /** @description Largest first. */
+        byCategory: {
+          /** @enum {string} */
+          category:
+            | 'general'
+            | 'dining_out'
+            | 'groceries'
+            | 'drinks'
+            | 'taxi'
+            | 'fuel'
+            | 'parking'
+            | 'public_transport'
+            | 'flights'
+            | 'car'
+            | 'rent'
+            | 'utilities'
+            | 'household_supplies'
+            | 'furniture'
+            | 'maintenance'
+            | 'electronics'
+            | 'services'
+            | 'pets'
+            | 'games'
+            | 'movies'
+            | 'music'
+            | 'sports'
+            | 'hotel'
+            | 'gifts'
+            | 'medical'
+            | 'clothing'
+            | 'education'
+            | 'childcare'
+            | 'insurance'
+            | 'taxes';
+          label: string;
+          amount: number;
+          /** @description Expenses summed. */
+          count: number;
+        }[];
+        /** @description Oldest first; months without expenses are left out. */
+        byMonth: {
+          /**
+           * @description YYYY-MM (the expenses’ dates).
+           * @example 2026-11
+           */
+          month: string;
+          amount: number;
+        }[];
+      }[];
     };
     /**
      * @example {
-     *       "amount": 200,
+     *       "id": 901,
+     *       "type": "expense_added",
+     *       "createdAt": "2026-11-20T18:04:05.123Z",
+     *       "actor": {
+     *         "id": 1,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "groupId": 7,
+     *       "group": {
+     *         "id": 7,
+     *         "name": "Lisbon trip"
+     *       },
+     *       "expenseId": 42,
+     *       "paymentId": null,
+     *       "commentId": null,
+     *       "description": "Dinner",
+     *       "amount": 90,
+     *       "currency": "USD",
+     *       "myShare": -30,
+     *       "category": "dining_out",
+     *       "read": false
+     *     }
+     */
+    Notification: {
+      id: number;
+      /** @description An activity type (§4.8) or a notification-only kind: `friend_request` (no group, ids null, description "{actor} sent you a friend request"), `reminder`. */
+      type: string;
+      createdAt: string;
+      actor: components['schemas']['User'];
+      groupId: number | null;
+      group: {
+        id: number;
+        name: string;
+      } | null;
+      expenseId: number | null;
+      paymentId: number | null;
+      commentId: number | null;
+      description: string;
+      amount: number | null;
+      currency: string | null;
+      myShare: number;
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
+      category: components['schemas']['Category'] | null;
+      /** @description Whether the caller has read it. */
+      read: boolean;
+    };
+    /**
+     * @example {
+     *       "id": 901,
+     *       "type": "expense_added",
+     *       "createdAt": "2026-11-20T18:04:05.123Z",
+     *       "actor": {
+     *         "id": 1,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "groupId": 7,
+     *       "group": {
+     *         "id": 7,
+     *         "name": "Lisbon trip"
+     *       },
+     *       "expenseId": 42,
+     *       "paymentId": null,
+     *       "commentId": null,
+     *       "description": "Dinner",
+     *       "amount": 90,
+     *       "currency": "USD",
+     *       "myShare": -30,
+     *       "category": "dining_out",
+     *       "read": false
+     *     }
+     */
+    NotificationInput: {
+      id: number;
+      /** @description An activity type (§4.8) or a notification-only kind: `friend_request` (no group, ids null, description "{actor} sent you a friend request"), `reminder`. */
+      type: string;
+      createdAt: string;
+      actor: components['schemas']['UserInput'];
+      groupId: number | null;
+      group: {
+        id: number;
+        name: string;
+      } | null;
+      expenseId: number | null;
+      paymentId: number | null;
+      commentId: number | null;
+      description: string;
+      amount: number | null;
+      currency: string | null;
+      myShare: number;
+      /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
+      category: components['schemas']['CategoryInput'] | null;
+      /** @description Whether the caller has read it. */
+      read: boolean;
+    };
+    /**
+     * @example {
+     *       "kind": "EXPENSE",
+     *       "email": "DIGEST",
+     *       "push": true
+     *     }
+     */
+    NotificationSetting: {
+      /**
+       * @description Kind of event
+       * @example EXPENSE
+       * @enum {string}
+       */
+      kind:
+        | 'GROUP_ADDED'
+        | 'EXPENSE'
+        | 'PAYMENT'
+        | 'COMMENT'
+        | 'FRIEND_REQUEST'
+        | 'REMINDER'
+        | 'BUDGET';
+      /**
+       * @description IMMEDIATE: one mail per event; DIGEST: one mail a day; OFF: no mail
+       * @example DIGEST
+       * @enum {string}
+       */
+      email: 'IMMEDIATE' | 'DIGEST' | 'OFF';
+      push: boolean;
+    };
+    /**
+     * @example {
+     *       "kind": "EXPENSE",
+     *       "email": "DIGEST",
+     *       "push": true
+     *     }
+     */
+    NotificationSettingInput: {
+      /**
+       * @description Kind of event
+       * @example EXPENSE
+       * @enum {string}
+       */
+      kind:
+        | 'GROUP_ADDED'
+        | 'EXPENSE'
+        | 'PAYMENT'
+        | 'COMMENT'
+        | 'FRIEND_REQUEST'
+        | 'REMINDER'
+        | 'BUDGET';
+      /**
+       * @description IMMEDIATE: one mail per event; DIGEST: one mail a day; OFF: no mail
+       * @example DIGEST
+       * @enum {string}
+       */
+      email: 'IMMEDIATE' | 'DIGEST' | 'OFF';
+      push: boolean;
+    };
+    OverallBalance: {
+      currency: string;
+      totalOwedToUser: number;
+      totalOwedByUser: number;
+      byCurrency: {
+        currency: string;
+        totalOwedToUser: number;
+        totalOwedByUser: number;
+      }[];
+      /**
+       * @description Every currency converted into the caller's homeCurrency at the latest cached rates: approximate, for display beside the exact figures; absent without a home currency.
+       * @example {
+       *       "currency": "EUR",
+       *       "totalOwedToUser": 81.4,
+       *       "totalOwedByUser": 12.5,
+       *       "missingCurrencies": []
+       *     }
+       */
+      approximate?: {
+        currency: string;
+        totalOwedToUser: number;
+        totalOwedByUser: number;
+        /** @description Currencies left out: no cached rate into the home currency yet. */
+        missingCurrencies: string[];
+      };
+    };
+    OverallBalanceInput: {
+      currency: string;
+      totalOwedToUser: number;
+      totalOwedByUser: number;
+      byCurrency: {
+        currency: string;
+        totalOwedToUser: number;
+        totalOwedByUser: number;
+      }[];
+      /**
+       * @description Every currency converted into the caller's homeCurrency at the latest cached rates: approximate, for display beside the exact figures; absent without a home currency.
+       * @example {
+       *       "currency": "EUR",
+       *       "totalOwedToUser": 81.4,
+       *       "totalOwedByUser": 12.5,
+       *       "missingCurrencies": []
+       *     }
+       */
+      approximate?: {
+        currency: string;
+        totalOwedToUser: number;
+        totalOwedByUser: number;
+        /** @description Currencies left out: no cached rate into the home currency yet. */
+        missingCurrencies: string[];
+      };
+    };
+    Payment: {
+      /** @constant */
+      type: 'payment';
+      id: number;
+      amount: number;
+      currency: string;
+      date: string;
+      createdAt: string;
+      updatedAt: string;
+      groupId: number | null;
+      paidBy: components['schemas']['User'];
+      paidTo: components['schemas']['User'];
+      summary: string;
+      createdBy: components['schemas']['User'];
+      conversion: components['schemas']['Conversion'] | null;
+      /** @description The two payments of a currency exchange share this id; null otherwise. */
+      exchangeId: number | null;
+    };
+    PaymentInput: {
+      /** @constant */
+      type: 'payment';
+      id: number;
+      amount: number;
+      currency: string;
+      date: string;
+      createdAt: string;
+      updatedAt: string;
+      groupId: number | null;
+      paidBy: components['schemas']['UserInput'];
+      paidTo: components['schemas']['UserInput'];
+      summary: string;
+      createdBy: components['schemas']['UserInput'];
+      conversion: components['schemas']['ConversionInput'] | null;
+      /** @description The two payments of a currency exchange share this id; null otherwise. */
+      exchangeId: number | null;
+    };
+    /**
+     * @example {
+     *       "publicKey": "BGTg8JvOtg6H6qas4YSpHLv70cpryjJF5MqfOt8RGtobHv9kuLjfOxW4M0vBBGcIppZNYWHX9xVhmn46E-S6Pko"
+     *     }
+     */
+    PushPublicKey: {
+      publicKey: string;
+    };
+    /**
+     * @example {
+     *       "publicKey": "BGTg8JvOtg6H6qas4YSpHLv70cpryjJF5MqfOt8RGtobHv9kuLjfOxW4M0vBBGcIppZNYWHX9xVhmn46E-S6Pko"
+     *     }
+     */
+    PushPublicKeyInput: {
+      publicKey: string;
+    };
+    /**
+     * @example {
+     *       "id": 3,
+     *       "endpoint": "https://fcm.googleapis.com/fcm/send/dT3…",
+     *       "createdAt": "2026-11-25T18:02:11.000Z",
+     *       "lastSuccessAt": null
+     *     }
+     */
+    PushSubscription: {
+      id: number;
+      endpoint: string;
+      createdAt: string;
+      lastSuccessAt: string | null;
+    };
+    /**
+     * @example {
+     *       "id": 3,
+     *       "endpoint": "https://fcm.googleapis.com/fcm/send/dT3…",
+     *       "createdAt": "2026-11-25T18:02:11.000Z",
+     *       "lastSuccessAt": null
+     *     }
+     */
+    PushSubscriptionInput: {
+      id: number;
+      endpoint: string;
+      createdAt: string;
+      lastSuccessAt: string | null;
+    };
+    /**
+     * @example {
+     *       "frequency": "MONTHLY",
+     *       "timeZone": "Europe/Lisbon",
+     *       "endDate": null,
+     *       "endCount": 12
+     *     }
+     */
+    Recurrence: {
+      /**
+       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
+       * @enum {string}
+       */
+      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+      /** @description IANA time zone in which each occurrence date begins (from the browser). */
+      timeZone: string;
+      /** @description YYYY-MM-DD, inclusive; on or after the first date. Choose an end date or a number of times, not both. */
+      endDate?: string | null;
+      /** @description Number of occurrences, counting the first. */
+      endCount?: number | null;
+    };
+    /**
+     * @example {
+     *       "frequency": "MONTHLY",
+     *       "timeZone": "Europe/Lisbon",
+     *       "endDate": null,
+     *       "endCount": 12
+     *     }
+     */
+    RecurrenceInput: {
+      /**
+       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
+       * @enum {string}
+       */
+      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+      /** @description IANA time zone in which each occurrence date begins (from the browser). */
+      timeZone: string;
+      /** @description YYYY-MM-DD, inclusive; on or after the first date. Choose an end date or a number of times, not both. */
+      endDate?: string | null;
+      /** @description Number of occurrences, counting the first. */
+      endCount?: number | null;
+    };
+    /**
+     * @example {
+     *       "user": {
+     *         "id": 12,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "groupId": 7,
+     *       "amount": 42.5,
      *       "currency": "EUR"
      *     }
      */
-    BudgetRequest: {
-      /** @description Monthly amount, > 0. */
-      amount: number | string;
-      /** @description ISO 4217; only expenses in it count. */
+    Reminder: {
+      user: components['schemas']['User'];
+      groupId: number | null;
+      /**
+       * @description What they owe the caller
+       * @example 42.5
+       */
+      amount: number;
+      /** @example EUR */
       currency: string;
+    };
+    /**
+     * @example {
+     *       "user": {
+     *         "id": 12,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "groupId": 7,
+     *       "amount": 42.5,
+     *       "currency": "EUR"
+     *     }
+     */
+    ReminderInput: {
+      user: components['schemas']['UserInput'];
+      groupId: number | null;
+      /**
+       * @description What they owe the caller
+       * @example 42.5
+       */
+      amount: number;
+      /** @example EUR */
+      currency: string;
+    };
+    /**
+     * @example {
+     *       "userId": 12,
+     *       "groupId": 7
+     *     }
+     */
+    ReminderRequest: {
+      userId: number;
+      groupId?: number | null;
+    };
+    /**
+     * @example {
+     *       "userId": 12,
+     *       "groupId": 7
+     *     }
+     */
+    ReminderRequestInput: {
+      userId: number;
+      groupId?: number | null;
+    };
+    /**
+     * @example {
+     *       "id": 5,
+     *       "groupId": 7,
+     *       "frequency": "MONTHLY",
+     *       "timeZone": "Europe/Lisbon",
+     *       "startDate": "2026-01-31",
+     *       "endDate": null,
+     *       "endCount": 12,
+     *       "nextDate": "2026-03-31",
+     *       "ended": false,
+     *       "createdBy": {
+     *         "id": 1,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "template": {
+     *         "description": "Rent",
+     *         "amount": 900,
+     *         "currency": "EUR",
+     *         "splitType": "EQUAL",
+     *         "payers": [
+     *           {
+     *             "userId": 1,
+     *             "amountPaid": 900
+     *           }
+     *         ],
+     *         "splits": [
+     *           {
+     *             "userId": 1,
+     *             "value": null
+     *           },
+     *           {
+     *             "userId": 2,
+     *             "value": null
+     *           }
+     *         ],
+     *         "notes": null,
+     *         "category": "rent"
+     *       }
+     *     }
+     */
+    Series: {
+      id: number;
+      /**
+       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
+       * @enum {string}
+       */
+      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+      timeZone: string;
+      startDate: string;
+      endDate: string | null;
+      endCount: number | null;
+      /** @description The next occurrence the server will create; null once the series has ended. */
+      nextDate: string | null;
+      ended: boolean;
+      groupId: number | null;
+      createdBy: components['schemas']['User'];
+      template: {
+        description: string;
+        amount: number;
+        currency: string;
+        /** @enum {string} */
+        splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
+        payers: {
+          userId: number;
+          amountPaid: number;
+        }[];
+        splits: {
+          userId: number;
+          value: number | null;
+        }[];
+        notes: string | null;
+        /** @description Every occurrence gets this category. */
+        category: components['schemas']['Category'];
+      };
+    };
+    /**
+     * @example {
+     *       "id": 5,
+     *       "groupId": 7,
+     *       "frequency": "MONTHLY",
+     *       "timeZone": "Europe/Lisbon",
+     *       "startDate": "2026-01-31",
+     *       "endDate": null,
+     *       "endCount": 12,
+     *       "nextDate": "2026-03-31",
+     *       "ended": false,
+     *       "createdBy": {
+     *         "id": 1,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "template": {
+     *         "description": "Rent",
+     *         "amount": 900,
+     *         "currency": "EUR",
+     *         "splitType": "EQUAL",
+     *         "payers": [
+     *           {
+     *             "userId": 1,
+     *             "amountPaid": 900
+     *           }
+     *         ],
+     *         "splits": [
+     *           {
+     *             "userId": 1,
+     *             "value": null
+     *           },
+     *           {
+     *             "userId": 2,
+     *             "value": null
+     *           }
+     *         ],
+     *         "notes": null,
+     *         "category": "rent"
+     *       }
+     *     }
+     */
+    SeriesInput: {
+      id: number;
+      /**
+       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
+       * @enum {string}
+       */
+      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+      timeZone: string;
+      startDate: string;
+      endDate: string | null;
+      endCount: number | null;
+      /** @description The next occurrence the server will create; null once the series has ended. */
+      nextDate: string | null;
+      ended: boolean;
+      groupId: number | null;
+      createdBy: components['schemas']['UserInput'];
+      template: {
+        description: string;
+        amount: number;
+        currency: string;
+        /** @enum {string} */
+        splitType: 'EQUAL' | 'EXACT' | 'PERCENTAGE' | 'SHARE';
+        payers: {
+          userId: number;
+          amountPaid: number;
+        }[];
+        splits: {
+          userId: number;
+          value: number | null;
+        }[];
+        notes: string | null;
+        /** @description Every occurrence gets this category. */
+        category: components['schemas']['CategoryInput'];
+      };
+    };
+    /**
+     * @example {
+     *       "id": 5,
+     *       "frequency": "MONTHLY",
+     *       "timeZone": "Europe/Lisbon",
+     *       "startDate": "2026-01-31",
+     *       "endDate": null,
+     *       "endCount": 12,
+     *       "nextDate": "2026-03-31",
+     *       "ended": false
+     *     }
+     */
+    SeriesSummary: {
+      id: number;
+      /**
+       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
+       * @enum {string}
+       */
+      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+      timeZone: string;
+      startDate: string;
+      endDate: string | null;
+      endCount: number | null;
+      /** @description The next occurrence the server will create; null once the series has ended. */
+      nextDate: string | null;
+      ended: boolean;
+    };
+    /**
+     * @example {
+     *       "id": 5,
+     *       "frequency": "MONTHLY",
+     *       "timeZone": "Europe/Lisbon",
+     *       "startDate": "2026-01-31",
+     *       "endDate": null,
+     *       "endCount": 12,
+     *       "nextDate": "2026-03-31",
+     *       "ended": false
+     *     }
+     */
+    SeriesSummaryInput: {
+      id: number;
+      /**
+       * @description DAILY, WEEKLY, BIWEEKLY (every 2 weeks), MONTHLY or YEARLY.
+       * @enum {string}
+       */
+      frequency: 'DAILY' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'YEARLY';
+      timeZone: string;
+      startDate: string;
+      endDate: string | null;
+      endCount: number | null;
+      /** @description The next occurrence the server will create; null once the series has ended. */
+      nextDate: string | null;
+      ended: boolean;
     };
     /**
      * @example {
@@ -9681,6 +9454,233 @@ export interface components {
       /** @enum {string} */
       registration: 'open' | 'invite' | 'closed';
       supportUrl: string | null;
+    };
+    /**
+     * @example {
+     *       "registration": "open",
+     *       "supportUrl": "mailto:help@example.com"
+     *     }
+     */
+    ServerConfigInput: {
+      /** @enum {string} */
+      registration: 'open' | 'invite' | 'closed';
+      supportUrl: string | null;
+    };
+    /**
+     * @example {
+     *       "expenseCount": 41,
+     *       "paymentCount": 3,
+     *       "firstDate": "2025-01-04",
+     *       "lastDate": "2025-06-30",
+     *       "currencies": [
+     *         "EUR"
+     *       ],
+     *       "columns": [
+     *         {
+     *           "name": "Ann Lee",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": 120.5
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "me"
+     *           }
+     *         },
+     *         {
+     *           "name": "Bea",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -80.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "friend",
+     *             "userId": 5
+     *           }
+     *         },
+     *         {
+     *           "name": "Cy",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -40.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "guest",
+     *             "name": "Cy"
+     *           }
+     *         }
+     *       ],
+     *       "friends": [
+     *         {
+     *           "id": 5,
+     *           "name": "Bea",
+     *           "email": "bea@example.com",
+     *           "avatarUrl": null
+     *         }
+     *       ],
+     *       "alreadyImported": null
+     *     }
+     */
+    SplitwiseImportPreview: {
+      expenseCount: number;
+      paymentCount: number;
+      firstDate: string;
+      lastDate: string;
+      currencies: string[];
+      columns: {
+        name: string;
+        totals: {
+          currency: string;
+          /** @description Sum of the column (+ = is owed). */
+          total: number;
+        }[];
+        proposed: components['schemas']['ImportColumnMapping'];
+      }[];
+      friends: components['schemas']['User'][];
+      /** @description Set when this file was imported before: importing it is refused. */
+      alreadyImported: {
+        groupId: number;
+        groupName: string;
+      } | null;
+    };
+    /**
+     * @example {
+     *       "expenseCount": 41,
+     *       "paymentCount": 3,
+     *       "firstDate": "2025-01-04",
+     *       "lastDate": "2025-06-30",
+     *       "currencies": [
+     *         "EUR"
+     *       ],
+     *       "columns": [
+     *         {
+     *           "name": "Ann Lee",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": 120.5
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "me"
+     *           }
+     *         },
+     *         {
+     *           "name": "Bea",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -80.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "friend",
+     *             "userId": 5
+     *           }
+     *         },
+     *         {
+     *           "name": "Cy",
+     *           "totals": [
+     *             {
+     *               "currency": "EUR",
+     *               "total": -40.25
+     *             }
+     *           ],
+     *           "proposed": {
+     *             "kind": "guest",
+     *             "name": "Cy"
+     *           }
+     *         }
+     *       ],
+     *       "friends": [
+     *         {
+     *           "id": 5,
+     *           "name": "Bea",
+     *           "email": "bea@example.com",
+     *           "avatarUrl": null
+     *         }
+     *       ],
+     *       "alreadyImported": null
+     *     }
+     */
+    SplitwiseImportPreviewInput: {
+      expenseCount: number;
+      paymentCount: number;
+      firstDate: string;
+      lastDate: string;
+      currencies: string[];
+      columns: {
+        name: string;
+        totals: {
+          currency: string;
+          /** @description Sum of the column (+ = is owed). */
+          total: number;
+        }[];
+        proposed: components['schemas']['ImportColumnMappingInput'];
+      }[];
+      friends: components['schemas']['UserInput'][];
+      /** @description Set when this file was imported before: importing it is refused. */
+      alreadyImported: {
+        groupId: number;
+        groupName: string;
+      } | null;
+    };
+    SplitwiseImportResult: {
+      group: components['schemas']['Group'];
+      expenseCount: number;
+      paymentCount: number;
+    };
+    SplitwiseImportResultInput: {
+      group: components['schemas']['GroupInput'];
+      expenseCount: number;
+      paymentCount: number;
+    };
+    /**
+     * @example {
+     *       "count": 3
+     *     }
+     */
+    UnreadNotifications: {
+      /** @description Unread notifications, at most 1000. */
+      count: number;
+    };
+    /**
+     * @example {
+     *       "count": 3
+     *     }
+     */
+    UnreadNotificationsInput: {
+      /** @description Unread notifications, at most 1000. */
+      count: number;
+    };
+    Unsubscribed: {
+      /** @example COMMENT */
+      unsubscribed: string;
+      /** @example E-mails for “Comments on my expenses” are now off. */
+      message: string;
+    };
+    UnsubscribedInput: {
+      /** @example COMMENT */
+      unsubscribed: string;
+      /** @example E-mails for “Comments on my expenses” are now off. */
+      message: string;
+    };
+    User: {
+      id: number;
+      name: string;
+      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
+      email: string | null;
+    };
+    UserInput: {
+      id: number;
+      name: string;
+      /** @description The sign-in address; null for a person without an account who was added by name only, and for a deleted user ("Deleted user"). */
+      email: string | null;
     };
   };
   responses: never;

@@ -1,0 +1,16 @@
+// The auth module's public entry: what it offers other modules, which import only this file
+// (.dependency-cruiser.cjs, rule module-public-entry).
+export {
+  asAccount,
+  findAccountById,
+  findTokenUser,
+  findUserByEmail,
+  findUserById,
+  lockUserByEmail,
+  setHomeCurrency,
+} from './users.repository.js';
+export type { AccountRow, UserRow } from './users.repository.js';
+export { verifyPassword } from './passwords.js';
+export { hashEmailToken, newEmailToken } from './email-token.js';
+export { consumeEmailToken, findEmailToken, retireEmailTokens } from './email-tokens.repository.js';
+export { changeEmailMailJob, changeEmailNoticeJob } from './auth-mail.jobs.js';

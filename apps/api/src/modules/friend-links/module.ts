@@ -1,0 +1,7 @@
+// The friend-links module's manifest: its routes, found by buildApp (http/route-modules.ts).
+import type { RouteRegistration } from '../../http/route-modules.js';
+import { friendLinksRoutes } from './friend-links.routes.js';
+
+export const routes: readonly RouteRegistration[] = [
+  { scope: 'protected', plugin: friendLinksRoutes },
+];

@@ -1,0 +1,7 @@
+// The friendships module's manifest: its routes, found by buildApp (http/route-modules.ts).
+import type { RouteRegistration } from '../../http/route-modules.js';
+import { friendshipsRoutes } from './friendships.routes.js';
+
+export const routes: readonly RouteRegistration[] = [
+  { scope: 'protected', plugin: friendshipsRoutes },
+];

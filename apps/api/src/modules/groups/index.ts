@@ -1,0 +1,22 @@
+// The groups module's public entry: what it offers other modules, which import only this file
+// (.dependency-cruiser.cjs, rule module-public-entry).
+export {
+  GROUP_NOT_FOUND,
+  MAX_ROW_ID,
+  NOT_A_MEMBER,
+  addMember,
+  currentMemberIds,
+  currentMembers,
+  deleteGroupRows,
+  findGroup,
+  groupRowOf,
+  groupStanding,
+  groupTupleSql,
+  isCurrentMember,
+  lockGroup,
+  markLeft,
+  requireGroupMember,
+  touchGroup,
+  updateGroup,
+} from './membership.repository.js';
+export type { GroupRow, GroupStanding, GroupTuple } from './membership.repository.js';

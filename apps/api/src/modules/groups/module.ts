@@ -1,0 +1,5 @@
+// The groups module's manifest: its routes, found by buildApp (http/route-modules.ts).
+import type { RouteRegistration } from '../../http/route-modules.js';
+import { groupsRoutes } from './groups.routes.js';
+
+export const routes: readonly RouteRegistration[] = [{ scope: 'protected', plugin: groupsRoutes }];

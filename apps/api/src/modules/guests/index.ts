@@ -1,0 +1,12 @@
+// The guests module's public entry: what it offers other modules, which import only this file
+// (.dependency-cruiser.cjs, rule module-public-entry).
+export {
+  deleteGuest,
+  deleteGuestRows,
+  findGroupGuest,
+  guestHasEntries,
+  guestIdsOfGroup,
+  insertGuest,
+  lockGuest,
+} from './guests.repository.js';
+export { acceptSchema } from './guest-request.js';

@@ -1,0 +1,156 @@
+// Statements of the notifier and the daily digest: the cursors in `follower_cursors`, the
+// activity rows after a cursor or a user's digest watermark, and the users they go to.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.js';
+import { queryRows } from '../../db/database.js';
+import { users } from '../../db/schema.js';
+
+/** An activity row with its recipient's and actor's names, as the notes are written from. */
+export type ActivityNoteRow = {
+  id: string | number;
+  recipient_id: number;
+  recipient_name: string;
+  actor_id: number;
+  actor_name: string;
+  type: string;
+  group_id: number | null;
+  group_name: string | null;
+  description: string;
+  amount_cents: string | number | null;
+  currency: string | null;
+  my_share_cents: string | number;
+  subject_id: number | null;
+  category?: string | null;
+};
+
+/** Creates the cursor if missing, at `position`; an existing cursor is left as it is. */
+export async function ensureCursor(db: Db, name: string, position: number): Promise<void> {
+  await db.execute(
+    sql`insert into follower_cursors (name, position) values (${name}, ${position})
+        on conflict (name) do nothing`,
+  );
+}
+
+/** The cursor's position, locked for this transaction (waits for a concurrent batch). */
+export async function lockCursor(tx: Db, name: string): Promise<number> {
+  await ensureCursor(tx, name, 0);
+  const [row] = await queryRows<{ position: string | number }>(
+    tx,
+    sql`select position from follower_cursors where name = ${name} for update`,
+  );
+  return Number(row?.position ?? 0);
+}
+
+export async function readCursor(db: Db, name: string): Promise<number> {
+  const [row] = await queryRows<{ position: string | number }>(
+    db,
+    sql`select position from follower_cursors where name = ${name}`,
+  );
+  return Number(row?.position ?? 0);
+}
+
+export async function moveCursor(tx: Db, name: string, position: number): Promise<void> {
+  await tx.execute(
+    sql`update follower_cursors set position = ${position}, updated_at = now()
+         where name = ${name}`,
+  );
+}
+
+/** The newest activity id, 0 when there is none. */
+export async function newestActivityId(db: Db): Promise<number> {
+  const [max] = await queryRows<{ id: string | number }>(
+    db,
+    sql`select coalesce(max(id), 0) as id from activities`,
+  );
+  return Number(max?.id ?? 0);
+}
+
+/**
+ * Up to `limit` rows after `position` in id order, each with whether it is older than the gap
+ * grace (`settled`).
+ */
+export async function activitiesAfter(
+  tx: Db,
+  position: number,
+  gapGraceMs: number,
+  limit: number,
+): Promise<(ActivityNoteRow & { category: string | null; settled: boolean })[]> {
+  return queryRows<ActivityNoteRow & { category: string | null; settled: boolean }>(
+    tx,
+    sql`select a.id, a.recipient_id, r.name as recipient_name, a.actor_id, x.name as actor_name,
+               a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
+               a.my_share_cents, a.subject_id, a.category,
+               a.created_at <= now() - ${gapGraceMs}::int * interval '1 millisecond' as settled
+          from activities a
+          join users r on r.id = a.recipient_id
+          join users x on x.id = a.actor_id
+         where a.id > ${position}
+         order by a.id
+         limit ${limit}`,
+  );
+}
+
+/** Users with rows by others past their digest watermark, up to `upTo`. */
+export async function usersDueForDigest(db: Db, upTo: number): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select u.id from users u
+         where exists (select 1 from activities a
+                        where a.recipient_id = u.id and a.id > u.email_digest_through
+                          and a.id <= ${upTo}
+                          and (a.actor_id <> a.recipient_id or a.type = 'budget_alert'))
+         order by u.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The user's digest watermark, locked for this transaction; undefined for no such user. */
+export async function lockDigestThrough(tx: Db, userId: number): Promise<number | undefined> {
+  const [user] = await queryRows<{ through: string | number }>(
+    tx,
+    sql`select email_digest_through as through from users where id = ${userId} for update`,
+  );
+  return user === undefined ? undefined : Number(user.through);
+}
+
+/** The user's rows by others (and their budget alerts) in (through, upTo], in id order. */
+export async function digestRows(
+  tx: Db,
+  userId: number,
+  through: number,
+  upTo: number,
+): Promise<ActivityNoteRow[]> {
+  return queryRows<ActivityNoteRow>(
+    tx,
+    sql`select a.id, a.recipient_id, r.name as recipient_name, a.actor_id, x.name as actor_name,
+               a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
+               a.my_share_cents, a.subject_id
+          from activities a
+          join users r on r.id = a.recipient_id
+          join users x on x.id = a.actor_id
+         where a.recipient_id = ${userId} and a.id > ${through} and a.id <= ${upTo}
+           and (a.actor_id <> a.recipient_id or a.type = 'budget_alert')
+         order by a.id`,
+  );
+}
+
+export async function setDigestThrough(tx: Db, userId: number, upTo: number): Promise<void> {
+  await tx.execute(sql`update users set email_digest_through = ${upTo} where id = ${userId}`);
+}
+
+export async function userExists(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return row !== undefined;
+}
+
+/** A user's address and name (the address is null for guests and deleted users). */
+export async function findMailRecipient(
+  db: Db,
+  userId: number,
+): Promise<{ email: string | null; name: string } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row;
+}

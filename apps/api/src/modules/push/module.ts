@@ -1,0 +1,5 @@
+// The push module's manifest: its routes, found by buildApp (http/route-modules.ts).
+import type { RouteRegistration } from '../../http/route-modules.js';
+import { pushRoutes } from './push.routes.js';
+
+export const routes: readonly RouteRegistration[] = [{ scope: 'protected', plugin: pushRoutes }];

@@ -1,0 +1,7 @@
+// The receipt-scan module's manifest: its routes, found by buildApp (http/route-modules.ts).
+import type { RouteRegistration } from '../../http/route-modules.js';
+import { receiptScanRoutes } from './receipt-scan.routes.js';
+
+export const routes: readonly RouteRegistration[] = [
+  { scope: 'protected', plugin: receiptScanRoutes },
+];

@@ -1,0 +1,7 @@
+// The reminders module's manifest: its routes, found by buildApp (http/route-modules.ts).
+import type { RouteRegistration } from '../../http/route-modules.js';
+import { remindersRoutes } from './reminders.routes.js';
+
+export const routes: readonly RouteRegistration[] = [
+  { scope: 'protected', plugin: remindersRoutes },
+];

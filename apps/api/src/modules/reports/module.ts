@@ -1,0 +1,5 @@
+// The reports module's manifest: its routes, found by buildApp (http/route-modules.ts).
+import type { RouteRegistration } from '../../http/route-modules.js';
+import { reportsRoutes } from './reports.routes.js';
+
+export const routes: readonly RouteRegistration[] = [{ scope: 'protected', plugin: reportsRoutes }];
