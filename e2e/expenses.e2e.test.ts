@@ -259,7 +259,7 @@ describe('split types', () => {
     });
     await row.getByText('you paid $60.00 (with Bea Costa)').waitFor();
     await row.getByText('you lent $26.67').waitFor();
-    // Each share is owed to the payers in proportion to what they paid (contract §5.2).
+    // Each share is owed to the payers in proportion to what they paid (docs/api.md §5.2).
     expect(await balanceLines(page)).toEqual([
       'C Carl Diaz owes you $20.00',
       'B Bea Costa owes you $6.67',

@@ -1,4 +1,4 @@
-// Idempotency-Key from the web app (contract §1.10, issue #9): each create of an expense or
+// Idempotency-Key from the web app (docs/api.md §1.10, issue #9): each create of an expense or
 // payment carries a key, and sending it again after the browser lost the answer (Save pressed
 // again, or the offline outbox retrying) sends the same key, so the server replays the first
 // result instead of creating a second one. The first

@@ -1,5 +1,5 @@
 // Live updates: a second browser, signed in as another user, sees changes appear without a
-// reload, through the app's subscription to GET /api/events (api-contract §4.10).
+// reload, through the app's subscription to GET /api/events (docs/api.md §4.10).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {

@@ -2,7 +2,7 @@
 // OCR engine, Debian's Chromium. The receipt is a synthetic US shop receipt drawn for the tests
 // (e2e/fixtures/corner-grocery.jpg, made by packages/receipts/scripts/make-fixture-receipt.ts).
 // Spec: product-spec §4 (expense form, receipt scan), §8 (scan failure messages), the message
-// after a scan whose total differs from the typed amount (§7); contract §4.9.
+// after a scan whose total differs from the typed amount (§7); docs/api.md §4.9.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';

@@ -1,5 +1,5 @@
 // A fixed, contract-shaped API answered inside the browser (page.route), so screens can be
-// rendered and photographed without the server. Shapes follow api-contract §3–4.
+// rendered and photographed without the server. Shapes follow docs/api.md §3–4.
 import type { BrowserContext, Page, Route } from 'playwright-core';
 
 const ann = { id: 1, name: 'Ann Lee', email: 'ann@example.com' };

@@ -1,4 +1,4 @@
-// Accounts through the real HTTP stack, a real database and a real SMTP server (contract §4.1).
+// Accounts through the real HTTP stack, a real database and a real SMTP server (docs/api.md §4.1).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { emailTokens } from '../src/db/schema.js';

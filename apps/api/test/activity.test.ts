@@ -1,4 +1,4 @@
-// Activity feed (contract §4.8, §1.9): the caller's events newest first, paged with opaque
+// Activity feed (docs/api.md §4.8, §1.9): the caller's events newest first, paged with opaque
 // cursors. Rows are written with insertActivities, as the writing services do.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.js';

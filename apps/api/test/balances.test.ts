@@ -1,4 +1,4 @@
-// Balances (contract §4.7, §5.3, §1.4): overall summary, group lines (plain and simplified,
+// Balances (docs/api.md §4.7, §5.3, §1.4): overall summary, group lines (plain and simplified,
 // former members), per-friend balances; errors. Balances are written straight into the running
 // totals with applyDebts, as the expense and payment services do.
 import type { Cents, Debt } from '@evenly/core';

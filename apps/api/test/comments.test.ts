@@ -1,4 +1,4 @@
-// Comments (contract §4.6): who may read, add and delete; messages; activity.
+// Comments (docs/api.md §4.6): who may read, add and delete; messages; activity.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';

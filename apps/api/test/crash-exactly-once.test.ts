@@ -1,4 +1,4 @@
-// Exactly-once writes across a crash (contract §1.10, §5.9): a real server process is killed with
+// Exactly-once writes across a crash (docs/api.md §1.10, §5.9): a real server process is killed with
 // SIGKILL under write load, started again on the same data, and every request that got no answer
 // is retried with its Idempotency-Key. Each expense and payment then exists exactly once, and no
 // key is left "in progress". Runs on the embedded database (DATA_DIR) and on PostgreSQL.

@@ -1,4 +1,4 @@
-// Live events (contract §4.10): tickets, the text/event-stream, delivery of committed changes
+// Live events (docs/api.md §4.10): tickets, the text/event-stream, delivery of committed changes
 // (and only those) to their recipients, authentication failures, prompt shutdown.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Expenses (contract §4.4): both body forms, every rule and message in order, shares, edits,
+// Expenses (docs/api.md §4.4): both body forms, every rule and message in order, shares, edits,
 // deletes, reads, pagination, activity and events.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';

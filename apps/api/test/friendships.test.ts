@@ -1,4 +1,4 @@
-// Friendships and friend requests through the real HTTP stack (contract §4.2, §3 Friendship).
+// Friendships and friend requests through the real HTTP stack (docs/api.md §4.2, §3 Friendship).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { friendships, invitations, users as usersTable } from '../src/db/schema.js';

@@ -1,4 +1,4 @@
-// Groups, their settings and membership through the real HTTP stack (contract §4.3, §5.5, §5.6).
+// Groups, their settings and membership through the real HTTP stack (docs/api.md §4.3, §5.5, §5.6).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// Idempotency-Key (contract §1.10) on POST /expenses, /payments and /payments/settle, and on
+// Idempotency-Key (docs/api.md §1.10) on POST /expenses, /payments and /payments/settle, and on
 // POST /groups (a group created again after a lost answer).
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// Invitations end to end (contract §5.7): an invitation to an unknown address becomes a friend
+// Invitations end to end (docs/api.md §5.7): an invitation to an unknown address becomes a friend
 // request once that address is verified, and accepting it completes the group invitations.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// Payments and settle-up (contract §4.5): rules and messages in order, edits, deletes, reads.
+// Payments and settle-up (docs/api.md §4.5): rules and messages in order, edits, deletes, reads.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';

@@ -1,5 +1,5 @@
 // Rate limits are counted in the database, so two app instances (two processes in
-// production) on one database share them (contract §1.11).
+// production) on one database share them (docs/api.md §1.11).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';

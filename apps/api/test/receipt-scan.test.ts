@@ -1,5 +1,5 @@
 // POST /api/receipts/scan-and-parse through the real HTTP stack: a real receipt photo from the
-// dev set is read offline, and every refusal of contract §4.9 answers as stated.
+// dev set is read offline, and every refusal of docs/api.md §4.9 answers as stated.
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';

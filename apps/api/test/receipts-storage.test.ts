@@ -1,4 +1,4 @@
-// Receipt files (contract §1.8, §4.9): type sniffing, size limit, signed links, local disk and
+// Receipt files (docs/api.md §1.8, §4.9): type sniffing, size limit, signed links, local disk and
 // S3-compatible storage (an in-process s3rver), and cleanup on replace, remove and delete.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';

@@ -1,4 +1,4 @@
-// Nets from debts (contract §5.2–5.3) and the multi-currency summary rules (§1.4, §4.7).
+// Nets from debts (docs/api.md §5.2–5.3) and the multi-currency summary rules (§1.4, §4.7).
 import { currencyDigits, MAX_CURRENCY_DIGITS } from './currency-units.js';
 import { cents } from './money.js';
 import type { Cents } from './money.js';

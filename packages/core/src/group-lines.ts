@@ -1,4 +1,4 @@
-// A caller's balance lines in one group (contract §5.3), plain or simplified.
+// A caller's balance lines in one group (docs/api.md §5.3), plain or simplified.
 import { cents } from './money.js';
 import type { Cents } from './money.js';
 import { netLinesForUser, personNets } from './balances.js';

@@ -1,4 +1,4 @@
-// Pairwise debts of one expense or payment (contract §5.2).
+// Pairwise debts of one expense or payment (docs/api.md §5.2).
 import { cents } from './money.js';
 import type { Cents } from './money.js';
 import { splitAmount } from './split.js';

@@ -1,4 +1,4 @@
-// Debt simplification within one group (contract §5.4).
+// Debt simplification within one group (docs/api.md §5.4).
 import { cents } from './money.js';
 import type { Cents } from './money.js';
 

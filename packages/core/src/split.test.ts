@@ -7,7 +7,7 @@ import { computeShares, isSplitType, splitAmount, splitEqually } from './split.j
 const c = (n: number): Cents => cents(n);
 const ones = (n: number): bigint[] => Array.from({ length: n }, () => 1n);
 
-describe('splitAmount: contract §5.1 examples', () => {
+describe('splitAmount: docs/api.md §5.1 examples', () => {
   it('10.01 / 2 → 5.01, 5.00', () => {
     expect(splitAmount(c(1001), ones(2))).toEqual([501, 500]);
   });

@@ -1,9 +1,9 @@
-// Splitting an amount over weighted participants (contract §5.1), with exact bigint arithmetic.
+// Splitting an amount over weighted participants (docs/api.md §5.1), with exact bigint arithmetic.
 import { cents, parsePercentageScaled, parseShareCount } from './money.js';
 import type { Cents } from './money.js';
 
 /**
- * Splits `amount` cents over participants with the given non-negative weights (contract §5.1):
+ * Splits `amount` cents over participants with the given non-negative weights (docs/api.md §5.1):
  * 1. every participant other than `k` (the last with a positive weight) gets
  *    round_half_up(A × wᵢ / W); weight 0 gets 0;
  * 2. `k` gets the rest, so the shares sum to A;
@@ -80,7 +80,7 @@ export interface Share {
 }
 
 /**
- * Computes each split person's share in cents, in input order (contract §5.1). EXACT values are
+ * Computes each split person's share in cents, in input order (docs/api.md §5.1). EXACT values are
  * the shares themselves and must sum exactly to the amount. Throws on values the validation
  * schemas would have refused (a programming error).
  */

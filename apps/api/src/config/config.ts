@@ -1,4 +1,4 @@
-// Server configuration from environment variables (api-contract §2).
+// Server configuration from environment variables (docs/api.md §2).
 // Invalid values stop the server at start with a message naming the variable.
 import os from 'node:os';
 import path from 'node:path';

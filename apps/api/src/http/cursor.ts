@@ -1,4 +1,4 @@
-// Opaque pagination cursors (contract §1.9): a JSON array of positional keys, base64url-encoded.
+// Opaque pagination cursors (docs/api.md §1.9): a JSON array of positional keys, base64url-encoded.
 // Any cursor that does not decode to the expected shape is a 400 `Invalid cursor.`.
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';

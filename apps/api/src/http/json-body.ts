@@ -1,4 +1,4 @@
-// Reading JSON request bodies (contract §1.1): UTF-8 only, objects where objects are expected.
+// Reading JSON request bodies (docs/api.md §1.1): UTF-8 only, objects where objects are expected.
 // Shared by the application/json body parser and the `expenseData` multipart part.
 
 export const MSG_BODY_NOT_OBJECT = 'The request body must be a JSON object.';

@@ -1,4 +1,4 @@
-// The four message responses (contract §1.7): text/plain by default and whenever Accept
+// The four message responses (docs/api.md §1.7): text/plain by default and whenever Accept
 // lists text/plain or */*; JSON `{ message }` only when Accept asks for JSON and nothing else.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Request body parsing per contract §1.1 and §1.8:
+// Request body parsing per docs/api.md §1.1 and §1.8:
 // - application/json: malformed or not UTF-8 → 400 INVALID_JSON; an empty body is "no body",
 //   not an error.
 // - any other type: consumed and ignored; routes that expect a JSON body answer 415.

@@ -1,4 +1,4 @@
-// Request ids (contract §1.12): an incoming X-Request-Id of ≤ 64 safe characters is kept,
+// Request ids (docs/api.md §1.12): an incoming X-Request-Id of ≤ 64 safe characters is kept,
 // otherwise one is generated; every response carries it and every log line names it.
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';

@@ -44,7 +44,7 @@ export interface RequestOptions {
    * proxy) before `defaultMessage` (spec §8, receipt scan).
    */
   statusTextFallback?: boolean;
-  /** Sent as `Idempotency-Key` (creates of expenses and payments, api-contract §1.10). */
+  /** Sent as `Idempotency-Key` (creates of expenses and payments, docs/api.md §1.10). */
   idempotencyKey?: string;
   signal?: AbortSignal;
 }

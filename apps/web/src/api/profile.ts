@@ -3,7 +3,7 @@ import { getToken } from '../lib/storage';
 import { api, API_BASE, apiCall, ApiError } from './client';
 import type { FriendLink, FriendLinkPreview, Friendship, Me, ServerConfig } from './types';
 
-/** The sentence of a message response: JSON `{message}` or plain text (api-contract §1). */
+/** The sentence of a message response: JSON `{message}` or plain text (docs/api.md §1). */
 function messageOf(body: unknown, fallback: string): string {
   if (typeof body === 'string' && body.trim()) return body.trim();
   if (typeof body === 'object' && body !== null && 'message' in body) {

@@ -1,4 +1,4 @@
-// Response and request shapes of the HTTP API (api-contract §3–4), named for the web app.
+// Response and request shapes of the HTTP API (docs/api.md §3–4), named for the web app.
 // Responses are not written here: they are the server's OpenAPI document turned into types
 // (./generated/openapi.ts, `npm run api:types`; a test fails when it is stale), so a field the
 // web app reads and the server does not send is a type error. Request bodies the document leaves

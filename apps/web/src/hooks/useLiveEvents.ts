@@ -19,7 +19,7 @@ function entityOf(event: MessageEvent): string | null {
 }
 
 /**
- * Live updates (api-contract §4.10): fetch a short-lived ticket, open the event stream, and
+ * Live updates (docs/api.md §4.10): fetch a short-lived ticket, open the event stream, and
  * invalidate cached queries on every `change` event (every change may bring a notification, so
  * the bell's count is refetched with the rest). Reconnects with a fresh ticket on error,
  * resuming after the last event seen (`lastEventId`), so nothing in between is missed; only a

@@ -1,4 +1,4 @@
-// Calendar dates are YYYY-MM-DD strings without time zone (api-contract §1.2).
+// Calendar dates are YYYY-MM-DD strings without time zone (docs/api.md §1.2).
 export function todayIso(): string {
   const now = new Date();
   const y = now.getFullYear();

@@ -1,4 +1,4 @@
-// Idempotency-Key per logical submission (api-contract §1.10). A create whose answer the browser
+// Idempotency-Key per logical submission (docs/api.md §1.10). A create whose answer the browser
 // never saw (network error, timeout, 5xx, 409 "already in progress") may still have been made on
 // the server; sending the same request again under the same key makes the server replay that
 // result instead of creating a second expense or payment.

@@ -1,4 +1,4 @@
-// Splitting an amount in cents by weights (api-contract §5.1), delegated to @evenly/core so the
+// Splitting an amount in cents by weights (docs/api.md §5.1), delegated to @evenly/core so the
 // preview matches what the server stores. Never throws: previews of half-typed forms give zeros.
 import { cents, splitAmount } from '@evenly/core';
 

@@ -35,7 +35,7 @@ export function validateNewMembers(input: { memberIds: number[] } | { memberEmai
   return firstProblem(validateAddMembers(input));
 }
 
-/** A path id as the API takes it (contract §1.2). */
+/** A path id as the API takes it (docs/api.md §1.2). */
 export function isNumericId(id: string | undefined): id is string {
   return id !== undefined && PATH_ID_PATTERN.test(id);
 }

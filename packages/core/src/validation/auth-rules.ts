@@ -1,4 +1,4 @@
-// The account rules and their sentences (contract §4.1), with no schema library: the API's
+// The account rules and their sentences (docs/api.md §4.1), with no schema library: the API's
 // schemas (auth.ts) and the web's light form schemas (auth-forms.ts) both read them.
 import { MSG_INVALID_EMAIL } from './email.js';
 

@@ -1,4 +1,4 @@
-// Comment request body (contract §4.6).
+// Comment request body (docs/api.md §4.6).
 import { readRequiredText } from './fields.js';
 import { asRecord, IssueCollector, schemaFromValidator } from './issues.js';
 import type { ValidationResult } from './issues.js';

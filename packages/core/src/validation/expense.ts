@@ -1,4 +1,4 @@
-// Expense request body (contract §4.4): field shapes, then rules 1–3 in the contract's order.
+// Expense request body (docs/api.md §4.4): field shapes, then rules 1–3 in the contract's order.
 import {
   formatMinor,
   MSG_INVALID_AMOUNT,
@@ -99,7 +99,7 @@ function readSplitType(input: unknown): FieldRead<SplitType> {
   return isSplitType(text) ? fieldOk(text) : fieldError(EXPENSE_MESSAGES.splitType);
 }
 
-/** Reads one split value according to the split type (contract §4.4). */
+/** Reads one split value according to the split type (docs/api.md §4.4). */
 export function readSplitValue(
   splitType: SplitType,
   input: unknown,

@@ -1,4 +1,4 @@
-// Friend request body (contract §4.2).
+// Friend request body (docs/api.md §4.2).
 import { readEmailAddress } from './fields.js';
 import { asRecord, IssueCollector, schemaFromValidator } from './issues.js';
 import type { ValidationResult } from './issues.js';

@@ -1,4 +1,4 @@
-// Group request bodies (contract §4.3): create, patch, add members.
+// Group request bodies (docs/api.md §4.3): create, patch, add members.
 import { DEFAULT_CURRENCY } from '../balances.js';
 import { readCurrencyCode, readOptionalCurrency } from './currency.js';
 import {

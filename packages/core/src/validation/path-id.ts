@@ -1,4 +1,4 @@
-// Path ids (contract §1.2): `^[1-9][0-9]{0,15}$`, else `Invalid {Resource} ID.`
+// Path ids (docs/api.md §1.2): `^[1-9][0-9]{0,15}$`, else `Invalid {Resource} ID.`
 import { z } from 'zod';
 
 export type IdResource =

@@ -1,4 +1,4 @@
-// Payment and settle-up request bodies (contract §4.5).
+// Payment and settle-up request bodies (docs/api.md §4.5).
 import type { Cents } from '../money.js';
 import { DEFAULT_CURRENCY } from '../balances.js';
 import { readOptionalCurrency } from './currency.js';

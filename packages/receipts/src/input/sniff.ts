@@ -67,7 +67,7 @@ export interface SniffedFile {
 }
 
 /**
- * The one check of what a receipt upload is (contract §1.8: JPEG, PNG, WebP, HEIC/HEIF or PDF,
+ * The one check of what a receipt upload is (docs/api.md §1.8: JPEG, PNG, WebP, HEIC/HEIF or PDF,
  * by content), for storing and for scanning alike; null for anything else.
  */
 export function sniffReceiptFile(buf: Uint8Array): SniffedFile | null {

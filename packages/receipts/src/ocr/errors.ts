@@ -1,6 +1,6 @@
 /**
  * Errors the scanner reports to its caller. Each has a literal `code` and HTTP `status` matching
- * the API contract (§1.6, §4.9), and a `message` that clients may show as is.
+ * docs/api.md (§1.6, §4.9), and a `message` that clients may show as is.
  */
 
 export abstract class ReceiptScanError extends Error {

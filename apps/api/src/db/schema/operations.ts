@@ -19,7 +19,7 @@ import { users } from './people.js';
 
 /**
  * Fixed-window request counters for rate limits. Kept in the database so every server
- * process shares them (api-contract §1.11). `windowStart` is the start of the window.
+ * process shares them (docs/api.md §1.11). `windowStart` is the start of the window.
  */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',

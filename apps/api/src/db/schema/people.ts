@@ -146,7 +146,7 @@ export const friendships = pgTable(
   ],
 );
 
-/** An invitation e-mail to an address with no account yet (contract §5.7). */
+/** An invitation e-mail to an address with no account yet (docs/api.md §5.7). */
 export const invitations = pgTable(
   'invitations',
   {

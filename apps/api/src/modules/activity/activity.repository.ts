@@ -1,4 +1,4 @@
-// Activity rows (contract §4.8, §5.8): one per recipient, written in the change's transaction.
+// Activity rows (docs/api.md §4.8, §5.8): one per recipient, written in the change's transaction.
 import type { Db } from '../../db/database.js';
 import { activities } from '../../db/schema.js';
 import { microsSql, run, statement } from '../../db/statements.js';
@@ -6,7 +6,7 @@ import type { PersonTuple } from '../balances/index.js';
 import { peopleJson, peopleMap } from '../balances/index.js';
 
 /**
- * The types GET /api/activity lists (contract §4.8, plus `expense_restored` and
+ * The types GET /api/activity lists (docs/api.md §4.8, plus `expense_restored` and
  * `payment_restored`: a deleted entry put back, read like `…_added`); no other row reaches it.
  */
 export const FEED_ACTIVITY_TYPES = [

@@ -1,4 +1,4 @@
-// Routes of the activity module (contract §4.8). Thin: validate, call the service, map the result.
+// Routes of the activity module (docs/api.md §4.8). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// ActivityService: the caller's activity feed (contract §4.8, §5.8), newest first, paged by id.
+// ActivityService: the caller's activity feed (docs/api.md §4.8, §5.8), newest first, paged by id.
 import { decodeCursor, encodeCursor, idCursorShape } from '../../http/cursor.js';
 import type { ServiceDeps, Services } from '../../services.js';
 import type { ActivityRow } from './activity.repository.js';

@@ -1,4 +1,4 @@
-// Account routes (contract §4.1). Thin: validate, rate-limit, call the service, map the result.
+// Account routes (docs/api.md §4.1). Thin: validate, rate-limit, call the service, map the result.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// A caller's balance lines from pairwise nets (contract §5.3), plain or simplified. No I/O here.
+// A caller's balance lines from pairwise nets (docs/api.md §5.3), plain or simplified. No I/O here.
 import { groupLinesForUser } from '@evenly/core';
 import type { Cents, PairwiseNets, PairKey } from '@evenly/core';
 import type { Person } from '../people/index.js';

@@ -1,4 +1,4 @@
-// Balance reads (contract §5.3): group lines (plain or simplified), settled checks and the
+// Balance reads (docs/api.md §5.3): group lines (plain or simplified), settled checks and the
 // per-counterparty figures behind friendships and the overall summary. Reads the running
 // pairwise totals, so every read costs O(people involved), never O(history). The lines are
 // computed in balance-lines.ts, the per-counterparty figures read in counterparty-reader.ts,

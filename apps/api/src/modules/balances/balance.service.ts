@@ -1,4 +1,4 @@
-// BalanceService: balance reads (contract §4.7, §5.3) for the balances routes and for the other
+// BalanceService: balance reads (docs/api.md §4.7, §5.3) for the balances routes and for the other
 // modules (friendships, groups). Thin over balance-reader.ts, which reads the running totals.
 import { approximateIn, counterpartySummary, invertRate, overallSummary } from '@evenly/core';
 import type { CounterpartyNet, ExchangeRate, OverallSummary } from '@evenly/core';

@@ -1,4 +1,4 @@
-// Routes of the balances module (contract §4.7). Thin: validate, call the service, map the result.
+// Routes of the balances module (docs/api.md §4.7). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

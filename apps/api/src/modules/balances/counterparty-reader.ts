@@ -1,4 +1,4 @@
-// The per-counterparty figures behind friendships and the overall summary (contract §5.3
+// The per-counterparty figures behind friendships and the overall summary (docs/api.md §5.3
 // "per counterparty"): with every other person, the group lines as each group shows them plus
 // the non-group net, per currency. One round trip each.
 import type { Db } from '../../db/database.js';

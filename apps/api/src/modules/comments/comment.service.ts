@@ -1,4 +1,4 @@
-// CommentService: comments on expenses (contract §4.6), with activity and change events.
+// CommentService: comments on expenses (docs/api.md §4.6), with activity and change events.
 import { validateComment } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { ForbiddenError, issuesError, NotFoundError } from '../../errors/app-errors.js';

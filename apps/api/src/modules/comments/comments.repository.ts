@@ -1,4 +1,4 @@
-// Comment rows with their authors (contract §4.6).
+// Comment rows with their authors (docs/api.md §4.6).
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { comments, users } from '../../db/schema.js';

@@ -1,4 +1,4 @@
-// Routes of the comments module (contract §4.6). Thin: validate, call the service, map the result.
+// Routes of the comments module (docs/api.md §4.6). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathIdSchema } from '@evenly/core';

@@ -13,7 +13,7 @@ import type { ServiceDeps, Services } from '../../services.js';
 import { findTokenUser } from '../auth/index.js';
 import { TicketSigner } from './event-ticket.js';
 
-/** The entities a stream carries (contract §4.10). */
+/** The entities a stream carries (docs/api.md §4.10). */
 const STREAM_ENTITIES = new Set([
   'friendship',
   'group',

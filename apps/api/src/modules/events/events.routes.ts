@@ -1,4 +1,4 @@
-// Routes of the events module (contract §4.10): tickets, and the text/event-stream itself.
+// Routes of the events module (docs/api.md §4.10): tickets, and the text/event-stream itself.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Who may see and change an expense (contract §5.6): current members of its group, or the
+// Who may see and change an expense (docs/api.md §5.6): current members of its group, or the
 // participants (payers and split people) of a non-group expense.
 import type { Db } from '../../db/database.js';
 import { expenses } from '../../db/schema.js';

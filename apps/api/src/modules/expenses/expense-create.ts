@@ -1,4 +1,4 @@
-// Creating expenses (contract §4.4 POST /expenses), for the API, the series materializer and
+// Creating expenses (docs/api.md §4.4 POST /expenses), for the API, the series materializer and
 // imports. Most creations take two statements and no transaction: the context (with the key's
 // stored answer and the new ids), then one guarded write (ledger-guard.ts) that checks again
 // under its locks. When the facts changed in between, or the connection was lost around the

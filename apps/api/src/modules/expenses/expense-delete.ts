@@ -1,4 +1,4 @@
-// Deleting and restoring expenses (contract §4.4): a deleted expense is kept whole and hidden
+// Deleting and restoring expenses (docs/api.md §4.4): a deleted expense is kept whole and hidden
 // from every reader until the purge job removes it (modules/ledger/purge-deleted.ts).
 import type { ServiceDeps } from '../../services.js';
 import { NotFoundError } from '../../errors/app-errors.js';

@@ -1,4 +1,4 @@
-// Editing expenses (contract §4.4 PUT /expenses/{id}, and ?scope=future through the series
+// Editing expenses (docs/api.md §4.4 PUT /expenses/{id}, and ?scope=future through the series
 // code): one transaction per request that locks the row, checks the edit against the facts
 // under the ledger locks, swaps the ledger effect and writes the row, its participants, activity
 // and change. A receipt file the edit replaced is removed only once the edit has committed.

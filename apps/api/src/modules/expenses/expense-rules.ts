@@ -1,4 +1,4 @@
-// The rules an expense must satisfy (contract §4.4), in the contract's order, apart from the
+// The rules an expense must satisfy (docs/api.md §4.4), in the contract's order, apart from the
 // ledger effects it has: first what the request alone tells (`draftExpense`), then, once the
 // database facts are read (`ExpenseContext`), everything else (`checkExpense`). No I/O here.
 import {

@@ -1,4 +1,4 @@
-// Expense and Payment JSON (contract §3) and the list helpers shared by the ledger routes.
+// Expense and Payment JSON (docs/api.md §3) and the list helpers shared by the ledger routes.
 import { z } from 'zod';
 import { ValidationError } from '../../errors/app-errors.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';

@@ -1,4 +1,4 @@
-// ExpenseService: expenses (contract §4.4) and the group transaction list (§4.3). Each write is
+// ExpenseService: expenses (docs/api.md §4.4) and the group transaction list (§4.3). Each write is
 // one transaction (db/transaction.ts): it takes its locks (modules/ledger/ledger-locks.ts), reads
 // what the rules check, applies the rules (expense-rules.ts), and writes the row with its ledger
 // effects (modules/ledger/ledger-effects.ts), activity and change-feed row. The writes live in

@@ -1,4 +1,4 @@
-// Routes of the expenses module (contract §4.4) and the group transaction list (§4.3).
+// Routes of the expenses module (docs/api.md §4.4) and the group transaction list (§4.3).
 // Thin: validate, call the service, map the result.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

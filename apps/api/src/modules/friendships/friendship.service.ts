@@ -1,4 +1,4 @@
-// FriendshipService: friends, friend requests and their balances (contract §4.2, §5.7).
+// FriendshipService: friends, friend requests and their balances (docs/api.md §4.2, §5.7).
 import { counterpartySummary } from '@evenly/core';
 import type { CounterpartySummary, FriendRequestInput } from '@evenly/core';
 import type { Db } from '../../db/database.js';

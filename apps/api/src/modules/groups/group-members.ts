@@ -1,4 +1,4 @@
-// Group membership (contract §5.5, §5.6): adding friends (or inviting an address with no
+// Group membership (docs/api.md §5.5, §5.6): adding friends (or inviting an address with no
 // account), adding people in the caller's transaction, and removing a member or leaving.
 import type { AddMembersInput } from '@evenly/core';
 import type { Db } from '../../db/database.js';

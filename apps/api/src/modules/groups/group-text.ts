@@ -1,4 +1,4 @@
-// The messages of the group rules (contract §4.3, §5.5, §5.6).
+// The messages of the group rules (docs/api.md §4.3, §5.5, §5.6).
 export const GROUP_TEXT = {
   notFriends: 'You can only add your friends. Send them a friend request first.',
   alreadyMember: (name: string) => `${name} is already a member of this group.`,

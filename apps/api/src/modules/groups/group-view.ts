@@ -1,4 +1,4 @@
-// A group as the API shows it (contract §4.3), and the steps every group write takes: the lock
+// A group as the API shows it (docs/api.md §4.3), and the steps every group write takes: the lock
 // and the member check first, the change noted last.
 import type { Db } from '../../db/database.js';
 import { noteChange } from '../../db/transaction.js';

@@ -1,4 +1,4 @@
-// GroupService: groups, their settings and membership (contract §4.3, §5.5, §5.6). The view
+// GroupService: groups, their settings and membership (docs/api.md §4.3, §5.5, §5.6). The view
 // and the steps every write takes live in group-view.ts, membership changes in group-members.ts.
 import { approximateIn } from '@evenly/core';
 import type { AddMembersInput, GroupCreateInput, GroupPatchInput } from '@evenly/core';

@@ -1,4 +1,4 @@
-// Routes of the groups module (contract §4.3). Thin: validate, call the service, map the result.
+// Routes of the groups module (docs/api.md §4.3). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Liveness and readiness (contract §4.11). Readiness asks the database every time, so it
+// Liveness and readiness (docs/api.md §4.11). Readiness asks the database every time, so it
 // recovers by itself when the database comes back.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// Stored outcomes per Idempotency-Key (table idempotency_keys, contract §1.10) and the
+// Stored outcomes per Idempotency-Key (table idempotency_keys, docs/api.md §1.10) and the
 // transaction-scoped advisory lock that marks a key as in progress.
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';

@@ -1,4 +1,4 @@
-// Idempotency-Key handling for POST /expenses, /payments and /payments/settle (contract §1.10):
+// Idempotency-Key handling for POST /expenses, /payments and /payments/settle (docs/api.md §1.10):
 // the same key from the same user on the same endpoint with the same request replays the stored
 // success with `Idempotent-Replayed: true`; a different request, or one still running, is a 409.
 //

@@ -1,4 +1,4 @@
-// The invitation e-mail sent to an address with no Evenly account yet (contract §5.7).
+// The invitation e-mail sent to an address with no Evenly account yet (docs/api.md §5.7).
 import type { MailMessage } from '../../mail/mailer.js';
 
 function escapeHtml(value: string): string {

@@ -1,5 +1,5 @@
 // InvitationService: e-mails to addresses with no account yet, and what happens when such an
-// address is verified or its friend request accepted (contract §5.7, limits §1.11).
+// address is verified or its friend request accepted (docs/api.md §5.7, limits §1.11).
 import type { Db } from '../../db/database.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import type { AccountRow } from '../auth/index.js';

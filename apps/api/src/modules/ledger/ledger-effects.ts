@@ -1,4 +1,4 @@
-// What expenses and payments do to balances (contract §5.2), apart from the rules that decide
+// What expenses and payments do to balances (docs/api.md §5.2), apart from the rules that decide
 // whether they are allowed: each person's effect (paid − owed, + = gets back), the pairwise debts
 // behind it, and how a write swaps an entry's old effect for its new one on pair_balances.
 import { expenseDebts, paymentDebt } from '@evenly/core';

@@ -1,4 +1,4 @@
-// Locks a ledger write takes before it checks who may take part (contract §5.6), so the checks
+// Locks a ledger write takes before it checks who may take part (docs/api.md §5.6), so the checks
 // still hold when it commits. Lock order, the same for every writer: group rows in id order, then
 // friendship rows in key order, then (edits) the entry's own row.
 // - Group rows FOR KEY SHARE: membership and settings changes lock the group FOR UPDATE, so a

@@ -14,7 +14,7 @@ export function notRestorable(kind: EntryKind, reason: string): ConflictError {
 }
 
 /**
- * The same people as for deleting (contract §5.6) may restore: current members of its group, or
+ * The same people as for deleting (docs/api.md §5.6) may restore: current members of its group, or
  * the people on a non-group entry. Someone it was never shown to gets the 404 of an unknown id
  * (a deleted entry's existence is not told); a former member of its group gets 403.
  */

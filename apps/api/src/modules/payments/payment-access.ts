@@ -1,4 +1,4 @@
-// Who may see and change a payment (contract §4.5): current members of its group, or its payer
+// Who may see and change a payment (docs/api.md §4.5): current members of its group, or its payer
 // and its recipient outside groups.
 import type { Db } from '../../db/database.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';

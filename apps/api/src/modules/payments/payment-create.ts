@@ -1,4 +1,4 @@
-// Creating payments (contract §4.5 POST /payments), for the API and imports: two statements and
+// Creating payments (docs/api.md §4.5 POST /payments), for the API and imports: two statements and
 // no transaction (the context with the key's stored answer and the new id, then one guarded
 // write, ledger-guard.ts); a locking transaction when the facts changed in between or the
 // connection was lost around the write of a keyed request.

@@ -1,4 +1,4 @@
-// Deleting and restoring payments (contract §4.5): a deleted payment is kept and hidden from
+// Deleting and restoring payments (docs/api.md §4.5): a deleted payment is kept and hidden from
 // every reader until the purge job removes it (modules/ledger/purge-deleted.ts). The two
 // payments of a currency exchange are deleted and restored together.
 import type { ServiceDeps } from '../../services.js';

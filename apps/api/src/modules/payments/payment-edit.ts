@@ -1,4 +1,4 @@
-// Editing a payment (contract §4.5 PUT /payments/{id}): one transaction that locks the row,
+// Editing a payment (docs/api.md §4.5 PUT /payments/{id}): one transaction that locks the row,
 // checks the edit against the facts under the ledger locks, swaps the ledger effect and writes
 // the row, its activity and change. A payment stays in its group; an exchange is not edited.
 import { validatePaymentInput } from '@evenly/core';

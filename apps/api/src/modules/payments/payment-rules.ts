@@ -1,4 +1,4 @@
-// The rules a payment must satisfy (contract §4.5), in the contract's order, given the database
+// The rules a payment must satisfy (docs/api.md §4.5), in the contract's order, given the database
 // facts (ledger-context.ts): payer ≠ recipient, both exist, group membership or (outside groups)
 // the caller's part and friendship, and the currency. No I/O here.
 import type { PaymentInput } from '@evenly/core';

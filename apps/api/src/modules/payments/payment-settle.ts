@@ -1,4 +1,4 @@
-// Settling up with someone across groups (contract §4.5 POST /payments/settle).
+// Settling up with someone across groups (docs/api.md §4.5 POST /payments/settle).
 import { PAYMENT_MESSAGES, validateSettleInput } from '@evenly/core';
 import { issuesError, NotFriendsError, ValidationError } from '../../errors/app-errors.js';
 import type { ServiceDeps } from '../../services.js';

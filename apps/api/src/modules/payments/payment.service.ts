@@ -1,4 +1,4 @@
-// PaymentService: payments and the multi-group settle-up (contract §4.5). Each write is one
+// PaymentService: payments and the multi-group settle-up (docs/api.md §4.5). Each write is one
 // transaction (db/transaction.ts): locks (ledger-locks.ts), the facts the rules check
 // (ledger-context.ts), the rules (payment-rules.ts), then the row with its ledger effect
 // (ledger-effects.ts), activity and change-feed row. The writes live in payment-create.ts,

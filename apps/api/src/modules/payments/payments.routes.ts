@@ -1,4 +1,4 @@
-// Routes of the payments module (contract §4.5). Thin: validate, call the service, map the result.
+// Routes of the payments module (docs/api.md §4.5). Thin: validate, call the service, map the result.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathIdSchema } from '@evenly/core';

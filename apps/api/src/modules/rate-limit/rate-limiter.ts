@@ -1,4 +1,4 @@
-// Fixed-window rate limits counted in the database (contract §1.11), so that every server
+// Fixed-window rate limits counted in the database (docs/api.md §1.11), so that every server
 // process shares the same counters. One upsert per rule per request.
 import type { Db } from '../../db/database.js';
 import { RateLimitedError } from '../../errors/app-errors.js';

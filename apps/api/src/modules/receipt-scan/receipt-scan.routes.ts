@@ -1,4 +1,4 @@
-// POST /api/receipts/scan-and-parse (contract §4.9): one multipart file part `receipt` in, the
+// POST /api/receipts/scan-and-parse (docs/api.md §4.9): one multipart file part `receipt` in, the
 // parsed receipt out. Recognition runs in the scanner's engine processes, never on this thread.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';

@@ -1,4 +1,4 @@
-// ReceiptService: receipt file storage, upload checks and signed links (contract §1.8, §4.9).
+// ReceiptService: receipt file storage, upload checks and signed links (docs/api.md §1.8, §4.9).
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { expenseOfReceipt, receiptKeysOfGroup } from './receipts.repository.js';

@@ -1,4 +1,4 @@
-// Routes of the receipts module (contract §4.9). Thin: validate, call the service, map the result.
+// Routes of the receipts module (docs/api.md §4.9). Thin: validate, call the service, map the result.
 // The receipt scan endpoint lives with its own team; only the signed file route is here.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
