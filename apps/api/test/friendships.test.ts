@@ -349,7 +349,7 @@ describe('GET /friendships/friends', () => {
     await owe(ctx, null, bea, ann, 250);
     const get = () => caller(ctx, ann)('GET', '/api/friendships/friends');
     await get();
-    const { result: res, statements: own } = await recorder.during(get);
+    const { result: res, statements: own } = await recorder.during(get, ctx.app.jobWorker);
     expect(res.json<FriendshipBody[]>()).toMatchObject([
       { otherUser: { id: bea.id, avatarUrl: null }, netBalance: 2.5 },
       { otherUser: { id: cat.id, avatarUrl: null }, netBalance: 0 },

@@ -248,7 +248,7 @@ describe('GET /groups/my and GET /groups/{id}', () => {
     await leaveGroup(db(), g, ann.id);
     const get = () => caller(ctx, bea)('GET', `/api/groups/${g}`);
     await get();
-    const { result: res, statements: own } = await recorder.during(get);
+    const { result: res, statements: own } = await recorder.during(get, ctx.app.jobWorker);
     expect(res.statusCode).toBe(200);
     expect(res.json<GroupBody>()).toMatchObject({
       id: g,

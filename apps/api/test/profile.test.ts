@@ -69,7 +69,7 @@ describe('GET /api/auth/me', () => {
     expect(change.statusCode).toBe(202);
     await me(ann);
 
-    const { result: seen, statements } = await recorder.during(() => me(ann));
+    const { result: seen, statements } = await recorder.during(() => me(ann), ctx.app.jobWorker);
     expect(seen).toMatchObject({ email: 'ann@example.com', pendingEmail: 'ann.new@example.org' });
     expect(statements).toHaveLength(1);
 

@@ -30,24 +30,37 @@ export function withQueryLog(
 /** What the change feed's timers run beside a request, and the token check: not the route's own. */
 const NOT_THE_ROUTE = /evenly_stamp_changes|\bfrom changes where pos > |"tokenVersion" from users/;
 
+/** The app's job worker, paused while a request's statements are recorded. */
+export interface BackgroundJobs {
+  pause(): Promise<void>;
+  resume(): void;
+}
+
 /**
  * Records statements for createTestContext's `onQuery`; `during(request)` gives what that
  * request ran itself (to hold a route to its round trips).
  */
 export function statementRecorder(): {
   onQuery: (query: LoggedQuery) => void;
-  during<T>(request: () => Promise<T>): Promise<{ result: T; statements: LoggedQuery[] }>;
+  during<T>(
+    request: () => Promise<T>,
+    jobs?: BackgroundJobs,
+  ): Promise<{ result: T; statements: LoggedQuery[] }>;
 } {
   let log: LoggedQuery[] | null = null;
   return {
     onQuery: (query) => log?.push(query),
-    async during(request) {
+    async during(request, jobs) {
+      // A job queued earlier (a mail, a notification) may run just then on a slow machine: its
+      // statements are not the route's, so the worker waits until the request has answered.
+      await jobs?.pause();
       log = [];
       try {
         const result = await request();
         return { result, statements: log.filter((q) => !NOT_THE_ROUTE.test(q.sql)) };
       } finally {
         log = null;
+        jobs?.resume();
       }
     },
   };
