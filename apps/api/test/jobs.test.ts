@@ -173,9 +173,9 @@ describe('job queue', () => {
         started();
         await finished;
       },
-      // Long enough that a busy machine's pause (a loaded CI run) does not outlast a renewal
-      // interval (a third of it) and hand the job to the other worker.
-      { leaseMs: 1_500 },
+      // Long enough that a busy machine's pause (a loaded CI run, three test files at once)
+      // does not outlast two renewal intervals (a third of it each) and hand the job over.
+      { leaseMs: 6_000 },
     );
     const other = setup(async () => {
       throw new Error('taken twice');
@@ -197,7 +197,7 @@ describe('job queue', () => {
     // stop changing: the deadline turns that into a failure instead of a hang.
     let renewals = 0;
     let last = first;
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     while (renewals < 4 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 20));
       const now = await leaseEnd();
