@@ -5,9 +5,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP_VIEWPORT, PHONE_VIEWPORT } from './browser';
+import { afterAll, beforeAll } from 'vitest';
+import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from './browser';
 import { useMockApi, useMockInviteApi } from './mockApi';
-import type { StaticServer } from './staticServer';
+import { startStaticServer, type StaticServer } from './staticServer';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -972,4 +973,23 @@ export async function auditAllScreens(
     `[axe] ${theme}: ${SCREENS.length} screens audited (${SCREENS.map((s) => s.name).join('; ')}), ${problems.length} violations`,
   );
   return problems;
+}
+
+/** The browser and the mocked-API web server a test file audits with, opened and closed around it. */
+export function auditTargets(): { browser: () => Browser; server: () => StaticServer } {
+  let browser: Browser | undefined;
+  let server: StaticServer | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    server = await startStaticServer();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+  const opened = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('the audit targets open in beforeAll');
+    return value;
+  };
+  return { browser: () => opened(browser), server: () => opened(server) };
 }
