@@ -100,6 +100,8 @@ describe('phone-sized viewport', () => {
     expect((saveBox?.y ?? 0) + (saveBox?.height ?? 0)).toBeLessThanOrEqual(PHONE_VIEWPORT.height);
     await save.tap();
     await seeText(page, 'Expense added!');
+    // The sheet slides away: until it is gone its category button also reads "Groceries".
+    await form.waitFor({ state: 'hidden' });
     // The toast takes room of its own above the page: it covers neither the page's title nor any
     // control (issue #13 point 8).
     await expectToastClear(page, 'Expense added!', 'Beach house');

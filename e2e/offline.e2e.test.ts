@@ -458,7 +458,10 @@ describe('offline entry', () => {
     // Leave the app (a static page of the same site, no app code) and come back online.
     await page.goto(`${proxy.baseUrl}/offline.html`);
     await context.setOffline(false);
-    expect(described(await transactions(ann, group), 'Breakfast')).toHaveLength(0);
+    // Chromium may already have fired the sync on its own (it tries a registration at once, and
+    // a loaded machine can start the service worker only after the network is back): either
+    // way only the service worker can send it now, since no page of the app is open. Never twice.
+    expect(described(await transactions(ann, group), 'Breakfast').length).toBeLessThanOrEqual(1);
 
     // The browser fires the sync event (as it does when the connection returns).
     const cdp = await context.newCDPSession(page);

@@ -182,6 +182,9 @@ describe('job queue', () => {
     });
     worker.start();
     other.worker.start();
+    // Both workers' first look (at start) must be over before the job exists: on a loaded
+    // machine the other worker's first claim could otherwise run after the insert and take it.
+    await Promise.all([worker.drain(), other.worker.drain()]);
     await queue.add(echo, { n: 1 });
     await running;
     const leaseEnd = async () =>
