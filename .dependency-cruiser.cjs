@@ -1,10 +1,7 @@
 // Edges between source files, checked by `npm run lint` (depcruise). CommonJS because the
 // repository's package.json says "type": "module" and dependency-cruiser reads this with require.
 //
-// Violations that existed when a rule came in are listed in .dependency-cruiser-known-violations.json
-// and tolerated (`--ignore-known`); any new one fails the lint. Burn the list down, then
-// regenerate it:  npx depcruise apps/*/src packages/*/src --config .dependency-cruiser.cjs
-//                   --output-type baseline > .dependency-cruiser-known-violations.json
+// No exceptions are kept: every violation fails `npm run lint` (run it as `npm run lint:edges`).
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -22,7 +22,15 @@ const projects: TestProjectInlineConfiguration[] = [
   // Unit tests of the web app's pure helpers (no DOM needed).
   {
     extends: true,
-    test: { name: 'web', include: ['apps/web/src/**/*.test.ts'], isolate: false },
+    test: {
+      name: 'web',
+      include: ['apps/web/src/**/*.test.ts'],
+      isolate: false,
+      // One module graph for every file (isolate: false): a stubbed global (navigator's
+      // locale) or a mock is undone after each test, so it cannot reach the next file.
+      unstubGlobals: true,
+      restoreMocks: true,
+    },
   },
   {
     extends: true,

@@ -25,11 +25,13 @@ import type { JobWorkerOptions } from './jobs/job-worker.js';
 import { RateLimiter } from './modules/rate-limit/rate-limiter.js';
 import { admitRegistration } from './modules/profile/registration-policy.js';
 import { resolveVapidKeys } from './modules/push/vapid-keys.js';
-import { Services } from './services.js';
+import type { AppServices } from './composition/app-services.js';
+import type { ServiceDeps } from './composition/service-deps.js';
+import { ServiceRegistry } from './composition/service-registry.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { createAuthenticate } from './plugins/authentication.js';
-import { discoverRoutes } from './http/route-modules.js';
+import { discoverModules } from './http/route-modules.js';
 import type { RouteDeps } from './http/route-modules.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
 import compression from './plugins/compression.js';
@@ -45,7 +47,10 @@ export const UPLOAD_LIMIT_BYTES = 10 * 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: Services;
+    /** Every module's service, by name (composition/app-services.ts). */
+    services: AppServices;
+    /** The infrastructure the services share (tests write behind the API's back with it). */
+    infra: ServiceDeps;
     /** This process's job worker (tests pause and drain it). */
     jobWorker: JobWorker;
   }
@@ -136,7 +141,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   // Only with METRICS_PORT: otherwise not a single metric is kept.
   const metrics = config.metricsPort === null ? null : new AppMetrics(database, app.log);
-  const services = new Services({
+  // Every module's manifest (modules/*/module.ts): its routes and its services.
+  const modules = await discoverModules(new URL('./modules/', import.meta.url));
+  const infra: ServiceDeps = {
     db: database.db,
     database,
     config,
@@ -153,14 +160,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     signingSecret: jwtSecret,
     vapidKeys,
     ...(metrics === null ? {} : { observeScan: (s, outcome) => metrics.observeScan(s, outcome) }),
-  });
+  };
+  // Every service is made here, before the listener starts: feed subscribers (the event hub
+  // subscribes when made) are registered, so change events and auth-cache invalidations flow
+  // from the start.
+  const registry = new ServiceRegistry(infra, modules.services);
+  const { services } = registry;
   metrics?.watch({
     streamClients: () => services.events.streamCount,
-    scanLoad: () => services.scanLoad(),
+    scanLoad: () => services.scanner.load(),
   });
-  // Every feed subscriber is registered (the event hub subscribes when made); then listen and
-  // follow, so change events and auth-cache invalidations flow from the start.
-  void services.events;
   await listener.start();
   await feed.start();
   const auth = new AuthService({
@@ -177,17 +186,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transaction,
   });
   auth.registerJobs(jobRegistry);
-  services.profile.registerJobs(jobRegistry);
-  services.invitations.registerJobs(jobRegistry);
-  // Recurring expenses: the materialize job, and the tick that enqueues it when something is due.
-  const seriesTicker = services.series.registerJobs(jobRegistry);
-  // Deleted expenses and payments stay restorable for a while, then a daily job purges them.
-  services.deletedEntries.registerJobs(jobRegistry);
-  await services.deletedEntries.schedule();
-  // E-mail and Web Push notifications follow the activity rows.
-  services.notifications.registerJobs(jobRegistry);
-  services.notifications.usePush(services.push);
-  await services.notifications.start();
+  // The modules' jobs, then their start-up steps (schedules: the daily purge, the digest).
+  registry.registerJobs(jobRegistry);
+  await registry.start();
 
   await app.register(errorHandler);
   await app.register(requestId);
@@ -214,8 +215,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Every module's routes (modules/*/module.ts), public ones first and outside the protected
   // scope. Each plugin gets its own copy of the dependencies: registration options belong to it.
-  const routes = await discoverRoutes(new URL('./modules/', import.meta.url));
-  const deps: RouteDeps = { services, rateLimiter, auth, database };
+  const { routes } = modules;
+  const deps: RouteDeps = { services, config, rateLimiter, auth, database };
   for (const r of routes) {
     if (r.scope === 'public') await app.register(r.plugin, { ...deps });
   }
@@ -231,21 +232,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webApp, { distDir: config.webDistDir });
   // The process's services, for the entry point and for tests that write behind the API's back.
   app.decorate('services', services);
+  app.decorate('infra', infra);
   app.decorate('jobWorker', jobWorker);
 
   app.addHook('onReady', async () => {
     jobWorker.start();
-    seriesTicker.start();
+    registry.ready();
   });
   // Before onClose: the entry point closes the database in its own onClose hook, which runs
   // first, and a running job needs the database to finish or to be handed back.
   app.addHook('preClose', async () => {
-    await seriesTicker.close();
+    await registry.stop();
     await jobWorker.close();
     await pairs.close();
   });
   app.addHook('onClose', async () => {
-    await services.close();
+    await registry.close();
     await feed.close();
     await listener.close();
     if (options.mailer === undefined) mailer.close();

@@ -445,7 +445,7 @@ describe('currency exchanges', () => {
         async (yen, rateMillionths, annPays) => {
           // The last run's pair balances are folded after its commits, in the background: let
           // that finish before the rows go, or a late fold lands in this run's balances.
-          await ctx.app.services.deps.pairs.settled();
+          await ctx.app.infra.pairs.settled();
           await ctx.database.handle.db.execute(sql`delete from payments`);
           await ctx.database.handle.db.execute(sql`delete from expenses`);
           await ctx.database.handle.db.execute(sql`delete from pair_balances`);

@@ -105,7 +105,7 @@ describe('GET /api/events', () => {
     const cidStream = await stream('', cid.auth);
 
     // As the services write: changes noted in a transaction are recorded in it.
-    const write = (fn: (tx: Db) => Promise<void>) => ctx.app.services.deps.transaction(fn);
+    const write = (fn: (tx: Db) => Promise<void>) => ctx.app.infra.transaction(fn);
     // Rolled back: never delivered.
     await write(async (tx) => {
       noteChange(tx, change([ann.id, bea.id], 1));

@@ -158,7 +158,7 @@ describe.runIf(testDbKind() === 'postgres')('ledger races on PostgreSQL', () => 
 
     // The holder commits; the folder, asked by the spilling writes, folds the rows back.
     await side.query('commit');
-    await ctx.app.services.deps.pairs.settled();
+    await ctx.app.infra.pairs.settled();
     const left = await queryRows<{ n: number }>(
       ctx.database.handle.db,
       sql`select count(*)::int as n from pair_balances where group_id = ${groupId} and slot <> 0`,

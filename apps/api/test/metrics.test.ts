@@ -218,7 +218,7 @@ describe('with METRICS_PORT', () => {
 
   it('reports the job queue by state', async () => {
     const db = ctx.database.handle.db;
-    const { jobs } = ctx.app.services.deps;
+    const { jobs } = ctx.app.infra;
     const depth = async () => {
       const samples = await scrape();
       return Object.fromEntries(
@@ -300,7 +300,7 @@ describe('without METRICS_PORT', () => {
       expect(ctx.config.metricsPort).toBeNull();
       expect(ctx.app.metricsServer).toBeNull();
       expect((await ctx.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
-      expect(ctx.app.services.deps.observeScan).toBeUndefined();
+      expect(ctx.app.infra.observeScan).toBeUndefined();
     } finally {
       await ctx.close();
     }

@@ -235,7 +235,7 @@ describe('the notifier', () => {
         registerJobs() {},
       };
       const batch = (graceMs: number) =>
-        ctx.app.services.deps.transaction((tx) => notifyBatch(tx, [recorder], graceMs));
+        ctx.app.infra.transaction((tx) => notifyBatch(tx, [recorder], graceMs));
 
       const held = await batch(60_000);
       expect(held).toMatchObject({ passed: 1, waitingOnGap: true });

@@ -6,6 +6,12 @@ import { ValidationError } from '../errors/app-errors.js';
 
 export const INVALID_CURSOR = 'Invalid cursor.';
 
+/** One page of a cursor-paginated list; `nextCursor` is null on the last page. */
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
 /** Cursor keys: numbers (ids) and strings (dates, timestamps). */
 export type CursorKey = number | string;
 

@@ -1,17 +1,20 @@
-// How feature modules bring their routes: a module that serves HTTP has a `module.ts` exporting
-// `routes`, and buildApp finds every `modules/*/module.(ts|js)` at start (no central list to edit
-// when a module comes or goes). Public routes are registered before the protected scope, outside
-// it; protected ones inside it, behind the bearer-token hook.
+// How feature modules bring their routes and services: a module has a `module.ts` exporting
+// `routes` (HTTP) and/or `services` (providers, composition/app-services.ts), and buildApp finds
+// every `modules/*/module.(ts|js)` at start (no central list to edit when a module comes or
+// goes). Public routes are registered before the protected scope, outside it; protected ones
+// inside it, behind the bearer-token hook.
 import { readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
+import type { AppServices, ServiceProvider } from '../composition/app-services.js';
+import type { AppConfig } from '../config/config.js';
 import type { DatabaseHandle } from '../db/database.js';
 import type { AuthService } from '../modules/auth/auth.service.js';
 import type { RateLimiter } from '../modules/rate-limit/rate-limiter.js';
-import type { Services } from '../services.js';
 
 /** What route plugins may ask for; each takes the part it uses. */
 export interface RouteDeps {
-  services: Services;
+  services: AppServices;
+  config: AppConfig;
   rateLimiter: RateLimiter;
   auth: AuthService;
   database: DatabaseHandle;
@@ -25,45 +28,62 @@ export interface RouteRegistration {
   plugin: RoutePlugin;
 }
 
-/** What a module's `module.ts` exports. */
+/** What a module's `module.ts` exports: at least one of the two. */
 export interface ModuleManifest {
-  routes: readonly RouteRegistration[];
+  routes?: readonly RouteRegistration[];
+  services?: readonly ServiceProvider[];
 }
 
-interface Discovered extends RouteRegistration {
+interface DiscoveredRoute extends RouteRegistration {
   module: string;
 }
 
+export interface DiscoveredModules {
+  /** By module name, then in each manifest's order. */
+  routes: DiscoveredRoute[];
+  /** By module name, then in each manifest's order (the registry orders them by their needs). */
+  services: ServiceProvider[];
+}
+
 function isManifest(value: unknown): value is ModuleManifest {
+  if (typeof value !== 'object' || value === null) return false;
+  const { routes, services } = value as { routes?: unknown; services?: unknown };
   return (
-    typeof value === 'object' &&
-    value !== null &&
-    Array.isArray((value as { routes?: unknown }).routes)
+    (routes !== undefined || services !== undefined) &&
+    (routes === undefined || Array.isArray(routes)) &&
+    (services === undefined || Array.isArray(services))
   );
 }
 
 /**
- * Every route registration of the modules under `modulesDir`, by module name and then in the
- * manifest's order (routing does not depend on the order; the OpenAPI document is put in name
- * order, plugins/openapi.ts). Reads `module.js` in the built server and `module.ts` when run
- * from the sources (tests, tsx).
+ * Every route registration and service provider of the modules under `modulesDir`, by module
+ * name and then in the manifest's order (routing does not depend on the order; the OpenAPI
+ * document is put in name order, plugins/openapi.ts). Reads `module.js` in the built server and
+ * `module.ts` when run from the sources (tests, tsx).
  */
-export async function discoverRoutes(modulesDir: URL): Promise<Discovered[]> {
+export async function discoverModules(modulesDir: URL): Promise<DiscoveredModules> {
   const entries = await readdir(modulesDir, { withFileTypes: true });
-  const found: Discovered[] = [];
-  const dirs = entries.filter((e) => e.isDirectory()).map((e) => e.name);
-  await Promise.all(
+  const dirs = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
+  const manifests = await Promise.all(
     dirs.map(async (name) => {
       const files = await readdir(new URL(`${name}/`, modulesDir));
       const file = files.find((f) => f === 'module.js' || f === 'module.ts');
-      if (file === undefined) return;
+      if (file === undefined) return null;
       const manifest: unknown = await import(new URL(`${name}/${file}`, modulesDir).href);
       if (!isManifest(manifest)) {
-        throw new Error(`modules/${name}/${file} does not export \`routes\``);
+        throw new Error(`modules/${name}/${file} exports neither \`routes\` nor \`services\``);
       }
-      for (const r of manifest.routes) found.push({ ...r, module: name });
+      return { name, manifest };
     }),
   );
-  // Sorted after the parallel imports; the sort is stable, so a manifest keeps its own order.
-  return found.sort((a, b) => (a.module < b.module ? -1 : a.module > b.module ? 1 : 0));
+  const found: DiscoveredModules = { routes: [], services: [] };
+  for (const m of manifests) {
+    if (m === null) continue;
+    for (const r of m.manifest.routes ?? []) found.routes.push({ ...r, module: m.name });
+    found.services.push(...(m.manifest.services ?? []));
+  }
+  return found;
 }

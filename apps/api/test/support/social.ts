@@ -57,7 +57,7 @@ export async function listenChanges(ctx: TestContext): Promise<{
   stop(): void;
 }> {
   const changes: FeedChange[] = [];
-  const feed = ctx.app.services.deps.feed;
+  const feed = ctx.app.infra.feed;
   // Changes committed before now are not this listener's.
   await settleFeed(ctx);
   const stop = feed.subscribe({ changes: (batch) => changes.push(...batch) });

@@ -91,7 +91,7 @@ export async function createTestContext(
       // The truncation reaches the app through its change feed (which also notices the table
       // starting afresh); catch up now, so the next test meets none of this one's cached tokens.
       await settleFeed(ctx);
-      app.services.deps.authenticator.clear();
+      app.infra.authenticator.clear();
       smtp.clear();
       app.jobWorker.resume();
     },
@@ -136,7 +136,7 @@ export async function createTestContext(
 
 /** Lets the app's change feed deliver everything committed so far (e.g. by writes behind its back). */
 export async function settleFeed(ctx: { app: FastifyInstance }): Promise<void> {
-  const { feed } = ctx.app.services.deps;
+  const { feed } = ctx.app.infra;
   // Twice: a pass already under way may have read before the latest commit.
   for (let i = 0; i < 2; i++) {
     feed.kick();

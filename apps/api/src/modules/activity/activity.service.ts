@@ -1,6 +1,6 @@
 // ActivityService: the caller's activity feed (docs/api.md §4.8, §5.8), newest first, paged by id.
 import { decodeCursor, encodeCursor, idCursorShape } from '../../http/cursor.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { ActivityRow } from './activity.repository.js';
 import { listActivities } from './activity.repository.js';
 
@@ -32,10 +32,7 @@ export async function pageById<T extends { id: number }>(
 }
 
 export class ActivityService {
-  constructor(
-    protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
-  ) {}
+  constructor(protected readonly deps: ServiceDeps) {}
 
   /** One page of the user's feed; `before` is an opaque cursor (400 `Invalid cursor.`). */
   async list(userId: number, limit: number, before: string | undefined): Promise<ActivityPage> {

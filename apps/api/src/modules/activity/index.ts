@@ -3,3 +3,6 @@
 export { insertActivities, listNotifications } from './activity.repository.js';
 export type { ActivityRow, ActivityType, NewActivity } from './activity.repository.js';
 export { changeArrays, changeCtes, recordChange } from './record-change.js';
+export { activityItemSchema, activityOut } from './activity.mapper.js';
+export { pageById } from './activity.service.js';
+export type { ActivityPage } from './activity.service.js';

@@ -2,7 +2,7 @@
 // per-counterparty figures behind friendships and the overall summary. Reads the running
 // pairwise totals, so every read costs O(people involved), never O(history). The lines are
 // computed in balance-lines.ts, the per-counterparty figures read in counterparty-reader.ts,
-// people in people-reader.ts; all are re-exported here.
+// people in people-reader.repository.ts; all are re-exported here.
 import { personNets, simplifyDebts } from '@evenly/core';
 import type { Transfer } from '@evenly/core';
 import type { Db } from '../../db/database.js';
@@ -11,14 +11,14 @@ import type { BalanceLineData, GroupSettings } from './balance-lines.js';
 import { lineAmounts, linesOfGroups, netsByCurrency } from './balance-lines.js';
 import type { PairNetTuple } from './pair-balances.repository.js';
 import { groupPairRows, pairNetOfTuple, pairNetsJson } from './pair-balances.repository.js';
-import type { PersonTuple } from './people-reader.js';
-import { peopleByIds, peopleJson, peopleMap } from './people-reader.js';
+import type { PersonTuple } from './people-reader.repository.js';
+import { peopleByIds, peopleJson, peopleMap } from './people-reader.repository.js';
 
-export type { Person } from '../people/person.js';
+export type { Person } from '../people/index.js';
 export type { BalanceLineData, GroupSettings } from './balance-lines.js';
 export { linesOfGroups, netsByCurrency } from './balance-lines.js';
-export type { PersonTuple } from './people-reader.js';
-export { peopleByIds, peopleJson, peopleMap } from './people-reader.js';
+export type { PersonTuple } from './people-reader.repository.js';
+export { peopleByIds, peopleJson, peopleMap } from './people-reader.repository.js';
 export type {
   CounterpartyData,
   CounterpartyFigures,

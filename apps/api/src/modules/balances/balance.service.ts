@@ -3,8 +3,10 @@
 import { approximateIn, counterpartySummary, invertRate, overallSummary } from '@evenly/core';
 import type { CounterpartyNet, ExchangeRate, OverallSummary } from '@evenly/core';
 import type { Db } from '../../db/database.js';
-import type { ServiceDeps, Services } from '../../services.js';
-import { GROUP_NOT_FOUND, MAX_ROW_ID, NOT_A_MEMBER } from '../groups/index.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
+import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/index.js';
+import { MAX_ROW_ID } from '../../db/row-id.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import type {
   BalanceLineData,
@@ -19,6 +21,9 @@ import {
   groupBalanceLines,
   isSettledInGroup,
 } from './balance-reader.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'fx'>;
 
 export interface CurrencyFigure {
   currency: string;
@@ -72,7 +77,7 @@ interface HomeRates {
 export class BalanceService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   /**

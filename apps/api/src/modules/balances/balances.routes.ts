@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { money, userOut, userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import type { BalanceLineData } from './balance-reader.js';
 import type { FriendEntry } from './balance.service.js';
 
@@ -111,7 +111,7 @@ function friendOut(e: FriendEntry): z.infer<typeof friendBalanceSchema> {
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function balancesRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Balances'];

@@ -8,8 +8,8 @@ import type { Person } from '../people/index.js';
 import { lineAmounts, netsByCurrency } from './balance-lines.js';
 import type { PairNet, PairNetTuple } from './pair-balances.repository.js';
 import { pairNetOfTuple, pairNetsSql } from './pair-balances.repository.js';
-import type { PersonTuple } from './people-reader.js';
-import { peopleJson, peopleMap } from './people-reader.js';
+import type { PersonTuple } from './people-reader.repository.js';
+import { peopleJson, peopleMap } from './people-reader.repository.js';
 
 export interface CounterpartyFigures {
   /** currency → { net: everything, nonGroup: outside groups }; + = they owe the user. */

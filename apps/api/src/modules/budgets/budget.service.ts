@@ -2,7 +2,7 @@
 // current month's share spent against it. Alerts are the notifier's (budget-alerts.ts).
 import { isCategoryId, readBudget } from '@evenly/core';
 import { issuesError, NotFoundError } from '../../errors/app-errors.js';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { currentMonth } from './budget-alerts.js';
 import type { BudgetRow } from './budgets.repository.js';
 import { budgetsOf, deleteBudget, saveBudget } from './budgets.repository.js';

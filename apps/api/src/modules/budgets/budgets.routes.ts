@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { budgetPercent, categoryIdSchema, categoryLabel, toCategoryId } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { money } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import type { BudgetRow } from './budgets.repository.js';
 
 const tags = ['Budgets'];
@@ -92,7 +92,7 @@ const categoryParams = z.object({
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function budgetsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

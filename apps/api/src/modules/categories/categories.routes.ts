@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { ValidationError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import { categorySchema } from './category.mapper.js';
 
 const tags = ['Categories'];
@@ -152,7 +152,7 @@ export async function publicCategoriesRoutes(app: FastifyInstance): Promise<void
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function categoriesRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const groupIdQuery = z.string().optional().meta({

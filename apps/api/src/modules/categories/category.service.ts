@@ -2,7 +2,7 @@
 // packages/core's (category-suggest.ts); this only reads the caller's own history for them.
 import { summarizeCategoryHistory, suggestCategory } from '@evenly/core';
 import type { CategoryHistoryEntry, CategorySuggestion } from '@evenly/core';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { recentCategorisedExpenses } from './category.repository.js';
 
 export class CategoryService {

@@ -2,7 +2,8 @@
 import { validateComment } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { ForbiddenError, issuesError, NotFoundError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { insertActivities } from '../activity/index.js';
 import { noteChange } from '../../db/transaction.js';
 import { currentMembers, findGroup, touchGroup } from '../groups/index.js';
@@ -16,6 +17,9 @@ import {
   insertComment,
   lockComment,
 } from './comments.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'expenses'>;
 
 export const COMMENT_NOT_FOUND = 'Comment not found.';
 export const NOT_YOUR_COMMENT = 'You can only delete your own comments.';
@@ -32,7 +36,7 @@ async function viewersOf(
 export class CommentService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   async list(callerId: number, expenseId: number): Promise<CommentView[]> {

@@ -5,7 +5,7 @@ import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, userOut, userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import type { CommentView } from './comments.repository.js';
 
@@ -32,7 +32,7 @@ function commentOut(c: CommentView): z.infer<typeof commentSchema> {
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function commentsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Comments'];

@@ -9,7 +9,7 @@ import {
   UnauthenticatedError,
 } from '../../errors/app-errors.js';
 import type { AuthUser } from '../../plugins/authentication.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { findTokenUser } from '../auth/index.js';
 import { TicketSigner } from './event-ticket.js';
 
@@ -51,10 +51,7 @@ export class EventHub {
   private readonly tickets: TicketSigner;
   private readonly feed: ChangeFeed;
 
-  constructor(
-    protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
-  ) {
+  constructor(protected readonly deps: ServiceDeps) {
     this.tickets = new TicketSigner(deps.signingSecret);
     this.feed = deps.feed;
     this.feed.subscribe({ changes: (batch) => this.dispatch(batch) });

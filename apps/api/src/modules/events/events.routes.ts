@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import { iso } from '../../http/mappers.js';
 import { bearerToken } from '../../plugins/authentication.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import type { ChangeEvent, StreamSink } from './event-hub.js';
 
 export const PING_INTERVAL_MS = 25_000;
@@ -22,7 +22,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function eventsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -48,7 +48,7 @@ export async function eventsRoutes(
 /** Public routes: the stream authenticates with a ticket or a bearer token itself. */
 export async function publicEventsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   // Open streams would keep the server from closing: end them first.

@@ -6,7 +6,8 @@
 import { asRecord } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { certainlyRolledBack } from '../../db/transaction.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { KeyRef } from '../idempotency/index.js';
 import type { RateLookup } from '../ledger/index.js';
@@ -23,6 +24,9 @@ import { checkExpense, draftExpense } from './expense-rules.js';
 import type { ExpenseRequest, LinkOccurrence, OccurrenceLink } from './expense-write-types.js';
 import { todayOr } from './expense-write-types.js';
 import type { ExpenseView, Person } from './expense.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'fx' | 'receipts'>;
 
 /**
  * Runs a creation that may store the request's receipt file, and removes the file again when it
@@ -59,19 +63,23 @@ function prepareExpense(
   });
 }
 
-/** POST /expenses: in two statements when it can, else as a locking transaction. */
+/**
+ * Whether a POST /expenses body repeats (has a `recurrence`): then it is the series module's to
+ * create (a series and its occurrence 0), not {@link createExpense}'s.
+ */
+export function repeats(request: ExpenseRequest): boolean {
+  const recurrence = asRecord(request.data).recurrence;
+  return recurrence !== undefined && recurrence !== null;
+}
+
+/** POST /expenses without a recurrence: in two statements when it can, else a locking transaction. */
 export async function createExpense(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   caller: Person,
   request: ExpenseRequest,
   idempotency: IdempotencyScope<ExpenseView> | null,
 ): Promise<WriteOutcome<ExpenseView>> {
-  // A repeating expense: its series and occurrence 0 (modules/series).
-  const recurrence = asRecord(request.data).recurrence;
-  if (recurrence !== undefined && recurrence !== null) {
-    return services.series.createWithFirst(caller, request, idempotency);
-  }
   const draft = draftExpense(request.data, null);
   const files = new FileOnce(services, request.file);
   const lookup = requestRates(services.fx);
@@ -128,7 +136,7 @@ function createLocked(
  */
 export function createRecurringExpense(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   caller: Person,
   request: ExpenseRequest,
   idempotency: IdempotencyScope<ExpenseView> | null,
@@ -149,7 +157,7 @@ export function createRecurringExpense(
  */
 export async function createExpenseIn(
   tx: Db,
-  services: Services,
+  services: Collaborators,
   creator: Person,
   data: unknown,
   link: OccurrenceLink | null,

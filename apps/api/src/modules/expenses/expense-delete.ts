@@ -1,6 +1,6 @@
 // Deleting and restoring expenses (docs/api.md §4.4): a deleted expense is kept whole and hidden
 // from every reader until the purge job removes it (modules/ledger/purge-deleted.ts).
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { NotFoundError } from '../../errors/app-errors.js';
 import { currentMembers, findGroup, groupStanding } from '../groups/index.js';
 import { applyEffect, expenseEffectDebts, expensePersonEffects } from '../ledger/index.js';

@@ -5,7 +5,8 @@
 import { toCategoryId } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { certainlyRolledBack } from '../../db/transaction.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { currentMembers } from '../groups/index.js';
 import type { WriteOutcome } from '../idempotency/index.js';
 import type { RateLookup } from '../ledger/index.js';
@@ -32,6 +33,9 @@ import {
 } from './expense.repository.js';
 import type { ExpenseRow, ExpenseView } from './expense.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'fx' | 'receipts'>;
+
 /** Edits one expense in `tx` as PUT does (the request's receipt file only where told). */
 export type EditOne = (callerId: number, expenseId: number, data: unknown) => Promise<ExpenseView>;
 
@@ -42,7 +46,7 @@ export type EditOne = (callerId: number, expenseId: number, data: unknown) => Pr
  */
 async function editWithFiles(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   files: FileOnce,
   edit: (tx: Db, replaced: (string | null)[]) => Promise<WriteOutcome<ExpenseView>>,
 ): Promise<WriteOutcome<ExpenseView>> {
@@ -62,7 +66,7 @@ async function editWithFiles(
 /** PUT /expenses/{id}; `guard`: its precondition and Idempotency-Key (ledger/edit-guard.ts). */
 export function updateExpense(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   callerId: number,
   expenseId: number,
   request: ExpenseRequest,
@@ -95,7 +99,7 @@ export function updateExpense(
  */
 export function updateExpenses(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   request: ExpenseRequest,
   edit: (tx: Db, editOne: EditOne) => Promise<ExpenseView>,
   guard: EditGuard<ExpenseView>,

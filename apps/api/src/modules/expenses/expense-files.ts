@@ -1,6 +1,9 @@
 // The receipt file of an expense write: stored once however often the write's transaction runs.
-import type { Services } from '../../services.js';
-import type { UploadedFile } from '../receipts/receipt.service.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { UploadedFile } from '../receipts/index.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'receipts'>;
 
 /** A receipt file stored for a write (removed again only if the write certainly rolled back). */
 export interface StoredFile {
@@ -16,7 +19,7 @@ export class FileOnce {
   private stored: StoredFile | null = null;
 
   constructor(
-    private readonly services: Services,
+    private readonly services: Collaborators,
     private readonly file: UploadedFile | null,
   ) {}
 

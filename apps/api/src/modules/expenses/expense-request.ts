@@ -11,7 +11,7 @@ import { decodeUtf8, isJsonObject, MSG_BODY_NOT_OBJECT, parseJson } from '../../
 import { JSON_BODY_LIMIT } from '../../plugins/body-parsers.js';
 import { MSG_ONE_FILE } from '../../plugins/error-handler.js';
 import { canonicalJson } from '../idempotency/index.js';
-import type { UploadedFile } from '../receipts/receipt.service.js';
+import type { UploadedFile } from '../receipts/index.js';
 
 export const MSG_EXPENSE_MEDIA_TYPE =
   'Send the expense as multipart/form-data or application/json.';

@@ -1,6 +1,6 @@
 // What the expense writes (expense-create.ts, expense-edit.ts) take and hand to the series code.
 import type { Db } from '../../db/database.js';
-import type { UploadedFile } from '../receipts/receipt.service.js';
+import type { UploadedFile } from '../receipts/index.js';
 import type { CheckedExpense } from './expense-rules.js';
 import type { OriginalAmounts, SeriesSummary } from './expense.repository.js';
 

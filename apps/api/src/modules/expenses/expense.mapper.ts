@@ -4,7 +4,7 @@ import { ValidationError } from '../../errors/app-errors.js';
 import { iso, money, userOut, userSchema } from '../../http/mappers.js';
 import type { PaymentView } from '../payments/index.js';
 import type { ExpenseView } from './expense.repository.js';
-import { seriesSummaryOut, seriesSummarySchema } from '../series/series.mapper.js';
+import { seriesSummaryOut, seriesSummarySchema } from './series-summary.mapper.js';
 import { categorySchema } from '../categories/index.js';
 
 const rateSourceSchema = z.enum(['SERVICE', 'MANUAL', 'CHARGED']);

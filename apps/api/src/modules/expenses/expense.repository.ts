@@ -16,7 +16,7 @@ import type { StoredPayer, StoredSplit } from './expense-write.repository.js';
 export type ExpenseRow = typeof expenses.$inferSelect;
 export type NewExpenseRow = typeof expenses.$inferInsert;
 
-export type { Person } from '../people/person.js';
+export type { Person } from '../people/index.js';
 export type {
   ExpenseRowTuple,
   ExpenseView,

@@ -6,7 +6,8 @@
 import type { Db } from '../../db/database.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/index.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { EditGuard } from '../ledger/index.js';
@@ -21,6 +22,10 @@ import type { ExpenseRequest, LinkOccurrence, OccurrenceLink } from './expense-w
 import { loadExpenseViews, myExpensePage } from './expense.repository.js';
 import type { ExpenseView, Person } from './expense.repository.js';
 import { transactionCursorShape, transactionPage } from './transactions.repository.js';
+import type { Page } from '../../http/cursor.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'fx' | 'receipts'>;
 
 export { todayUtc } from './expense-write-types.js';
 export type {
@@ -29,12 +34,8 @@ export type {
   LinkOccurrence,
   OccurrenceLink,
 } from './expense-write-types.js';
-export { MSG_CONVERTED_TOO_SMALL } from '../ledger/conversion.js';
 
-export interface Page<T> {
-  items: T[];
-  nextCursor: string | null;
-}
+export type { Page } from '../../http/cursor.js';
 
 export type TransactionView =
   { type: 'expense'; expense: ExpenseView } | { type: 'payment'; payment: PaymentView };
@@ -42,7 +43,7 @@ export type TransactionView =
 export class ExpenseService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   // -------------------------------------------------------------------------------------------

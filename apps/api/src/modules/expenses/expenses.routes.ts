@@ -1,15 +1,16 @@
 // Routes of the expenses module (docs/api.md §4.4) and the group transaction list (§4.3).
 // Thin: validate, call the service, map the result.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorExample, errorResponses } from '../../http/error-body.js';
 import { EXPENSE_NOT_FOUND, NO_EXPENSE_ACCESS } from './expense-access.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import { idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import { readExpectedUpdatedAt } from '../ledger/index.js';
 import { readExpenseBody } from './expense-request.js';
+import { repeats } from './expense-create.js';
 import {
   expenseOut,
   expenseSchema,
@@ -22,12 +23,7 @@ import {
 import { setNextPage } from '../../http/cursor.js';
 import type { ReceiptLinker } from './expense.mapper.js';
 import type { ExpenseView } from './expense.repository.js';
-
-/** Signed receipt links for the caller, absolute from the request's scheme and host. */
-export function receiptLinker(services: Services, request: FastifyRequest): ReceiptLinker {
-  const base = `${request.protocol}://${request.host}`;
-  return (key) => services.receipts.signedUrl(base, key, request.user.id);
-}
+import { receiptLinker } from './receipt-linker.js';
 
 /** A replayed expense gets a freshly signed receipt link (the stored one may have expired). */
 function refreshReceiptUrl(stored: unknown, link: ReceiptLinker): unknown {
@@ -70,7 +66,7 @@ const RESTORED_EXPENSE_EXAMPLE = {
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function expensesRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Expenses'];
@@ -100,7 +96,10 @@ export async function expensesRoutes(
         201,
         respond,
       );
-      const outcome = await services.expenses.create(request.user, body, key);
+      // A repeating expense is a series and its occurrence 0 (modules/series).
+      const outcome = repeats(body)
+        ? await services.series.createWithFirst(request.user, body, key)
+        : await services.expenses.create(request.user, body, key);
       return sendOutcome(reply, outcome, 201, respond, (stored) => refreshReceiptUrl(stored, link));
     },
   );

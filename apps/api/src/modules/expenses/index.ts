@@ -11,3 +11,6 @@ export { pageQuerySchema, paymentSchema, readBefore, readLimit } from './expense
 export { expenseSchema } from './expense.mapper.js';
 export type { SeriesSummary } from './expense.repository.js';
 export type { Person } from './expense.repository.js';
+export { recurrenceSchema, seriesSummarySchema } from './series-summary.mapper.js';
+export { receiptLinker } from './receipt-linker.js';
+export type { ExpenseRequest } from './expense-write-types.js';

@@ -4,14 +4,15 @@
 import { cents, splitwiseNameOf } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { userOut } from '../../http/mappers.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { findUserById } from '../auth/index.js';
 import type { ReceiptLinker } from '../expenses/index.js';
 import { expenseOut, paymentOut } from '../expenses/index.js';
 import { loadExpenseViews } from '../expenses/index.js';
 import { expenseEffectDebts } from '../ledger/index.js';
 import { acceptedOf } from '../friendships/index.js';
-import { groupOut } from '../groups/groups.routes.js';
+import { groupOut } from '../groups/index.js';
 import { requireGroupMember } from '../groups/index.js';
 import { loadPaymentViews } from '../payments/index.js';
 import type { ExportKey } from './export.repository.js';
@@ -23,8 +24,11 @@ import {
   visibleExpenseIds,
   visiblePaymentIds,
 } from './export.repository.js';
-import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/splitwise-csv.js';
-import type { CsvEntry } from '../imports/splitwise-csv.js';
+import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/index.js';
+import type { CsvEntry } from '../imports/index.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'groups'>;
 
 /** Rows read per statement. */
 export const EXPORT_BATCH = 500;
@@ -155,7 +159,7 @@ export interface GroupCsv {
 export class ExportService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   /** GET /groups/{id}/export.csv (current members only). */

@@ -6,8 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
-import { receiptLinker } from '../expenses/expenses.routes.js';
+import type { AppServices } from '../../composition/app-services.js';
+import { receiptLinker } from '../expenses/index.js';
 
 const CSV_EXAMPLE =
   'Date,Description,Category,Cost,Currency,Ann,Bea,Cy\r\n' +
@@ -25,7 +25,7 @@ function attachment(fileName: string): string {
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function exportsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Exports'];

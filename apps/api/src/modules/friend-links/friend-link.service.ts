@@ -4,10 +4,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.js';
 import { NotFoundError, ValidationError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { asAccount } from '../auth/index.js';
 import type { AccountRow } from '../auth/index.js';
-import type { FriendshipView } from '../friendships/friendship.service.js';
+import type { FriendshipView } from '../friendships/index.js';
 import { avatarUrlOf } from '../people/index.js';
 import { FriendLinkInvalidError, PROFILE_TEXT } from '../profile/index.js';
 import {
@@ -17,6 +18,9 @@ import {
   setFriendLinkToken,
   setFriendLinkTokenIfNone,
 } from './friend-links.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'avatarLinks' | 'friendships'>;
 
 export interface FriendLink {
   token: string;
@@ -44,7 +48,7 @@ async function ownerOf(db: Db, token: string): Promise<AccountRow | undefined> {
 export class FriendLinkService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   private linkOf(token: string): FriendLink {

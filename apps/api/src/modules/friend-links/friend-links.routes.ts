@@ -4,8 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import { userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
-import { friendshipOut, friendshipSchema } from '../friendships/friendships.routes.js';
+import type { AppServices } from '../../composition/app-services.js';
+import { friendshipOut, friendshipSchema } from '../friendships/index.js';
 
 const friendLinkSchema = z.object({ token: z.string(), url: z.string() }).meta({
   id: 'FriendLink',
@@ -30,7 +30,7 @@ const tokenParams = z.object({
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function friendLinksRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Friendships'];

@@ -8,7 +8,8 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { findAccountById, findUserByEmail } from '../auth/index.js';
 import type { CounterpartyFigures, Person } from '../balances/index.js';
 import { counterpartyFigures, peopleByIds } from '../balances/index.js';
@@ -26,6 +27,9 @@ import {
   markAccepted,
   pendingOf,
 } from './friendships.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'avatarLinks' | 'invitations'>;
 
 export const FRIENDSHIP_TEXT = {
   self: 'You cannot send a friend request to yourself.',
@@ -93,7 +97,7 @@ function compareNames(a: FriendshipView, b: FriendshipView): number {
 export class FriendshipService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   private async views(userId: number, list: FriendshipWithOther[]): Promise<FriendshipView[]> {

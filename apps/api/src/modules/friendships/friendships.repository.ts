@@ -6,7 +6,7 @@ import { friendships, users } from '../../db/schema.js';
 import { isoSql, run, statement } from '../../db/statements.js';
 import type { CounterpartyFigures, CounterpartyTuple } from '../balances/index.js';
 import { COUNTERPARTY_ROWS_JSON, counterpartyFiguresOf } from '../balances/index.js';
-import { MAX_ROW_ID } from '../groups/index.js';
+import { MAX_ROW_ID } from '../../db/row-id.js';
 import type { Person } from '../people/index.js';
 
 export type FriendshipRow = typeof friendships.$inferSelect;

@@ -4,53 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { friendRequestSchema, pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
-import { iso, money, userOut, userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
-import type { FriendshipView } from './friendship.service.js';
-
-const balanceEntrySchema = z.object({
-  currency: z.string(),
-  netBalance: z.number(),
-  nonGroupBalance: z.number(),
-});
-
-export const friendshipSchema = z
-  .object({
-    id: z.number().int(),
-    status: z.enum(['PENDING', 'ACCEPTED']),
-    direction: z.enum(['INCOMING', 'OUTGOING']).nullable(),
-    otherUser: userSchema.extend({
-      avatarUrl: z
-        .string()
-        .nullable()
-        .meta({ description: 'Signed link of their profile picture; null = initials.' }),
-    }),
-    netBalance: z.number(),
-    nonGroupBalance: z.number(),
-    currency: z.string(),
-    byCurrency: z.array(balanceEntrySchema),
-    createdAt: z.string(),
-  })
-  .meta({ id: 'Friendship' });
-type FriendshipOut = z.infer<typeof friendshipSchema>;
-
-export function friendshipOut(f: FriendshipView): FriendshipOut {
-  return {
-    id: f.id,
-    status: f.status,
-    direction: f.direction,
-    otherUser: { ...userOut(f.otherUser), avatarUrl: f.otherUser.avatarUrl },
-    netBalance: money(f.balance.netBalance, f.balance.currency),
-    nonGroupBalance: money(f.balance.nonGroupBalance, f.balance.currency),
-    currency: f.balance.currency,
-    byCurrency: f.balance.byCurrency.map((e) => ({
-      currency: e.currency,
-      netBalance: money(e.netBalance, e.currency),
-      nonGroupBalance: money(e.nonGroupBalance, e.currency),
-    })),
-    createdAt: iso(f.createdAt),
-  };
-}
+import type { AppServices } from '../../composition/app-services.js';
+import { friendshipOut, friendshipSchema } from './friendship.mapper.js';
 
 const noBody = z.undefined().describe('No body');
 const idParams = z.object({ id: pathIdSchema('Friendship') });
@@ -58,7 +13,7 @@ const idParams = z.object({ id: pathIdSchema('Friendship') });
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function friendshipsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Friendships'];

@@ -7,3 +7,5 @@ export {
   insertRequest,
 } from './friendships.repository.js';
 export { recordFriendRequest } from './friend-request-notification.js';
+export { friendshipOut, friendshipSchema } from './friendship.mapper.js';
+export type { FriendshipView } from './friendship.service.js';

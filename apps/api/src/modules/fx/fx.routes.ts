@@ -11,7 +11,7 @@ import {
 import { z } from 'zod';
 import { issuesError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 
 const rateSchema = z
   .object({
@@ -45,7 +45,7 @@ const querySchema = z.object({
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function fxRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -4,7 +4,7 @@
 import { formatExchangeRate, invertRate, parseExchangeRate } from '@evenly/core';
 import type { ExchangeRate } from '@evenly/core';
 import { RatesUnavailableError } from '../../errors/app-errors.js';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { fetchRate, RateServiceError } from './frankfurter-client.js';
 import type { CachedRate } from './fx-rates.repository.js';
 import {

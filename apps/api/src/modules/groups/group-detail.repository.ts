@@ -1,5 +1,6 @@
 // GET /groups/{id} in one round trip: the group, whether the caller is a current member, and
 // (for a member only) its current members in joining order and its creator.
+import { MAX_ROW_ID } from '../../db/row-id.js';
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
 import type { Person, PersonTuple } from '../balances/index.js';
@@ -9,7 +10,6 @@ import {
   groupLastActivitySql,
   groupRowOf,
   groupTupleSql,
-  MAX_ROW_ID,
   memberOf,
   memberTupleSql,
 } from './membership.repository.js';

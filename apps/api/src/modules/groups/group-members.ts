@@ -1,5 +1,6 @@
 // Group membership (docs/api.md §5.5, §5.6): adding friends (or inviting an address with no
 // account), adding people in the caller's transaction, and removing a member or leaving.
+import { MAX_ROW_ID } from '../../db/row-id.js';
 import type { AddMembersInput } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import {
@@ -8,7 +9,8 @@ import {
   NotFoundError,
   NotFriendsError,
 } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { NewActivity } from '../activity/index.js';
 import { insertActivities } from '../activity/index.js';
 import type { Person } from '../balances/index.js';
@@ -25,13 +27,12 @@ import {
   currentMemberIds,
   currentMembers,
   markLeft,
-  MAX_ROW_ID,
   updateGroup,
 } from './membership.repository.js';
 
 export async function addGroupMembers(
   deps: ServiceDeps,
-  services: Services,
+  services: Pick<AppServices, 'avatarLinks' | 'invitations'>,
   userId: number,
   groupId: number,
   input: AddMembersInput,
@@ -83,7 +84,7 @@ export async function addGroupMembers(
  * `member_added` activity for every member, the change event and lastActivityAt.
  */
 export async function addPeopleToGroup(
-  services: Services,
+  services: Pick<AppServices, 'avatarLinks'>,
   tx: Db,
   row: GroupRow,
   actorId: number,
@@ -129,7 +130,7 @@ export async function addPeopleToGroup(
 
 export async function removeGroupMember(
   deps: ServiceDeps,
-  services: Services,
+  services: Pick<AppServices, 'avatarLinks'>,
   userId: number,
   groupId: number,
   targetId: number,

@@ -5,7 +5,8 @@ import type { AddMembersInput, GroupCreateInput, GroupPatchInput } from '@evenly
 import type { Db } from '../../db/database.js';
 import type { ChangeAction } from '../../db/change-feed.js';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { insertActivities } from '../activity/index.js';
 import type { Person } from '../balances/index.js';
 import { everyoneSettled, groupPlan, linesOfGroups, peopleByIds } from '../balances/index.js';
@@ -37,6 +38,9 @@ import {
 } from './membership.repository.js';
 import { myGroupsData } from './my-groups.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'avatarLinks' | 'balances' | 'invitations' | 'receipts'>;
+
 export { GROUP_TEXT } from './group-text.js';
 export type {
   AddMembersResult,
@@ -49,7 +53,7 @@ export type {
 export class GroupService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   /** Signs members' picture links (one instance per app: services.avatarLinks). */

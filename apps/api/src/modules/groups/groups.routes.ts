@@ -4,123 +4,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addMembersSchema, groupCreateSchema, groupPatchSchema, pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
-import { iso, money, userOut, userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
-import type { BalanceLineData } from '../balances/index.js';
-import type { GroupView, GroupWithBalance } from './group.service.js';
+import { money, userOut } from '../../http/mappers.js';
+import type { AppServices } from '../../composition/app-services.js';
 import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
-
-export const groupMemberSchema = userSchema
-  .extend({
-    guest: z.boolean().meta({
-      description:
-        'A person without an account, added by name: takes part in entries, cannot sign in.',
-    }),
-    avatarUrl: z
-      .string()
-      .nullable()
-      .meta({ description: 'Signed same-origin link to the profile picture; null = initials.' }),
-  })
-  .meta({ id: 'GroupMember' });
-
-export const groupSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    createdAt: z.string(),
-    lastActivityAt: z.string(),
-    creator: userSchema,
-    members: z.array(groupMemberSchema),
-    simplifyDebts: z.boolean(),
-    defaultCurrency: z.string(),
-    currencyMode: z.enum(['CONVERT', 'SEPARATE']).meta({
-      description:
-        'CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.',
-    }),
-    coverEmoji: z.string().nullable().meta({ description: 'One emoji shown as the cover.' }),
-    coverColor: z
-      .string()
-      .nullable()
-      .meta({ description: 'One of the palette names of GROUP_COVER_COLORS.' }),
-  })
-  .meta({ id: 'Group' });
-type GroupOut = z.infer<typeof groupSchema>;
-
-const balanceLineSchema = z.object({
-  otherUser: userSchema,
-  netAmount: z.number(),
-  currency: z.string(),
-});
-
-const myGroupSchema = groupSchema.extend({
-  myBalance: z.object({
-    net: z.number(),
-    currency: z.string(),
-    lines: z.array(balanceLineSchema),
-    approximate: z
-      .object({ currency: z.string(), net: z.number(), missingCurrencies: z.array(z.string()) })
-      .optional()
-      .meta({
-        description:
-          "Every line in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency.",
-      }),
-  }),
-});
-
-const suggestionSchema = z.object({
-  from: userSchema,
-  to: userSchema,
-  amount: z.number(),
-  currency: z.string(),
-});
-
-export function groupOut(g: GroupView): GroupOut {
-  return {
-    id: g.id,
-    name: g.name,
-    createdAt: iso(g.createdAt),
-    lastActivityAt: iso(g.lastActivityAt),
-    creator: userOut(g.creator),
-    members: g.members.map((m) => ({
-      ...userOut(m),
-      guest: m.guest,
-      avatarUrl: m.avatarUrl,
-    })),
-    simplifyDebts: g.simplifyDebts,
-    defaultCurrency: g.defaultCurrency,
-    currencyMode: g.currencyMode,
-    coverEmoji: g.coverEmoji,
-    coverColor: g.coverColor,
-  };
-}
-
-function lineOut(l: BalanceLineData) {
-  return {
-    otherUser: userOut(l.otherUser),
-    netAmount: money(l.netCents, l.currency),
-    currency: l.currency,
-  };
-}
-
-function myGroupOut(g: GroupWithBalance): z.infer<typeof myGroupSchema> {
-  return {
-    ...groupOut(g),
-    myBalance: {
-      net: money(g.myBalance.netCents, g.myBalance.currency),
-      currency: g.myBalance.currency,
-      lines: g.myBalance.lines.map(lineOut),
-      ...(g.myBalance.approximate === null
-        ? {}
-        : {
-            approximate: {
-              currency: g.myBalance.approximate.currency,
-              net: money(g.myBalance.approximate.cents, g.myBalance.approximate.currency),
-              missingCurrencies: g.myBalance.approximate.missing,
-            },
-          }),
-    },
-  };
-}
+import {
+  groupOut,
+  groupSchema,
+  myGroupOut,
+  myGroupSchema,
+  suggestionSchema,
+} from './group.mapper.js';
 
 const noBody = z.undefined().describe('No body');
 const groupParams = z.object({ id: pathIdSchema('Group') });
@@ -129,7 +22,7 @@ const memberParams = z.object({ id: pathIdSchema('Group'), userId: pathIdSchema(
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function groupsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Groups'];

@@ -2,7 +2,6 @@
 // (.dependency-cruiser.cjs, rule module-public-entry).
 export {
   GROUP_NOT_FOUND,
-  MAX_ROW_ID,
   NOT_A_MEMBER,
   addMember,
   currentMemberIds,
@@ -20,3 +19,7 @@ export {
   updateGroup,
 } from './membership.repository.js';
 export type { GroupRow, GroupStanding, GroupTuple } from './membership.repository.js';
+export { addPeopleToGroup } from './group-members.js';
+export { groupMemberSchema, groupOut, groupSchema } from './group.mapper.js';
+export type { GroupMember, GroupView } from './group.service.js';
+export { GROUP_TEXT } from './group-text.js';

@@ -1,4 +1,5 @@
 // Group rows and membership checks, shared by every module that touches group data.
+import { MAX_ROW_ID } from '../../db/row-id.js';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { isoSql, run, statement } from '../../db/statements.js';
@@ -79,9 +80,6 @@ export function groupRowOf(t: GroupTuple): GroupRow {
 
 export const GROUP_NOT_FOUND = 'Group not found.';
 export const NOT_A_MEMBER = 'You are not a member of this group.';
-
-/** Largest value of an `integer` id column: a well-formed larger path id has no row (404). */
-export const MAX_ROW_ID = 2_147_483_647;
 
 export async function findGroup(db: Db, groupId: number): Promise<GroupRow | undefined> {
   // Ids beyond the int4 column are well-formed but cannot exist (404, never a database error).

@@ -8,7 +8,8 @@ import {
   NotGroupMemberError,
   NotYourGuestError,
 } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { insertActivities } from '../activity/index.js';
 import type { AccountRow } from '../auth/index.js';
 import { findAccountById, findUserByEmail } from '../auth/index.js';
@@ -16,8 +17,8 @@ import type { Person } from '../balances/index.js';
 import { peopleByIds } from '../balances/index.js';
 import { groupPairRows } from '../balances/index.js';
 import { acceptedFriendIds } from '../friendships/index.js';
-import type { GroupView } from '../groups/group.service.js';
-import { GROUP_TEXT } from '../groups/group.service.js';
+import type { GroupView } from '../groups/index.js';
+import { GROUP_TEXT } from '../groups/index.js';
 import type { GroupRow } from '../groups/index.js';
 import {
   addMember,
@@ -41,15 +42,10 @@ import {
   lockGuest,
   updateGuest,
 } from './guests.repository.js';
+import { GUEST_TEXT } from './guest-text.js';
 
-export const GUEST_TEXT = {
-  notInGroup: 'That guest is not in this group.',
-  notFound: 'Guest not found.',
-  hasAccount: (email: string) =>
-    `${email} already has an Evenly account. Send them a friend request or share the group's invite link.`,
-  intoNotMember: 'The person to merge into must be a member of this group.',
-  joinedAs: (name: string, guest: string) => `${name} joined as ${guest}`,
-} as const;
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'groups'>;
 
 export interface ClaimableGuest {
   guest: Person;
@@ -81,7 +77,7 @@ export function netOf(
 export class GuestService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   private get groups() {

@@ -6,9 +6,9 @@ import { z } from 'zod';
 import { pathIdSchema } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { money, userOut, userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
-import type { GroupView } from '../groups/group.service.js';
-import { groupOut, groupSchema } from '../groups/groups.routes.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { GroupView } from '../groups/index.js';
+import { groupOut, groupSchema } from '../groups/index.js';
 import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import { claimSchema, guestCreateSchema, guestPatchSchema, mergeSchema } from './guest-request.js';
 
@@ -34,7 +34,7 @@ const claimableSchema = z
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function guestsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Guests'];

@@ -10,3 +10,4 @@ export {
   lockGuest,
 } from './guests.repository.js';
 export { acceptSchema } from './guest-request.js';
+export { GUEST_TEXT } from './guest-text.js';

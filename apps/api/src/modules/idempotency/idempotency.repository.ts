@@ -13,6 +13,15 @@ export interface KeyRef {
   key: string;
 }
 
+/** The stored answer of a keyed write, written by the write statement itself. */
+export interface KeyToStore {
+  ref: KeyRef;
+  requestHash: string;
+  status: number;
+  body: unknown;
+  expiresAt: Date;
+}
+
 const where = (ref: KeyRef) =>
   and(
     eq(idempotencyKeys.userId, ref.userId),

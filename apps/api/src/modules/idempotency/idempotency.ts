@@ -13,7 +13,7 @@ import type { Db } from '../../db/database.js';
 import { ConflictError, ValidationError } from '../../errors/app-errors.js';
 import { findStoredKey, purgeExpiredKeys, storeKey, tryLockKey } from './idempotency.repository.js';
 import type { KeyRef } from './idempotency.repository.js';
-import type { KeyToStore } from '../ledger/index.js';
+import type { KeyToStore } from './idempotency.repository.js';
 
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const MSG_DIFFERENT_REQUEST =

@@ -8,6 +8,6 @@ export {
   storedAnswer,
 } from './idempotency.js';
 export type { IdempotencyScope, WriteOutcome } from './idempotency.js';
-export type { KeyRef } from './idempotency.repository.js';
+export type { KeyRef, KeyToStore } from './idempotency.repository.js';
 export type { StoredResponse } from './idempotency.js';
 export { KEY_LOCK_SEED } from './idempotency.repository.js';

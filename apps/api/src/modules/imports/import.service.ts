@@ -8,10 +8,11 @@ import type { Db } from '../../db/database.js';
 import { errorCode } from '../../db/errors.js';
 import { ConflictError, NotFriendsError, ValidationError } from '../../errors/app-errors.js';
 import type { ErrorDetail } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { findUserById } from '../auth/index.js';
 import { acceptedOf } from '../friendships/index.js';
-import type { GroupView } from '../groups/group.service.js';
+import type { GroupView } from '../groups/index.js';
 import { insertGuest } from '../guests/index.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { Person } from '../people/index.js';
@@ -27,6 +28,9 @@ import {
   readSplitwiseCsv,
   SplitwiseCsvError,
 } from './splitwise-csv.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'expenses' | 'groups' | 'payments'>;
 
 export const IMPORT_TEXT = {
   alreadyImported: (name: string | null) =>
@@ -106,7 +110,7 @@ function proposeFor(column: string, me: Person, friends: readonly Person[]): Col
 export class ImportService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   private async me(db: Db, userId: number): Promise<Person> {

@@ -7,8 +7,9 @@ import { minorToNumber } from '@evenly/core';
 import { PayloadTooLargeError, ValidationError } from '../../errors/app-errors.js';
 import { errorExample, errorResponses } from '../../http/error-body.js';
 import { userOut, userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
-import { groupOut, groupSchema } from '../groups/groups.routes.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { RateLimiter } from '../rate-limit/index.js';
+import { groupOut, groupSchema } from '../groups/index.js';
 import { idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import type { ColumnMapping, ImportPreview, ImportResult } from './import.service.js';
 import { IMPORT_TEXT } from './import.service.js';
@@ -154,12 +155,12 @@ function readMapping(text: string | undefined): ColumnMapping[] {
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function importsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services, rateLimiter }: { services: AppServices; rateLimiter: RateLimiter },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Imports'];
   const rateLimit = (request: FastifyRequest) =>
-    services.deps.rateLimiter.hit([
+    rateLimiter.hit([
       { key: `import:user:${String(request.user.id)}`, limit: 30, windowSeconds: 60 },
     ]);
 

@@ -10,8 +10,9 @@ import { noteChange } from '../../db/transaction.js';
 import { recordFriendRequest } from '../friendships/index.js';
 import { findPairForUpdate, insertRequest } from '../friendships/index.js';
 import type { GroupRow } from '../groups/index.js';
-import { currentMemberIds, lockGroup } from '../groups/index.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import { addPeopleToGroup, currentMemberIds, lockGroup } from '../groups/index.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { invitationEmail, registerLink } from './invitation-mail.js';
 import { invitationMailJob } from './invitation-mail.job.js';
 import type { InvitationMailPayload } from './invitation-mail.job.js';
@@ -25,6 +26,9 @@ import {
   unconvertedTo,
 } from './invitations.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'avatarLinks'>;
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** §1.11: invitation e-mails per (inviter, address) and per inviter, per 24 hours. */
 export const INVITES_PER_ADDRESS = 1;
@@ -33,7 +37,7 @@ export const INVITES_PER_INVITER = 20;
 export class InvitationService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   /**
@@ -137,7 +141,8 @@ export class InvitationService {
       if (group === undefined) continue;
       const members = await currentMemberIds(tx, groupId, [inv.inviterId, invitee.id]);
       if (!members.has(inv.inviterId) || members.has(invitee.id)) continue;
-      await this.services.groups.addPeople(tx, group, inv.inviterId, [invitee], at);
+      // The groups module's function, not its service: groups uses invitations (invites by e-mail).
+      await addPeopleToGroup(this.services, tx, group, inv.inviterId, [invitee], at);
     }
     await clearGroupOf(
       tx,

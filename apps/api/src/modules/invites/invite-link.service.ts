@@ -2,11 +2,12 @@
 // signed in who has it may join the group, or claim one of its guests, in one tap.
 import type { Db } from '../../db/database.js';
 import { InviteExpiredError, InviteInvalidError, NotFoundError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { findAccountById } from '../auth/index.js';
 import type { Person } from '../balances/index.js';
 import { peopleByIds } from '../balances/index.js';
-import type { GroupMember, GroupView } from '../groups/group.service.js';
+import type { GroupMember, GroupView } from '../groups/index.js';
 import type { GroupRow } from '../groups/index.js';
 import {
   currentMemberIds,
@@ -15,7 +16,7 @@ import {
   lockGroup,
   requireGroupMember,
 } from '../groups/index.js';
-import { GUEST_TEXT } from '../guests/guest.service.js';
+import { GUEST_TEXT } from '../guests/index.js';
 import { findGroupGuest, lockGuest } from '../guests/index.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { InviteLinkRow } from './invite-links.repository.js';
@@ -26,6 +27,9 @@ import {
   linkState,
   revokeLinks,
 } from './invite-links.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'groups' | 'guests'>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,7 +58,7 @@ export interface InvitePreview {
 export class InviteLinkService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   private async view(db: Db, link: InviteLinkRow): Promise<InviteLinkView> {

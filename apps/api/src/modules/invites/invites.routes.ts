@@ -7,8 +7,8 @@ import type { ValidationResult } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, userOut, userSchema } from '../../http/mappers.js';
 import type { RateLimiter } from '../rate-limit/index.js';
-import type { Services } from '../../services.js';
-import { groupMemberSchema, groupOut, groupSchema } from '../groups/groups.routes.js';
+import type { AppServices } from '../../composition/app-services.js';
+import { groupMemberSchema, groupOut, groupSchema } from '../groups/index.js';
 import { acceptSchema } from '../guests/index.js';
 import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import type { InviteLinkView } from './invite-link.service.js';
@@ -84,7 +84,7 @@ const noBody = z.undefined().describe('No body');
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function invitesRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Invite links'];
@@ -199,7 +199,7 @@ export async function invitesRoutes(
 /** The signed-out join page's view of a link (public, rate-limited per address). */
 export async function publicInvitesRoutes(
   app: FastifyInstance,
-  { services, rateLimiter }: { services: Services; rateLimiter: RateLimiter },
+  { services, rateLimiter }: { services: AppServices; rateLimiter: RateLimiter },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { isConnectionError, isRetryableTransactionError } from '../../db/errors.js';
 import type { Spill } from '../../db/transaction.js';
 import { CommitOutcomeUnknownError, noteChange, noteSpill } from '../../db/transaction.js';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import { keyInProgress, storedAnswer } from '../idempotency/index.js';
 import type { GuardVerdict } from './ledger-guard.js';

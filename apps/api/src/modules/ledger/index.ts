@@ -39,4 +39,3 @@ export { writeOutsideTransaction, writeUnderLocks } from './guarded-write.js';
 export { checkConvertedAmount } from './conversion.js';
 export type { PlannedWrite } from './guarded-write.js';
 export { createdChange } from './guarded-write.js';
-export type { KeyToStore } from './ledger-guard.js';

@@ -16,16 +16,7 @@
 // The caller falls back to the locking transaction (which reports the right error) when `ok` is
 // false, answers 409 when the key was busy, and replays the stored response when it was taken.
 import { KEY_LOCK_SEED } from '../idempotency/index.js';
-import type { KeyRef } from '../idempotency/index.js';
-
-/** The stored answer of a keyed write, written by the write statement itself. */
-export interface KeyToStore {
-  ref: KeyRef;
-  requestHash: string;
-  status: number;
-  body: unknown;
-  expiresAt: Date;
-}
+import type { KeyToStore } from '../idempotency/index.js';
 
 export interface GuardValues {
   groupId: number | null;

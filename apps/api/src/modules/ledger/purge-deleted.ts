@@ -8,8 +8,12 @@ import { z } from 'zod';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import { defineJob } from '../../jobs/job-type.js';
 import { insertJobUnlessWaiting } from '../../jobs/jobs.repository.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { purgeExpenseBatch, purgePaymentBatch } from './purge.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'receipts'>;
 
 /** How long a deleted entry stays restorable, at least (the job runs once a day). */
 export const DELETED_RETENTION_DAYS = 30;
@@ -46,7 +50,7 @@ export interface PurgeOutcome {
 export class DeletedEntriesService {
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly services: Services,
+    private readonly services: Collaborators,
   ) {}
 
   registerJobs(registry: JobRegistry): void {

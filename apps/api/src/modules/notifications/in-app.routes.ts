@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitSchema, nextPageHeaders } from '../../http/cursor.js';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import type { ActivityRow } from '../activity/index.js';
-import { activityItemSchema, activityOut } from '../activity/activity.routes.js';
+import { activityItemSchema, activityOut } from '../activity/index.js';
 import {
   MARK_READ_MAX_IDS,
   NOTIFICATIONS_DEFAULT_LIMIT,
@@ -70,7 +70,7 @@ const markReadSchema = z
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function inAppNotificationRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -4,9 +4,9 @@
 // event stream (entity `notification`), so every open bell shows the same count.
 import type { Db } from '../../db/database.js';
 import { noteChange } from '../../db/transaction.js';
-import type { ServiceDeps, Services } from '../../services.js';
-import type { ActivityPage } from '../activity/activity.service.js';
-import { pageById } from '../activity/activity.service.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
+import type { ActivityPage } from '../activity/index.js';
+import { pageById } from '../activity/index.js';
 import { listNotifications } from '../activity/index.js';
 import {
   countUnread,
@@ -35,10 +35,7 @@ export function noteNotificationsChanged(tx: Db, userId: number, at: Date): void
 }
 
 export class InAppNotificationService {
-  constructor(
-    protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
-  ) {}
+  constructor(protected readonly deps: ServiceDeps) {}
 
   /** One page newest first; `before` is an opaque cursor (400 `Invalid cursor.`). */
   async list(userId: number, limit: number, before: string | undefined): Promise<ActivityPage> {

@@ -9,7 +9,7 @@ import type { JobRegistry } from '../../jobs/job-registry.js';
 import { insertJobUnlessWaiting } from '../../jobs/jobs.repository.js';
 import { digestEmail, notificationEmail } from '../../mail/notification-templates.js';
 import type { NoteLine, UnsubscribeLinks } from '../../mail/notification-templates.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { NotificationChannel, PushSender } from './channels.js';
 import { EmailChannel, PushChannel } from './channels.js';
 import { nextDigestAt, runDigest } from './digest.js';
@@ -47,10 +47,7 @@ export class NotificationService {
   private readonly gapGraceMs: number;
   private registry: JobRegistry | null = null;
 
-  constructor(
-    protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
-  ) {
+  constructor(protected readonly deps: ServiceDeps) {
     this.tokens = new UnsubscribeTokens(deps.signingSecret);
     this.gapGraceMs = deps.database.kind === 'pglite' ? 0 : GAP_GRACE_MS;
     this.channels.push(new EmailChannel(deps.jobs, (note) => this.sendNoteMail(note)));

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationSettingSchema, notificationSettingsUpdateSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 
 const settingsListSchema = z.array(notificationSettingSchema).meta({
   example: [
@@ -31,7 +31,7 @@ const unsubscribedSchema = z
 /** Routes that need a bearer token. */
 export async function notificationSettingsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Notifications'];
@@ -64,7 +64,7 @@ export async function notificationSettingsRoutes(
 /** The one-click unsubscribe: no sign-in, the signed token is the authority. */
 export async function publicNotificationRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Notifications'];

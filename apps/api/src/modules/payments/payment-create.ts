@@ -6,7 +6,8 @@ import { validatePaymentInput } from '@evenly/core';
 import type { PaymentInput } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { issuesError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { KeyRef } from '../idempotency/index.js';
 import type { RateLookup } from '../ledger/index.js';
@@ -19,6 +20,9 @@ import { paymentNamedIds, paymentScope, planPayment } from './payment-plan.js';
 import { checkPayment } from './payment-rules.js';
 import type { PaymentView } from './payment.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'fx'>;
+
 /** The body as a payment; 400 with its issues when it is not one. */
 function parsePayment(body: unknown): PaymentInput {
   const parsed = validatePaymentInput(body);
@@ -29,7 +33,7 @@ function parsePayment(body: unknown): PaymentInput {
 /** POST /payments: in two statements when it can, else as a locking transaction. */
 export async function createPayment(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   callerId: number,
   body: unknown,
   idempotency: IdempotencyScope<PaymentView> | null,
@@ -51,7 +55,7 @@ export async function createPayment(
  */
 export async function createPaymentIn(
   tx: Db,
-  services: Services,
+  services: Collaborators,
   callerId: number,
   body: unknown,
 ): Promise<PaymentView> {

@@ -1,7 +1,7 @@
 // Deleting and restoring payments (docs/api.md §4.5): a deleted payment is kept and hidden from
 // every reader until the purge job removes it (modules/ledger/purge-deleted.ts). The two
 // payments of a currency exchange are deleted and restored together.
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { NotFoundError } from '../../errors/app-errors.js';
 import { peopleByIds } from '../balances/index.js';
 import { findGroup, groupStanding } from '../groups/index.js';

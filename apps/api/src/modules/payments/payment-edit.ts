@@ -4,7 +4,8 @@
 import { validatePaymentInput } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { issuesError, ValidationError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { isDbId } from '../expenses/index.js';
 import type { WriteOutcome } from '../idempotency/index.js';
 import { requestRates } from '../ledger/index.js';
@@ -26,10 +27,13 @@ import {
 } from './payment.repository.js';
 import type { PaymentView } from './payment.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'fx'>;
+
 /** PUT /payments/{id}; `guard`: its precondition and Idempotency-Key (ledger/edit-guard.ts). */
 export function updatePayment(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   callerId: number,
   paymentId: number,
   body: unknown,
@@ -44,7 +48,7 @@ export function updatePayment(
 
 async function updateInTransaction(
   tx: Db,
-  services: Services,
+  services: Collaborators,
   callerId: number,
   paymentId: number,
   body: unknown,

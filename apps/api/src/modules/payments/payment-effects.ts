@@ -9,7 +9,7 @@ import type { GroupRow } from '../groups/index.js';
 import { currentMembers } from '../groups/index.js';
 import type { PaymentParties } from '../ledger/index.js';
 import { applyEffect, paymentEffectDebts, paymentPersonEffect } from '../ledger/index.js';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import { insertPayment, loadPaymentViews } from './payment.repository.js';
 import type { NewPaymentRow, PaymentRow, PaymentView } from './payment.repository.js';

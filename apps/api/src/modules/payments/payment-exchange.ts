@@ -3,7 +3,7 @@
 import type { Cents } from '@evenly/core';
 import { formatMinor, PAYMENT_MESSAGES, validateExchangeInput } from '@evenly/core';
 import { issuesError, ValidationError } from '../../errors/app-errors.js';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { peopleByIds } from '../balances/index.js';
 import { groupPairRows } from '../balances/index.js';
 import { isDbId } from '../expenses/index.js';

@@ -1,7 +1,7 @@
 // Settling up with someone across groups (docs/api.md §4.5 POST /payments/settle).
 import { PAYMENT_MESSAGES, validateSettleInput } from '@evenly/core';
 import { issuesError, NotFriendsError, ValidationError } from '../../errors/app-errors.js';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { groupLines, peopleByIds } from '../balances/index.js';
 import { isDbId } from '../expenses/index.js';
 import { todayUtc } from '../expenses/index.js';

@@ -59,7 +59,7 @@ export function paymentOriginalOfRow(row: PaymentRow): PaymentOriginal | null {
 
 export type PaymentRow = typeof payments.$inferSelect;
 
-export type { Person } from '../people/person.js';
+export type { Person } from '../people/index.js';
 
 export interface PaymentView {
   id: number;

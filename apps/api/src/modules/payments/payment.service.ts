@@ -7,8 +7,9 @@
 import type { Db } from '../../db/database.js';
 import { NotFoundError } from '../../errors/app-errors.js';
 import { createdAtCursorShape, decodeCursor, encodeCursor } from '../../http/cursor.js';
-import type { ServiceDeps, Services } from '../../services.js';
-import type { Page } from '../expenses/expense.service.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
+import type { Page } from '../../http/cursor.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { EditGuard } from '../ledger/index.js';
 import { NO_EDIT_GUARD } from '../ledger/index.js';
@@ -22,13 +23,16 @@ import { settleUp } from './payment-settle.js';
 import { loadPaymentViews, myPaymentPage } from './payment.repository.js';
 import type { PaymentView } from './payment.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'fx'>;
+
 export { EXCHANGE_API_MESSAGES } from './payment-exchange.js';
 export { PAYMENT_API_MESSAGES } from './payment-rules.js';
 
 export class PaymentService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   // -------------------------------------------------------------------------------------------

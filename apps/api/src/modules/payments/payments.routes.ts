@@ -5,7 +5,7 @@ import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorExample, errorResponses } from '../../http/error-body.js';
 import { PAYMENT_API_MESSAGES } from './payment-rules.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import {
   pageQuerySchema,
   paymentOut,
@@ -24,7 +24,7 @@ const anyBody = z.unknown();
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function paymentsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Payments'];

@@ -12,7 +12,8 @@ import {
   InvalidCredentialsError,
   WrongPasswordError,
 } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { insertActivities } from '../activity/index.js';
 import { counterpartyFigures } from '../balances/index.js';
 import type { CounterpartyFigures } from '../balances/index.js';
@@ -37,6 +38,9 @@ import {
   markUserDeleted,
 } from './account-deletion.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'profile' | 'receipts'>;
+
 function outstanding(figures: CounterpartyFigures | undefined): boolean {
   if (figures === undefined) return false;
   for (const f of figures.byCurrency.values()) if (f.net !== 0 || f.nonGroup !== 0) return true;
@@ -46,7 +50,7 @@ function outstanding(figures: CounterpartyFigures | undefined): boolean {
 export class AccountDeletion {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   async delete(

@@ -10,7 +10,8 @@ import { errorResponses } from '../../http/error-body.js';
 import { sendMessage } from '../../http/message-response.js';
 import { MSG_ONE_FILE } from '../../plugins/error-handler.js';
 import type { RateLimiter } from '../rate-limit/index.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { AppConfig } from '../../config/config.js';
 import { AVATAR_CONTENT_TYPE, MAX_AVATAR_BYTES } from './avatar-image.js';
 import type { MeView, UploadedPicture } from './profile.service.js';
 
@@ -106,7 +107,7 @@ async function readPicture(request: FastifyRequest): Promise<UploadedPicture | n
 }
 
 export interface ProfileRoutesOptions {
-  services: Services;
+  services: AppServices;
   rateLimiter: RateLimiter;
 }
 
@@ -232,7 +233,7 @@ export async function profileRoutes(
 /** Public routes: the picture link (its signature is the credential), confirm-email, config. */
 export async function publicProfileRoutes(
   app: FastifyInstance,
-  { services, rateLimiter }: ProfileRoutesOptions,
+  { services, rateLimiter, config }: ProfileRoutesOptions & { config: AppConfig },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -314,8 +315,8 @@ export async function publicProfileRoutes(
       },
     },
     async () => ({
-      registration: services.deps.config.registration,
-      supportUrl: services.deps.config.supportUrl,
+      registration: config.registration,
+      supportUrl: config.supportUrl,
     }),
   );
 }

@@ -16,8 +16,9 @@ import {
 } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import { changeEmailConfirmation, changeEmailNotice } from '../../mail/templates.js';
-import type { ServiceDeps, Services } from '../../services.js';
-import { AUTH_TEXT } from '../auth/auth.service.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
+import { AUTH_TEXT } from '../auth/index.js';
 import { changeEmailMailJob, changeEmailNoticeJob } from '../auth/index.js';
 import { hashEmailToken, newEmailToken } from '../auth/index.js';
 import { consumeEmailToken, findEmailToken, retireEmailTokens } from '../auth/index.js';
@@ -42,6 +43,9 @@ import {
   setAvatar,
   setName,
 } from './profile.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'avatarLinks' | 'invitations' | 'receipts'>;
 
 const CHANGE_EMAIL_TTL_MS = 24 * 60 * 60 * 1000;
 
@@ -84,7 +88,7 @@ function readName(value: unknown): string {
 export class ProfileService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   private now(): Date {

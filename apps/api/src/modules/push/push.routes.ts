@@ -6,7 +6,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import { iso } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { AppConfig } from '../../config/config.js';
 import { endpointProblem, MAX_ENDPOINT_LENGTH } from './endpoint-policy.js';
 
 export const MSG_ENDPOINT_REQUIRED = 'The subscription needs its endpoint URL.';
@@ -73,11 +74,11 @@ function endpointField(allowPrivate: boolean) {
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function pushRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services, config }: { services: AppServices; config: AppConfig },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Push'];
-  const allowPrivate = services.deps.config.push.allowPrivateEndpoints;
+  const allowPrivate = config.push.allowPrivateEndpoints;
 
   const subscribeBody = z
     .object({

@@ -4,7 +4,7 @@ import webpush from 'web-push';
 import type { RequestOptions } from 'web-push';
 import type { VapidKeyPair } from '../../config/push-config.js';
 import type { Db } from '../../db/database.js';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { EndpointRefusedError } from './endpoint-policy.js';
 import type { PushSubscriptionRow } from './push.repository.js';
 import {

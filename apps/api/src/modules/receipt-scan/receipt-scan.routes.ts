@@ -6,7 +6,8 @@ import { z } from 'zod';
 import { ReceiptScanError } from '@evenly/receipts';
 import { AppError, BusyError, ValidationError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { RateLimiter } from '../rate-limit/index.js';
 
 const NO_FILE = 'Please select a receipt file to upload.';
 
@@ -51,7 +52,7 @@ class ScanFailedError extends AppError {
 
 export async function receiptScanRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services, rateLimiter }: { services: AppServices; rateLimiter: RateLimiter },
 ) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
@@ -65,9 +66,7 @@ export async function receiptScanRoutes(
         response: { 200: scanResultSchema, ...errorResponses(400, 401, 413, 415, 422, 429, 503) },
       },
       preValidation: (request) =>
-        services.deps.rateLimiter.hit([
-          { key: `scan:user:${request.user.id}`, limit: 20, windowSeconds: 60 },
-        ]),
+        rateLimiter.hit([{ key: `scan:user:${request.user.id}`, limit: 20, windowSeconds: 60 }]),
     },
     async (request) => {
       if (!request.isMultipart()) throw new ValidationError(NO_FILE);

@@ -8,12 +8,13 @@ import {
   PayloadTooLargeError,
   UnsupportedMediaTypeError,
 } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { canSeeExpense } from '../expenses/index.js';
 import { sniffReceiptFile } from '@evenly/receipts';
 import type { SniffedFile } from '@evenly/receipts';
 import { RECEIPT_KEY_PATTERN, createReceiptStorage } from './storage.js';
 import type { ReceiptStorage } from './storage.js';
+import type { UploadedFile } from './uploaded-file.js';
 
 export const MAX_RECEIPT_BYTES = 10 * 1024 * 1024;
 export const FILE_TOO_LARGE = 'The file is too large. The maximum size is 10 MB.';
@@ -25,11 +26,6 @@ export const LINK_TTL_SECONDS = 3600;
 export const PRESIGN_TTL_SECONDS = 300;
 
 /** An uploaded file as read from the request (possibly cut at the size limit). */
-export interface UploadedFile {
-  bytes: Buffer;
-  /** True when the file went past the size limit (the bytes are incomplete). */
-  truncated: boolean;
-}
 
 export interface CheckedReceipt {
   bytes: Buffer;
@@ -42,10 +38,7 @@ export type ReceiptFileResult =
 export class ReceiptService {
   private storageInstance: ReceiptStorage | null = null;
 
-  constructor(
-    protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
-  ) {}
+  constructor(protected readonly deps: ServiceDeps) {}
 
   get storage(): ReceiptStorage {
     if (this.storageInstance === null) {

@@ -4,18 +4,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function receiptsRoutes(
   _app: FastifyInstance,
-  _opts: { services: Services },
+  _opts: { services: AppServices },
 ): Promise<void> {}
 
 /** Public routes (the signed link is the credential). */
 export async function publicReceiptsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(

@@ -4,7 +4,7 @@
 // (e-mail now or in the digest, push) exactly like any other row, and the in-app list shows it.
 // At most one reminder a day per (caller, debtor) pair, counted in the database's rate limits.
 import { formatMinor } from '@evenly/core';
-import { noteNotificationsChanged } from '../notifications/in-app.service.js';
+import { noteNotificationsChanged } from '../notifications/index.js';
 import type { Db } from '../../db/database.js';
 import {
   AppError,
@@ -12,11 +12,16 @@ import {
   RateLimitedError,
   ValidationError,
 } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { insertActivities } from '../activity/index.js';
 import { findUserById } from '../auth/index.js';
-import { isCurrentMember, MAX_ROW_ID } from '../groups/index.js';
+import { isCurrentMember } from '../groups/index.js';
+import { MAX_ROW_ID } from '../../db/row-id.js';
 import { findReminderPerson } from './reminders.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'balances' | 'groups' | 'notifications'>;
 
 /** The window of the once-a-day limit, in seconds (a fixed UTC day, as the rate limits count). */
 export const REMINDER_WINDOW_SECONDS = 24 * 60 * 60;
@@ -58,7 +63,7 @@ export interface SentReminder {
 export class ReminderService {
   constructor(
     protected readonly deps: ServiceDeps,
-    protected readonly services: Services,
+    protected readonly services: Collaborators,
   ) {}
 
   private async person(

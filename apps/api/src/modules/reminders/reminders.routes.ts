@@ -5,7 +5,7 @@ import { reminderRequestSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import { money, userSchema } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 
 const reminderSchema = z
   .object({
@@ -26,7 +26,7 @@ const reminderSchema = z
 
 export async function remindersRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(

@@ -14,7 +14,7 @@ import type { ValidationIssue } from '@evenly/core';
 import { issuesError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
 import { money } from '../../http/mappers.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import type { CurrencyReport, MemberLine } from './reports.service.js';
 
 const tags = ['Reports'];
@@ -151,7 +151,7 @@ function readRange(q: { from?: string; to?: string; currency?: string }, withCur
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function reportsRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 

@@ -4,7 +4,7 @@
 // currency. Categories a release does not know are read as General, as everywhere else.
 import { toCategoryId } from '@evenly/core';
 import type { CategoryId } from '@evenly/core';
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { requireGroupMember } from '../groups/index.js';
 import type { CategorySum, MonthSum, ReportRange } from './reports.repository.js';
 import { groupReportSums, myReportSums } from './reports.repository.js';

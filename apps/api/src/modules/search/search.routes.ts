@@ -5,9 +5,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorExample, errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import { expenseOut, expenseSchema } from '../expenses/index.js';
-import { receiptLinker } from '../expenses/expenses.routes.js';
+import { receiptLinker } from '../expenses/index.js';
 import { GROUP_NOT_FOUND, NOT_A_MEMBER } from '../groups/index.js';
 import { readSearchQuery, searchQuerySchema } from './search-query.js';
 import type { RawSearchQuery } from './search-query.js';
@@ -69,7 +69,7 @@ function setSearchNextPage(
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function searchRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const results = z.array(expenseSchema).meta({ example: SEARCH_RESULT_EXAMPLE });

@@ -1,13 +1,13 @@
 // Expense search (issue #14 point 2): within one group (its current members) or across
 // everything the caller can see (§5.6: the groups they are a current member of, and the
 // non-group expenses they paid or share). Deleted expenses are never found.
-import type { ServiceDeps } from '../../services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { ForbiddenError, NotFoundError } from '../../errors/app-errors.js';
 import { encodeCursor } from '../../http/cursor.js';
 import { isDbId } from '../expenses/index.js';
 import { loadExpenseViews } from '../expenses/index.js';
 import type { ExpenseView } from '../expenses/index.js';
-import type { Page } from '../expenses/expense.service.js';
+import type { Page } from '../../http/cursor.js';
 import { findGroup, GROUP_NOT_FOUND, isCurrentMember, NOT_A_MEMBER } from '../groups/index.js';
 import { currentGroupIds, normaliseWords, searchPage, wordPatterns } from './search.repository.js';
 import type { SearchScope } from './search.repository.js';

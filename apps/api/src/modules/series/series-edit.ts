@@ -4,8 +4,8 @@ import { asRecord, occurrenceDate } from '@evenly/core';
 import type { RecurrenceInput } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { ValidationError } from '../../errors/app-errors.js';
-import type { Services } from '../../services.js';
-import type { ExpenseRequest } from '../expenses/expense.service.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ExpenseRequest } from '../expenses/index.js';
 import type { ExpenseView } from '../expenses/index.js';
 import { loadExpenseViews } from '../expenses/index.js';
 import type { WriteOutcome } from '../idempotency/index.js';
@@ -24,6 +24,9 @@ import {
   updateSeriesRow,
 } from './series.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'expenses'>;
+
 /**
  * PUT /expenses/{id}?scope=future: this occurrence, every later one already created (each
  * keeps its own date; the receipt goes only on this one) and the template of those to come.
@@ -31,7 +34,7 @@ import {
  * this occurrence's date (an end count then counts from it).
  */
 export async function updateFutureOccurrences(
-  services: Services,
+  services: Collaborators,
   clock: Clock,
   callerId: number,
   expenseId: number,

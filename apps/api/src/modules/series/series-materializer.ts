@@ -7,7 +7,8 @@ import { asRecord, occurrenceDate } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { errorCode, rootMessage } from '../../db/errors.js';
 import { AppError, NotFoundError } from '../../errors/app-errors.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { Clock } from './clock.js';
 import type { SeriesRow } from './series.repository.js';
 import {
@@ -19,6 +20,9 @@ import {
   summaryOf,
   updateSeriesRow,
 } from './series.repository.js';
+
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'expenses'>;
 
 /** The unique (series_id, occurrence_date) index refused a row: that occurrence exists. */
 function isOccurrenceConflict(error: unknown): boolean {
@@ -34,7 +38,7 @@ function isOccurrenceConflict(error: unknown): boolean {
  */
 export async function materializeDueSeries(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   clock: Clock,
   now: Date,
 ): Promise<number> {
@@ -46,7 +50,7 @@ export async function materializeDueSeries(
 /** One due occurrence of one series (not held by another process); false when none is due. */
 async function materializeOne(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   clock: Clock,
   now: Date,
 ): Promise<boolean> {
@@ -85,7 +89,7 @@ async function materializeOne(
  */
 async function createOccurrence(
   deps: ServiceDeps,
-  services: Services,
+  services: Collaborators,
   clock: Clock,
   tx: Db,
   row: SeriesRow,

@@ -4,12 +4,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pathIdSchema } from '@evenly/core';
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
-import type { Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
 import { seriesOut, seriesSchema } from './series.mapper.js';
 
 export async function seriesRoutes(
   app: FastifyInstance,
-  { services }: { services: Services },
+  { services }: { services: AppServices },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Recurring expenses'];

@@ -21,9 +21,10 @@ import {
   ValidationError,
 } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
-import type { ServiceDeps, Services } from '../../services.js';
+import type { AppServices } from '../../composition/app-services.js';
+import type { ServiceDeps } from '../../composition/service-deps.js';
 import { isDbId } from '../expenses/index.js';
-import type { ExpenseRequest } from '../expenses/expense.service.js';
+import type { ExpenseRequest } from '../expenses/index.js';
 import type { ExpenseView, Person } from '../expenses/index.js';
 import { findGroup, GROUP_NOT_FOUND, isCurrentMember, NOT_A_MEMBER } from '../groups/index.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
@@ -54,6 +55,9 @@ import {
   updateSeriesRow,
 } from './series.repository.js';
 
+/** The other modules' services this file uses (composition/app-services.ts). */
+type Collaborators = Pick<AppServices, 'expenses'>;
+
 export { SERIES_MESSAGES } from './series-messages.js';
 
 export interface SeriesView {
@@ -67,7 +71,7 @@ export class SeriesService {
 
   constructor(
     private readonly deps: ServiceDeps,
-    private readonly services: Services,
+    private readonly services: Collaborators,
   ) {
     this.clock = clockOf(deps.config.recurring);
   }
@@ -229,6 +233,16 @@ export class SeriesService {
   /** Looks for due occurrences now and wakes the worker when there are (tests, after writes). */
   async lookNow(): Promise<void> {
     await this.ticker?.tick();
+  }
+
+  /** Starts the tick that enqueues the materialize job when something is due (app ready). */
+  startTicker(): void {
+    this.ticker?.start();
+  }
+
+  /** Stops the tick and waits for a look under way (before the database closes). */
+  async stopTicker(): Promise<void> {
+    await this.ticker?.close();
   }
 
   registerJobs(registry: JobRegistry): SeriesTicker {
