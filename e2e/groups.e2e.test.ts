@@ -1,5 +1,6 @@
 // Groups against the real server: create, search, filter, add members (ticked friends and by
-// e-mail), leave, delete, and the group page's errors (spec §2 Groups list / Group detail, §5).
+// e-mail), leave and delete (through Group settings), and the group page's errors (spec §2
+// Groups list / Group detail, §5).
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -57,7 +58,14 @@ describe('groups list', () => {
     await members.getByText('Ann Lee (You)').waitFor();
     await seeText(page, 'Everyone is settled up within this group.');
     await seeText(page, 'No expenses or payments yet.');
-    expect(await page.getByRole('button', { name: 'Delete Group' }).count()).toBe(1);
+    // The group page keeps the daily actions: leaving and deleting are in Group settings only.
+    expect(await page.getByRole('button', { name: 'Leave group' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Delete Group' }).count()).toBe(0);
+    // The creator may delete the group there.
+    await page.getByRole('link', { name: 'Group settings' }).click();
+    const danger = page.getByRole('region', { name: 'Leave or delete' });
+    await danger.getByRole('button', { name: 'Leave group' }).waitFor();
+    expect(await danger.getByRole('button', { name: 'Delete Group' }).count()).toBe(1);
 
     await page
       .getByRole('navigation', { name: 'Main' })
@@ -247,25 +255,33 @@ describe('group members', () => {
     await a.page.getByRole('region', { name: 'Members' }).getByText('Bea Costa').waitFor();
     const b = await openAs(browser, server, bea, `/app/group/${group.id}`);
     await b.page.getByRole('heading', { name: 'Lisbon trip', level: 1 }).waitFor();
-    await b.page.getByRole('button', { name: 'Leave group' }).waitFor();
-    expect(await b.page.getByRole('button', { name: 'Delete Group' }).count()).toBe(0);
+    // Leaving is in Group settings (the gear on the group page).
+    await b.page.getByRole('link', { name: 'Group settings' }).click();
+    const bDanger = b.page.getByRole('region', { name: 'Leave or delete' });
+    await bDanger.getByRole('button', { name: 'Leave group' }).waitFor();
+    expect(await bDanger.getByRole('button', { name: 'Delete Group' }).count()).toBe(0);
 
-    await b.page.getByRole('button', { name: 'Leave group' }).click();
+    await bDanger.getByRole('button', { name: 'Leave group' }).click();
     let confirm = b.page.getByRole('alertdialog', { name: 'Leave group' });
     await confirm.getByText('Leave "Lisbon trip"? You will lose access to its expenses.').waitFor();
     await confirm.getByRole('button', { name: 'Leave' }).click();
-    await seeText(
-      b.page,
-      'Failed to leave group: You can’t leave a group while you have an outstanding balance in it.',
-    );
-    expect(new URL(b.page.url()).pathname).toBe(`/app/group/${group.id}`);
+    // Refused: Group settings shows the server's reason and stays where it is.
+    await bDanger
+      .getByRole('alert')
+      .getByText('You can’t leave a group while you have an outstanding balance in it.')
+      .waitFor();
+    expect(new URL(b.page.url()).pathname).toBe(`/app/groups/${group.id}/settings`);
 
+    // Back on the group page, Bea's payment shows up without a reload; then she can leave.
+    await b.page.getByRole('link', { name: 'Back' }).click();
+    await b.page.getByText('you owe Ann Lee').waitFor();
     await apiCall(server, 'POST', '/payments', {
       body: { paidToUserId: ann.id, amount: 20, groupId: group.id },
       token: bea.token,
     });
     await b.page.getByText('Everyone is settled up within this group.').waitFor();
-    await b.page.getByRole('button', { name: 'Leave group' }).click();
+    await b.page.getByRole('link', { name: 'Group settings' }).click();
+    await bDanger.getByRole('button', { name: 'Leave group' }).click();
     confirm = b.page.getByRole('alertdialog', { name: 'Leave group' });
     await confirm.getByRole('button', { name: 'Leave' }).click();
     await seeText(b.page, 'Left group');
@@ -294,23 +310,32 @@ describe('group members', () => {
     await b.page.getByRole('heading', { name: 'Old flat', level: 1 }).waitFor();
     const a = await openAs(browser, server, ann, `/app/group/${group.id}`);
     await a.page.getByText('you owe Bea Costa').waitFor();
-    await a.page.getByRole('button', { name: 'Delete Group' }).click();
+    // Deleting is in Group settings (the gear on the group page).
+    await a.page.getByRole('link', { name: 'Group settings' }).click();
+    const danger = a.page.getByRole('region', { name: 'Leave or delete' });
+    await danger.getByRole('button', { name: 'Delete Group' }).click();
     let confirm = a.page.getByRole('alertdialog', { name: 'Delete group' });
     await confirm
       .getByText('Delete "Old flat" with all its expenses and payments? This cannot be undone.')
       .waitFor();
     await confirm.getByRole('button', { name: 'Delete Group' }).click();
-    await seeText(
-      a.page,
-      'Failed to delete group: This group still has outstanding balances. Settle up before deleting it.',
-    );
+    // Refused: Group settings shows the server's reason and stays where it is.
+    await danger
+      .getByRole('alert')
+      .getByText('This group still has outstanding balances. Settle up before deleting it.')
+      .waitFor();
+    expect(new URL(a.page.url()).pathname).toBe(`/app/groups/${group.id}/settings`);
 
+    // Back on the group page, Ann's payment shows up without a reload; then she can delete.
+    await a.page.getByRole('link', { name: 'Back' }).click();
+    await a.page.getByText('you owe Bea Costa').waitFor();
     await apiCall(server, 'POST', '/payments', {
       body: { paidToUserId: bea.id, amount: 25, groupId: group.id },
       token: ann.token,
     });
     await a.page.getByText('Everyone is settled up within this group.').waitFor();
-    await a.page.getByRole('button', { name: 'Delete Group' }).click();
+    await a.page.getByRole('link', { name: 'Group settings' }).click();
+    await danger.getByRole('button', { name: 'Delete Group' }).click();
     confirm = a.page.getByRole('alertdialog', { name: 'Delete group' });
     await confirm.getByRole('button', { name: 'Delete Group' }).click();
     await seeText(a.page, 'Group deleted');

@@ -29,6 +29,35 @@ afterAll(async () => {
   await server?.close();
 });
 
+/**
+ * Resolves once what `ready` waited for has finished drawing (in place of a fixed pause): the
+ * fonts loaded, every image in view loaded (an avatar, the QR code, the landing page's pictures),
+ * no transition still under way (a button's colour after a click, a switch's knob: near-instant
+ * with reduced motion; an endless animation, a skeleton's pulse or a spinner, never ends and is
+ * not waited for), then a frame painted.
+ */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const inView = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > 0 && r.right > 0 && r.top < innerHeight && r.left < innerWidth;
+    };
+    return (
+      document.fonts.status === 'loaded' &&
+      Array.from(document.images).every((img) => img.complete || !inView(img)) &&
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        )
+    );
+  });
+  await page.evaluate(
+    () =>
+      new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
 async function shoot(
   name: string,
   path: string,
@@ -55,7 +84,7 @@ async function shoot(
   const page = await context.newPage();
   await page.goto(server.baseUrl + path);
   await ready(page);
-  await page.waitForTimeout(150);
+  await settled(page);
   await page.screenshot({
     path: join(OUT_DIR, `${name}.png`),
     fullPage: options.fullPage ?? false,

@@ -535,6 +535,7 @@ const SCREENS: Screen[] = [
     signedIn: true,
     ready: async (page) => {
       await page.getByText('Dinner at Time Out Market').waitFor();
+      await page.getByRole('link', { name: 'Group settings' }).click();
       await page.getByRole('button', { name: 'Leave group' }).click();
       await page.getByRole('alertdialog', { name: 'Leave group' }).waitFor();
     },

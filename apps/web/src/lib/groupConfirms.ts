@@ -1,5 +1,4 @@
-// What leaving and deleting a group ask before they go: the group page and Group settings both
-// offer them, each reporting the outcome its own way.
+// What leaving and deleting a group ask before they go (both are in Group settings only).
 
 /** The question before leaving the group named `name`. */
 export function leaveGroupQuestion(name: string) {

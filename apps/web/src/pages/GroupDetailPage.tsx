@@ -1,13 +1,10 @@
 import { useCallback, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/client';
 import { expensesApi } from '../api/expenses';
-import { groupsApi } from '../api/groups';
 import { paymentsApi } from '../api/payments';
 import { type EditScope, isExpense, type Expense, type Group, type Payment } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
 import { type ConfirmRequest, DangerConfirm } from '../components/ConfirmDialog';
-import { AddMemberModal } from '../components/groups/AddMemberModal';
 import { CurrencyExchangeModal } from '../components/groups/CurrencyExchangeModal';
 import { ExpenseDetailModal } from '../components/groups/ExpenseDetailModal';
 import { GroupActivity } from '../components/groups/GroupActivity';
@@ -31,7 +28,6 @@ import { useLinkedExpense } from '../hooks/useLinkedExpense';
 import { useGroupBalances, useGroupTransactions } from '../hooks/useGroups';
 import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useUndoToast } from '../hooks/useUndoToast';
-import { deleteGroupQuestion, leaveGroupQuestion } from '../lib/groupConfirms';
 import {
   type ConfirmedAction,
   deleteOccurrenceAction,
@@ -45,7 +41,6 @@ type Dialog =
   | { kind: 'editExpense'; expense: Expense; scope: EditScope }
   | { kind: 'expense'; expense: Expense }
   | { kind: 'payment'; payment: Payment | null; preset: PaymentPreset | null }
-  | { kind: 'addMember' }
   | { kind: 'exchange' }
   | ({ kind: 'confirm' } & ConfirmRequest);
 
@@ -70,7 +65,6 @@ export default function GroupDetailPage() {
 
 function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   const me = useCurrentUser();
-  const navigate = useNavigate();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const undo = useUndoToast();
@@ -85,11 +79,10 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   /** The latest version of an expense (live updates, edits by others), else the one clicked. */
   const latest = (expense: Expense): Expense =>
     transactions.data?.find((t): t is Expense => isExpense(t) && t.id === expense.id) ?? expense;
-  const isCreator = group.creator.id === meId;
 
   /**
    * Runs a confirmed action, then closes the dialog with a toast: `success`, or for a delete
-   * (`deletes`) "… deleted" with Undo (issue #13).
+   * (`deletes`) "… deleted" with Undo (issue #13), or why it failed.
    */
   const run = async (
     action: () => Promise<unknown>,
@@ -101,13 +94,10 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       await action();
       if (deletes) undo(deletes.kind, deletes.id);
       else toast.success(success);
-      close();
-      return true;
     } catch (e) {
       toast.error(`Failed to ${failure}: ${errorMessage(e, 'Unknown error')}`);
-      close();
-      return false;
     } finally {
+      close();
       await invalidate();
     }
   };
@@ -154,28 +144,6 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       },
     });
 
-  const confirmLeave = () =>
-    setDialog({
-      kind: 'confirm',
-      ...leaveGroupQuestion(group.name),
-      action: async () => {
-        if (await run(() => groupsApi.leave(group.id, meId), 'Left group', 'leave group')) {
-          await navigate('/app/groups');
-        }
-      },
-    });
-
-  const confirmDeleteGroup = () =>
-    setDialog({
-      kind: 'confirm',
-      ...deleteGroupQuestion(group.name),
-      action: async () => {
-        if (await run(() => groupsApi.remove(group.id), 'Group deleted', 'delete group')) {
-          await navigate('/app/groups');
-        }
-      },
-    });
-
   return (
     <>
       <PageHeader
@@ -216,11 +184,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         <GroupCurrencySummary group={group} />
       </p>
 
-      <GroupMembersSection
-        group={group}
-        meId={meId}
-        onAddMember={() => setDialog({ kind: 'addMember' })}
-      />
+      <GroupMembersSection group={group} meId={meId} />
 
       <GroupBalancesSection
         group={group}
@@ -253,19 +217,6 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
           />
         )}
       </section>
-
-      {/* Leave and delete are in Group settings too. They stay here for now: the e2e tests
-          (groups.e2e) check this page's own outcome of them (its toasts, staying on the page). */}
-      <div className="flex flex-wrap gap-2 border-t border-border pt-4">
-        <button type="button" className="btn-secondary" onClick={confirmLeave}>
-          Leave group
-        </button>
-        {isCreator ? (
-          <button type="button" className="btn-danger" onClick={confirmDeleteGroup}>
-            Delete Group
-          </button>
-        ) : null}
-      </div>
 
       {dialog?.kind === 'addExpense' || dialog?.kind === 'editExpense' ? (
         <GroupExpenseFormModal
@@ -314,7 +265,6 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
           onClose={close}
         />
       ) : null}
-      {dialog?.kind === 'addMember' ? <AddMemberModal group={group} onClose={close} /> : null}
       {dialog?.kind === 'exchange' ? (
         <CurrencyExchangeModal group={group} lines={balances.data ?? []} onClose={close} />
       ) : null}

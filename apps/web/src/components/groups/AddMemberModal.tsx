@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
 import type { Group } from '../../api/types';
@@ -10,6 +10,30 @@ import { Avatar } from '../Avatar';
 import { Modal } from '../Modal';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+
+/**
+ * The button that opens Add Member: the group page's "+ Add Member" and Group settings' "Add
+ * friends" are both this one, only their look differs.
+ */
+export function AddMemberButton({
+  group,
+  className,
+  children,
+}: {
+  group: Group;
+  className: string;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        {children}
+      </button>
+      {open ? <AddMemberModal group={group} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
 
 /** Tick friends who are not members yet, or add one person by e-mail. */
 export function AddMemberModal({ group, onClose }: { group: Group; onClose: () => void }) {

@@ -6,12 +6,11 @@ import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { AddMemberModal } from '../groups/AddMemberModal';
+import { AddMemberButton } from '../groups/AddMemberModal';
 import { useToast } from '../toast/toastContext';
 import { GuestFormModal, MergeGuestModal } from './GuestModals';
 
 type Dialog =
-  | { kind: 'addFriends' }
   | { kind: 'addGuest' }
   | { kind: 'editGuest'; guest: Member }
   | { kind: 'merge'; guest: Member }
@@ -107,13 +106,9 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
         ))}
       </ul>
       <div className="flex flex-wrap gap-2">
-        <button
-          type="button"
-          className="btn-secondary"
-          onClick={() => setDialog({ kind: 'addFriends' })}
-        >
+        <AddMemberButton group={group} className="btn-secondary">
           Add friends
-        </button>
+        </AddMemberButton>
         <button
           type="button"
           className="btn-secondary"
@@ -122,7 +117,6 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
           Add someone without an account
         </button>
       </div>
-      {dialog?.kind === 'addFriends' ? <AddMemberModal group={group} onClose={close} /> : null}
       {dialog?.kind === 'addGuest' ? (
         <GuestFormModal group={group} guest={null} onClose={close} />
       ) : null}
