@@ -10,6 +10,7 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
+import { retryReadsOnLostConnection } from './read-retry.js';
 import { defaultDatabasePoolSize } from '../config/config.js';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
@@ -106,6 +107,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       client.on('error', () => undefined);
     });
     pool.on('error', () => undefined);
+    // A read whose connection died runs once more on a new one (read-retry.ts).
+    retryReadsOnLostConnection(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',
