@@ -201,7 +201,6 @@ describe.runIf(onPostgres)('a server whose database connections are terminated',
     expect(last.status).toBe(201);
     await stream.waitFor(
       (f) => f.event === 'change' && (f.data ?? '').includes('"action":"created"') && f.id !== null,
-      15_000,
     );
   });
 });
@@ -320,7 +319,6 @@ describe.runIf(onPostgres && postgresBinDir() !== null)(
       await stream.waitFor(
         (f) =>
           f.event === 'change' && f.id !== null && (f.data ?? '').includes('"entity":"expense"'),
-        20_000,
       );
     });
   },

@@ -247,7 +247,7 @@ describe.runIf(testDbKind() === 'postgres')('PostgreSQL listener', () => {
     expect(killed.length).toBeGreaterThan(0);
     // Changes written while it reconnects are not lost: the feed is followed, not the doorbell.
     for (let id = 101; id <= 110; id++) await insertChanges(db, [change([ann.id], id)]);
-    for (let id = 101; id <= 110; id++) await s.waitFor(isChange(id), 10_000);
+    for (let id = 101; id <= 110; id++) await s.waitFor(isChange(id));
     // Each exactly once, in feed order.
     const ids = s.frames
       .filter((f) => f.event === 'change')
