@@ -80,7 +80,6 @@ describe.runIf(isPostgres)('live events across two server processes (PostgreSQL)
     ]);
     const frame = await stream?.waitFor(
       (f) => f.event === 'change' && (f.data ?? '').includes('"id":4242'),
-      10_000,
     );
     expect(JSON.parse(frame?.data ?? '{}')).toMatchObject({
       entity: 'expense',
@@ -105,7 +104,6 @@ describe.runIf(isPostgres)('live events across two server processes (PostgreSQL)
         f.data !== null &&
         (JSON.parse(f.data) as { entity: string; id: number }).entity === 'group' &&
         (JSON.parse(f.data) as { id: number }).id === group.id,
-      10_000,
     );
     expect(JSON.parse(frame?.data ?? '{}')).toMatchObject({
       entity: 'group',

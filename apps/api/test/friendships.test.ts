@@ -1,6 +1,6 @@
 // Friendships and friend requests through the real HTTP stack (docs/api.md §4.2, §3 Friendship).
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { friendships, invitations, users as usersTable } from '../src/db/schema.js';
 import { befriend, createGroup } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
@@ -370,7 +370,11 @@ describe('GET /friendships/friends', () => {
     const r1 = await caller(ctx, c1)('POST', '/api/friendships/requests', {
       recipientEmail: 'ann@example.com',
     });
-    await new Promise((r) => setTimeout(r, 5));
+    // Sent a minute earlier: the two requests' times differ however fast the machine is.
+    await db()
+      .update(friendships)
+      .set({ createdAt: sql`${friendships.createdAt} - interval '1 minute'` })
+      .where(eq(friendships.id, r1.json<FriendshipBody>().id));
     const r2 = await caller(ctx, c2)('POST', '/api/friendships/requests', {
       recipientEmail: 'ann@example.com',
     });

@@ -176,7 +176,9 @@ describe('with METRICS_PORT', () => {
     let pending: ReturnType<typeof createGroup> | undefined;
     try {
       pending = createGroup();
-      await vi.waitFor(() => expect(pool.waitingCount).toBeGreaterThanOrEqual(1));
+      await vi.waitFor(() => expect(pool.waitingCount).toBeGreaterThanOrEqual(1), {
+        timeout: 60_000,
+      });
       const during = await scrape();
       expect(value(during, 'evenly_db_pool_waiting_clients')).toBeGreaterThanOrEqual(1);
       expect(value(during, 'evenly_db_pool_connections')).toBe(5);
@@ -211,9 +213,13 @@ describe('with METRICS_PORT', () => {
     expect(value(await scrape(), 'evenly_event_stream_clients')).toBe(2);
     stream.close();
     second.close();
-    await vi.waitFor(async () => {
-      expect(value(await scrape(), 'evenly_event_stream_clients')).toBe(0);
-    });
+    // Polled (vi.waitFor gives up after 1 s unless told): the server notices on its own time.
+    await vi.waitFor(
+      async () => {
+        expect(value(await scrape(), 'evenly_event_stream_clients')).toBe(0);
+      },
+      { timeout: 60_000 },
+    );
   });
 
   it('reports the job queue by state', async () => {

@@ -98,6 +98,25 @@ function expectedDates(plan: Plan, now: number): string[] {
   ).filter((d) => startOfDayIn(d, plan.timeZone).getTime() <= now);
 }
 
+/** How many occurrences exist at `now`: the due ones, and occurrence 0 (made by the POST). */
+function dueCount(now: number): number {
+  return PLANS.reduce((n, p) => n + Math.max(1, expectedDates(p, now).length), 0);
+}
+
+/** The first occurrence date of `plan` not due at `now` (null: the series has ended by then). */
+function nextDateAfter(plan: Plan, now: number): string | null {
+  const all = occurrenceDatesThrough(
+    {
+      frequency: plan.frequency,
+      startDate: plan.startDate,
+      endDate: null,
+      endCount: plan.endCount,
+    },
+    '2027-01-01',
+  );
+  return all.find((d) => startOfDayIn(d, plan.timeZone).getTime() > now) ?? null;
+}
+
 describe(`recurring occurrences across crashes (${isPostgres ? 'two processes on PostgreSQL' : 'embedded database'})`, () => {
   let database: TestDatabase | null = null;
   const dirs: string[] = [];
@@ -148,26 +167,57 @@ describe(`recurring occurrences across crashes (${isPostgres ? 'two processes on
       seriesIds.set(plan.description, body.series.id);
     }
 
+    const listed = async (base: string) => {
+      const res = await call(base, ann, 'GET', '/api/expenses/my?limit=1000');
+      return (await res.json()) as {
+        series: { id: number } | null;
+        occurrenceDate: string | null;
+      }[];
+    };
+    const count = async (base: string) => (await listed(base)).length;
+
     // Half a year in steps of one to three simulated days; the last process (or the only one)
-    // is killed in the middle of a ten-day catch-up and started again a while later.
+    // is killed in the middle of a ten-day catch-up and started again eight steps later. Each
+    // step waits until a running process has created what is due at its instant (none runs on
+    // the embedded database while its one process is down), so every step is seen, however
+    // slowly the machine runs.
     const victim = servers.length - 1;
+    let victimDown = false;
+    const running = () => servers.find((s, i) => !(victimDown && i === victim));
     let now = START;
     let step = 0;
     let killedAt = -1;
     while (now < END) {
       step++;
+      const before = now;
       now = Math.min(END, now + (step === 30 ? 10 : 1 + (step % 3)) * DAY);
       await writeFile(clockFile, new Date(now).toISOString());
       if (step === 30) {
-        await new Promise((r) => setTimeout(r, 150));
+        // Killed once the catch-up has begun (its first new occurrence exists): wherever it
+        // stands then, the restarted process must end up with every occurrence exactly once.
+        const base = running()?.base ?? '';
+        const deadline = Date.now() + 60_000;
+        while ((await count(base)) <= dueCount(before)) {
+          if (Date.now() > deadline) throw new Error('the ten-day catch-up never began');
+          await new Promise((r) => setTimeout(r, 10));
+        }
         servers[victim]?.child.kill('SIGKILL');
         await new Promise((r) => servers[victim]?.child.once('exit', r));
+        victimDown = true;
         killedAt = step;
       }
       if (killedAt > 0 && step === killedAt + 8) {
         servers[victim] = await startServer(env(dirs[victim] ?? ''), { timeoutMs: 180_000 });
+        victimDown = false;
       }
-      await new Promise((r) => setTimeout(r, 120));
+      const up = running();
+      if (up !== undefined) {
+        await waitUntil(
+          async () => (await count(up.base)) >= dueCount(now),
+          `the occurrences due on ${new Date(now).toISOString()}`,
+          60_000,
+        );
+      }
     }
     expect(killedAt).toBe(30);
 
@@ -177,21 +227,30 @@ describe(`recurring occurrences across crashes (${isPostgres ? 'two processes on
       PLANS.map((p) => [seriesIds.get(p.description) ?? 0, expectedDates(p, END)]),
     );
     const total = [...expected.values()].reduce((n, d) => n + d.length, 0);
-    const listed = async () => {
-      const res = await call(live.base, ann, 'GET', '/api/expenses/my?limit=1000');
-      return (await res.json()) as {
-        series: { id: number } | null;
-        occurrenceDate: string | null;
-      }[];
-    };
+    expect(dueCount(END)).toBe(total);
     await waitUntil(
-      async () => (await listed()).length >= total,
+      async () => (await count(live.base)) >= total,
       'every occurrence exists',
       60_000,
     );
-    // A look after the last one finds nothing more to do.
-    await new Promise((r) => setTimeout(r, 500));
-    const items = await listed();
+    // No look can find anything more to do: every series' next occurrence starts after the
+    // clock's last instant (a look takes only series due by then), or the series has ended.
+    const nextOf = async (id: number) => {
+      const res = await call(live.base, ann, 'GET', `/api/series/${id}`);
+      return ((await res.json()) as { nextDate: string | null }).nextDate;
+    };
+    await waitUntil(
+      async () => {
+        for (const plan of PLANS) {
+          const id = seriesIds.get(plan.description) ?? 0;
+          if ((await nextOf(id)) !== nextDateAfter(plan, END)) return false;
+        }
+        return true;
+      },
+      'every series has moved past the end',
+      60_000,
+    );
+    const items = await listed(live.base);
     const actual = new Map<number, string[]>();
     for (const e of items) {
       if (e.series === null || e.occurrenceDate === null) continue;

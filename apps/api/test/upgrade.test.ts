@@ -236,8 +236,10 @@ describe(`upgrade from the previous release (${kind})`, () => {
     for (const server of servers) {
       const fresh = await login(server, 'ann@example.com');
       let total: number | undefined;
-      // The other process learns of the write through the change feed: wait for it.
-      for (let i = 0; i < 100; i++) {
+      // The other process learns of the write through the change feed: wait for it (the
+      // deadline only turns a hang into a failure).
+      const deadline = Date.now() + 60_000;
+      while (Date.now() < deadline) {
         const res = await fetch(`${server.base}/api/balances/overall`, {
           headers: { authorization: `Bearer ${fresh.token}` },
         });

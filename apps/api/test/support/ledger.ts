@@ -215,8 +215,11 @@ function sqlText(text: string) {
   return sql.raw(text);
 }
 
-/** Waits until `check` passes (notifications arrive asynchronously). */
-export async function eventually(check: () => void, timeoutMs = 3000): Promise<void> {
+/**
+ * Waits until `check` passes (notifications arrive asynchronously); the deadline only turns a
+ * hang into a failure.
+ */
+export async function eventually(check: () => void, timeoutMs = 60_000): Promise<void> {
   const start = Date.now();
   for (;;) {
     try {

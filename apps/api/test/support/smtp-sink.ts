@@ -69,7 +69,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     mails,
-    async waitFor(address, predicate = () => true, timeoutMs = 5_000) {
+    // The deadline only turns a mail that never comes into a failure.
+    async waitFor(address, predicate = () => true, timeoutMs = 60_000) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         const found = mails.find((m) => m.to.includes(address) && predicate(m));

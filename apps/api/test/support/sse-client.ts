@@ -13,7 +13,10 @@ export interface SseStream {
   status: number;
   headers: http.IncomingHttpHeaders;
   frames: SseFrame[];
-  /** Resolves with the first frame (from the start) matching `predicate`, or rejects on timeout. */
+  /**
+   * Resolves with the first frame (from the start) matching `predicate`, or rejects on timeout
+   * (60 s unless told: the deadline only turns a hang into a failure).
+   */
   waitFor(predicate: (f: SseFrame) => boolean, timeoutMs?: number): Promise<SseFrame>;
   /** Resolves when the server ends the stream. */
   ended: Promise<void>;
@@ -65,7 +68,7 @@ export function openSse(url: string, headers: Record<string, string> = {}): Prom
         headers: res.headers,
         frames,
         ended,
-        waitFor(predicate, timeoutMs = 5_000) {
+        waitFor(predicate, timeoutMs = 60_000) {
           const found = frames.find(predicate);
           if (found !== undefined) return Promise.resolve(found);
           return new Promise((resolveFrame, rejectFrame) => {

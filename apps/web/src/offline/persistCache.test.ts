@@ -11,9 +11,10 @@ beforeEach(() => {
   resetOfflineDbForTests();
 });
 
+/** Waits for the (debounced) write; the deadline only turns a hang into a failure. */
 async function saved(userId: number): Promise<void> {
   await vi.waitFor(async () => expect(await kvGet(cacheKey(userId))).toBeDefined(), {
-    timeout: 3000,
+    timeout: 60_000,
   });
 }
 
