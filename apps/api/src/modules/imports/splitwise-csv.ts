@@ -18,6 +18,7 @@ import {
   sumCents,
 } from '@evenly/core';
 import type { Cents } from '@evenly/core';
+import { readCell } from './csv-cells.js';
 import {
   FIXED_COLUMNS,
   MAX_IMPORT_ROWS,
@@ -106,7 +107,8 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
   if (header === undefined) {
     throw new SplitwiseCsvError([{ line: 1, message: 'The file is empty.' }]);
   }
-  const names = header.record.map((c) => c.trim());
+  // Names and descriptions lose the quote our export puts before a would-be formula (#30).
+  const names = header.record.map(readCell);
   const fixedOk = FIXED_COLUMNS.every((c, i) => names[i]?.toLowerCase() === c.toLowerCase());
   if (!fixedOk) {
     throw new SplitwiseCsvError([
@@ -143,6 +145,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       continue;
     }
     const cell = (i: number) => (record[i] ?? '').trim();
+    const text = (i: number) => readCell(record[i] ?? '');
     const currency = cell(4).toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency) || !isIsoCurrencyCode(currency)) {
       problem(line, `"${cell(4)}" is not a currency code.`);
@@ -163,7 +166,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       values.push(v);
     }
     if (bad) continue;
-    if (cell(1).toLowerCase() === TOTAL_BALANCE.toLowerCase()) {
+    if (text(1).toLowerCase() === TOTAL_BALANCE.toLowerCase()) {
       stated.set(currency, { line, values });
       continue;
     }
@@ -184,7 +187,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       );
       continue;
     }
-    const categoryName = cell(2);
+    const categoryName = text(2);
     const isPayment = categoryName.toLowerCase() === PAYMENT_CATEGORY.toLowerCase();
     const costCents = cents(Math.abs(cost));
     if (costCents === 0 && values.every((v) => v === 0)) {
@@ -198,7 +201,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
     rows.push({
       line,
       date: cell(0),
-      description: cell(1),
+      description: text(1),
       categoryName,
       category: categoryFromName(categoryName),
       isPayment,
