@@ -1,13 +1,14 @@
 // The CSV files the server writes and reads are safe (issue #30): no cell of a group export opens
 // as a formula in a spreadsheet, while amounts stay numbers and the export imports back with the
-// texts unchanged (finding 1).
+// texts unchanged (finding 1); a Splitwise import is refused with a 400 naming the limit when the
+// file has too many person columns or rows, before any heavy work (finding 4).
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from './support/fixtures.js';
 import { multipart } from './support/ledger.js';
 import { caller, makeUsers } from './support/social.js';
 import type { TestContext } from './support/test-app.js';
-import { createTestContext } from './support/test-app.js';
+import { createTestContext, errorBody } from './support/test-app.js';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -139,5 +140,54 @@ describe('group CSV export against formula injection', () => {
     expect(list.statusCode, list.body).toBe(200);
     const imported = JSON.stringify(list.json());
     for (const d of hostile) expect(imported).toContain(JSON.stringify(d));
+  });
+});
+
+const HEADER = 'Date,Description,Category,Cost,Currency';
+/** The limits as the user guide states them. */
+const MAX_IMPORT_COLUMNS = 200;
+const MAX_IMPORT_ROWS = 20_000;
+
+describe('Splitwise import limits', () => {
+  it('refuses a file with too many person columns with a 400 naming the limit (preview and import)', async () => {
+    const [ann] = await makeUsers(ctx, 'Ann');
+    const people = Array.from({ length: MAX_IMPORT_COLUMNS + 1 }, (_, i) => `P${String(i)}`);
+    const row = ['2024-01-01', 'X', 'General', '1.00', 'EUR', '1.00', '-1.00'];
+    const file = `${HEADER},${people.join(',')}\n${[...row, ...people.slice(2).map(() => '0')].join(',')}\n`;
+    for (const url of ['/api/imports/splitwise/preview', '/api/imports/splitwise']) {
+      const res = await upload(ann, url, file, {
+        groupName: 'Many',
+        mapping: JSON.stringify(people.map((name) => ({ kind: 'guest', name }))),
+      });
+      expect(res.statusCode, `${url} ${res.body.slice(0, 300)}`).toBe(400);
+      expect(errorBody(res).message).toBe(
+        `Line 1: a file may have at most 200 person columns; this one has ${String(people.length)}.`,
+      );
+    }
+    // At the limit it is read.
+    const ok = people.slice(0, MAX_IMPORT_COLUMNS);
+    const fine = `${HEADER},${ok.join(',')}\n${[...row, ...ok.slice(2).map(() => '0')].join(',')}\n`;
+    const res = await upload(ann, '/api/imports/splitwise/preview', fine);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+  });
+
+  it('refuses a file with too many rows with a 400 naming the limit (preview and import), before reading a row', async () => {
+    const [ann] = await makeUsers(ctx, 'Ann');
+    const good = '2024-01-01,X,General,1.00,EUR,1.00,-1.00\n';
+    // Rows that do not balance: the limit is still what the answer names (checked first).
+    const bad = '2024-01-01,X,General,1.00,EUR,1.00,-0.99\n';
+    for (const line of [good, bad]) {
+      const file = `${HEADER},Ann,Bob\n${line.repeat(MAX_IMPORT_ROWS + 1)}`;
+      for (const url of ['/api/imports/splitwise/preview', '/api/imports/splitwise']) {
+        const res = await upload(ann, url, file, {
+          groupName: 'Long',
+          mapping: JSON.stringify([{ kind: 'me' }, { kind: 'guest', name: 'Bob' }]),
+        });
+        expect(res.statusCode, `${url} ${res.body.slice(0, 300)}`).toBe(400);
+        expect(errorBody(res).message).toBe(
+          `Line ${String(MAX_IMPORT_ROWS + 2)}: a file may hold at most 20,000 expenses and payments.`,
+        );
+      }
+    }
   });
 });
