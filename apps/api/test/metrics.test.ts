@@ -299,6 +299,17 @@ describe('with METRICS_PORT', () => {
   );
 });
 
+describe('the metrics listener address', () => {
+  it('is loopback when METRICS_HOST is unset, whatever HOST is (#30)', async () => {
+    const ctx = await createTestContext({ METRICS_PORT: '0', HOST: '0.0.0.0' });
+    try {
+      expect(ctx.app.metricsServer?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
 describe('without METRICS_PORT', () => {
   it('starts no metrics server and keeps no metrics', async () => {
     const ctx = await createTestContext();

@@ -131,14 +131,19 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the metrics port: off when unset or empty, validated, host defaulting to HOST', () => {
+  it('reads the metrics port: off when unset or empty, validated, host on loopback unless METRICS_HOST', () => {
     expect(loadConfig({}).metricsPort).toBeNull();
     expect(loadConfig({ METRICS_PORT: ' ' }).metricsPort).toBeNull();
     expect(loadConfig({ METRICS_PORT: '9464' })).toMatchObject({
       metricsPort: 9464,
-      metricsHost: '0.0.0.0',
+      metricsHost: '127.0.0.1',
     });
-    expect(loadConfig({ METRICS_PORT: '0', HOST: '127.0.0.1' }).metricsHost).toBe('127.0.0.1');
+    // Not the public listener's address: unauthenticated metrics stay on loopback (#30).
+    expect(loadConfig({ METRICS_PORT: '0', HOST: '0.0.0.0' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '0', HOST: '::' }).metricsHost).toBe('127.0.0.1');
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metricsHost).toBe(
+      '0.0.0.0',
+    );
     expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '10.0.0.5' }).metricsHost).toBe(
       '10.0.0.5',
     );

@@ -62,7 +62,7 @@ export interface AppConfig {
   fxTimeoutMs: number;
   /** Port of the separate Prometheus `/metrics` server; null = no metrics server. */
   metricsPort: number | null;
-  /** Listen address of the metrics server (defaults to HOST). */
+  /** Listen address of the metrics server: loopback unless METRICS_HOST opens it (#30). */
   metricsHost: string;
   /** Recurring expenses: the materializer's tick, and the test-only fake clock. */
   recurring: RecurringConfig;
@@ -305,7 +305,8 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     fxTimeoutMs,
     metricsPort,
     databasePoolSize,
-    metricsHost: opt(env, 'METRICS_HOST') ?? host,
+    // The metrics need no password: they stay on loopback unless the operator says otherwise.
+    metricsHost: opt(env, 'METRICS_HOST') ?? '127.0.0.1',
     push: pushConfig(env, { appUrl, mailFrom: opt(env, 'MAIL_FROM') }),
     registration: registration as RegistrationPolicy,
     supportUrl,

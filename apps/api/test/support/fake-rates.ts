@@ -7,9 +7,12 @@ export interface FakeRates {
   url: string;
   /** Rates as JSON number text, by "FROM>TO"; the answer's date is `rateDate` or the asked day. */
   rates: Map<string, string>;
-  /** What the next requests get: rates, an error status, a garbage body, or no answer. */
-  mode: 'ok' | 'error' | 'garbage' | 'hang';
-  /** Day the service reports its rate from (default: the day asked, `latest` → 2026-11-20). */
+  /**
+   * What the next requests get: rates, an error status, a garbage body, no answer, a redirect to
+   * a path that answers the rate (`/redirected/…`), or the rate padded to 2 MB (sent in chunks).
+   */
+  mode: 'ok' | 'error' | 'garbage' | 'hang' | 'redirect' | 'huge';
+  /** Day the service reports its rate from (default: the day asked, `latest` → today, UTC). */
   rateDate: string | null;
   requests: string[];
   close(): Promise<void>;
@@ -30,6 +33,10 @@ export async function startFakeRates(): Promise<FakeRates> {
       res.writeHead(500).end('{"message":"down"}');
       return;
     }
+    if (state.mode === 'redirect' && !url.pathname.startsWith('/redirected/')) {
+      res.writeHead(302, { location: `/redirected${url.pathname}${url.search}` }).end();
+      return;
+    }
     if (state.mode === 'garbage') {
       res.writeHead(200, { 'content-type': 'application/json' }).end('<html>not json</html>');
       return;
@@ -41,11 +48,17 @@ export async function startFakeRates(): Promise<FakeRates> {
       res.writeHead(404, { 'content-type': 'application/json' }).end('{"message":"not found"}');
       return;
     }
-    const day = url.pathname.slice(1);
-    const date = state.rateDate ?? (day === 'latest' ? '2026-11-20' : day);
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(`{"amount":1.0,"base":"${from}","date":"${date}","rates":{"${to}":${text}}}`);
+    const day = url.pathname.replace(/^\/redirected/, '').slice(1);
+    const date = state.rateDate ?? (day === 'latest' ? new Date().toISOString().slice(0, 10) : day);
+    const answer = `{"amount":1.0,"base":"${from}","date":"${date}","rates":{"${to}":${text}}`;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    if (state.mode === 'huge') {
+      res.write(`${answer},"padding":"`);
+      for (let i = 0; i < 32; i++) res.write('x'.repeat(64 * 1024));
+      res.end('"}');
+      return;
+    }
+    res.end(`${answer}}`);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;

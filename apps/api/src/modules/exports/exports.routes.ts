@@ -37,7 +37,7 @@ export async function exportsRoutes(
         tags,
         summary: "Download a group's expenses and payments as CSV (Splitwise's format)",
         description:
-          "text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in. The file imports back through POST /api/imports/splitwise. Current members only.\n\nExample:\n\n```\n" +
+          "text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in, written as plain numbers. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`\"'=SUM(A1)\"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote). Current members only.\n\nExample:\n\n```\n" +
           CSV_EXAMPLE +
           '```',
         params: z.object({ id: pathIdSchema('Group') }),

@@ -173,7 +173,7 @@ export async function importsRoutes(
         tags,
         summary: 'Read a Splitwise group CSV export and propose who each person column is',
         description:
-          'multipart/form-data with the file part `file` (Splitwise\'s "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column\'s total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"). Nothing is stored.',
+          'multipart/form-data with the file part `file` (Splitwise\'s "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column\'s total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"); so is one of more than 200 person columns or 20,000 expenses and payments (the message names the limit). A text cell our export wrote with a single quote before `=`, `+`, `-`, `@`, a tab or a carriage return is read without that quote. Nothing is stored.',
         consumes: ['multipart/form-data'],
         response: {
           200: previewSchema,

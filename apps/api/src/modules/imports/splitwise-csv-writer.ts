@@ -1,14 +1,15 @@
 // Writing Splitwise's group CSV format (issue #14): header, rows and closing totals, each line
-// CRLF-terminated. No I/O here.
+// CRLF-terminated. No I/O here. Text cells go through safeCell (no formula injection, #30).
 import { stringify } from 'csv-stringify/sync';
 import { formatMinor } from '@evenly/core';
+import { QUOTED_CELLS, safeCell } from './csv-cells.js';
 import { FIXED_COLUMNS, TOTAL_BALANCE } from './splitwise-format.js';
 
 /** The header line (CRLF-terminated, as every line written). */
 export function csvHeader(people: readonly string[]): string {
-  return stringify([[...FIXED_COLUMNS, ...people]], {
+  return stringify([[...FIXED_COLUMNS, ...people.map(safeCell)]], {
     record_delimiter: '\r\n',
-    quoted_match: /[\r\n]/,
+    quoted_match: QUOTED_CELLS,
   });
 }
 
@@ -24,8 +25,8 @@ export interface CsvEntry {
 function csvRecord(e: CsvEntry): string[] {
   return [
     e.date,
-    e.description,
-    e.categoryName,
+    safeCell(e.description),
+    safeCell(e.categoryName),
     formatMinor(e.costCents, e.currency),
     e.currency,
     ...e.effects.map((v) => formatMinor(v, e.currency)),
@@ -40,7 +41,7 @@ export function csvRow(e: CsvEntry): string {
 export function csvRows(entries: readonly CsvEntry[]): string {
   return stringify(entries.map(csvRecord), {
     record_delimiter: '\r\n',
-    quoted_match: /[\r\n]/,
+    quoted_match: QUOTED_CELLS,
   });
 }
 
@@ -56,5 +57,5 @@ export function csvTotals(date: string, totals: ReadonlyMap<string, readonly num
       currency,
       ...values.map((v) => formatMinor(v, currency)),
     ]);
-  return '\r\n' + stringify(rows, { record_delimiter: '\r\n', quoted_match: /[\r\n]/ });
+  return '\r\n' + stringify(rows, { record_delimiter: '\r\n', quoted_match: QUOTED_CELLS });
 }

@@ -18,9 +18,12 @@ import {
   sumCents,
 } from '@evenly/core';
 import type { Cents } from '@evenly/core';
+import { readCell } from './csv-cells.js';
 import {
   FIXED_COLUMNS,
+  MAX_IMPORT_COLUMNS,
   MAX_IMPORT_ROWS,
+  MAX_TOTAL_ROWS,
   PAYMENT_CATEGORY,
   TOTAL_BALANCE,
 } from './splitwise-format.js';
@@ -28,6 +31,7 @@ import type { CsvProblem, SplitwiseFile, SplitwiseRow } from './splitwise-format
 
 export {
   FIXED_COLUMNS,
+  MAX_IMPORT_COLUMNS,
   MAX_IMPORT_ROWS,
   PAYMENT_CATEGORY,
   TOTAL_BALANCE,
@@ -71,7 +75,8 @@ interface Parsed {
   line: number;
 }
 
-function readRecords(text: string): Parsed[] {
+/** The file's records, at most `upTo` of them (the parser stops there). */
+function readRecords(text: string, upTo: number): Parsed[] {
   try {
     const out = parse(text, {
       bom: true,
@@ -79,6 +84,7 @@ function readRecords(text: string): Parsed[] {
       relax_column_count: true,
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
+      to: upTo,
     }) as unknown as { record: string[]; info: { lines: number } }[];
     return out.map((r) => ({ record: r.record, line: r.info.lines }));
   } catch (e) {
@@ -93,6 +99,28 @@ function readRecords(text: string): Parsed[] {
   }
 }
 
+/** 20000 → "20,000". */
+const count = (n: number) => n.toLocaleString('en-US');
+
+/** Refuses more than MAX_IMPORT_ROWS expense and payment rows (or MAX_TOTAL_ROWS totals). */
+function checkRowCount(records: readonly Parsed[]): void {
+  let entries = 0;
+  let totals = 0;
+  for (const { record, line } of records.slice(1)) {
+    const isTotal = readCell(record[1] ?? '').toLowerCase() === TOTAL_BALANCE.toLowerCase();
+    if (isTotal) totals += 1;
+    else entries += 1;
+    if (entries > MAX_IMPORT_ROWS || totals > MAX_TOTAL_ROWS) {
+      throw new SplitwiseCsvError([
+        {
+          line,
+          message: `Line ${String(line)}: a file may hold at most ${count(MAX_IMPORT_ROWS)} expenses and payments${isTotal ? ` and ${count(MAX_TOTAL_ROWS)} total balance rows` : ''}.`,
+        },
+      ]);
+    }
+  }
+}
+
 /** Reads a Splitwise group CSV export; throws SplitwiseCsvError listing what is wrong. */
 export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
   let text: string;
@@ -101,12 +129,25 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
   } catch {
     throw new SplitwiseCsvError([{ line: 1, message: 'The file is not UTF-8 text.' }]);
   }
-  const records = readRecords(text);
-  const header = records[0];
+  // The limits first, before any work per cell (issue #30): the header alone, then the records
+  // up to one past the most a file may hold.
+  const header = readRecords(text, 1)[0];
   if (header === undefined) {
     throw new SplitwiseCsvError([{ line: 1, message: 'The file is empty.' }]);
   }
-  const names = header.record.map((c) => c.trim());
+  const columns = header.record.length - FIXED_COLUMNS.length;
+  if (columns > MAX_IMPORT_COLUMNS) {
+    throw new SplitwiseCsvError([
+      {
+        line: header.line,
+        message: `Line ${String(header.line)}: a file may have at most ${count(MAX_IMPORT_COLUMNS)} person columns; this one has ${count(columns)}.`,
+      },
+    ]);
+  }
+  const records = readRecords(text, 1 + MAX_IMPORT_ROWS + MAX_TOTAL_ROWS + 1);
+  checkRowCount(records);
+  // Names and descriptions lose the quote our export puts before a would-be formula (#30).
+  const names = header.record.map(readCell);
   const fixedOk = FIXED_COLUMNS.every((c, i) => names[i]?.toLowerCase() === c.toLowerCase());
   if (!fixedOk) {
     throw new SplitwiseCsvError([
@@ -143,6 +184,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       continue;
     }
     const cell = (i: number) => (record[i] ?? '').trim();
+    const text = (i: number) => readCell(record[i] ?? '');
     const currency = cell(4).toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency) || !isIsoCurrencyCode(currency)) {
       problem(line, `"${cell(4)}" is not a currency code.`);
@@ -163,7 +205,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       values.push(v);
     }
     if (bad) continue;
-    if (cell(1).toLowerCase() === TOTAL_BALANCE.toLowerCase()) {
+    if (text(1).toLowerCase() === TOTAL_BALANCE.toLowerCase()) {
       stated.set(currency, { line, values });
       continue;
     }
@@ -184,7 +226,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       );
       continue;
     }
-    const categoryName = cell(2);
+    const categoryName = text(2);
     const isPayment = categoryName.toLowerCase() === PAYMENT_CATEGORY.toLowerCase();
     const costCents = cents(Math.abs(cost));
     if (costCents === 0 && values.every((v) => v === 0)) {
@@ -198,7 +240,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
     rows.push({
       line,
       date: cell(0),
-      description: cell(1),
+      description: text(1),
       categoryName,
       category: categoryFromName(categoryName),
       isPayment,
@@ -206,10 +248,6 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       currency,
       effects: values,
     });
-    if (rows.length > MAX_IMPORT_ROWS) {
-      problem(line, `a file may hold at most ${String(MAX_IMPORT_ROWS)} expenses and payments.`);
-      break;
-    }
   }
   if (problems.length === 0 && rows.length === 0) {
     problem(header.line + 1, 'the file has no expenses or payments.');

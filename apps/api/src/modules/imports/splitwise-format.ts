@@ -13,7 +13,10 @@ export const TOTAL_BALANCE = 'Total balance';
 export const PAYMENT_CATEGORY = 'Payment';
 /** Rows one import may hold (each becomes an entry written in one transaction). */
 export const MAX_IMPORT_ROWS = 20_000;
-/** Problems listed in one 400 answer. */
+/** Person columns one import may hold (each becomes a member or guest of the new group). */
+export const MAX_IMPORT_COLUMNS = 200;
+/** `Total balance` rows a file may hold (one per currency; fewer currencies exist). */
+export const MAX_TOTAL_ROWS = 300;
 
 export interface SplitwiseRow {
   /** 1-based line of the file where the row ends. */

@@ -3639,7 +3639,7 @@ export interface paths {
     };
     /**
      * Download a group's expenses and payments as CSV (Splitwise's format)
-     * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in. The file imports back through POST /api/imports/splitwise. Current members only.
+     * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in, written as plain numbers. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`"'=SUM(A1)"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote). Current members only.
      *
      *     Example:
      *
@@ -5100,7 +5100,7 @@ export interface paths {
     put?: never;
     /**
      * Read a Splitwise group CSV export and propose who each person column is
-     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"). Nothing is stored.
+     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"); so is one of more than 200 person columns or 20,000 expenses and payments (the message names the limit). A text cell our export wrote with a single quote before `=`, `+`, `-`, `@`, a tab or a carriage return is read without that quote. Nothing is stored.
      */
     post: {
       parameters: {
