@@ -141,7 +141,8 @@ export type ConflictCode =
   | 'EDIT_CONFLICT'
   | 'HAS_ACCOUNT'
   | 'NOT_RESTORABLE'
-  | 'ALREADY_IMPORTED';
+  | 'ALREADY_IMPORTED'
+  | 'ENDPOINT_TAKEN';
 
 export class ConflictError extends AppError {
   readonly status = 409;

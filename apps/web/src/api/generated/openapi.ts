@@ -6393,7 +6393,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Save this device's push subscription for the caller (one per endpoint) */
+    /**
+     * Save this device's push subscription for the caller (one per endpoint)
+     * @description An endpoint saved before is replaced for the same account, or for another account sending the same keys (the same browser subscription, someone else signed in on the device). Another account with other keys gets 409 ENDPOINT_TAKEN and the subscription stays where it was.
+     */
     post: {
       parameters: {
         query?: never;
@@ -6435,6 +6438,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
