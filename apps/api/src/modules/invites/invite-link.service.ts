@@ -157,21 +157,25 @@ export class InviteLinkService {
       name: '',
       email: null,
     };
+    const alreadyMember = group.members.some((m) => m.id === userId && !m.guest);
+    // Names, not addresses, until the caller has joined (a member sees them in the group).
+    const shown = <T extends { email: string | null }>(p: T): T =>
+      alreadyMember ? p : { ...p, email: null };
     return {
       group: {
         id: group.id,
         name: group.name,
         coverEmoji: group.coverEmoji,
         coverColor: group.coverColor,
-        members: group.members,
+        members: group.members.map(shown),
       },
       // Only the guests the caller may claim: added without an address, or with theirs.
-      guests: group.members.filter(
-        (m) => m.guest && me !== undefined && mayClaimByLink(me, { guestEmail: m.email }),
-      ),
-      invitedBy,
+      guests: group.members
+        .filter((m) => m.guest && me !== undefined && mayClaimByLink(me, { guestEmail: m.email }))
+        .map(shown),
+      invitedBy: shown(invitedBy),
       expiresAt: link.expiresAt,
-      alreadyMember: group.members.some((m) => m.id === userId && !m.guest),
+      alreadyMember,
     };
   }
 

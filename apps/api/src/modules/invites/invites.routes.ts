@@ -160,7 +160,8 @@ export async function invitesRoutes(
         summary: 'What an invite link leads to: the group, its guests, who invited',
         description:
           '`guests` lists the guests the caller may claim: those added without an address, and ' +
-          "those added with the caller's verified address.",
+          "those added with the caller's verified address. Until the caller is a member " +
+          '(`alreadyMember`), every `email` in the preview is null: names, not addresses.',
         params: tokenParams,
         response: { 200: invitePreviewSchema, ...errorResponses(400, 401, 404, 410) },
       },

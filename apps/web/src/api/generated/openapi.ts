@@ -5182,7 +5182,7 @@ export interface paths {
     };
     /**
      * What an invite link leads to: the group, its guests, who invited
-     * @description `guests` lists the guests the caller may claim: those added without an address, and those added with the caller's verified address.
+     * @description `guests` lists the guests the caller may claim: those added without an address, and those added with the caller's verified address. Until the caller is a member (`alreadyMember`), every `email` in the preview is null: names, not addresses.
      */
     get: {
       parameters: {
