@@ -182,4 +182,35 @@ describe('DELETE /api/auth/me', () => {
     expect((await caller(ctx, bob)('DELETE', `/api/groups/${shared}`)).statusCode).toBe(204);
     expect(alone).not.toBe(shared);
   });
+
+  it('removes the guests of a group deleted with its last account, names and addresses too', async () => {
+    const [ann, bob] = await makeUsers(ctx, 'Ann', 'Bob');
+    const solo = await createGroup(db(), ann, 'Solo');
+    const shared = await createGroup(db(), ann, 'Shared', [bob]);
+    const add = async (groupId: number, name: string, email: string) => {
+      const res = await caller(ctx, ann)('POST', `/api/groups/${groupId}/guests`, { name, email });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await add(solo, 'Rich Guest', 'rich@example.com');
+    await add(shared, 'Kept Guest', 'kept@example.com');
+    // The guest takes part in an entry of the group that goes.
+    const rich = (await db().select().from(users).where(eq(users.name, 'Rich Guest')))[0];
+    await postExpense(ctx, ann, {
+      description: 'Boat',
+      amount: 40,
+      groupId: solo,
+      splitType: 'EQUAL',
+      payers: [{ userId: ann.id, amountPaid: 40 }],
+      splits: [{ userId: ann.id }, { userId: rich?.id ?? 0 }],
+    });
+
+    const res = await deleteAccount(ann, { password: 'secret123', confirmOutstanding: true });
+    expect(res.statusCode, res.body).toBe(204);
+    const guests = await db().select().from(users).where(eq(users.kind, 'GUEST'));
+    // The solo group's guest went with it; the shared group's guest stays with that group.
+    expect(guests.map((g) => [g.name, g.guestEmail, g.guestGroupId])).toEqual([
+      ['Kept Guest', 'kept@example.com', shared],
+    ]);
+    expect(await db().select().from(users).where(eq(users.name, 'Rich Guest'))).toEqual([]);
+  });
 });

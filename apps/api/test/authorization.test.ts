@@ -43,7 +43,7 @@ async function snapshot(): Promise<string> {
   for (const { tablename } of tables) {
     out[tablename] = await queryRows(
       ctx.database.handle.db,
-      // Ordered by the whole row, whatever the number of columns (search_words has one).
+      // Ordered by the whole row, whatever the number of columns.
       sql.raw(`select * from "${tablename}" t order by t::text`),
     );
   }

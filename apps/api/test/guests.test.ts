@@ -418,6 +418,45 @@ describe('claiming guests', () => {
     );
   });
 
+  it('through the invite link only for a guest without an address, or with the claimant’s', async () => {
+    const [ann, carol] = await makeUsers(ctx, 'Ann', 'Carol');
+    const groupId = await createGroup(db(), ann, 'Trip');
+    const rich = await addGuest(ann, groupId, { name: 'Rich Guest', email: 'rich@example.com' });
+    const dan = await addGuest(ann, groupId, { name: 'Dan' });
+    await expense(ann, groupId, equalExpense(rich, [ann, rich], 100));
+    const link = await caller(ctx, ann)('POST', `/api/groups/${groupId}/invite-link`, {});
+    const { token } = link.json<{ token: string }>();
+    const addressed =
+      'This guest was added with an e-mail address: only the person who signs in with that address, verified, can claim it. Join as yourself instead.';
+    // Carol has the link but not Rich's address: she may not take his place or his credit.
+    const preview = await caller(ctx, carol)('GET', `/api/invites/${token}`);
+    expect(preview.json<{ guests: { id: number }[] }>().guests.map((g) => g.id)).toEqual([dan.id]);
+    const viaAccept = await caller(ctx, carol)('POST', `/api/invites/${token}/accept`, {
+      claimGuestId: rich.id,
+    });
+    expect(viaAccept.statusCode).toBe(403);
+    expect(errorBody(viaAccept)).toMatchObject({ code: 'NOT_YOUR_GUEST', message: addressed });
+    const viaClaim = await caller(ctx, carol)('POST', `/api/guests/${rich.id}/claim`, {
+      inviteToken: token,
+    });
+    expect(viaClaim.statusCode).toBe(403);
+    expect(errorBody(viaClaim)).toMatchObject({ code: 'NOT_YOUR_GUEST', message: addressed });
+    const members = await caller(ctx, ann)('GET', `/api/groups/${groupId}`);
+    expect(members.json<GroupBody>().members.map((m) => m.id)).toEqual([ann.id, rich.id, dan.id]);
+    // Rich himself, signed in with that address, claims through the link.
+    const [richUser] = await makeUsers(ctx, 'Rich');
+    const mine = await caller(ctx, richUser)('GET', `/api/invites/${token}`);
+    expect(mine.json<{ guests: { id: number }[] }>().guests.map((g) => g.id)).toEqual([
+      rich.id,
+      dan.id,
+    ]);
+    const claimed = await caller(ctx, richUser)('POST', `/api/invites/${token}/accept`, {
+      claimGuestId: rich.id,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    expect(netOf(await groupNets(groupId), richUser.id)).toBe(5000);
+  });
+
   it('by someone who is a member already: the two are combined (a merge)', async () => {
     const [ann, bea] = await makeUsers(ctx, 'Ann', 'Bea');
     const groupId = await createGroup(db(), ann, 'Trip', [bea]);

@@ -141,6 +141,39 @@ describe('using the link', () => {
     });
   });
 
+  it('shows names, not addresses, to someone who has not joined yet', async () => {
+    const [ann, bob, carol] = await makeUsers(ctx, 'Ann', 'Bob', 'Carol');
+    const g = await createGroup(db(), ann, 'Trip', [bob]);
+    await caller(ctx, ann)('POST', `/api/groups/${g}/guests`, {
+      name: 'Gil',
+      email: 'gil@example.com',
+    });
+    const { token } = (
+      await caller(ctx, ann)('POST', `/api/groups/${g}/invite-link`, {})
+    ).json<LinkBody>();
+    type Preview = {
+      group: { members: { name: string; email: string | null }[] };
+      invitedBy: { name: string; email: string | null };
+    };
+    const preview = await caller(ctx, carol)('GET', `/api/invites/${token}`);
+    expect(preview.statusCode).toBe(200);
+    expect(preview.body).not.toContain('@');
+    const body = preview.json<Preview>();
+    expect(body.group.members.map((m) => [m.name, m.email])).toEqual([
+      ['Ann', null],
+      ['Bob', null],
+      ['Gil', null],
+    ]);
+    expect(body.invitedBy).toMatchObject({ name: 'Ann', email: null });
+    // Once a member, the preview shows what the group itself shows.
+    expect((await caller(ctx, carol)('POST', `/api/invites/${token}/accept`, {})).statusCode).toBe(
+      200,
+    );
+    const after = (await caller(ctx, carol)('GET', `/api/invites/${token}`)).json<Preview>();
+    expect(after.group.members.map((m) => m.email)).toContain('gil@example.com');
+    expect(after.invitedBy.email).toBe('ann@example.com');
+  });
+
   it('a former member joins again through the link', async () => {
     const [ann, bea] = await makeUsers(ctx, 'Ann', 'Bea');
     const g = await createGroup(db(), ann, 'Trip', [bea]);

@@ -403,4 +403,35 @@ describe('reminders', () => {
     await ctx.drainJobs();
     expect(mailsTo(bob)).toHaveLength(1);
   });
+  it('tells nothing about people outside the group: the same 404 as an unknown id', async () => {
+    const [ann, bob, eve, zed] = await makeUsers(ctx, 'Ann', 'Bob', 'Eve', 'Zed');
+    const db = ctx.database.handle.db;
+    const mine = await createGroup(db, ann, 'Mine', [bob]);
+    const theirs = await createGroup(db, eve, 'Theirs', [zed]);
+    const guest = await caller(ctx, eve)('POST', `/api/groups/${theirs}/guests`, {
+      name: 'Secret Guest',
+    });
+    expect(guest.statusCode, guest.body).toBe(201);
+    const guestId = guest
+      .json<{ members: { id: number; guest: boolean }[] }>()
+      .members.find((m) => m.guest)?.id;
+    expect(
+      (await caller(ctx, zed)('DELETE', '/api/auth/me', { password: 'secret123' })).statusCode,
+    ).toBe(204);
+    const as = caller(ctx, ann);
+    // Bob shares the group: he may be named.
+    const bobRes = await as('POST', '/api/reminders', { userId: bob.id, groupId: mine });
+    expect(errorBody(bobRes).message).toBe('Bob does not owe you anything in this group.');
+    const unknown = await as('POST', '/api/reminders', { userId: 999999, groupId: mine });
+    expect(unknown.statusCode).toBe(404);
+    const { code, message } = errorBody(unknown);
+    for (const userId of [eve.id, zed.id, guestId]) {
+      for (const groupId of [mine, null]) {
+        const res = await as('POST', '/api/reminders', { userId, groupId });
+        expect(res.statusCode, res.body).toBe(404);
+        expect(errorBody(res)).toMatchObject({ code, message });
+        expect(res.body).not.toMatch(/Eve|Zed|Deleted user|Secret Guest/);
+      }
+    }
+  });
 });

@@ -108,6 +108,29 @@ describe('subscriptions', () => {
     expect((await rows()).map((r) => r.userId)).toEqual([bea.id]);
   });
 
+  it('another account naming a saved endpoint with other keys takes nothing over: 409', async () => {
+    const device = newDevice();
+    expect((await subscribe(ann, device)).statusCode).toBe(201);
+    const saved = await rows();
+    // Bea learned the endpoint (not the browser's keys) and sends it with keys of her own.
+    const forged = makeSubscription(device.endpoint);
+    const res = await subscribe(bea, forged);
+    expect(res.statusCode).toBe(409);
+    expect(errorBody(res)).toMatchObject({
+      code: 'ENDPOINT_TAKEN',
+      message:
+        'This push endpoint belongs to another account. Turn push notifications off and on again on this device.',
+    });
+    expect(await rows()).toEqual(saved);
+    // Ann's notifications still reach her device, decrypted with her keys.
+    expect(
+      await ctx.app.services.push.notify(ann.id, { title: 't', body: 'b', url: '/app' }),
+    ).toEqual({ delivered: 1, removed: 0, failed: 0 });
+    expect(
+      await ctx.app.services.push.notify(bea.id, { title: 't', body: 'b', url: '/app' }),
+    ).toEqual({ delivered: 0, removed: 0, failed: 0 });
+  });
+
   it('requires sign-in', async () => {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -15,9 +15,10 @@ import type { RawSession } from './raw-session.js';
 
 /**
  * Tables the database rebuilds itself as the others are restored, so not copied: search_words
- * (every word of the expenses' and comments' text, kept by triggers on their inserts).
+ * and search_person_words (the words of the expenses' and comments' text, kept by triggers on
+ * their inserts).
  */
-const DERIVED_TABLES: ReadonlySet<string> = new Set(['search_words']);
+const DERIVED_TABLES: ReadonlySet<string> = new Set(['search_words', 'search_person_words']);
 
 /** Rows fetched per round trip: bounded memory whatever the table's size. */
 const FETCH_ROWS = 2_000;

@@ -630,12 +630,28 @@ export async function seed(
     await timed(
       client,
       'search words',
-      `insert into search_words (word)
-       select distinct w
-         from (select search_text from expenses union all select search_text from comments) t,
-              regexp_split_to_table(t.search_text, '[^[:alnum:]]+') as w
-        where length(w) >= 3
-       on conflict do nothing`,
+      `insert into search_words (group_id, word)
+       select distinct t.group_id, w
+         from (select e.group_id, e.search_text from expenses e
+                where e.group_id is not null and e.deleted_at is null
+               union all
+               select e.group_id, c.search_text from comments c join expenses e on e.id = c.expense_id
+                where e.group_id is not null and e.deleted_at is null) t,
+              unnest(evenly_search_words_of(t.search_text)) as w`,
+    );
+    await timed(
+      client,
+      'search person words',
+      `insert into search_person_words (user_id, word)
+       select distinct p, w
+         from (select e.payer_user_ids || e.split_user_ids as people, e.search_text from expenses e
+                where e.group_id is null and e.deleted_at is null
+               union all
+               select e.payer_user_ids || e.split_user_ids, c.search_text
+                 from comments c join expenses e on e.id = c.expense_id
+                where e.group_id is null and e.deleted_at is null) t,
+              unnest(t.people) as p,
+              unnest(evenly_search_words_of(t.search_text)) as w`,
     );
 
     // Activity: ids in time order (group events first, then every change's rows by its event

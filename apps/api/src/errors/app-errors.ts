@@ -97,10 +97,10 @@ export class ForbiddenError extends AppError {
 export class NotYourGuestError extends AppError {
   readonly status = 403;
   readonly code = 'NOT_YOUR_GUEST';
-  constructor() {
-    super(
-      "Only the person this guest stands for can claim it: open the group's invite link or sign in with the address it was added with.",
-    );
+  constructor(
+    message = "Only the person this guest stands for can claim it: open the group's invite link or sign in with the address it was added with.",
+  ) {
+    super(message);
   }
 }
 
@@ -141,7 +141,8 @@ export type ConflictCode =
   | 'EDIT_CONFLICT'
   | 'HAS_ACCOUNT'
   | 'NOT_RESTORABLE'
-  | 'ALREADY_IMPORTED';
+  | 'ALREADY_IMPORTED'
+  | 'ENDPOINT_TAKEN';
 
 export class ConflictError extends AppError {
   readonly status = 409;

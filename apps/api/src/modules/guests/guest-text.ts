@@ -5,5 +5,7 @@ export const GUEST_TEXT = {
   hasAccount: (email: string) =>
     `${email} already has an Evenly account. Send them a friend request or share the group's invite link.`,
   intoNotMember: 'The person to merge into must be a member of this group.',
+  addressed:
+    'This guest was added with an e-mail address: only the person who signs in with that address, verified, can claim it. Join as yourself instead.',
   joinedAs: (name: string, guest: string) => `${name} joined as ${guest}`,
 } as const;

@@ -42,6 +42,7 @@ import {
   lockGuest,
   updateGuest,
 } from './guests.repository.js';
+import { mayClaimByLink, ownsAddress } from './guest-claim.js';
 import { GUEST_TEXT } from './guest-text.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
@@ -247,7 +248,11 @@ export class GuestService {
       if (row === undefined || guest === undefined || me === undefined) {
         throw new NotFoundError(GUEST_TEXT.notFound);
       }
-      if (!(await mayClaim(tx, me, guest, inviteToken, at))) throw new NotYourGuestError();
+      if (!(await mayClaim(tx, me, guest, inviteToken, at))) {
+        throw new NotYourGuestError(
+          inviteToken !== null && guest.guestEmail !== null ? GUEST_TEXT.addressed : undefined,
+        );
+      }
       return this.claimLocked(tx, me, row, guest, at);
     });
   }
@@ -298,7 +303,10 @@ function accountIds(g: GroupView): number[] {
   return g.members.filter((m) => !m.guest).map((m) => m.id);
 }
 
-/** The caller's verified address is the guest's, or the token is a live link of its group. */
+/**
+ * The caller's verified address is the guest's, or the guest has no address and the token is a
+ * live link of its group.
+ */
 async function mayClaim(
   tx: Db,
   me: AccountRow,
@@ -306,10 +314,8 @@ async function mayClaim(
   inviteToken: string | null,
   at: Date,
 ): Promise<boolean> {
-  if (me.emailVerifiedAt !== null && guest.guestEmail !== null && guest.guestEmail === me.email) {
-    return true;
-  }
-  if (inviteToken === null) return false;
+  if (ownsAddress(me, guest)) return true;
+  if (inviteToken === null || !mayClaimByLink(me, guest)) return false;
   const link = await findLinkByToken(tx, inviteToken);
   return link !== undefined && link.groupId === guest.guestGroupId && linkState(link, at) === 'ok';
 }

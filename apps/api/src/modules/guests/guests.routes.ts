@@ -143,7 +143,7 @@ export async function guestsRoutes(
         tags,
         summary: 'Claim a guest: become a member and take over their entries and balances',
         description:
-          "Allowed with the caller's verified address being the guest's, or with `inviteToken`, a live invite link of the guest's group.",
+          "Allowed with the caller's verified address being the guest's, or, for a guest added without an address, with `inviteToken`, a live invite link of the guest's group.",
         params: z.object({ guestId: pathIdSchema('User') }),
         body: claimSchema.optional(),
         response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404, 413, 415) },

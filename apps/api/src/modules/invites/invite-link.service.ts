@@ -1,7 +1,12 @@
 // InviteLinkService: a group's invite link (issue #12): members show, renew and revoke it; anyone
 // signed in who has it may join the group, or claim one of its guests, in one tap.
 import type { Db } from '../../db/database.js';
-import { InviteExpiredError, InviteInvalidError, NotFoundError } from '../../errors/app-errors.js';
+import {
+  InviteExpiredError,
+  InviteInvalidError,
+  NotFoundError,
+  NotYourGuestError,
+} from '../../errors/app-errors.js';
 import type { AppServices } from '../../composition/app-services.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
 import { findAccountById } from '../auth/index.js';
@@ -17,7 +22,7 @@ import {
   requireGroupMember,
 } from '../groups/index.js';
 import { GUEST_TEXT } from '../guests/index.js';
-import { findGroupGuest, lockGuest } from '../guests/index.js';
+import { findGroupGuest, lockGuest, mayClaimByLink } from '../guests/index.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { InviteLinkRow } from './invite-links.repository.js';
 import {
@@ -146,23 +151,31 @@ export class InviteLinkService {
     const row = await findGroup(db, link.groupId);
     if (row === undefined) throw new InviteInvalidError();
     const group = await this.services.groups.load(db, row);
+    const me = await findAccountById(db, userId);
     const invitedBy = (await peopleByIds(db, [link.createdById])).get(link.createdById) ?? {
       id: link.createdById,
       name: '',
       email: null,
     };
+    const alreadyMember = group.members.some((m) => m.id === userId && !m.guest);
+    // Names, not addresses, until the caller has joined (a member sees them in the group).
+    const shown = <T extends { email: string | null }>(p: T): T =>
+      alreadyMember ? p : { ...p, email: null };
     return {
       group: {
         id: group.id,
         name: group.name,
         coverEmoji: group.coverEmoji,
         coverColor: group.coverColor,
-        members: group.members,
+        members: group.members.map(shown),
       },
-      guests: group.members.filter((m) => m.guest),
-      invitedBy,
+      // Only the guests the caller may claim: added without an address, or with theirs.
+      guests: group.members
+        .filter((m) => m.guest && me !== undefined && mayClaimByLink(me, { guestEmail: m.email }))
+        .map(shown),
+      invitedBy: shown(invitedBy),
       expiresAt: link.expiresAt,
-      alreadyMember: group.members.some((m) => m.id === userId && !m.guest),
+      alreadyMember,
     };
   }
 
@@ -192,6 +205,7 @@ export class InviteLinkService {
         await lockGuest(tx, claimGuestId);
         const guest = await findGroupGuest(tx, row.id, claimGuestId);
         if (guest === undefined) throw new NotFoundError(GUEST_TEXT.notFound);
+        if (!mayClaimByLink(me, guest)) throw new NotYourGuestError(GUEST_TEXT.addressed);
         return this.services.guests.claimLocked(tx, caller, row, guest, at);
       }
       if ((await currentMemberIds(tx, row.id, [userId])).has(userId)) {

@@ -158,6 +158,10 @@ export async function invitesRoutes(
       schema: {
         tags,
         summary: 'What an invite link leads to: the group, its guests, who invited',
+        description:
+          '`guests` lists the guests the caller may claim: those added without an address, and ' +
+          "those added with the caller's verified address. Until the caller is a member " +
+          '(`alreadyMember`), every `email` in the preview is null: names, not addresses.',
         params: tokenParams,
         response: { 200: invitePreviewSchema, ...errorResponses(400, 401, 404, 410) },
       },
@@ -180,9 +184,13 @@ export async function invitesRoutes(
       schema: {
         tags,
         summary: 'Join the group, or with claimGuestId claim one of its guests',
+        description:
+          'A guest added without an address may be claimed by anyone with the link; one added ' +
+          'with an address only by the person whose verified address it is (else 403 ' +
+          'NOT_YOUR_GUEST).',
         params: tokenParams,
         body: acceptSchema.optional(),
-        response: { 200: groupSchema, ...errorResponses(400, 401, 404, 410, 413, 415) },
+        response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404, 410, 413, 415) },
       },
     },
     async (request) =>

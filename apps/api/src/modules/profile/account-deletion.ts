@@ -2,7 +2,8 @@
 // "Deleted user", so every expense, payment, comment and balance naming them keeps counting for
 // the others; everything personal goes: address, password, picture, friend link, settings, push
 // subscriptions, e-mail links, idempotency keys, pending requests and invitations. Memberships
-// end (creator rights pass on as when leaving; a group left without any account is deleted).
+// end (creator rights pass on as when leaving; a group left without any account is deleted, with
+// its guests).
 // The token version moves on, so every token of theirs stops working at once in every process
 // (the users trigger puts the change on the change feed, which every process follows).
 import type { Db } from '../../db/database.js';
@@ -27,6 +28,7 @@ import {
   markLeft,
   updateGroup,
 } from '../groups/index.js';
+import { deleteGuestRows, guestIdsOfGroup } from '../guests/index.js';
 import { PROFILE_TEXT } from './profile-errors.js';
 import { lockUser } from './profile.repository.js';
 import {
@@ -115,7 +117,10 @@ export class AccountDeletion {
     if (remainingAccounts.length === 0) {
       const keys = await this.services.receipts.receiptKeysOfGroup(tx, groupId);
       await deleteGroupPairs(tx, groupId);
+      const guestIds = await guestIdsOfGroup(tx, groupId);
       await deleteGroupRows(tx, groupId);
+      // Its guests existed only in it: their names and addresses go with it.
+      await deleteGuestRows(tx, guestIds);
       noteChange(tx, {
         entity: 'group',
         action: 'deleted',

@@ -14,18 +14,24 @@ export interface NewSubscription {
 }
 
 /**
- * Saves a device's subscription. The endpoint identifies the device: subscribing again (new
- * keys, or another person signed in on it) replaces the row rather than adding one.
+ * Saves a device's subscription. The endpoint identifies the device: subscribing again replaces
+ * the row rather than adding one, when it is the same person (new keys), or another person
+ * signed in on the same browser, who sends the same keys (its `auth` secret never leaves the
+ * browser and the server). A subscription of another account with other keys is left alone:
+ * undefined (the caller answers 409), so knowing someone's endpoint takes nothing over.
  */
 export async function upsertSubscription(
   db: Db,
   value: NewSubscription,
-): Promise<PushSubscriptionRow> {
+): Promise<PushSubscriptionRow | undefined> {
   const rows = await db
     .insert(pushSubscriptions)
     .values(value)
     .onConflictDoUpdate({
       target: pushSubscriptions.endpoint,
+      setWhere: sql`${pushSubscriptions.userId} = ${value.userId}
+                 or (${pushSubscriptions.p256dh} = ${value.p256dh}
+                     and ${pushSubscriptions.auth} = ${value.auth})`,
       set: {
         userId: value.userId,
         p256dh: value.p256dh,
@@ -36,9 +42,7 @@ export async function upsertSubscription(
       },
     })
     .returning();
-  const row = rows[0];
-  if (row === undefined) throw new Error('push subscription upsert returned no row');
-  return row;
+  return rows[0];
 }
 
 /** Keeps a person's newest `keep` subscriptions and deletes the rest; returns how many went. */

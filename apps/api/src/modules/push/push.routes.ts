@@ -135,8 +135,13 @@ export async function pushRoutes(
       schema: {
         tags,
         summary: "Save this device's push subscription for the caller (one per endpoint)",
+        description:
+          'An endpoint saved before is replaced for the same account, or for another account ' +
+          'sending the same keys (the same browser subscription, someone else signed in on the ' +
+          'device). Another account with other keys gets 409 ENDPOINT_TAKEN and the ' +
+          'subscription stays where it was.',
         body: subscribeBody,
-        response: { 201: subscriptionSchema, ...errorResponses(400, 401, 413, 415) },
+        response: { 201: subscriptionSchema, ...errorResponses(400, 401, 409, 413, 415) },
       },
     },
     async (request, reply) => {

@@ -5,6 +5,7 @@ import type { RequestOptions } from 'web-push';
 import type { VapidKeyPair } from '../../config/push-config.js';
 import type { Db } from '../../db/database.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
+import { ConflictError } from '../../errors/app-errors.js';
 import { EndpointRefusedError } from './endpoint-policy.js';
 import type { PushSubscriptionRow } from './push.repository.js';
 import {
@@ -28,6 +29,9 @@ export interface PushPayload {
   /** Notifications with the same tag replace each other on the device. */
   tag?: string;
 }
+
+export const PUSH_ENDPOINT_TAKEN =
+  'This push endpoint belongs to another account. Turn push notifications off and on again on this device.';
 
 export interface SubscriptionInput {
   endpoint: string;
@@ -97,7 +101,10 @@ export class PushService {
     return this.vapid.publicKey;
   }
 
-  /** Saves this device's subscription for the caller (replacing any earlier one for it). */
+  /**
+   * Saves this device's subscription for the caller (replacing any earlier one for it); 409
+   * ENDPOINT_TAKEN when another account has this endpoint with other keys.
+   */
   async subscribe(
     userId: number,
     input: SubscriptionInput,
@@ -111,6 +118,7 @@ export class PushService {
         auth: input.keys.auth,
         userAgent: userAgent === null ? null : cut(userAgent, 300),
       });
+      if (row === undefined) throw new ConflictError('ENDPOINT_TAKEN', PUSH_ENDPOINT_TAKEN);
       await trimSubscriptions(tx, userId, MAX_SUBSCRIPTIONS_PER_USER);
       return row;
     });

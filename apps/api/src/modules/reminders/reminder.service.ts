@@ -91,7 +91,11 @@ export class ReminderService {
         .filter((l) => l.otherUser.id === input.userId && l.netCents > 0)
         .sort((a, b) => b.netCents - a.netCents)[0];
       if (owed === undefined) {
-        const who = await this.person(input.userId);
+        // Named only when the caller can see them in this group (a member, or on a balance
+        // line); anyone else gets the answer of an id that names nobody.
+        const who =
+          group.members.find((m) => m.id === input.userId) ??
+          lines.find((l) => l.otherUser.id === input.userId)?.otherUser;
         if (who === undefined) throw new NotFoundError(REMINDER_TEXT.userNotFound);
         throw new ValidationError(REMINDER_TEXT.owesNothingInGroup(who.name));
       }

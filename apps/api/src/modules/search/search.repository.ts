@@ -121,8 +121,9 @@ function containsPattern(word: string): string {
 
 /**
  * What one word of the query matches: substring patterns of the text, each with its relevance
- * (0–1). For a word of 3+ letters, the words of the texts (table search_words) that contain it
- * or are close to it (a typo); for a shorter one, the word itself.
+ * (0–1). For a word of 3+ letters, the words of the texts the caller can read (tables
+ * search_words and search_person_words) that contain it or are close to it (a typo); for a
+ * shorter one, the word itself.
  */
 export interface WordPatterns {
   patterns: { pattern: string; score: number }[];
@@ -134,11 +135,35 @@ const CLOSENESS = 0.45;
 const CANDIDATES_PER_WORD = 8;
 
 /**
+ * The known words a search may correct against: those of the live texts the caller can read in
+ * its scope (migration 0017_search_scoped_words), never another group's or a deleted entry's.
+ */
+function knownWords(callerId: number, scope: SearchScope): SQL {
+  if (scope.kind === 'group') {
+    return sql`select word from search_words where group_id = ${lit(scope.groupId, INT)}
+                 and (word like q.p or word % q.w)`;
+  }
+  const groups =
+    scope.groupIds.length === 0
+      ? sql``
+      : sql`select word from search_words where group_id = any(${sql.param(scope.groupIds)}::int[])
+              and (word like q.p or word % q.w)
+            union `;
+  return sql`${groups}select word from search_person_words where user_id = ${lit(callerId, INT)}
+               and (word like q.p or word % q.w)`;
+}
+
+/**
  * The patterns of each word: known words containing it (a prefix, "groc" → "groceries") or
  * within trigram similarity (typos, "piza" → "pizza", "nigth" → "night"), closest first.
  * A word with nothing close gets no patterns (the search then finds nothing).
  */
-export async function wordPatterns(db: Db, words: readonly string[]): Promise<WordPatterns[]> {
+export async function wordPatterns(
+  db: Db,
+  callerId: number,
+  scope: SearchScope,
+  words: readonly string[],
+): Promise<WordPatterns[]> {
   const long = words.filter((w) => [...w].length >= 3);
   const rows =
     long.length === 0
@@ -151,8 +176,7 @@ export async function wordPatterns(db: Db, words: readonly string[]): Promise<Wo
                 cross join lateral (
                   select k.word, case when k.word = q.w then 1 else greatest(similarity(k.word, q.w),
                                       word_similarity(q.w, k.word)) end as s
-                    from search_words k
-                   where k.word like q.p or k.word % q.w
+                    from (${knownWords(callerId, scope)}) k
                    order by 2 desc, k.word
                    limit ${CANDIDATES_PER_WORD}) c
                where c.s >= ${CLOSENESS} or c.word like q.p`,

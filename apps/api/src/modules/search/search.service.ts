@@ -35,7 +35,8 @@ export class SearchService {
     }
     // A person id beyond the id column names nobody: nothing matches.
     if (req.personId !== null && !isDbId(req.personId)) return { items: [], nextCursor: null };
-    const words = req.q === '' ? [] : await wordPatterns(db, await normaliseWords(db, req.q));
+    const words =
+      req.q === '' ? [] : await wordPatterns(db, callerId, scope, await normaliseWords(db, req.q));
     // A word that matches no known word (nor is short enough to look for as is): nothing found.
     if (words.some((w) => w.patterns.length === 0)) return { items: [], nextCursor: null };
     const hits = await searchPage(

@@ -4869,7 +4869,7 @@ export interface paths {
     put?: never;
     /**
      * Claim a guest: become a member and take over their entries and balances
-     * @description Allowed with the caller's verified address being the guest's, or with `inviteToken`, a live invite link of the guest's group.
+     * @description Allowed with the caller's verified address being the guest's, or, for a guest added without an address, with `inviteToken`, a live invite link of the guest's group.
      */
     post: {
       parameters: {
@@ -5180,7 +5180,10 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** What an invite link leads to: the group, its guests, who invited */
+    /**
+     * What an invite link leads to: the group, its guests, who invited
+     * @description `guests` lists the guests the caller may claim: those added without an address, and those added with the caller's verified address. Until the caller is a member (`alreadyMember`), every `email` in the preview is null: names, not addresses.
+     */
     get: {
       parameters: {
         query?: never;
@@ -5256,7 +5259,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Join the group, or with claimGuestId claim one of its guests */
+    /**
+     * Join the group, or with claimGuestId claim one of its guests
+     * @description A guest added without an address may be claimed by anyone with the link; one added with an address only by the person whose verified address it is (else 403 NOT_YOUR_GUEST).
+     */
     post: {
       parameters: {
         query?: never;
@@ -5292,6 +5298,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -6393,7 +6408,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Save this device's push subscription for the caller (one per endpoint) */
+    /**
+     * Save this device's push subscription for the caller (one per endpoint)
+     * @description An endpoint saved before is replaced for the same account, or for another account sending the same keys (the same browser subscription, someone else signed in on the device). Another account with other keys gets 409 ENDPOINT_TAKEN and the subscription stays where it was.
+     */
     post: {
       parameters: {
         query?: never;
@@ -6435,6 +6453,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
           headers: {
             [name: string]: unknown;
           };
