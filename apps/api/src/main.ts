@@ -3,7 +3,13 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
 import { makeNewFilesPrivate, tightenDataDir } from './config/private-data-dir.js';
-import { DataDirInUseError, serverIsRunning, startControlSocket } from './backup/control-socket.js';
+import {
+  assertControlSocketFits,
+  ControlSocketPathError,
+  DataDirInUseError,
+  serverIsRunning,
+  startControlSocket,
+} from './backup/control-socket.js';
 import { writeBackup } from './backup/write-backup.js';
 import { openDatabase } from './db/database.js';
 import { createReceiptStorage } from './modules/receipts/storage.js';
@@ -24,6 +30,20 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+
+  // The embedded database's control socket lives in DATA_DIR alone: a path too long for a Unix
+  // socket is refused here, before anything is opened (never a socket in a shared folder).
+  if (config.databaseUrl === null) {
+    try {
+      assertControlSocketFits(config.dataDir);
+    } catch (error) {
+      if (error instanceof ControlSocketPathError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
   }
 
   // An install made before (or restored, or copied with a loose umask) is made private once.
