@@ -2,7 +2,14 @@
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config/config.js';
-import { DataDirInUseError, serverIsRunning, startControlSocket } from './backup/control-socket.js';
+import { makeNewFilesPrivate, tightenDataDir } from './config/private-data-dir.js';
+import {
+  assertControlSocketFits,
+  ControlSocketPathError,
+  DataDirInUseError,
+  serverIsRunning,
+  startControlSocket,
+} from './backup/control-socket.js';
 import { writeBackup } from './backup/write-backup.js';
 import { openDatabase } from './db/database.js';
 import { createReceiptStorage } from './modules/receipts/storage.js';
@@ -11,6 +18,9 @@ import { resolveLogFormat } from './logging/log-format.js';
 import { formatBanner, startupSummary } from './logging/startup-banner.js';
 
 async function main(): Promise<void> {
+  // Every file and folder this process creates (the embedded database, its WAL, secrets, outbox
+  // mails, receipts) is readable by this account alone: 0600 and 0700.
+  makeNewFilesPrivate();
   let config;
   try {
     config = loadConfig();
@@ -21,6 +31,23 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  // The embedded database's control socket lives in DATA_DIR alone: a path too long for a Unix
+  // socket is refused here, before anything is opened (never a socket in a shared folder).
+  if (config.databaseUrl === null) {
+    try {
+      assertControlSocketFits(config.dataDir);
+    } catch (error) {
+      if (error instanceof ControlSocketPathError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
+  }
+
+  // An install made before (or restored, or copied with a loose umask) is made private once.
+  const tightened = await tightenDataDir(config.dataDir);
 
   // One embedded database, one process: a second server on the same DATA_DIR would corrupt it.
   if (config.databaseUrl === null && (await serverIsRunning(config.dataDir))) {
@@ -38,6 +65,15 @@ async function main(): Promise<void> {
   if (config.migrate) await runMigrations(database);
 
   const app = await buildApp({ config, database });
+  if (tightened.fixed > 0) {
+    app.log.warn(
+      { dataDir: config.dataDir, fixed: tightened.fixed },
+      `made ${tightened.fixed} files and folders in ${config.dataDir} private to this account (0600/0700): they were readable or writable by others`,
+    );
+  }
+  for (const failed of tightened.failed) {
+    app.log.warn(failed, `could not make ${failed.path} private to this account`);
+  }
   // The embedded database is reachable only inside this process: `npm run backup` asks it
   // for a backup over a socket in DATA_DIR (see backup/control-socket.ts).
   const control =

@@ -12,6 +12,7 @@ import { NetworkOnly } from 'workbox-strategies';
 import { kvGet, SESSION_KEY, type WorkerSession } from './offline/db';
 import { notifyOutboxChanged } from './offline/outbox';
 import { flushOutbox } from './offline/send';
+import { tokenFor } from './offline/session';
 import { OUTBOX_SYNC_TAG } from './offline/syncTag';
 import { fetchTransport } from './offline/transport';
 
@@ -62,7 +63,10 @@ self.addEventListener('message', (event) => {
 async function sendOutbox(): Promise<void> {
   const session = await kvGet<WorkerSession>(SESSION_KEY);
   if (session === undefined) return;
-  const result = await flushOutbox(session.userId, fetchTransport(session.token));
+  // The person's writes go only with their own session (one kept by an older version may not be).
+  const token = tokenFor(session.userId, session.token);
+  if (token === null) return;
+  const result = await flushOutbox(session.userId, fetchTransport(token));
   notifyOutboxChanged();
   if (result === 'offline' || result === 'later') throw new Error('The outbox waits to be sent.');
 }

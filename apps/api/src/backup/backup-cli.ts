@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import type { AppConfig } from '../config/config.js';
 import { loadConfig } from '../config/config.js';
+import { makeNewFilesPrivate } from '../config/private-data-dir.js';
 import { createReceiptStorage } from '../modules/receipts/storage.js';
 import { backupThroughServer } from './control-socket.js';
 import {
@@ -22,6 +23,8 @@ import { writeBackup } from './write-backup.js';
 const USAGE = 'Usage: npm run backup -- <file>   (e.g. evenly-2026-11-25.evenly-backup.gz)';
 
 async function main(): Promise<void> {
+  // What this command writes under DATA_DIR is private to its account, like the server's.
+  makeNewFilesPrivate();
   const args = process.argv.slice(2);
   if (args.length !== 1 || args[0] === '--help' || args[0]?.startsWith('-') === true) {
     console.error(USAGE);

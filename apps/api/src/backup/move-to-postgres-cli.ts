@@ -4,6 +4,7 @@
 // check it is there. See README "Moving to PostgreSQL".
 import { PassThrough } from 'node:stream';
 import { loadConfig } from '../config/config.js';
+import { makeNewFilesPrivate } from '../config/private-data-dir.js';
 import { openDatabase } from '../db/database.js';
 import { createReceiptStorage } from '../modules/receipts/storage.js';
 import { TargetNotEmptyError } from './backup-format.js';
@@ -23,6 +24,8 @@ const USAGE =
   'Usage: npm run move-to-postgres -- <postgres://user:password@host:5432/database> [--force]';
 
 async function main(): Promise<void> {
+  // What this command writes under DATA_DIR is private to its account, like the server's.
+  makeNewFilesPrivate();
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const urls = args.filter((a) => a !== '--force');

@@ -4,6 +4,7 @@ import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/config.js';
+import { makeNewFilesPrivate } from '../config/private-data-dir.js';
 import { createReceiptStorage } from '../modules/receipts/storage.js';
 import { TargetNotEmptyError } from './backup-format.js';
 import { serverIsRunning } from './control-socket.js';
@@ -15,6 +16,8 @@ const USAGE =
   'Usage: npm run restore -- <file> [--force]   (--force replaces what the target holds)';
 
 async function main(): Promise<void> {
+  // What this command writes under DATA_DIR is private to its account, like the server's.
+  makeNewFilesPrivate();
   const args = process.argv.slice(2);
   const force = args.includes('--force');
   const files = args.filter((a) => a !== '--force');

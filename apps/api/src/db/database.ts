@@ -10,8 +10,10 @@ import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
+import { PrivateNodeFS } from './pglite-private-fs.js';
 import { retryReadsOnLostConnection } from './read-retry.js';
 import { defaultDatabasePoolSize } from '../config/config.js';
+import { tightenDataDir } from '../config/private-data-dir.js';
 import { sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -129,10 +131,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.pgliteDir !== null) {
     await mkdir(options.pgliteDir, { recursive: true });
     dataDir = path.resolve(options.pgliteDir);
-    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createPgliteDatabase(dataDir);
+    if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+      await createPgliteDatabase(dataDir);
+      // Only this account may read the new database (issue #30 finding 5): PrivateNodeFS keeps
+      // PGlite's own modes private, and this walk makes sure of what it created.
+      await tightenDataDir(dataDir);
+    }
   }
   const client = await PGlite.create({
-    ...(dataDir === undefined ? {} : { dataDir }),
+    ...(dataDir === undefined ? {} : { fs: new PrivateNodeFS(dataDir) }),
     ...(dataDir === undefined && options.pgliteLoad !== undefined
       ? { loadDataDir: options.pgliteLoad }
       : {}),
@@ -224,7 +231,8 @@ export function transactionsOf(db: Db, pool: pg.Pool | null): Transact {
 async function createPgliteDatabase(dataDir: string): Promise<void> {
   const script = new URL('./pglite-create-worker.js', import.meta.url);
   if (!existsSync(fileURLToPath(script))) {
-    await (await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS })).close();
+    const fs = new PrivateNodeFS(dataDir);
+    await (await PGlite.create({ fs, startParams: PGLITE_START_PARAMS })).close();
     return;
   }
   await new Promise<void>((resolve, reject) => {

@@ -4,6 +4,9 @@
 import { workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
+import { PrivateNodeFS } from './pglite-private-fs.js';
 
 const { dataDir } = workerData as { dataDir: string };
-await (await PGlite.create({ dataDir, startParams: PGLITE_START_PARAMS })).close();
+await (
+  await PGlite.create({ fs: new PrivateNodeFS(dataDir), startParams: PGLITE_START_PARAMS })
+).close();

@@ -47,6 +47,11 @@ export interface RequestOptions {
   /** Sent as `Idempotency-Key` (creates of expenses and payments, docs/api.md §1.10). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  /**
+   * The session to send with instead of the stored one: the outbox sends an account's queued
+   * writes with that account's token only (offline/session.ts).
+   */
+  token?: string;
 }
 
 function messageFrom(body: unknown): string | null {
@@ -107,7 +112,7 @@ export async function apiCall(
   options: RequestOptions,
 ): Promise<{ status: number; body: unknown; headers: Headers }> {
   const headers: Record<string, string> = { Accept: 'application/json, text/plain, */*' };
-  const token = getToken();
+  const token = options.token ?? getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey !== undefined) headers['Idempotency-Key'] = options.idempotencyKey;
   let payload: BodyInit | undefined;

@@ -5,8 +5,9 @@
 import { onSessionChange } from '../auth/sessionEvents';
 import { getToken } from '../lib/storage';
 import { kvDelete, kvSet, SESSION_KEY, type WorkerSession } from './db';
-import { pageTransport } from './pageTransport';
+import { pageTransportFor } from './pageTransport';
 import { type FlushResult, flushOutbox } from './send';
+import { tokenFor } from './session';
 import { OUTBOX_SYNC_TAG } from './syncTag';
 
 /** Waits between retries while online but without an answer, in ms (the last one repeats). */
@@ -78,7 +79,8 @@ export function requestFlush(): Promise<void> {
       await keepWorkerSession(who);
       do {
         again = false;
-        result = await flushOutbox(who, pageTransport, () => {
+        // Only `who`'s writes, only with `who`'s session (offline/session.ts).
+        result = await flushOutbox(who, pageTransportFor(who), () => {
           saved = true;
         });
       } while (again && result === 'done');
@@ -112,9 +114,13 @@ export async function registerBackgroundSync(): Promise<void> {
   }
 }
 
-/** The session the service worker sends with; gone when the person signs out. */
+/**
+ * The session the service worker sends with; gone when the person signs out, or when the
+ * device's session is another account's (signed in in another tab): never `who` with a token
+ * of someone else.
+ */
 async function keepWorkerSession(who: number): Promise<void> {
-  const token = getToken();
+  const token = tokenFor(who, getToken());
   try {
     if (token === null) await kvDelete(SESSION_KEY);
     else await kvSet(SESSION_KEY, { userId: who, token } satisfies WorkerSession);
@@ -139,7 +145,7 @@ export function startOfflineSync(who: number): () => void {
   window.addEventListener('offline', onOffline);
   const stopSession = onSessionChange(() => {
     // Signed out (or the session expired): the worker must not send with the old token.
-    if (getToken() === null) void kvDelete(SESSION_KEY).catch(() => undefined);
+    if (tokenFor(who, getToken()) === null) void kvDelete(SESSION_KEY).catch(() => undefined);
     else void keepWorkerSession(who);
   });
   void requestFlush();

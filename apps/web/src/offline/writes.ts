@@ -26,7 +26,7 @@ import {
 } from './describe';
 import { enqueue, listOutbox, type NewOutboxItem } from './outbox';
 import type { QueuedFile } from './outboxTypes';
-import { pageTransport } from './pageTransport';
+import { pageTransportFor } from './pageTransport';
 import { requestOf } from './send';
 import { registerBackgroundSync, requestFlush } from './sync';
 
@@ -77,7 +77,7 @@ async function sendOrQueue<T>(
     // No IndexedDB (some private modes): send directly, fail as before when offline.
   }
   if (online() && !waiting) {
-    const answer = await pageTransport(requestOf({ ...item, seq: 0, ...fresh }));
+    const answer = await pageTransportFor(user.id)(requestOf({ ...item, seq: 0, ...fresh }));
     if (answer !== null) {
       if (answer.status >= 200 && answer.status < 300) {
         return { queued: false, value: answer.body as T };

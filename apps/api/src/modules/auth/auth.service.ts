@@ -190,6 +190,7 @@ export class AuthService {
       if (!(await consumeEmailToken(tx, row.id, at))) {
         throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
       }
+      await retireEmailTokens(tx, row.userId, 'reset_password', at);
       const before = await findAccountById(tx, row.userId);
       const updated = await replacePassword(tx, row.userId, passwordHash, at, true);
       if (updated === undefined) throw new InvalidTokenError(AUTH_TEXT.resetInvalid);
@@ -209,7 +210,12 @@ export class AuthService {
       throw new WrongPasswordError();
     }
     const passwordHash = await hashPassword(input.newPassword);
-    const updated = await replacePassword(db, userId, passwordHash, this.now(), false);
+    const at = this.now();
+    const updated = await this.deps.transaction(async (tx) => {
+      // A reset link asked for before the change no longer works (issue #30 finding 8).
+      await retireEmailTokens(tx, userId, 'reset_password', at);
+      return replacePassword(tx, userId, passwordHash, at, false);
+    });
     if (updated === undefined) throw new WrongPasswordError();
     this.deps.onTokensRevoked?.(userId);
     return this.loginResult(updated);

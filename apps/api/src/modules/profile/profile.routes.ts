@@ -182,7 +182,7 @@ export async function profileRoutes(
         summary: 'Upload a profile picture (multipart/form-data, file part `file`)',
         description:
           'JPEG, PNG, WebP, HEIC/HEIF or GIF up to 5 MB; stored as a 256×256 WebP. 200 → Me.',
-        response: { 200: meSchema, ...errorResponses(400, 401, 413, 415, 429) },
+        response: { 200: meSchema, ...errorResponses(400, 401, 413, 415, 429, 503) },
       },
       preValidation: (request) =>
         rateLimiter.hit([

@@ -309,6 +309,9 @@ export class ProfileService {
           throw new InvalidTokenError(PROFILE_TEXT.confirmInvalid);
         }
         await retireEmailTokens(tx, user.id, 'change_email', at);
+        // Links mailed to the old address stop working with it (issue #30 finding 8).
+        await retireEmailTokens(tx, user.id, 'reset_password', at);
+        await retireEmailTokens(tx, user.id, 'verify_email', at);
         const updated = asAccount(await replaceEmail(tx, user.id, row.newEmail, at));
         if (updated === undefined) throw new InvalidTokenError(PROFILE_TEXT.confirmInvalid);
         // Invitations to the new address become friend requests (§5.7); guests added with it
