@@ -1,5 +1,6 @@
 // Shared helpers of the full-stack e2e tests: one real server per file (fresh database), fresh
 // users per test created through the API, and browser contexts already signed in as one of them.
+import { randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP_VIEWPORT, PHONE_VIEWPORT, SINGLE_COLUMN_VIEWPORT } from './browser';
 import { type RunningServer, startServer } from './server';
@@ -46,7 +47,9 @@ export async function startAppServer(
 }
 
 let sequence = 0;
-const runId = Date.now().toString(36);
+// Unique per test file even when two workers load this module in the same millisecond (the
+// files share one server, so a repeated address would be refused as taken).
+const runId = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
 
 function nextAddress(): string {
   sequence += 1;

@@ -633,15 +633,28 @@ async function handle(route: Route) {
   });
 }
 
+/**
+ * A session token shaped like the API's (a JWT naming the user id as `sub`, unsigned here: the
+ * mocked API never checks it). The web app reads whose session it is to send only that
+ * account's queued offline writes (apps/web/src/offline/session.ts).
+ */
+const MOCK_TOKEN = [
+  { alg: 'HS256', typ: 'JWT' },
+  { sub: String(MOCK_USER.id), ver: 0, iat: 1_795_000_000, exp: 4_102_444_800 },
+]
+  .map((part) => Buffer.from(JSON.stringify(part)).toString('base64url'))
+  .concat('mock-signature')
+  .join('.');
+
 /** Signs the page in as Ann and answers every /api/ call from the fixtures above. */
 export async function useMockApi(target: Page | BrowserContext, theme: 'light' | 'dark' = 'light') {
   await target.addInitScript(
-    ({ user, theme: t }) => {
-      localStorage.setItem('authToken', 'mock-token');
+    ({ user, theme: t, token }) => {
+      localStorage.setItem('authToken', token);
       localStorage.setItem('userInfo', JSON.stringify(user));
       localStorage.setItem('theme', t);
     },
-    { user: MOCK_USER, theme },
+    { user: MOCK_USER, theme, token: MOCK_TOKEN },
   );
   await target.route('**/api/**', handle);
 }
