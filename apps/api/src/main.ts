@@ -12,6 +12,11 @@ import {
 } from './backup/control-socket.js';
 import { writeBackup } from './backup/write-backup.js';
 import { openDatabase } from './db/database.js';
+import {
+  describeStall,
+  EXIT_DATABASE_STALLED,
+  startDatabaseWatchdog,
+} from './db/database-watchdog.js';
 import { createReceiptStorage } from './modules/receipts/storage.js';
 import { runMigrations } from './db/migrate.js';
 import { resolveLogFormat } from './logging/log-format.js';
@@ -82,7 +87,23 @@ async function main(): Promise<void> {
           writeBackup(database, createReceiptStorage(config), out),
         )
       : null;
+  // The embedded database cannot be restarted from inside the process: if it stops answering,
+  // the process says what was running and exits for its supervisor to start it again.
+  const activity = database.activity;
+  const watchdog =
+    activity !== null && config.dbWatchdogMs > 0
+      ? startDatabaseWatchdog({
+          activity,
+          stallMs: config.dbWatchdogMs,
+          ping: () => database.ping(config.dbWatchdogMs),
+          onStalled: (report) => {
+            app.log.fatal({ databaseStall: report }, describeStall(report));
+            process.exit(EXIT_DATABASE_STALLED);
+          },
+        })
+      : null;
   app.addHook('onClose', async () => {
+    watchdog?.stop();
     await control?.close();
     await database.close();
   });

@@ -115,6 +115,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FX_TIMEOUT_MS: 'soon' })).toThrow(/FX_TIMEOUT_MS/);
   });
 
+  it('reads the embedded database watchdog: 30 s by default, 0 for none, validated', () => {
+    expect(loadConfig({}).dbWatchdogMs).toBe(30_000);
+    expect(loadConfig({ DB_WATCHDOG_MS: '0' }).dbWatchdogMs).toBe(0);
+    expect(loadConfig({ DB_WATCHDOG_MS: '5000' }).dbWatchdogMs).toBe(5000);
+    expect(() => loadConfig({ DB_WATCHDOG_MS: '10' })).toThrow(/DB_WATCHDOG_MS/);
+    expect(() => loadConfig({ DB_WATCHDOG_MS: 'soon' })).toThrow(/DB_WATCHDOG_MS/);
+  });
+
   it('sizes the PostgreSQL pool: two connections per core and one, or DATABASE_POOL_SIZE', () => {
     expect(defaultDatabasePoolSize(2)).toBe(5);
     expect(defaultDatabasePoolSize(8)).toBe(17);

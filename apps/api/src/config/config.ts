@@ -60,6 +60,11 @@ export interface AppConfig {
   fxRatesUrl: string | null;
   /** How long one rate lookup may take, in milliseconds. */
   fxTimeoutMs: number;
+  /**
+   * Embedded database only: after this many ms without a statement succeeding the server logs
+   * what was running and exits with code 70 for its supervisor to restart it; 0 = no watchdog.
+   */
+  dbWatchdogMs: number;
   /** Port of the separate Prometheus `/metrics` server; null = no metrics server. */
   metricsPort: number | null;
   /** Listen address of the metrics server: loopback unless METRICS_HOST opens it (#30). */
@@ -255,6 +260,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
 
+  const watchdogText = opt(env, 'DB_WATCHDOG_MS') ?? '30000';
+  const dbWatchdogMs = Number(watchdogText);
+  if (!/^[0-9]{1,7}$/.test(watchdogText) || (dbWatchdogMs !== 0 && dbWatchdogMs < 1000)) {
+    throw new ConfigError(
+      'DB_WATCHDOG_MS',
+      `must be 0 (off) or a whole number of milliseconds ≥ 1000 (got "${watchdogText}")`,
+    );
+  }
+
   const dataDir = path.resolve(cwd, opt(env, 'DATA_DIR') ?? './data');
   const webDistDir = path.resolve(
     opt(env, 'WEB_DIST_DIR') ??
@@ -303,6 +317,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     webDistDir,
     fxRatesUrl,
     fxTimeoutMs,
+    dbWatchdogMs,
     metricsPort,
     databasePoolSize,
     // The metrics need no password: they stay on loopback unless the operator says otherwise.

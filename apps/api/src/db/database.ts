@@ -9,6 +9,8 @@ import { PGlite } from '@electric-sql/pglite';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PgliteActivity } from './pglite-activity.js';
+import { trackPgliteActivity } from './pglite-activity.js';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
 import { PrivateNodeFS } from './pglite-private-fs.js';
 import { retryReadsOnLostConnection } from './read-retry.js';
@@ -24,6 +26,11 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { RelationalSchemaConfig, TablesRelationalConfig } from 'drizzle-orm/relations';
 import pg from 'pg';
 import { isConnectionError } from './errors.js';
+import {
+  insideTransaction,
+  runAsTransactionBody,
+  StatementOutsideOwnTransactionError,
+} from './transaction-scope.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -43,6 +50,8 @@ export interface DatabaseHandle {
   /** Raw access for migrations and LISTEN/NOTIFY. */
   pool: pg.Pool | null;
   pglite: PGlite | null;
+  /** What the embedded database is running (its watchdog reads it); null on PostgreSQL. */
+  activity: PgliteActivity | null;
 }
 
 export interface OpenDatabaseOptions {
@@ -111,6 +120,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool.on('error', () => undefined);
     // A read whose connection died runs once more on a new one (read-retry.ts).
     retryReadsOnLostConnection(pool);
+    refuseInsideTransactions(pool);
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return {
       kind: 'postgres',
@@ -118,6 +128,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       transaction: transactionsOf(db, pool),
       pool,
       pglite: null,
+      activity: null,
       async ping(timeoutMs = 2_000) {
         await withTimeout(pool.query('select 1'), timeoutMs);
       },
@@ -148,6 +159,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // to WASM and loads them on demand, so both databases run the same migration and queries.
     extensions: PGLITE_EXTENSIONS,
   });
+  const activity = trackPgliteActivity(client);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   let closed = false;
   return {
@@ -156,6 +168,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     transaction: transactionsOf(db, null),
     pool: null,
     pglite: client,
+    activity,
     async ping(timeoutMs = 2_000) {
       if (closed) throw new Error('database closed');
       await withTimeout(db.execute(sql`select 1`), timeoutMs);
@@ -177,8 +190,19 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  * broken (so the pool drops it) when its connection failed.
  */
 export function transactionsOf(db: Db, pool: pg.Pool | null): Transact {
+  // A transaction begun inside another one's body would wait for it for ever on PGlite.
+  const refuseNested = () => {
+    if (insideTransaction()) {
+      throw new StatementOutsideOwnTransactionError('begin (a transaction inside another one)');
+    }
+  };
   // PGlite has one session and runs transactions one at a time itself.
-  if (pool === null) return (fn) => db.transaction(fn);
+  if (pool === null) {
+    return (fn) => {
+      refuseNested();
+      return db.transaction((tx) => runAsTransactionBody(() => fn(tx as unknown as Db)));
+    };
+  }
   const internals = db as unknown as {
     dialect: PgDialect;
     session: { options: NodePgSessionOptions };
@@ -190,6 +214,7 @@ export function transactionsOf(db: Db, pool: pg.Pool | null): Transact {
     tableNamesMap: internals._.tableNamesMap,
   };
   return async <T>(fn: (tx: Db) => Promise<T>): Promise<T> => {
+    refuseNested();
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
@@ -203,7 +228,7 @@ export function transactionsOf(db: Db, pool: pg.Pool | null): Transact {
       await client.query('begin');
       let result: T;
       try {
-        result = await fn(tx);
+        result = await runAsTransactionBody(() => fn(tx));
       } catch (error) {
         await client.query('rollback').catch((e: unknown) => {
           broken = e instanceof Error ? e : new Error(String(e));
@@ -242,6 +267,26 @@ async function createPgliteDatabase(dataDir: string): Promise<void> {
       code === 0 ? resolve() : reject(new Error(`creating the database failed (${code})`)),
     );
   });
+}
+
+/**
+ * The pool refuses statements from inside an open transaction of ours, as the embedded database
+ * does (pglite-activity.ts): there they would wait for themselves forever, and the same code runs
+ * on both, so the tests on either database find such a statement.
+ */
+function refuseInsideTransactions(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+  (pool as unknown as { query: (...args: unknown[]) => unknown }).query = (...args) => {
+    if (insideTransaction()) {
+      const first = args[0];
+      const text =
+        typeof first === 'string'
+          ? first
+          : String((first as { text?: unknown } | null)?.text ?? 'a statement');
+      throw new StatementOutsideOwnTransactionError(text);
+    }
+    return query(...args);
+  };
 }
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */

@@ -18,9 +18,16 @@ import type { Change } from './change-feed.js';
 import { insertChanges } from './change-feed.js';
 import type { Db, Transact } from './database.js';
 import { isConnectionError, isRetryableTransactionError } from './errors.js';
+import { OutsideTransactionWork, runAttempts } from './transaction-scope.js';
 
 /** Attempts of one transaction in all (the first and the retries). */
 export const TRANSACTION_ATTEMPTS = 4;
+
+/**
+ * Times one transaction may stop for work outside it (transaction-scope.ts) before that counts
+ * as a bug: each round must leave the next attempt with less to fetch.
+ */
+export const OUTSIDE_WORK_ROUNDS = 8;
 
 /** The connection died while COMMIT was under way: the write may or may not have committed. */
 export class CommitOutcomeUnknownError extends NotReadyError {
@@ -87,7 +94,12 @@ export function transactionRunner(
   afterCommit: AfterCommit,
   onRetry: (error: unknown, attempt: number) => void = () => undefined,
 ): TransactionRunner {
-  return async function runTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  return function runTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return runAttempts(() => attempt(fn));
+  };
+
+  async function attempt<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    let outsideRounds = 0;
     for (let attempt = 1; ; attempt++) {
       const noted: Noted = { changes: [], stored: [], spills: [] };
       let committing = false;
@@ -109,6 +121,14 @@ export function transactionRunner(
         }
         return result;
       } catch (error) {
+        // Rolled back to fetch something with no transaction open (an exchange rate): fetch it,
+        // then run again. Not an attempt lost to a fault.
+        if (error instanceof OutsideTransactionWork) {
+          if (++outsideRounds > OUTSIDE_WORK_ROUNDS) throw error;
+          await error.work();
+          attempt -= 1;
+          continue;
+        }
         if (committing && isConnectionError(error)) throw new CommitOutcomeUnknownError(error);
         const retryable =
           isRetryableTransactionError(error) || (!committing && isConnectionError(error));
@@ -117,5 +137,5 @@ export function transactionRunner(
         await sleep(backoffMs(attempt));
       }
     }
-  };
+  }
 }

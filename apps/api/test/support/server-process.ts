@@ -8,6 +8,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
+/** `npm start`'s supervisor (restarts the server when its embedded database stalls). */
+export const SERVE_SCRIPT = fileURLToPath(new URL('../../../../scripts/serve.mjs', import.meta.url));
 
 export function assertServerBuilt(): void {
   if (!existsSync(SERVER_MAIN)) {
@@ -40,15 +42,16 @@ export interface RunningServer {
 /**
  * Starts a server process with `env` (over a minimal environment) and waits for /api/health,
  * up to `timeoutMs` (a hang guard: a loaded machine runs a new embedded database's initdb slowly).
+ * `script`: what node runs (the server itself by default, or SERVE_SCRIPT).
  */
 export async function startServer(
   env: Record<string, string>,
-  { timeoutMs = 120_000 }: { timeoutMs?: number } = {},
+  { timeoutMs = 120_000, script = SERVER_MAIN }: { timeoutMs?: number; script?: string } = {},
 ): Promise<RunningServer> {
   const port = await freePort();
   let out = '';
   let stdout = '';
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+  const child = spawn(process.execPath, [script], {
     env: {
       PATH: process.env['PATH'] ?? '',
       HOME: os.tmpdir(),

@@ -11,6 +11,11 @@ import {
   rateFromAmounts,
 } from '@evenly/core';
 import type { Cents, ExchangeRate } from '@evenly/core';
+import {
+  attemptMemo,
+  insideTransaction,
+  OutsideTransactionWork,
+} from '../../db/transaction-scope.js';
 import { RatesUnavailableError, ValidationError } from '../../errors/app-errors.js';
 
 export type RateSource = 'SERVICE' | 'MANUAL' | 'CHARGED';
@@ -208,17 +213,38 @@ export function checkConvertedAmount(convertedCents: number): void {
 /**
  * The rate service's lookups for one request, each asked at most once (retries reuse them).
  * `fx`: the rate service (modules/fx).
+ *
+ * A rate not asked yet is never asked from inside a transaction: the rate service reads and
+ * writes its cache on the shared database handle and may wait seconds for the network, and on
+ * the embedded database a transaction that waits for the shared handle waits for itself forever
+ * (issue #30 finding 16). It throws OutsideTransactionWork instead: the transaction runner rolls
+ * back, asks here with no transaction open, and runs the write again, which finds the answer.
  */
 export function requestRates(fx: { rateFor: RateLookup }): RateLookup {
   const seen = new Map<string, ReturnType<RateLookup>>();
+  const ask = (from: string, to: string, date: string, key: string) => {
+    const found = fx.rateFor(from, to, date);
+    // A failure is the answer too (RatesUnavailableError): the write that asked reports it.
+    found.catch(() => undefined);
+    seen.set(key, found);
+    return found;
+  };
   return (from, to, date) => {
     const key = `${from}>${to}@${date}`;
-    let found = seen.get(key);
-    if (found === undefined) {
-      found = fx.rateFor(from, to, date);
-      seen.set(key, found);
+    // Asked earlier in this request, or outside an earlier attempt of this transaction.
+    const shared = attemptMemo();
+    const found =
+      seen.get(key) ?? (shared?.get(`rate ${key}`) as ReturnType<RateLookup> | undefined);
+    if (found !== undefined) return found;
+    // The same currency needs no service (fx answers 1 without a statement).
+    if (insideTransaction() && from !== to) {
+      throw new OutsideTransactionWork(`exchange rate ${key}`, async () => {
+        const answer = ask(from, to, date, key);
+        shared?.set(`rate ${key}`, answer);
+        await answer.catch(() => undefined);
+      });
     }
-    return found;
+    return ask(from, to, date, key);
   };
 }
 
