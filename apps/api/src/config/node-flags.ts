@@ -1,4 +1,4 @@
-// Node flags the server runs with: `npm start` passes them (root package.json, kept in sync by
+// Node flags the server runs with: `npm start` passes them (scripts/serve.mjs, checked by
 // node-flags.test.ts) and so does the bench when it starts the server.
 //
 // --max-semi-space-size (MB per semi-space of V8's young generation; Node 20's default lets it

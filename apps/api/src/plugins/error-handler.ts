@@ -110,6 +110,8 @@ const MULTIPART_PARSE_ERRORS: readonly RegExp[] = [
   /^The needle cannot have a length bigger than 256\.$/,
 ];
 
+export const MSG_BODY_CUT_SHORT = 'The request body ended before it was complete.';
+
 function isMultipartParseError(error: FastifyError | Error): boolean {
   if ((error as FastifyError).code !== undefined) return false;
   return MULTIPART_PARSE_ERRORS.some((re) => re.test(error.message));
@@ -128,7 +130,21 @@ export function sendError(
     .send(buildErrorBody(status, code, message, String(reply.request.id), details));
 }
 
+/** The client closed its connection while its body was being read (Node's "aborted"). */
+function clientWentAway(error: Error, request: FastifyRequest): boolean {
+  return (
+    request.raw.readableAborted &&
+    errorCode(error) === 'ECONNRESET' &&
+    rootMessage(error) === 'aborted'
+  );
+}
+
 function handleError(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  // Not the database's ECONNRESET: the client's. Nobody is left to read the answer.
+  if (!(error instanceof AppError) && clientWentAway(error, request)) {
+    request.log.info('the client closed the connection before its request body ended');
+    return sendError(reply, 400, 'VALIDATION_FAILED', MSG_BODY_CUT_SHORT);
+  }
   if (!(error instanceof AppError) && isConnectionError(error)) {
     // The database went away under this request (restart, failover, network): not a bug of
     // ours but a passing fault, so 503 with Retry-After rather than 500.

@@ -9,7 +9,9 @@ import { fileURLToPath } from 'node:url';
 
 export const SERVER_MAIN = fileURLToPath(new URL('../../dist/main.js', import.meta.url));
 /** `npm start`'s supervisor (restarts the server when its embedded database stalls). */
-export const SERVE_SCRIPT = fileURLToPath(new URL('../../../../scripts/serve.mjs', import.meta.url));
+export const SERVE_SCRIPT = fileURLToPath(
+  new URL('../../../../scripts/serve.mjs', import.meta.url),
+);
 
 export function assertServerBuilt(): void {
   if (!existsSync(SERVER_MAIN)) {
