@@ -132,6 +132,23 @@ describe('comments', () => {
     expect(list.json()).toEqual([]);
   });
 
+  it('a comment of a deleted expense is "Comment not found." to its author (issue #31 point 8)', async () => {
+    const id = (await comment(bea, { content: 'before it went' })).json<{ id: number }>().id;
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/expenses/${expenseId}`,
+      headers: ann.auth,
+    });
+    expect(gone.statusCode).toBe(204);
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/comments/${id}`,
+      headers: bea.auth,
+    });
+    expect(res.statusCode).toBe(404);
+    expect(errorBody(res)).toMatchObject({ code: 'NOT_FOUND', message: 'Comment not found.' });
+  });
+
   it('records comment_added for everyone who can see the expense (140 characters)', async () => {
     await befriend(ctx.database.handle.db, ann, cal);
     const ng = (await postExpense(ctx, ann, equalExpense(ann, [ann, cal], 10))).json<{

@@ -104,7 +104,13 @@ export class CommentService {
       const row = await lockComment(tx, commentId);
       if (row === undefined) throw new NotFoundError(COMMENT_NOT_FOUND);
       if (row.authorId !== callerId) throw new ForbiddenError(NOT_YOUR_COMMENT);
-      const expense = await this.services.expenses.requireAccess(tx, row.expenseId, callerId);
+      // A comment of a deleted (or unknown) expense is gone with it: the contract's 404 names
+      // the comment, not the expense (issue #31 point 8).
+      const expense = await this.services.expenses
+        .requireAccess(tx, row.expenseId, callerId)
+        .catch((error: unknown) => {
+          throw error instanceof NotFoundError ? new NotFoundError(COMMENT_NOT_FOUND) : error;
+        });
       if (!(await canSeeExpense(tx, expense, callerId)))
         throw new ForbiddenError(NO_EXPENSE_ACCESS);
       await deleteComment(tx, commentId);
