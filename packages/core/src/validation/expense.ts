@@ -32,6 +32,9 @@ export const MAX_SPLITS = 100;
 /** Percentages must sum to 100 within 0.005 (in ×10^4 units). */
 export const PERCENTAGE_SUM_TOLERANCE_SCALED = 50;
 
+/** Longest description, in characters (the column is varchar(255)); the form counts down to it. */
+export const DESCRIPTION_MAX_CHARS = 255;
+
 export const EXPENSE_MESSAGES = {
   descriptionEmpty: 'Please enter a description.',
   descriptionTooLong: 'Description must be at most 255 characters.',
@@ -143,7 +146,7 @@ export function validateExpenseFields(
     ['description'],
     readRequiredText(
       body.description,
-      255,
+      DESCRIPTION_MAX_CHARS,
       EXPENSE_MESSAGES.descriptionEmpty,
       EXPENSE_MESSAGES.descriptionTooLong,
     ),

@@ -2,7 +2,9 @@ import type { Dispatch, SetStateAction } from 'react';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import type { ExpenseFormState } from '../../lib/expenseForm';
 import { amountForInput } from '../../lib/money';
+import { DESCRIPTION_MAX_CHARS } from '@evenly/core';
 import { CurrencyPicker } from '../currency/CurrencyPicker';
+import { CharacterCountdown } from '../forms/CharacterCountdown';
 import { FieldError } from '../forms/FieldError';
 
 /** The expense form's what, how much and when: description, amount, currency and date. */
@@ -38,14 +40,19 @@ export function ExpenseBasicsFields({
         <label htmlFor="expense-description" className="label">
           Description
         </label>
+        {/* No maxLength: a pasted text that is too long is refused with the limit shown, never cut. */}
         <input
           id="expense-description"
           className="field"
-          maxLength={255}
           placeholder="e.g. Dinner"
           value={state.description}
           onChange={(e) => patch({ description: e.target.value })}
-          {...fields.describe('description')}
+          {...fields.describe('description', 'expense-description-count')}
+        />
+        <CharacterCountdown
+          id="expense-description-count"
+          value={state.description}
+          max={DESCRIPTION_MAX_CHARS}
         />
         <FieldError id={fields.errorId('description')} message={fields.errors.description} />
       </div>
