@@ -105,19 +105,21 @@ describe('activity page', () => {
 });
 
 describe('account page', () => {
-  it('shows the user, toggles the theme and keeps it across reloads', async () => {
+  it('shows the user, chooses the theme and keeps it across reloads', async () => {
     const ann = await createUser(server, 'Ann Lee');
     const { page, context } = await openAs(browser, server, ann, '/app/account');
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     await seeText(page, ann.email);
     await page.getByRole('main').getByText('Ann Lee', { exact: true }).waitFor();
     const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
-    const themeButton = page.getByRole('button', { name: /^Theme/ });
-    expect(await themeButton.innerText()).toContain('Light');
+    // System, Light or Dark (issue #31 point 5); System by default, and the device is light here.
+    const themes = page.getByRole('radiogroup', { name: 'Theme' });
+    const choose = (name: string) => themes.locator('label', { hasText: name }).click();
+    expect(await themes.getByRole('radio', { name: 'System' }).isChecked()).toBe(true);
     expect(await isDark()).toBe(false);
 
-    await themeButton.click();
-    await themeButton.getByText('Dark').waitFor();
+    await choose('Dark');
+    expect(await themes.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     expect(await isDark()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     expect(
@@ -132,17 +134,12 @@ describe('account page', () => {
     expect(background).toBe('rgb(11, 18, 16)');
 
     await page.reload();
-    await page
-      .getByRole('button', { name: /^Theme/ })
-      .getByText('Dark')
-      .waitFor();
+    await themes.waitFor();
+    expect(await themes.getByRole('radio', { name: 'Dark' }).isChecked()).toBe(true);
     expect(await isDark()).toBe(true);
 
-    await page.getByRole('button', { name: /^Theme/ }).click();
-    await page
-      .getByRole('button', { name: /^Theme/ })
-      .getByText('Light')
-      .waitFor();
+    await choose('Light');
+    expect(await themes.getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
     expect(await isDark()).toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
     expect(

@@ -204,8 +204,9 @@ describe('split types', () => {
 
     form = await startExpense(page, 'Wine', '90');
     split = await chooseSplit(page, form, 'Shares');
-    // A new non-equal split starts everyone at 0.
-    expect(await split.getByLabel('Shares for Bea Costa').inputValue()).toBe('0');
+    // A new non-equal split starts everyone empty (counted as 0; issue #31 point 5).
+    expect(await split.getByLabel('Shares for Bea Costa').inputValue()).toBe('');
+    expect(await split.getByLabel('Shares for Bea Costa').getAttribute('placeholder')).toBe('0');
     await split.getByRole('checkbox', { name: 'Include Carl Diaz' }).uncheck();
     await split.getByText('Not included').waitFor();
     expect(await split.getByLabel('Shares for Carl Diaz').count()).toBe(0);
@@ -417,10 +418,11 @@ describe('expense form validation', () => {
     await split.getByRole('checkbox', { name: 'Include Carl Diaz' }).check();
     expect(await split.getByRole('alert').count()).toBe(0);
 
-    // Exact amounts: a missing value, then a wrong sum (warned in the dialog, refused on save).
+    // Exact amounts: an unreadable value (an empty one counts as 0), then a wrong sum (warned in
+    // the dialog, refused on save).
     await split.getByRole('radio', { name: 'Exact amounts' }).click();
     await split.getByLabel('Exact amounts for Ann Lee').fill('10');
-    await split.getByLabel('Exact amounts for Bea Costa').fill('');
+    await split.getByLabel('Exact amounts for Bea Costa').fill('.');
     await split
       .getByText('Please enter a valid exact value for each included participant.')
       .waitFor();
@@ -446,7 +448,7 @@ describe('expense form validation', () => {
 
     // Percentages.
     split = await chooseSplit(page, form, 'Percentages', { 'Ann Lee': '50', 'Bea Costa': '30' });
-    await split.getByLabel('Percentages for Carl Diaz').fill('');
+    await split.getByLabel('Percentages for Carl Diaz').fill('.');
     await split
       .getByText('Please enter a valid percentage value for each included participant.')
       .waitFor();
@@ -463,7 +465,7 @@ describe('expense form validation', () => {
     await submit(form);
     await expectFieldError(splitButton, 'Percentages must add up to 100.');
 
-    // Shares: all zero, then a fraction.
+    // Shares: all empty (so all zero), then a fraction.
     split = await chooseSplit(page, form, 'Shares');
     await split.getByRole('button', { name: 'Done' }).click();
     await submit(form);

@@ -388,7 +388,8 @@ const SCREENS: Screen[] = [
       const split = page.getByRole('dialog', { name: 'Split options' });
       await split.getByRole('radio', { name: 'Percentages' }).click();
       await split.getByLabel('Percentages for Ann Lee').fill('40');
-      await split.getByLabel('Percentages for Bea Costa').fill('');
+      // An empty field counts as 0: a lone "." is what still asks for a value.
+      await split.getByLabel('Percentages for Bea Costa').fill('.');
       await split.getByText(/for each included participant/).waitFor();
       await split.getByRole('checkbox', { name: 'Include Carlos Diaz' }).uncheck();
     },

@@ -166,6 +166,8 @@ export interface OpenOptions {
   locale?: string;
   /** The browser's IANA time zone, e.g. 'Europe/Lisbon' (default: the machine's). */
   timezoneId?: string;
+  /** The device's prefers-color-scheme (playwright's default: light). */
+  colorScheme?: 'light' | 'dark';
 }
 
 /**
@@ -191,6 +193,7 @@ export async function openAs(
     hasTouch: options.phone ?? false,
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
   await context.addInitScript(
     ({ token, info, theme }) => {

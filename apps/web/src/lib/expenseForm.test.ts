@@ -89,16 +89,28 @@ describe('the expense form says what the API would, in the form’s order', () =
 
   it('checks the split: someone in it, a value for each, sums that add up', () => {
     expect(validateExpenseForm(form({ included: [] }), people)).toBe(EXPENSE_MESSAGES.noSplits);
-    // A person without a value is refused, not counted as 0.
+    // An empty field (they start empty) counts as 0; something unreadable is refused.
     expect(validateExpenseForm(form({ splitType: 'EXACT', values: { 1: '30' } }), people)).toBe(
-      splitValueMessage('EXACT'),
+      null,
     );
+    expect(
+      validateExpenseForm(form({ splitType: 'EXACT', values: { 1: '20', 2: '' } }), people),
+    ).toBe(exactSumMessage(2000, 3000, 'USD'));
+    expect(
+      validateExpenseForm(form({ splitType: 'EXACT', values: { 1: '30', 2: '.' } }), people),
+    ).toBe(splitValueMessage('EXACT'));
     expect(
       validateExpenseForm(form({ splitType: 'EXACT', values: { 1: '10', 2: '15' } }), people),
     ).toBe(exactSumMessage(2500, 3000, 'USD'));
     expect(
       validateExpenseForm(form({ splitType: 'PERCENTAGE', values: { 1: '50', 2: '' } }), people),
+    ).toBe(EXPENSE_MESSAGES.percentagesSum);
+    expect(
+      validateExpenseForm(form({ splitType: 'PERCENTAGE', values: { 1: '50', 2: '.' } }), people),
     ).toBe(splitValueMessage('PERCENTAGE'));
+    expect(validateExpenseForm(form({ splitType: 'SHARE', values: {} }), people)).toBe(
+      EXPENSE_MESSAGES.sharesAllZero,
+    );
     expect(
       validateExpenseForm(form({ splitType: 'PERCENTAGE', values: { 1: '50', 2: '40' } }), people),
     ).toBe(EXPENSE_MESSAGES.percentagesSum);

@@ -258,8 +258,10 @@ export function buildExpenseRequest(
       amountPaid: plainAmount(p.amount, cur) ?? '0',
     })),
     splits: state.included.map((userId) => {
-      // A person without a value is refused by the validation, not sent as 0.
-      const typed = state.values[userId] ?? '';
+      // The split fields start empty: an empty one counts as 0, as its placeholder shows, so
+      // the sums are checked (and the messages given) as if 0 had been typed.
+      const text = state.values[userId] ?? '';
+      const typed = text.trim() === '' ? '0' : text;
       const value =
         state.splitType === 'EQUAL'
           ? null

@@ -1,4 +1,6 @@
 // Local-storage keys of spec §3 and typed accessors for them.
+import { parseThemeChoice, type ThemeChoice } from './theme';
+
 export const AUTH_TOKEN_KEY = 'authToken';
 export const USER_INFO_KEY = 'userInfo';
 export const THEME_KEY = 'theme';
@@ -8,8 +10,6 @@ export interface StoredUser {
   name: string;
   email: string;
 }
-
-export type Theme = 'light' | 'dark';
 
 function read(key: string): string | null {
   try {
@@ -69,13 +69,11 @@ export function clearSession(): void {
   write(USER_INFO_KEY, null);
 }
 
-export function getTheme(): Theme {
-  return read(THEME_KEY) === 'dark' ? 'dark' : 'light';
+export function getThemeChoice(): ThemeChoice {
+  return parseThemeChoice(read(THEME_KEY));
 }
 
-export function setTheme(theme: Theme): void {
-  write(THEME_KEY, theme);
-  document.documentElement.classList.toggle('dark', theme === 'dark');
-  const meta = document.querySelector('meta[name="theme-color"]');
-  meta?.setAttribute('content', theme === 'dark' ? '#0b1210' : '#0f7b66');
+/** System is stored as no key at all, as for someone who never chose. */
+export function setThemeChoice(choice: ThemeChoice): void {
+  write(THEME_KEY, choice === 'system' ? null : choice);
 }

@@ -4,6 +4,7 @@ import { useAuth } from '../auth/authContext';
 import { DeleteAccountModal } from '../components/account/DeleteAccountModal';
 import { FriendCodeModal } from '../components/account/FriendCodeModal';
 import { ProfileCard } from '../components/account/ProfileCard';
+import { ThemeSetting } from '../components/account/ThemeSetting';
 import { ScanCodeModal } from '../components/account/ScanCodeModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { ConfirmDialog } from '../components/ConfirmDialog';
@@ -20,17 +21,14 @@ import {
   GroupIcon,
   LogOutIcon,
   MailIcon,
-  MoonIcon,
   QrIcon,
   ShieldIcon,
   StarIcon,
-  SunIcon,
   TrashIcon,
 } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
 import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { useTheme } from '../hooks/useTheme';
 import { errorMessage } from '../api/client';
 import { useToast } from '../components/toast/toastContext';
 import { downloadFromApi } from '../lib/download';
@@ -105,7 +103,6 @@ export default function AccountPage() {
   useDocumentTitle('Account');
   const { signOut } = useAuth();
   const navigate = useNavigate();
-  const { theme, toggleTheme } = useTheme();
   const config = useServerConfig();
   const supportUrl = config.data?.supportUrl ?? null;
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -173,16 +170,7 @@ export default function AccountPage() {
           label="Security"
           onClick={() => setDialog('security')}
         />
-        <MenuButton
-          icon={theme === 'dark' ? <SunIcon className={icon} /> : <MoonIcon className={icon} />}
-          label="Theme"
-          onClick={toggleTheme}
-          trailing={
-            <span className="rounded-full bg-surface-2 px-3 py-1 text-sm text-muted">
-              {theme === 'dark' ? 'Dark' : 'Light'}
-            </span>
-          }
-        />
+        <ThemeSetting />
       </ul>
       {supportUrl ? (
         <ul className="card mb-4 divide-y divide-border" aria-label="Support">

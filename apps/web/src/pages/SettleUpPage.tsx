@@ -9,11 +9,12 @@ import { SkeletonList } from '../components/Skeleton';
 import { BalanceHint } from '../components/settle/BalanceHint';
 import { DirectionToggle } from '../components/settle/DirectionToggle';
 import { useToast } from '../components/toast/toastContext';
+import { useDefaultCurrency } from '../hooks/useDefaultCurrency';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFriends } from '../hooks/useFriendships';
 import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useSubmissionKeys } from '../hooks/useSubmissionKeys';
-import { DEFAULT_CURRENCY, MIN_AMOUNT } from '../lib/constants';
+import { MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
 import { AmountInCurrency } from '../components/currency/AmountInCurrency';
 import { rememberCurrency } from '../lib/currencies';
@@ -49,6 +50,7 @@ export default function SettleUpPage() {
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const keys = useSubmissionKeys();
+  const fallbackCurrency = useDefaultCurrency();
   const [direction, setDirection] = useState<SettleDirection>('I_PAID');
   const [friendId, setFriendId] = useState(params.get('with') ?? '');
   const [amount, setAmount] = useState('');
@@ -63,8 +65,10 @@ export default function SettleUpPage() {
   const accepted = (friends.data ?? []).filter((f) => f.status === 'ACCEPTED' && f.otherUser);
   const selected = accepted.find((f) => String(f.otherUser?.id) === friendId);
   const balances = balancesOf(selected);
-  // The friend's primary currency until the user picks one.
-  const cur = currency ?? selected?.currency ?? DEFAULT_CURRENCY;
+  // Set to the currency of the balance being settled once a friend is chosen (below), or by the
+  // user; before that, and with nothing to settle, the user's own default (not the friend's
+  // primary currency, which is USD for a settled friend).
+  const cur = currency ?? fallbackCurrency;
 
   // A friend chosen (or named in the URL, once the list has loaded): start from their balance.
   if (selected !== undefined && filledFor !== friendId) {

@@ -8,6 +8,7 @@ import {
   splitNoun,
 } from '../../lib/expenseForm';
 import {
+  amountForInput,
   formatMoney,
   fromCents,
   parseAmount,
@@ -59,14 +60,16 @@ export function SplitDialog({
 }: SplitDialogProps) {
   const shares = previewShares(state);
   const [lastPersonKept, setLastPersonKept] = useState(false);
+  // An empty field counts as 0 (the fields start empty); only something unreadable is missing.
   const missing =
     state.splitType !== 'EQUAL' &&
-    state.included.some(
-      (id) =>
-        (state.splitType === 'EXACT'
-          ? parseAmount(state.values[id] ?? '', currency)
-          : parseNumber(state.values[id] ?? '')) === null,
-    );
+    state.included.some((id) => {
+      const typed = state.values[id] ?? '';
+      if (typed.trim() === '') return false;
+      return (
+        (state.splitType === 'EXACT' ? parseAmount(typed, currency) : parseNumber(typed)) === null
+      );
+    });
   const amount = parseAmount(state.amount, currency);
   const exactCents = state.included.reduce(
     (sum, id) => sum + toCents(parseAmount(state.values[id] ?? '', currency) ?? 0, currency),
@@ -80,10 +83,9 @@ export function SplitDialog({
 
   const setType = (type: SplitType) => {
     if (type === state.splitType) return;
-    // A change to a non-equal split starts every person's value at 0.
-    const values: Record<number, string> = {};
-    if (type !== 'EQUAL') participants.forEach((p) => (values[p.id] = '0'));
-    onChange({ splitType: type, values });
+    // A change of split type starts every value empty (counted as 0, a placeholder shows it):
+    // a field that started at "0" became "100" when someone tapped in and typed 10.
+    onChange({ splitType: type, values: {} });
   };
 
   const toggle = (id: number) => {
@@ -103,6 +105,7 @@ export function SplitDialog({
   };
 
   const step = state.splitType === 'SHARE' ? '1' : '0.01';
+  const placeholder = state.splitType === 'EXACT' ? amountForInput(0, currency) : '0';
   const unit =
     state.splitType === 'PERCENTAGE' ? '%' : state.splitType === 'SHARE' ? 'shares' : currency;
   const total = summary(state, currency);
@@ -200,6 +203,7 @@ export function SplitDialog({
                     inputMode="decimal"
                     min="0"
                     step={step}
+                    placeholder={placeholder}
                     value={state.values[person.id] ?? ''}
                     onChange={(e) =>
                       onChange({

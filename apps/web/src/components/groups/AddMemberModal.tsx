@@ -8,6 +8,7 @@ import { validateNewMembers } from '../../lib/validation';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { Modal } from '../Modal';
+import { GuestFormModal } from '../settings/GuestModals';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
 
@@ -24,19 +25,35 @@ export function AddMemberButton({
   className: string;
   children: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  // Add Member's own dialog, or Group settings' guest form opened from it in its place.
+  const [open, setOpen] = useState<'members' | 'guest' | null>(null);
+  const close = () => setOpen(null);
   return (
     <>
-      <button type="button" className={className} onClick={() => setOpen(true)}>
+      <button type="button" className={className} onClick={() => setOpen('members')}>
         {children}
       </button>
-      {open ? <AddMemberModal group={group} onClose={() => setOpen(false)} /> : null}
+      {open === 'members' ? (
+        <AddMemberModal group={group} onClose={close} onAddGuest={() => setOpen('guest')} />
+      ) : null}
+      {open === 'guest' ? <GuestFormModal group={group} guest={null} onClose={close} /> : null}
     </>
   );
 }
 
-/** Tick friends who are not members yet, or add one person by e-mail. */
-export function AddMemberModal({ group, onClose }: { group: Group; onClose: () => void }) {
+/**
+ * Tick friends who are not members yet, or add one person by e-mail, or (`onAddGuest`) go on to
+ * add someone without an account.
+ */
+export function AddMemberModal({
+  group,
+  onClose,
+  onAddGuest,
+}: {
+  group: Group;
+  onClose: () => void;
+  onAddGuest: () => void;
+}) {
   const friends = useFriends();
   const [selected, setSelected] = useState<number[]>([]);
   const [email, setEmail] = useState('');
@@ -132,6 +149,17 @@ export function AddMemberModal({ group, onClose }: { group: Group; onClose: () =
             disabled={selected.length > 0}
             onChange={(e) => setEmail(e.target.value)}
           />
+        </div>
+        <div className="flex items-center gap-3 text-xs text-muted">
+          <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+        </div>
+        <div>
+          <button type="button" className="btn-secondary w-full" onClick={onAddGuest}>
+            Add someone without an account
+          </button>
+          <p className="mt-1 text-xs text-muted">
+            They take part like everyone else and can join later to take over their share.
+          </p>
         </div>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>

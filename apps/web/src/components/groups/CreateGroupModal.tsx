@@ -5,8 +5,8 @@ import { useFieldErrors } from '../../hooks/useFieldErrors';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { useSubmitFailure } from '../../hooks/useSubmitFailure';
-import { DEFAULT_CURRENCY } from '../../lib/constants';
-import { recentCurrencies, rememberCurrency } from '../../lib/currencies';
+import { useDefaultCurrency } from '../../hooks/useDefaultCurrency';
+import { rememberCurrency } from '../../lib/currencies';
 import { validateGroupName } from '../../lib/validation';
 import { GroupCurrencyFields } from './GroupCurrencyFields';
 import { FormField } from '../FormField';
@@ -16,7 +16,10 @@ import { useToast } from '../toast/toastContext';
 
 export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   const [name, setName] = useState('');
-  const [currency, setCurrency] = useState(() => recentCurrencies()[0] ?? DEFAULT_CURRENCY);
+  // Null until the user picks one: the default follows the home currency once it has loaded.
+  const [picked, setPicked] = useState<string | null>(null);
+  const defaultCurrency = useDefaultCurrency();
+  const currency = picked ?? defaultCurrency;
   const [separate, setSeparate] = useState(false);
   const [nameError, setNameError] = useState<string | undefined>();
   const fields = useFieldErrors({ name: 'group-name' }, { name: nameError });
@@ -83,7 +86,7 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
           idPrefix="group"
           currency={currency}
           separate={separate}
-          onCurrencyChange={setCurrency}
+          onCurrencyChange={setPicked}
           onSeparateChange={setSeparate}
         />
         <SubmitError
