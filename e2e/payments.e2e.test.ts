@@ -201,7 +201,8 @@ describe('group payments', () => {
     await modal.getByLabel(/^Amount/).fill('30');
     await modal.getByRole('button', { name: 'Update Payment' }).click();
     await seeText(page, 'Payment updated!');
-    await seeText(page, 'Everyone is settled up within this group.');
+    // Ann is settled, but Carl still owes Bea: not "everyone" (issue #31 point 4).
+    await seeText(page, 'You are settled up in this group.');
     await activity.getByText('$30.00').first().waitFor();
     // Bea's page follows without a reload (Carl's line was there before: wait for Ann's to go).
     await b.page.getByText('Ann Lee owes you $10.00').waitFor({ state: 'detached' });

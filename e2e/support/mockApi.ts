@@ -197,6 +197,13 @@ const friendship = (
   createdAt: T,
 });
 
+const friends = [
+  friendship(21, bea, 60, 0),
+  friendship(22, carlos, 45.5, 0),
+  friendship(23, dana, -10, -2.5),
+  friendship(24, eli, -42.25),
+];
+
 // Other people's actions, as the bell lists them (two unread).
 const notifications = [
   {
@@ -425,12 +432,17 @@ const routes: Record<string, unknown> = {
     currency: 'USD',
     byCurrency: [],
   },
-  'GET /api/friendships/friends': [
-    friendship(21, bea, 60, 0),
-    friendship(22, carlos, 45.5, 0),
-    friendship(23, dana, -10, -2.5),
-    friendship(24, eli, -42.25),
-  ],
+  'GET /api/friendships/friends': friends,
+  // Everyone Ann has a balance with is a friend here: no "Others in your groups".
+  'GET /api/balances/people': friends.map((f) => ({
+    otherUser: f.otherUser,
+    netBalance: f.netBalance,
+    nonGroupBalance: f.nonGroupBalance,
+    currency: f.currency,
+    byCurrency: [],
+    groups: [],
+    isFriend: true,
+  })),
   'GET /api/friendships/requests/incoming': [
     {
       ...friendship(30, { id: 20, name: 'Farah Ali', email: 'farah@example.com' }, 0),

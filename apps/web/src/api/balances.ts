@@ -5,6 +5,7 @@ import type {
   ExchangeRateQuote,
   FriendBalance,
   OverallBalance,
+  PersonBalance,
 } from './types';
 
 export const balancesApi = {
@@ -15,6 +16,10 @@ export const balancesApi = {
   friends: () =>
     api<FriendBalance[]>('/balances/friends', {
       defaultMessage: 'Failed to fetch friend balances',
+    }),
+  people: () =>
+    api<PersonBalance[]>('/balances/people', {
+      defaultMessage: 'Failed to fetch the balances with the people in your groups',
     }),
 };
 

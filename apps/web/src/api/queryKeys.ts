@@ -14,6 +14,7 @@ export const queryKeys = {
   invite: (token: string) => ['invite', token] as const,
   overall: ['balances', 'overall'] as const,
   friendBalances: ['balances', 'friends'] as const,
+  peopleBalances: ['balances', 'people'] as const,
   me: ['me'] as const,
   config: ['config'] as const,
   friendLink: ['friend-link'] as const,

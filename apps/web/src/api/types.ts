@@ -97,6 +97,9 @@ export type CurrencyTotals = OverallBalance['byCurrency'][number];
 /** GET /balances/friends: one entry per friend with a balance. */
 export type FriendBalance = Schemas['FriendBalance'];
 
+/** GET /balances/people: everyone with a non-zero balance, friends and group-mates alike. */
+export type PersonBalance = Schemas['PersonBalance'];
+
 export type SettleSuggestion = ResponseBody<'/api/groups/{id}/settle-suggestions', 'get'>[number];
 
 export type ActivityItem = Schemas['Activity'];

@@ -13,6 +13,11 @@ export function useFriendBalances(enabled = true) {
   return useQuery({ queryKey: queryKeys.friendBalances, queryFn: balancesApi.friends, enabled });
 }
 
+/** Everyone the user has a balance with, friends or not (their nets add up to the overall). */
+export function usePeopleBalances() {
+  return useQuery({ queryKey: queryKeys.peopleBalances, queryFn: balancesApi.people });
+}
+
 /** The signed-in user's settings (home currency). */
 export function useMe() {
   return useQuery({ queryKey: queryKeys.me, queryFn: authApi.me });

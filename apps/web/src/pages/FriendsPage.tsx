@@ -8,15 +8,17 @@ import { ConfirmDialog } from '../components/ConfirmDialog';
 import { AddFriendForm } from '../components/friends/AddFriendForm';
 import { FriendRequests } from '../components/friends/FriendRequests';
 import { FriendRow } from '../components/friends/FriendRow';
+import { GroupMateRow } from '../components/friends/GroupMateRow';
 import { NonGroupExpenses } from '../components/friends/NonGroupExpenses';
 import { OverallBalanceText } from '../components/OverallBalance';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { useFriendBalances, useMe } from '../hooks/useBalances';
+import { useFriendBalances, useMe, usePeopleBalances } from '../hooks/useBalances';
 import { useFriends } from '../hooks/useFriendships';
 import { useInvalidateAll } from '../hooks/useInvalidate';
+import { groupMatesOf } from '../lib/balanceScreens';
 
 /**
  * `detailShown`: the list beside a friend on desktop, whose page holds the title; `listOnly`:
@@ -40,6 +42,9 @@ export default function FriendsPage({
       b.approximate ? [[b.otherUser.id, b.approximate] as const] : [],
     ),
   );
+  // People met only in groups count in the overall figure: listed too, so the lines add up to it.
+  const people = usePeopleBalances();
+  const groupMates = groupMatesOf(people.data ?? []);
   const [removing, setRemoving] = useState<Friendship | null>(null);
   const toast = useToast();
   const invalidate = useInvalidateAll();
@@ -106,6 +111,25 @@ export default function FriendsPage({
           </ul>
         )}
       </section>
+      {people.error ? (
+        <p role="alert" className="card mt-4 p-4 text-sm text-danger">
+          {people.error.message}
+        </p>
+      ) : groupMates.length > 0 ? (
+        <section aria-labelledby="group-mates-title" className="mt-6">
+          <h2
+            id="group-mates-title"
+            className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
+          >
+            Others in your groups
+          </h2>
+          <ul className="card divide-y divide-border">
+            {groupMates.map((p) => (
+              <GroupMateRow key={p.otherUser.id} person={p} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <FriendRequests />
       {listOnly ? null : <NonGroupExpenses me={me} />}
       {removing ? (

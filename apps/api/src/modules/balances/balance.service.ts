@@ -20,6 +20,7 @@ import {
   friendsWithData,
   groupBalanceLines,
   isSettledInGroup,
+  peopleByIds,
 } from './balance-reader.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
@@ -58,6 +59,11 @@ export interface FriendEntry extends FriendBalance {
   otherUser: Person;
   /** The net over every currency in the caller's home currency, when one is chosen. */
   approximate: Approximate | null;
+}
+
+/** One person of /balances/people: a friend or someone met only in groups. */
+export interface PersonEntry extends FriendEntry {
+  isFriend: boolean;
 }
 
 /** A total in the caller's home currency at the latest cached rates (display only). */
@@ -151,35 +157,33 @@ export class BalanceService {
   /** GET /balances/friends: one entry per accepted friend, by name (case-insensitive) then id. */
   async friends(userId: number): Promise<FriendEntry[]> {
     const data = await friendsWithData(this.deps.db, userId);
-    const { friends, figures, groupNames } = data;
-    const home = await this.homeRates(
-      data.home,
-      [...figures.values()].flatMap((f) => [...f.byCurrency.keys()]),
+    const home = await this.homeRates(data.home, currenciesOf(data.figures));
+    return byName(data.friends).map((p) => entryOf(p, data.figures, data.groupNames, home));
+  }
+
+  /**
+   * GET /balances/people: everyone the caller has a non-zero net with in some currency, friends
+   * or not (people met only in groups, guests, former members), so that the entries add up to
+   * /balances/overall; by name then id. The friends come with the figures; the others cost one more lookup.
+   */
+  async people(userId: number): Promise<PersonEntry[]> {
+    const data = await friendsWithData(this.deps.db, userId);
+    const friendIds = new Set(data.friends.map((f) => f.id));
+    const others = await peopleByIds(
+      this.deps.db,
+      [...data.figures.keys()].filter((id) => !friendIds.has(id)),
     );
-    return friends
-      .sort((a, b) => {
-        const an = a.name.toLowerCase();
-        const bn = b.name.toLowerCase();
-        if (an !== bn) return an < bn ? -1 : 1;
-        return a.id - b.id;
-      })
-      .map((otherUser) => {
-        const f = figures.get(otherUser.id);
-        const balance = f === undefined ? ZERO_FRIEND_BALANCE : friendBalance(f, groupNames);
-        const approx =
-          home === null
-            ? null
-            : approximateIn(
-                home.home,
-                balance.byCurrency.map((c) => ({ currency: c.currency, cents: c.netCents })),
-                home.rates,
-              );
-        return {
-          otherUser,
-          ...balance,
-          approximate: approx === null || home === null ? null : { currency: home.home, ...approx },
-        };
-      });
+    const home = await this.homeRates(data.home, currenciesOf(data.figures));
+    const everyone = [...data.friends.filter((f) => data.figures.has(f.id)), ...others.values()];
+    return (
+      byName(everyone)
+        .map((p) => ({
+          ...entryOf(p, data.figures, data.groupNames, home),
+          isFriend: friendIds.has(p.id),
+        }))
+        // Someone even overall (+5 in a group, −5 outside) adds nothing to the overall figure.
+        .filter((e) => e.byCurrency.some((c) => c.netCents !== 0))
+    );
   }
 
   /** GET /balances/group/{id}: members only (404 / 403 as for group endpoints). */
@@ -231,5 +235,44 @@ function friendBalance(
       currency: g.currency,
       netCents: g.netCents,
     })),
+  };
+}
+
+/** Every currency the caller has a figure in, with anyone. */
+function currenciesOf(figures: ReadonlyMap<number, CounterpartyFigures>): string[] {
+  return [...figures.values()].flatMap((f) => [...f.byCurrency.keys()]);
+}
+
+/** By name (case-insensitive), then id: the order of the friends list. */
+function byName(people: Person[]): Person[] {
+  return [...people].sort((a, b) => {
+    const an = a.name.toLowerCase();
+    const bn = b.name.toLowerCase();
+    if (an !== bn) return an < bn ? -1 : 1;
+    return a.id - b.id;
+  });
+}
+
+/** One person's entry: their figures (zero when none), with the approximate net in `home`. */
+function entryOf(
+  otherUser: Person,
+  figures: ReadonlyMap<number, CounterpartyFigures>,
+  groupNames: ReadonlyMap<number, string>,
+  home: HomeRates | null,
+): FriendEntry {
+  const f = figures.get(otherUser.id);
+  const balance = f === undefined ? ZERO_FRIEND_BALANCE : friendBalance(f, groupNames);
+  const approx =
+    home === null
+      ? null
+      : approximateIn(
+          home.home,
+          balance.byCurrency.map((c) => ({ currency: c.currency, cents: c.netCents })),
+          home.rates,
+        );
+  return {
+    otherUser,
+    ...balance,
+    approximate: approx === null || home === null ? null : { currency: home.home, ...approx },
   };
 }

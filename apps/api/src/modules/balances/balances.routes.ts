@@ -7,7 +7,7 @@ import { errorResponses } from '../../http/error-body.js';
 import { money, userOut, userSchema } from '../../http/mappers.js';
 import type { AppServices } from '../../composition/app-services.js';
 import type { BalanceLineData } from './balance-reader.js';
-import type { FriendEntry } from './balance.service.js';
+import type { FriendEntry, PersonEntry } from './balance.service.js';
 
 export const balanceLineSchema = z
   .object({ otherUser: userSchema, netAmount: z.number(), currency: z.string() })
@@ -79,6 +79,30 @@ const friendBalanceSchema = z
       }),
   })
   .meta({ id: 'FriendBalance' });
+
+const personBalanceSchema = friendBalanceSchema
+  .extend({
+    isFriend: z.boolean().meta({
+      description:
+        'An accepted friend; false for someone the caller shares (or shared) only a group with, guests included.',
+    }),
+  })
+  .meta({
+    id: 'PersonBalance',
+    example: {
+      otherUser: { id: 7, name: 'Daniela', email: 'daniela@example.com' },
+      netBalance: -7.7,
+      nonGroupBalance: 0,
+      currency: 'EUR',
+      byCurrency: [{ currency: 'EUR', netBalance: -7.7, nonGroupBalance: 0 }],
+      groups: [{ group: { id: 3, name: 'Lisbon trip' }, netAmount: -7.7, currency: 'EUR' }],
+      isFriend: false,
+    },
+  });
+
+function personOut(e: PersonEntry): z.infer<typeof personBalanceSchema> {
+  return { ...friendOut(e), isFriend: e.isFriend };
+}
 
 function friendOut(e: FriendEntry): z.infer<typeof friendBalanceSchema> {
   return {
@@ -176,5 +200,18 @@ export async function balancesRoutes(
       },
     },
     async (request) => (await services.balances.friends(request.user.id)).map(friendOut),
+  );
+
+  r.get(
+    '/api/balances/people',
+    {
+      schema: {
+        tags,
+        summary:
+          'Everyone the caller has a non-zero balance with, friends or not; the nets add up to /balances/overall',
+        response: { 200: z.array(personBalanceSchema), ...errorResponses(401) },
+      },
+    },
+    async (request) => (await services.balances.people(request.user.id)).map(personOut),
   );
 }

@@ -1315,6 +1315,51 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/balances/people': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Everyone the caller has a non-zero balance with, friends or not; the nets add up to /balances/overall */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PersonBalance'][];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/budgets': {
     parameters: {
       query?: never;
@@ -9119,6 +9164,122 @@ export interface components {
       conversion: components['schemas']['ConversionInput'] | null;
       /** @description The two payments of a currency exchange share this id; null otherwise. */
       exchangeId: number | null;
+    };
+    /**
+     * @example {
+     *       "otherUser": {
+     *         "id": 7,
+     *         "name": "Daniela",
+     *         "email": "daniela@example.com"
+     *       },
+     *       "netBalance": -7.7,
+     *       "nonGroupBalance": 0,
+     *       "currency": "EUR",
+     *       "byCurrency": [
+     *         {
+     *           "currency": "EUR",
+     *           "netBalance": -7.7,
+     *           "nonGroupBalance": 0
+     *         }
+     *       ],
+     *       "groups": [
+     *         {
+     *           "group": {
+     *             "id": 3,
+     *             "name": "Lisbon trip"
+     *           },
+     *           "netAmount": -7.7,
+     *           "currency": "EUR"
+     *         }
+     *       ],
+     *       "isFriend": false
+     *     }
+     */
+    PersonBalance: {
+      otherUser: components['schemas']['User'];
+      netBalance: number;
+      nonGroupBalance: number;
+      currency: string;
+      byCurrency: {
+        currency: string;
+        netBalance: number;
+        nonGroupBalance: number;
+      }[];
+      groups: {
+        group: {
+          id: number;
+          name: string;
+        };
+        netAmount: number;
+        currency: string;
+      }[];
+      /** @description The net over every currency in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency. */
+      approximate?: {
+        currency: string;
+        netBalance: number;
+        /** @description Currencies left out: no cached rate into the home currency yet. */
+        missingCurrencies: string[];
+      };
+      /** @description An accepted friend; false for someone the caller shares (or shared) only a group with, guests included. */
+      isFriend: boolean;
+    };
+    /**
+     * @example {
+     *       "otherUser": {
+     *         "id": 7,
+     *         "name": "Daniela",
+     *         "email": "daniela@example.com"
+     *       },
+     *       "netBalance": -7.7,
+     *       "nonGroupBalance": 0,
+     *       "currency": "EUR",
+     *       "byCurrency": [
+     *         {
+     *           "currency": "EUR",
+     *           "netBalance": -7.7,
+     *           "nonGroupBalance": 0
+     *         }
+     *       ],
+     *       "groups": [
+     *         {
+     *           "group": {
+     *             "id": 3,
+     *             "name": "Lisbon trip"
+     *           },
+     *           "netAmount": -7.7,
+     *           "currency": "EUR"
+     *         }
+     *       ],
+     *       "isFriend": false
+     *     }
+     */
+    PersonBalanceInput: {
+      otherUser: components['schemas']['UserInput'];
+      netBalance: number;
+      nonGroupBalance: number;
+      currency: string;
+      byCurrency: {
+        currency: string;
+        netBalance: number;
+        nonGroupBalance: number;
+      }[];
+      groups: {
+        group: {
+          id: number;
+          name: string;
+        };
+        netAmount: number;
+        currency: string;
+      }[];
+      /** @description The net over every currency in the caller's homeCurrency at the latest cached rates (approximate); absent without a home currency. */
+      approximate?: {
+        currency: string;
+        netBalance: number;
+        /** @description Currencies left out: no cached rate into the home currency yet. */
+        missingCurrencies: string[];
+      };
+      /** @description An accepted friend; false for someone the caller shares (or shared) only a group with, guests included. */
+      isFriend: boolean;
     };
     /**
      * @example {

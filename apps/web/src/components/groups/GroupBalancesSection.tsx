@@ -24,7 +24,9 @@ export function GroupBalancesSection({
   onExchange: () => void;
 }) {
   const balances = useGroupBalances(group.id);
-  const suggestions = useSettleSuggestions(group.id, group.simplifyDebts);
+  // Read even where the plan is not shown: only it tells whether the others still owe each other
+  // once the caller is settled ("You are settled up" rather than "Everyone is").
+  const suggestions = useSettleSuggestions(group.id, true);
   return (
     <section aria-labelledby="balances-title" className="mb-6">
       <GroupSectionTitle id="balances-title">Group Balances</GroupSectionTitle>
@@ -37,6 +39,7 @@ export function GroupBalancesSection({
           lines={balances.data}
           groupId={group.id}
           guestIds={group.members.filter((m) => m.guest === true).map((m) => m.id)}
+          suggestions={suggestions.data}
           onSettle={(line) =>
             onSettle({
               otherUserId: line.otherUser.id,
