@@ -117,10 +117,10 @@ async function owedDetails(detail: Locator): Promise<string[]> {
 }
 
 describe('split types', () => {
-  it('adds an equal split with the remainder on the last person', async () => {
+  it('adds an equal split, the leftover cents to the first people (largest remainder)', async () => {
     const { ann, group } = await trio();
     const { page, context } = await openGroup(ann, group);
-    const form = await startExpense(page, 'Groceries', '100');
+    const form = await startExpense(page, 'Groceries', '100.01');
     // Defaults: today, equal split of every member, Ann the sole payer, the group named.
     await form.getByText('Equally · 3 people').waitFor();
     // The split button's name says what it is (issue #13 point 8).
@@ -129,7 +129,10 @@ describe('split types', () => {
       .waitFor();
     expect(await form.getByLabel('Payer 1', { exact: true }).inputValue()).toBe(String(ann.id));
     await form.getByText('Group: Lisbon trip').waitFor();
-    expect(await form.getByRole('listitem').allInnerTexts()).toContain('Carl Diaz: $33.34');
+    // The preview computes the parts with the server's own function (docs/api.md §5.1).
+    const preview = await form.getByRole('listitem').allInnerTexts();
+    expect(preview).toContain('Bea Costa: $33.34');
+    expect(preview).toContain('Carl Diaz: $33.33');
     await submit(form);
     await seeText(page, 'Expense added!');
     await form.waitFor({ state: 'detached' });
@@ -137,22 +140,22 @@ describe('split types', () => {
     const row = page.getByRole('region', { name: 'Group Activity' }).getByRole('button', {
       name: /Groceries/,
     });
-    await row.getByText('you paid $100.00').waitFor();
+    await row.getByText('you paid $100.01').waitFor();
     await row.getByText('you lent $66.67').waitFor();
-    await page.getByText('Carl Diaz owes you $33.34').waitFor();
-    expect(await balanceLines(page)).toEqual([
-      'C Carl Diaz owes you $33.34',
-      'B Bea Costa owes you $33.33',
-    ]);
+    await page.getByText('Bea Costa owes you $33.34').waitFor();
+    // 100.01 / 3 = 33.336…: two leftover cents, one each to the first two (docs/api.md §5.1).
+    await expect
+      .poll(() => balanceLines(page))
+      .toEqual(['B Bea Costa owes you $33.34', 'C Carl Diaz owes you $33.33']);
 
     const detail = await openDetail(page, 'Groceries');
-    await detail.getByText('$100.00', { exact: true }).waitFor();
-    await detail.getByText('You ($100.00)').waitFor();
+    await detail.getByText('$100.01', { exact: true }).waitFor();
+    await detail.getByText('You ($100.01)').waitFor();
     await detail.getByText('Equally', { exact: true }).waitFor();
     expect(await owedDetails(detail)).toEqual([
-      'You paid $100.00 · share $33.33 get back $66.67',
-      'Bea Costa share $33.33 owes $33.33',
-      'Carl Diaz share $33.34 owes $33.34',
+      'You paid $100.01 · share $33.34 get back $66.67',
+      'Bea Costa share $33.34 owes $33.34',
+      'Carl Diaz share $33.33 owes $33.33',
     ]);
     await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
     await detail.waitFor({ state: 'detached' });
@@ -227,10 +230,9 @@ describe('split types', () => {
     await detail.getByRole('button', { name: 'Close', exact: true }).last().click();
 
     // Ann paid 50 + 200 + 90 and owes 10 + 100 + 30; Bea owes 15 + 60 + 60, Carl 25 + 40.
-    expect(await balanceLines(page)).toEqual([
-      'B Bea Costa owes you $135.00',
-      'C Carl Diaz owes you $65.00',
-    ]);
+    await expect
+      .poll(() => balanceLines(page))
+      .toEqual(['B Bea Costa owes you $135.00', 'C Carl Diaz owes you $65.00']);
     const expense = await apiCall<{ splits: { value: number }[] }[]>(
       server,
       'GET',
@@ -259,12 +261,11 @@ describe('split types', () => {
       name: /Hotel/,
     });
     await row.getByText('you paid $60.00 (with Bea Costa)').waitFor();
-    await row.getByText('you lent $26.67').waitFor();
+    await row.getByText('you lent $26.66').waitFor();
     // Each share is owed to the payers in proportion to what they paid (docs/api.md §5.2).
-    expect(await balanceLines(page)).toEqual([
-      'C Carl Diaz owes you $20.00',
-      'B Bea Costa owes you $6.67',
-    ]);
+    await expect
+      .poll(() => balanceLines(page))
+      .toEqual(['C Carl Diaz owes you $20.00', 'B Bea Costa owes you $6.66']);
     const detail = await openDetail(page, 'Hotel');
     await detail.getByText('You ($60.00), Bea Costa ($40.00)').waitFor();
     await context.close();
@@ -584,10 +585,9 @@ describe('expense detail', () => {
       .getByRole('button', { name: /Dinner at Rossio/ })
       .getByText('you lent $60.00')
       .waitFor();
-    expect(await balanceLines(page)).toEqual([
-      'B Bea Costa owes you $40.00',
-      'C Carl Diaz owes you $20.00',
-    ]);
+    await expect
+      .poll(() => balanceLines(page))
+      .toEqual(['B Bea Costa owes you $40.00', 'C Carl Diaz owes you $20.00']);
     await context.close();
   });
 

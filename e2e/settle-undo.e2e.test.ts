@@ -213,7 +213,7 @@ describe('undo', () => {
     expect(await groupLines(bea, group.id)).toEqual(beaBefore);
     // Bea's open page follows without a reload.
     await beaActivity.getByRole('button', { name: /Dinner/ }).waitFor();
-    await b.page.getByText('Ann Lee owes you $33.33').waitFor();
+    await b.page.getByText('Ann Lee owes you $33.34').waitFor();
     await b.context.close();
     await context.close();
   });

@@ -61,12 +61,12 @@ describe('minor units per currency', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({ amount: 1000, currency: 'JPY', conversion: null });
     expect(res.json().splits.map((s: { amountOwed: number }) => s.amountOwed)).toEqual([
-      333, 333, 334,
+      334, 333, 333,
     ]);
     const lines = await groupBalances(ann, g);
     expect(lines.map((l) => [l.netAmount, l.currency]).sort()).toEqual([
       [333, 'JPY'],
-      [334, 'JPY'],
+      [333, 'JPY'],
     ]);
     res = await postExpense(ctx, ann, equalExpense(ann, [ann, bea], 12.5, { groupId: g }));
     expect(res.statusCode).toBe(400);
@@ -130,7 +130,7 @@ describe('another currency in a CONVERT group', () => {
       },
     });
     expect(body.splits.map((s: { amountOwed: number }) => s.amountOwed)).toEqual([
-      3333, 3333, 3334,
+      3334, 3333, 3333,
     ]);
     const converted = body.conversion.splits.map((s: { amountOwed: number }) => s.amountOwed);
     expect(Math.round(converted.reduce((a: number, b: number) => a + b, 0) * 100)).toBe(6250);
@@ -594,7 +594,7 @@ describe('the 0-decimal fixup of migration 0007', () => {
         sql`select amount_cents::int as a, payer_amounts::text as p, split_owed::text as s from expenses`,
       )) as unknown as { rows: { a: number; p: string; s: string }[] }
     ).rows;
-    expect(row).toEqual({ a: 1000, p: '{1000}', s: '{333,333,334}' });
+    expect(row).toEqual({ a: 1000, p: '{1000}', s: '{334,333,333}' });
     await expectBalancesMatchRecomputation(db);
     // Ran once: a second run changes nothing.
     await runDataFixups(ctx.database.handle);

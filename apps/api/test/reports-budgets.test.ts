@@ -93,8 +93,8 @@ describe('GET /api/groups/{id}/reports', () => {
       members: [
         // Each expense's splits as the split rules leave them (remainder cents included).
         { user: { id: bea.id, name: 'Bea' }, paid: 30.01, share: 18.35 },
-        { user: { id: ann.id, name: 'Ann' }, paid: 10, share: 18.36 },
-        { user: { id: cal.id, name: 'Cal' }, paid: 0.05, share: 3.35 },
+        { user: { id: ann.id, name: 'Ann' }, paid: 10, share: 18.37 },
+        { user: { id: cal.id, name: 'Cal' }, paid: 0.05, share: 3.34 },
       ],
     });
     // Shares sum to the total, paid too.
@@ -187,10 +187,10 @@ describe('GET /api/reports/me', () => {
     expect(body.currencies).toEqual([
       {
         currency: 'USD',
-        total: 6.84, // 3.33 + 3.51
-        byCategory: [{ category: 'groceries', label: 'Groceries', amount: 6.84, count: 2 }],
+        total: 6.85, // 3.34 + 3.51
+        byCategory: [{ category: 'groceries', label: 'Groceries', amount: 6.85, count: 2 }],
         byMonth: [
-          { month: '2026-10', amount: 3.33 },
+          { month: '2026-10', amount: 3.34 },
           { month: '2026-11', amount: 3.51 },
         ],
       },

@@ -26,7 +26,7 @@ describe('splitByItems', () => {
       { amount: 100, people: [1] },
       { amount: -100, people: [1] },
     ]);
-    expect(r.ok && r.shares.map((s) => s.amount)).toEqual([333, 333, 334]);
+    expect(r.ok && r.shares.map((s) => s.amount)).toEqual([334, 333, 333]);
     expect(r.ok && r.extra).toBe(0);
   });
 

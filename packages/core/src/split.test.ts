@@ -7,21 +7,41 @@ import { computeShares, isSplitType, splitAmount, splitEqually } from './split.j
 const c = (n: number): Cents => cents(n);
 const ones = (n: number): bigint[] => Array.from({ length: n }, () => 1n);
 
-describe('splitAmount: docs/api.md §5.1 examples', () => {
-  it('10.01 / 2 → 5.01, 5.00', () => {
-    expect(splitAmount(c(1001), ones(2))).toEqual([501, 500]);
+describe('splitAmount: docs/api.md §5.1 examples (largest remainder)', () => {
+  it('10.02 / 4 → 2.51, 2.51, 2.50, 2.50', () => {
+    expect(splitAmount(c(1002), ones(4))).toEqual([251, 251, 250, 250]);
+  });
+  it('100.00 / 3 → 33.34, 33.33, 33.33', () => {
+    expect(splitAmount(c(10000), ones(3))).toEqual([3334, 3333, 3333]);
   });
   it('20.00 / 3 → 6.67, 6.67, 6.66', () => {
     expect(splitAmount(c(2000), ones(3))).toEqual([667, 667, 666]);
   });
-  it('100.00 / 3 → 33.33, 33.33, 33.34', () => {
-    expect(splitAmount(c(10000), ones(3))).toEqual([3333, 3333, 3334]);
+  it('10.01 / 2 → 5.01, 5.00', () => {
+    expect(splitAmount(c(1001), ones(2))).toEqual([501, 500]);
+  });
+  it('0.05 / 10 → 0.01 ×5 then 0.00 ×5', () => {
+    expect(splitAmount(c(5), ones(10))).toEqual([1, 1, 1, 1, 1, 0, 0, 0, 0, 0]);
   });
   it('90.00 in shares 2:1 → 60.00, 30.00', () => {
     expect(splitAmount(c(9000), [2n, 1n])).toEqual([6000, 3000]);
   });
-  it('0.05 / 10 → 0.00 ×5 then 0.01 ×5 (leftover from the last backwards)', () => {
-    expect(splitAmount(c(5), ones(10))).toEqual([0, 0, 0, 0, 0, 1, 1, 1, 1, 1]);
+});
+
+describe('splitAmount: the cases of issue #31 (the old rule gave the last person less)', () => {
+  it('1.10 / 4 → .28, .28, .27, .27 (was .28 ×3 and .26)', () => {
+    expect(splitAmount(c(110), ones(4))).toEqual([28, 28, 27, 27]);
+  });
+  it('0.06 / 4 → .02, .02, .01, .01 (was .02 ×3 and 0.00)', () => {
+    expect(splitAmount(c(6), ones(4))).toEqual([2, 2, 1, 1]);
+  });
+  it('10.05 / 10 → 1.01 ×5 then 1.00 ×5 (was nine × 1.01 and 0.96)', () => {
+    expect(splitAmount(c(1005), ones(10))).toEqual([
+      101, 101, 101, 101, 101, 100, 100, 100, 100, 100,
+    ]);
+  });
+  it('11.02 / 4 → 2.76, 2.76, 2.75, 2.75 (was 2.76 ×3 and 2.74)', () => {
+    expect(splitAmount(c(1102), ones(4))).toEqual([276, 276, 275, 275]);
   });
 });
 
@@ -29,26 +49,25 @@ describe('splitAmount: more hand-checked cases', () => {
   it('a single participant gets everything', () => {
     expect(splitAmount(c(1234), [7n])).toEqual([1234]);
   });
-  it('zero weights get zero; the last positive weight absorbs the remainder', () => {
+  it('zero weights get zero and never a leftover cent', () => {
     expect(splitAmount(c(1000), [1n, 0n, 1n, 0n])).toEqual([500, 0, 500, 0]);
     expect(splitAmount(c(1001), [1n, 1n, 0n])).toEqual([501, 500, 0]);
     expect(splitAmount(c(100), [0n, 0n, 3n])).toEqual([0, 0, 100]);
+    expect(splitAmount(c(2), [1n, 0n, 1n, 1n, 0n, 1n])).toEqual([1, 0, 1, 0, 0, 0]);
   });
-  it('rounds half up for non-last participants', () => {
-    // 0.03 / 2 → 1.5 → 2, last gets 1
-    expect(splitAmount(c(3), ones(2))).toEqual([2, 1]);
-    // 0.01 / 3: 0.33 → 0 each, last gets 1
-    expect(splitAmount(c(1), ones(3))).toEqual([0, 0, 1]);
+  it('the largest remainder wins over request order', () => {
+    // 1.00 in 1:2 → exact 33.33… and 66.66…: the second has the larger fraction.
+    expect(splitAmount(c(100), [1n, 2n])).toEqual([33, 67]);
+    // 0.10 in 1:1:3 → exact 2, 2, 6: no leftover at all.
+    expect(splitAmount(c(10), [1n, 1n, 3n])).toEqual([2, 2, 6]);
+    // 0.07 in 1:2:4 → exact 1, 2, 4.
+    expect(splitAmount(c(7), [1n, 2n, 4n])).toEqual([1, 2, 4]);
+    // 0.05 in 1:1:2 → exact 1.25, 1.25, 2.5: the .5 takes the one leftover cent.
+    expect(splitAmount(c(5), [1n, 1n, 2n])).toEqual([1, 1, 3]);
   });
-  it('0.02 / 3: 0.67 → 1,1 would leave the last at 0 (not negative)', () => {
+  it('small amounts over many people: 0.01 / 3 and 0.02 / 3', () => {
+    expect(splitAmount(c(1), ones(3))).toEqual([1, 0, 0]);
     expect(splitAmount(c(2), ones(3))).toEqual([1, 1, 0]);
-  });
-  it('falls back when the last share would be negative (0.02 / 4)', () => {
-    // round(0.5)=1 ×3 = 3 > 2 → floor 0 each, leftover 2 to the last two
-    expect(splitAmount(c(2), ones(4))).toEqual([0, 0, 1, 1]);
-  });
-  it('fallback skips zero weights when distributing leftover cents', () => {
-    expect(splitAmount(c(2), [1n, 0n, 1n, 1n, 0n, 1n])).toEqual([0, 0, 0, 1, 0, 1]);
   });
   it('percentages 33.3333/33.3333/33.3334 of 100.00', () => {
     expect(splitAmount(c(10000), [333_333n, 333_333n, 333_334n])).toEqual([3333, 3333, 3334]);
@@ -68,34 +87,30 @@ describe('splitAmount: more hand-checked cases', () => {
   });
 });
 
-/** Reference implementation with rationals written independently (for property tests). */
+/**
+ * Reference written independently (for the property tests): hand out the amount one cent at a
+ * time, each to the participant whose share lags furthest behind its exact value at the end
+ * (largest gap A·wᵢ − W·shareᵢ, ties to the earlier one), starting from the floors.
+ */
 function reference(amount: number, weights: bigint[]): number[] {
   const a = BigInt(amount);
   const total = weights.reduce((s, w) => s + w, 0n);
-  const k = weights.reduce((last, w, i) => (w > 0n ? i : last), -1);
-  const rounded = weights.map((w, i) => {
-    if (i === k || w === 0n) return 0n;
-    const num = a * w;
-    const q = num / total;
-    const r = num - q * total;
-    return 2n * r >= total ? q + 1n : q;
-  });
-  const rest = a - rounded.reduce((s, x) => s + x, 0n);
-  if (rest >= 0n) {
-    rounded[k] = rest;
-    return rounded.map(Number);
+  const shares = weights.map((w) => (a * w) / total);
+  let given = shares.reduce((s, x) => s + x, 0n);
+  while (given < a) {
+    let best = -1;
+    let bestGap = -1n;
+    weights.forEach((w, i) => {
+      const gap = a * w - total * (shares[i] ?? 0n);
+      if (gap > bestGap) {
+        best = i;
+        bestGap = gap;
+      }
+    });
+    shares[best] = (shares[best] ?? 0n) + 1n;
+    given += 1n;
   }
-  const floors = weights.map((w) => (a * w) / total);
-  let left = a - floors.reduce((s, x) => s + x, 0n);
-  const positives = weights
-    .map((w, i) => (w > 0n ? i : -1))
-    .filter((i) => i >= 0)
-    .reverse();
-  for (let j = 0; left > 0n; j = (j + 1) % positives.length, left--) {
-    const idx = positives[j] ?? 0;
-    floors[idx] = (floors[idx] ?? 0n) + 1n;
-  }
-  return floors.map(Number);
+  return shares.map(Number);
 }
 
 const weightsArb = fc
@@ -130,16 +145,46 @@ describe('splitAmount properties', () => {
       }),
     );
   });
-  it('each share is within one cent of the exact proportional share', () => {
+  it('every share is less than one cent from its exact value A × wᵢ / W', () => {
     fc.assert(
       fc.property(amountArb, weightsArb, (amount, weights) => {
         const total = weights.reduce((s, w) => s + w, 0n);
         splitAmount(c(amount), weights).forEach((s, i) => {
-          const exactTimesTotal = BigInt(amount) * (weights[i] ?? 0n);
-          const diff = BigInt(s) * total - exactTimesTotal;
-          expect(diff < 0n ? -diff : diff).toBeLessThan(total * BigInt(weights.length));
+          const diff = BigInt(s) * total - BigInt(amount) * (weights[i] ?? 0n);
+          expect(diff < 0n ? -diff : diff).toBeLessThan(total);
         });
       }),
+      { numRuns: 500 },
+    );
+  });
+  it('shares of equal weight differ by at most one cent', () => {
+    fc.assert(
+      fc.property(
+        amountArb,
+        fc.array(fc.constantFrom(1n, 2n, 5n), { minLength: 1, maxLength: 30 }),
+        (amount, weights) => {
+          const shares = splitAmount(c(amount), weights);
+          for (const w of new Set(weights)) {
+            const same = shares.filter((_, i) => weights[i] === w);
+            expect(Math.max(...same) - Math.min(...same)).toBeLessThanOrEqual(1);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+  it('an equal split gives the extra cents to the first people, never to a later one only', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 1, max: 100 }),
+        (amount, n) => {
+          const shares = splitEqually(c(amount), n);
+          // Non-increasing in request order: ties go to the earlier participant.
+          shares.slice(1).forEach((s, i) => expect(s).toBeLessThanOrEqual(shares[i] ?? 0));
+          expect(shares.reduce((s, x) => s + x, 0)).toBe(amount);
+        },
+      ),
     );
   });
   it('agrees with an independent reference implementation', () => {
@@ -148,21 +193,6 @@ describe('splitAmount properties', () => {
         expect(splitAmount(c(amount), weights)).toEqual(reference(amount, weights));
       }),
       { numRuns: 500 },
-    );
-  });
-  it('equal splits differ by at most one cent... except the remainder holder', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 0, max: 1_000_000 }),
-        fc.integer({ min: 1, max: 100 }),
-        (amount, n) => {
-          const shares = splitEqually(c(amount), n);
-          const others = shares.slice(0, -1);
-          if (others.length > 0)
-            expect(Math.max(...others) - Math.min(...others)).toBeLessThanOrEqual(1);
-          expect(shares.reduce((s, x) => s + x, 0)).toBe(amount);
-        },
-      ),
     );
   });
 });
@@ -219,7 +249,7 @@ describe('computeShares', () => {
       { userId: 2, value: 33.333 },
       { userId: 3, value: 33.333 },
     ]);
-    expect(shares.map((s) => s.owedCents)).toEqual([333, 333, 334]);
+    expect(shares.map((s) => s.owedCents)).toEqual([334, 333, 333]);
   });
   it('SHARE 2:1 of 90.00', () => {
     expect(

@@ -3,12 +3,13 @@ import { cents, parsePercentageScaled, parseShareCount } from './money.js';
 import type { Cents } from './money.js';
 
 /**
- * Splits `amount` cents over participants with the given non-negative weights (docs/api.md §5.1):
- * 1. every participant other than `k` (the last with a positive weight) gets
- *    round_half_up(A × wᵢ / W); weight 0 gets 0;
- * 2. `k` gets the rest, so the shares sum to A;
- * 3. if `k`'s share would be negative, everyone gets floor(A × wᵢ / W) and the leftover cents
- *    go one each to positive-weight participants, starting from `k` and moving backwards.
+ * Splits `amount` cents over participants with the given non-negative weights by largest
+ * remainder (docs/api.md §5.1, amended by issue #31):
+ * 1. every participant gets floor(A × wᵢ / W) cents (weight 0 gets 0);
+ * 2. the leftover cents (fewer than the number of positive weights) go one each to the
+ *    participants with the largest remainders A × wᵢ mod W, ties to the earlier participant.
+ * Invariants: the shares sum to A; every share is within one cent of its exact value A × wᵢ / W;
+ * shares of equal weight differ by at most one cent. Exact bigint arithmetic throughout.
  * Throws when the amount is negative or no weight is positive (programming errors).
  */
 export function splitAmount(amount: Cents, weights: readonly bigint[]): Cents[] {
@@ -16,38 +17,28 @@ export function splitAmount(amount: Cents, weights: readonly bigint[]): Cents[] 
     throw new RangeError('splitAmount: amount must be a non-negative whole number of cents');
   }
   let total = 0n;
-  let k = -1;
-  weights.forEach((w, i) => {
+  for (const w of weights) {
     if (w < 0n) throw new RangeError('splitAmount: weights must be non-negative');
     total += w;
-    if (w > 0n) k = i;
-  });
-  if (k < 0) throw new RangeError('splitAmount: at least one weight must be positive');
+  }
+  if (total === 0n) throw new RangeError('splitAmount: at least one weight must be positive');
 
   const a = BigInt(amount);
-  const shares: bigint[] = weights.map((w, i) => {
-    if (i === k || w === 0n) return 0n;
-    // round_half_up(a*w/total) = floor((2*a*w + total) / (2*total)) for non-negative values.
-    return (2n * a * w + total) / (2n * total);
-  });
-  const others = shares.reduce((s, x) => s + x, 0n);
-  const rest = a - others;
-  if (rest >= 0n) {
-    shares[k] = rest;
-    return shares.map((s) => cents(Number(s)));
+  const shares = weights.map((w) => (a * w) / total);
+  let leftover = a - shares.reduce((s, x) => s + x, 0n);
+  // Only a positive remainder can take a leftover cent: their fractions sum to exactly
+  // `leftover`, and there are more of them than leftover cents.
+  const byRemainder = weights
+    .map((w, index) => ({ index, remainder: (a * w) % total }))
+    .filter((r) => r.remainder > 0n)
+    // Array.prototype.sort is stable, so equal remainders keep request order.
+    .sort((x, y) => (x.remainder === y.remainder ? 0 : x.remainder > y.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (leftover === 0n) break;
+    shares[index] = (shares[index] ?? 0n) + 1n;
+    leftover -= 1n;
   }
-
-  // Fallback (step 3): floor for everyone, leftover one cent each from k backwards.
-  const floors = weights.map((w) => (a * w) / total);
-  let leftover = a - floors.reduce((s, x) => s + x, 0n);
-  for (let i = k; leftover > 0n; i = i === 0 ? k : i - 1) {
-    const w = weights[i];
-    if (w !== undefined && w > 0n) {
-      floors[i] = (floors[i] ?? 0n) + 1n;
-      leftover -= 1n;
-    }
-  }
-  return floors.map((s) => cents(Number(s)));
+  return shares.map((s) => cents(Number(s)));
 }
 
 /** Splits evenly: weight 1 per participant. */
