@@ -3,7 +3,14 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../errors/app-errors.js';
 import type { Db } from './database.js';
-import { CommitOutcomeUnknownError, noteChange, transactionRunner } from './transaction.js';
+import {
+  CommitOutcomeUnknownError,
+  OUTSIDE_WORK_ROUNDS,
+  TRANSACTION_ATTEMPTS,
+  noteChange,
+  transactionRunner,
+} from './transaction.js';
+import { OutsideTransactionWork } from './transaction-scope.js';
 import type { Change } from './change-feed.js';
 
 function pgError(code: string, message = `pg error ${code}`): Error {
@@ -129,5 +136,43 @@ describe('transactionRunner', () => {
         return 'saved';
       }),
     ).resolves.toBe('saved');
+  });
+
+  it('does work outside the transaction and runs again, without spending fault attempts', async () => {
+    // Every round fails once with a deadlock (in the write after the work) before it stops for
+    // its outside work: were those rounds counted as fault attempts, the runner would give up.
+    const rounds = TRANSACTION_ATTEMPTS;
+    const fake = fakeDb(
+      Array.from({ length: 2 * rounds }, (_, i) =>
+        i % 2 === 0 ? { at: 'work' as const, error: pgError('40P01') } : null,
+      ),
+    );
+    let fetched = 0;
+    const run = transactionRunner(fake.db, () => undefined);
+    const result = await run(async (tx) => {
+      noteChange(tx, change);
+      if (fetched < rounds && fake.attempts() % 2 === 0) {
+        throw new OutsideTransactionWork('a rate', async () => {
+          fetched += 1;
+        });
+      }
+      return 'ok';
+    });
+    expect(result).toBe('ok');
+    expect(fetched).toBe(rounds);
+    expect(fake.attempts()).toBe(2 * rounds + 1);
+  });
+
+  it('gives up on work that never ends after OUTSIDE_WORK_ROUNDS rounds', async () => {
+    const fake = fakeDb([]);
+    let fetched = 0;
+    const run = transactionRunner(fake.db, () => undefined);
+    const endless = run(async () => {
+      throw new OutsideTransactionWork('a rate that never arrives', async () => {
+        fetched += 1;
+      });
+    });
+    await expect(endless).rejects.toBeInstanceOf(OutsideTransactionWork);
+    expect(fetched).toBe(OUTSIDE_WORK_ROUNDS);
   });
 });

@@ -98,8 +98,26 @@ export function transactionRunner(
     return runAttempts(() => attempt(fn));
   };
 
+  /**
+   * Runs `fn` until it commits. A transaction that stops for work outside it
+   * (OutsideTransactionWork: an exchange rate) rolls back, does the work with no transaction
+   * open and starts again: that round is not an attempt lost to a fault, so it is counted apart.
+   */
   async function attempt<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    let outsideRounds = 0;
+    for (let outsideRounds = 0; ; outsideRounds++) {
+      try {
+        return await attemptUntilFaultsRunOut(fn);
+      } catch (error) {
+        if (!(error instanceof OutsideTransactionWork) || outsideRounds >= OUTSIDE_WORK_ROUNDS) {
+          throw error;
+        }
+        await error.work();
+      }
+    }
+  }
+
+  /** Up to TRANSACTION_ATTEMPTS tries of `fn`, retrying serialization and connection faults. */
+  async function attemptUntilFaultsRunOut<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
       const noted: Noted = { changes: [], stored: [], spills: [] };
       let committing = false;
@@ -121,14 +139,7 @@ export function transactionRunner(
         }
         return result;
       } catch (error) {
-        // Rolled back to fetch something with no transaction open (an exchange rate): fetch it,
-        // then run again. Not an attempt lost to a fault.
-        if (error instanceof OutsideTransactionWork) {
-          if (++outsideRounds > OUTSIDE_WORK_ROUNDS) throw error;
-          await error.work();
-          attempt -= 1;
-          continue;
-        }
+        if (error instanceof OutsideTransactionWork) throw error;
         if (committing && isConnectionError(error)) throw new CommitOutcomeUnknownError(error);
         const retryable =
           isRetryableTransactionError(error) || (!committing && isConnectionError(error));
