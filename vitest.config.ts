@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
+import LongestFirstSequencer from './scripts/test-sequencer';
 
 const coreSrc = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 
@@ -91,5 +92,7 @@ export default defineConfig({
     // Builds the migrated template databases every test file copies, once per run.
     globalSetup: ['./apps/api/test/support/global-setup.ts'],
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Longest files first, across tiers, so that none starts late and leaves CI an idle tail.
+    sequence: { sequencer: LongestFirstSequencer },
   },
 });

@@ -1,7 +1,8 @@
 // The accessibility audit's screens and its one check (axe-core, WCAG 2.0/2.1/2.2 A and AA
 // rules): every route of the spec and the dialogs that matter, on a phone and (the layout from
-// 1024 px) on a desktop, against the mocked API. a11y.e2e.test.ts audits them in the light
-// theme, a11y-dark.e2e.test.ts in the dark one (two files, so the two halves run side by side).
+// 1024 px) on a desktop, against the mocked API, each in the light theme and then in the dark one.
+// a11y.e2e.test.ts audits the first half of the screens, a11y-2.e2e.test.ts the second (two
+// files, so the two halves run side by side).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
@@ -947,32 +948,42 @@ const SCREENS: Screen[] = [
   ...DESKTOP_SCREENS,
 ];
 
-/** Audits every screen in `theme`, each in a fresh context; returns the violations found. */
-export async function auditAllScreens(
+/**
+ * Audits one part of the screens (`part` of `parts`, from 1), each in a fresh context: in the light
+ * theme, then, on the same page, in the dark one. The theme is the person's System choice, so the
+ * page follows the emulated `prefers-color-scheme` live (issue #31 point 5): a screen is loaded and
+ * brought into its state once for both audits. Returns the violations found.
+ */
+export async function auditScreens(
   browser: Browser,
   server: StaticServer,
-  theme: 'light' | 'dark',
+  part: number,
+  parts: number,
 ): Promise<string[]> {
+  const size = Math.ceil(SCREENS.length / parts);
+  const screens = SCREENS.slice((part - 1) * size, part * size);
   const problems: string[] = [];
-  for (const screen of SCREENS) {
+  for (const screen of screens) {
     const context = await browser.newContext({
       serviceWorkers: 'block',
       viewport: screen.desktop ? DESKTOP_VIEWPORT : PHONE_VIEWPORT,
+      colorScheme: 'light',
     });
-    if (screen.signedIn) await useMockApi(context, theme);
-    else {
-      await context.addInitScript((t) => localStorage.setItem('theme', t), theme);
-      await useMockInviteApi(context);
-    }
+    if (screen.signedIn) await useMockApi(context, 'system');
+    else await useMockInviteApi(context);
     const page = await context.newPage();
     await page.goto(server.baseUrl + screen.path);
     await screen.ready(page);
-    const found = await audit(page);
-    for (const p of found) problems.push(`${screen.name}: ${p}`);
+    for (const p of await audit(page)) problems.push(`${screen.name} (light): ${p}`);
+    // Colours are read as they are now: no transition may leave one half-way to the dark theme.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+    for (const p of await audit(page)) problems.push(`${screen.name} (dark): ${p}`);
     await context.close();
   }
   console.log(
-    `[axe] ${theme}: ${SCREENS.length} screens audited (${SCREENS.map((s) => s.name).join('; ')}), ${problems.length} violations`,
+    `[axe] part ${part} of ${parts}: ${screens.length} screens audited in both themes (${screens.map((s) => s.name).join('; ')}), ${problems.length} violations`,
   );
   return problems;
 }

@@ -659,12 +659,17 @@ const MOCK_TOKEN = [
   .join('.');
 
 /** Signs the page in as Ann and answers every /api/ call from the fixtures above. */
-export async function useMockApi(target: Page | BrowserContext, theme: 'light' | 'dark' = 'light') {
+export async function useMockApi(
+  target: Page | BrowserContext,
+  theme: 'light' | 'dark' | 'system' = 'light',
+) {
   await target.addInitScript(
     ({ user, theme: t, token }) => {
       localStorage.setItem('authToken', token);
       localStorage.setItem('userInfo', JSON.stringify(user));
-      localStorage.setItem('theme', t);
+      // System is the key's absence (apps/web/src/lib/theme.ts).
+      if (t === 'system') localStorage.removeItem('theme');
+      else localStorage.setItem('theme', t);
     },
     { user: MOCK_USER, theme, token: MOCK_TOKEN },
   );
