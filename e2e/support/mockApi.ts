@@ -351,6 +351,7 @@ export const INVITE_ROUTES: Record<string, unknown> = {
       members: porto.members,
     },
     guests: [nora, porto.members[3]],
+    proposedGuestId: null,
     invitedBy: bea,
     expiresAt: null,
     alreadyMember: false,
