@@ -23,13 +23,17 @@ export default function JoinPage() {
   return user ? <SignedInJoin token={token} /> : <SignedOutJoin token={token} />;
 }
 
-function InvalidInvite({ message }: { message: string }) {
+/** A link that no longer works (also when it arrives after sign-up): say so, and a way on. */
+function InvalidInvite({ message, signedIn }: { message: string; signedIn: boolean }) {
   return (
     <AuthCard title="Invite link">
       <div className="flex flex-col gap-4">
         <Alert>{message}</Alert>
-        <Link to="/" className="btn-secondary w-full">
-          Go to the home page
+        {signedIn ? (
+          <p className="text-sm text-muted">Ask a member of the group for a new invite link.</p>
+        ) : null}
+        <Link to={signedIn ? '/app' : '/'} className="btn-secondary w-full">
+          {signedIn ? 'Go to your groups' : 'Go to the home page'}
         </Link>
       </div>
     </AuthCard>
@@ -43,7 +47,7 @@ function SignedOutJoin({ token }: { token: string }) {
     retry: false,
   });
   if (info.isPending) return <PageLoader />;
-  if (info.isError) return <InvalidInvite message={info.error.message} />;
+  if (info.isError) return <InvalidInvite message={info.error.message} signedIn={false} />;
   const next = encodeURIComponent(`/join/${token}`);
   return (
     <AuthCard title={`Join ${info.data.groupName}`}>
@@ -83,7 +87,7 @@ function SignedInJoin({ token }: { token: string }) {
   const invalidate = useInvalidateAll();
 
   if (preview.isPending) return <PageLoader />;
-  if (preview.isError) return <InvalidInvite message={preview.error.message} />;
+  if (preview.isError) return <InvalidInvite message={preview.error.message} signedIn />;
   const { group, guests, invitedBy, alreadyMember, proposedGuestId } = preview.data;
   const proposed = guests.some((g) => g.id === proposedGuestId) ? proposedGuestId : null;
   const choice = picked ?? (proposed === null ? null : String(proposed));
