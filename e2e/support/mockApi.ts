@@ -351,6 +351,8 @@ export const INVITE_ROUTES: Record<string, unknown> = {
       members: porto.members,
     },
     guests: [nora, porto.members[3]],
+    // Nora was added with the signed-in person's address: the page proposes her, labelled.
+    proposedGuestId: nora.id,
     invitedBy: bea,
     expiresAt: null,
     alreadyMember: false,

@@ -120,6 +120,7 @@ describe('using the link', () => {
         ],
       },
       guests: [{ name: 'Dan', guest: true }],
+      proposedGuestId: null,
       invitedBy: { id: ann.id, name: 'Ann' },
       expiresAt: null,
       alreadyMember: false,
@@ -172,6 +173,38 @@ describe('using the link', () => {
     const after = (await caller(ctx, carol)('GET', `/api/invites/${token}`)).json<Preview>();
     expect(after.group.members.map((m) => m.email)).toContain('gil@example.com');
     expect(after.invitedBy.email).toBe('ann@example.com');
+  });
+
+  it("proposes the guest added with the caller's verified address, and only to them", async () => {
+    const [ann, carol] = await makeUsers(ctx, 'Ann', 'Carol');
+    const g = await createGroup(db(), ann, 'Trip');
+    const as = caller(ctx, ann);
+    await as('POST', `/api/groups/${g}/guests`, { name: 'Sam' });
+    // Added with an address before its owner had an account; Dora signs up with it later.
+    const added = await as('POST', `/api/groups/${g}/guests`, {
+      name: 'D.',
+      email: 'dora@example.com',
+    });
+    expect(added.statusCode).toBe(201);
+    const guest = added
+      .json<{ members: { id: number; name: string }[] }>()
+      .members.find((m) => m.name === 'D.');
+    const [dora] = await makeUsers(ctx, 'Dora');
+    const { token } = (await as('POST', `/api/groups/${g}/invite-link`, {})).json<LinkBody>();
+    type Preview = { guests: { id: number; name: string; email: string | null }[] };
+    const forDora = await caller(ctx, dora)('GET', `/api/invites/${token}`);
+    expect(forDora.json()).toMatchObject({ proposedGuestId: guest?.id });
+    // Still names only: the proposal says which guest, never the address.
+    expect(forDora.body).not.toContain('@');
+    expect(
+      forDora
+        .json<Preview>()
+        .guests.map((m) => m.name)
+        .sort(),
+    ).toEqual(['D.', 'Sam']);
+    // Carol is offered the guest without an address, and no proposal.
+    const forCarol = await caller(ctx, carol)('GET', `/api/invites/${token}`);
+    expect(forCarol.json()).toMatchObject({ proposedGuestId: null, guests: [{ name: 'Sam' }] });
   });
 
   it('a former member joins again through the link', async () => {

@@ -27,5 +27,6 @@ export * from './validation/recurrence.js';
 export * from './validation/notification-settings.js';
 export * from './validation/budget.js';
 export * from './group-cover.js';
+export * from './invite-path.js';
 export * from './categories.js';
 export * from './category-suggest.js';

@@ -10,7 +10,14 @@ function messageText(body: unknown, fallback: string): string {
 }
 
 export const authApi = {
-  register: (input: { name: string; email: string; password: string; inviteToken?: string }) =>
+  /** `next`: the invite path (core's invitePath) the verification link should lead back to. */
+  register: (input: {
+    name: string;
+    email: string;
+    password: string;
+    inviteToken?: string;
+    next?: string;
+  }) =>
     api<User>('/auth/register', {
       method: 'POST',
       body: input,
@@ -29,11 +36,11 @@ export const authApi = {
       }),
       'Email successfully verified. You can now log in.',
     ),
-  resendVerification: async (email: string) =>
+  resendVerification: async (email: string, next?: string | null) =>
     messageText(
       await api<unknown>('/auth/resend-verification', {
         method: 'POST',
-        body: { email },
+        body: next ? { email, next } : { email },
         defaultMessage: 'Failed to resend verification email.',
       }),
       'If your account exists and is not verified, a new verification email has been sent.',

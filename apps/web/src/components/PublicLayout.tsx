@@ -27,10 +27,10 @@ export function AuthCard({
 }
 
 /** The foot of the password and verification pages: back to the sign-in page. */
-export function BackToSignIn() {
+export function BackToSignIn({ to = '/login' }: { to?: string }) {
   return (
     <p className="mt-6 text-center text-sm">
-      <Link to="/login" className="font-semibold text-primary hover:underline">
+      <Link to={to} className="font-semibold text-primary hover:underline">
         Back to sign in
       </Link>
     </p>

@@ -1,6 +1,5 @@
 // Recognising Evenly invite and friend links (scanned or pasted) and safe "way back" paths.
-
-const TOKEN = /^[A-Za-z0-9_-]{8,200}$/;
+import { invitePath } from '@evenly/core';
 
 /**
  * The in-app path of an Evenly group invite (`/join/{token}`) or friend link
@@ -29,8 +28,7 @@ export function evenlyLinkPath(text: string, origin: string): string | null {
   } catch {
     return null;
   }
-  if (!TOKEN.test(token)) return null;
-  return `/${kind}/${token}`;
+  return invitePath(`/${kind}/${token}`);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorMessage } from '../api/client';
 import { invitesApi } from '../api/invites';
@@ -23,13 +23,17 @@ export default function JoinPage() {
   return user ? <SignedInJoin token={token} /> : <SignedOutJoin token={token} />;
 }
 
-function InvalidInvite({ message }: { message: string }) {
+/** A link that no longer works (also when it arrives after sign-up): say so, and a way on. */
+function InvalidInvite({ message, signedIn }: { message: string; signedIn: boolean }) {
   return (
     <AuthCard title="Invite link">
       <div className="flex flex-col gap-4">
         <Alert>{message}</Alert>
-        <Link to="/" className="btn-secondary w-full">
-          Go to the home page
+        {signedIn ? (
+          <p className="text-sm text-muted">Ask a member of the group for a new invite link.</p>
+        ) : null}
+        <Link to={signedIn ? '/app' : '/'} className="btn-secondary w-full">
+          {signedIn ? 'Go to your groups' : 'Go to the home page'}
         </Link>
       </div>
     </AuthCard>
@@ -43,7 +47,7 @@ function SignedOutJoin({ token }: { token: string }) {
     retry: false,
   });
   if (info.isPending) return <PageLoader />;
-  if (info.isError) return <InvalidInvite message={info.error.message} />;
+  if (info.isError) return <InvalidInvite message={info.error.message} signedIn={false} />;
   const next = encodeURIComponent(`/join/${token}`);
   return (
     <AuthCard title={`Join ${info.data.groupName}`}>
@@ -70,7 +74,12 @@ function SignedInJoin({ token }: { token: string }) {
     queryFn: () => invitesApi.preview(token),
     retry: false,
   });
-  const [choice, setChoice] = useState<string>('me');
+  // Nothing is chosen for the person (issue #31 point 3): joining as a new member while being one
+  // of the guests would split one person in two. Only the guest added with their own verified
+  // address is proposed, and they still confirm by pressing Join.
+  const [picked, setPicked] = useState<string | null>(null);
+  const [mustChoose, setMustChoose] = useState(false);
+  const firstOption = useRef<HTMLInputElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const navigate = useNavigate();
@@ -78,14 +87,25 @@ function SignedInJoin({ token }: { token: string }) {
   const invalidate = useInvalidateAll();
 
   if (preview.isPending) return <PageLoader />;
-  if (preview.isError) return <InvalidInvite message={preview.error.message} />;
-  const { group, guests, invitedBy, alreadyMember } = preview.data;
+  if (preview.isError) return <InvalidInvite message={preview.error.message} signedIn />;
+  const { group, guests, invitedBy, alreadyMember, proposedGuestId } = preview.data;
+  const proposed = guests.some((g) => g.id === proposedGuestId) ? proposedGuestId : null;
+  const choice = picked ?? (proposed === null ? null : String(proposed));
+  const choose = (value: string) => {
+    setPicked(value);
+    setMustChoose(false);
+  };
 
   const join = async (event: React.FormEvent) => {
     event.preventDefault();
     setError(null);
+    if (guests.length > 0 && choice === null) {
+      setMustChoose(true);
+      firstOption.current?.focus();
+      return;
+    }
     setBusy(true);
-    const claim = choice === 'me' ? null : Number(choice);
+    const claim = choice === null || choice === 'me' ? null : Number(choice);
     try {
       const joined = await invitesApi.accept(token, claim);
       const guest = guests.find((g) => g.id === claim);
@@ -124,26 +144,40 @@ function SignedInJoin({ token }: { token: string }) {
         ) : (
           <form onSubmit={(e) => void join(e)} className="flex flex-col gap-4">
             {guests.length > 0 ? (
-              <fieldset>
+              <fieldset aria-describedby="join-choice-hint" aria-invalid={mustChoose || undefined}>
                 <legend className="mb-1 font-semibold">Are you one of these people?</legend>
-                <p className="mb-2 text-sm text-muted">
-                  If you are, their expenses and balance become yours.
+                <p id="join-choice-hint" className="mb-2 text-sm text-muted">
+                  If you are, their expenses and balance become yours. Choose one to join.
                 </p>
+                {mustChoose ? (
+                  <p role="alert" className="mb-2 text-sm font-medium text-danger">
+                    Choose whether you are one of these people, or “None of these”.
+                  </p>
+                ) : null}
                 <div className="flex flex-col gap-1">
-                  {guests.map((g) => (
+                  {guests.map((g, i) => (
                     <label
                       key={g.id}
-                      className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-border px-3"
+                      className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2"
                     >
                       <input
+                        ref={i === 0 ? firstOption : undefined}
                         type="radio"
                         name="claim"
                         value={String(g.id)}
                         checked={choice === String(g.id)}
-                        onChange={() => setChoice(String(g.id))}
-                        className="size-5 accent-[var(--primary)]"
+                        onChange={() => choose(String(g.id))}
+                        aria-describedby={g.id === proposed ? 'join-proposed' : undefined}
+                        className="size-5 shrink-0 accent-[var(--primary)]"
                       />
-                      <span>{g.name}</span>
+                      <span className="flex min-w-0 flex-col">
+                        <span>{g.name}</span>
+                        {g.id === proposed ? (
+                          <span id="join-proposed" className="text-sm text-muted">
+                            Suggested: added with your e-mail address
+                          </span>
+                        ) : null}
+                      </span>
                     </label>
                   ))}
                   <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-xl border border-border px-3">
@@ -152,7 +186,7 @@ function SignedInJoin({ token }: { token: string }) {
                       name="claim"
                       value="me"
                       checked={choice === 'me'}
-                      onChange={() => setChoice('me')}
+                      onChange={() => choose('me')}
                       className="size-5 accent-[var(--primary)]"
                     />
                     <span>None of these — join as me</span>

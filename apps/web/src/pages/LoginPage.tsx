@@ -2,7 +2,7 @@
 // submit, checked with the API's own rules (@evenly/core loginFormErrors).
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { loginFormErrors, type FormErrors, type LoginFormValues } from '@evenly/core';
+import { invitePath, loginFormErrors, type FormErrors, type LoginFormValues } from '@evenly/core';
 import { authApi } from '../api/auth';
 import { ApiError, errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
@@ -42,7 +42,8 @@ export default function LoginPage() {
     setResend('sending');
     setResendError(null);
     try {
-      await authApi.resendVerification(unverified);
+      // The new link, too, leads back to the invite the person came from.
+      await authApi.resendVerification(unverified, invitePath(returnPath));
       setResend('sent');
     } catch (e) {
       setResendError(errorMessage(e, 'Failed to resend verification email.'));

@@ -13,7 +13,7 @@ import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useReturnPath } from '../hooks/useReturnPath';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
-import { registerFormErrors, type RegisterFormValues } from '@evenly/core';
+import { invitePath, registerFormErrors, type RegisterFormValues } from '@evenly/core';
 import { formResolver } from '../lib/formResolver';
 import { inviteTokenOf } from '../lib/evenlyLinks';
 
@@ -31,6 +31,8 @@ export default function RegisterPage() {
   const inviteToken = invite ?? inviteTokenOf(returnPath);
   const next = returnPath ?? (invite ? `/join/${encodeURIComponent(invite)}` : null);
   const loginPath = next ? `/login?next=${encodeURIComponent(next)}` : '/login';
+  // The verification mail's link leads back to an invite only (the server drops anything else).
+  const nextInvite = invitePath(next);
   const {
     register,
     handleSubmit,
@@ -58,6 +60,7 @@ export default function RegisterPage() {
         email,
         password,
         ...(inviteToken ? { inviteToken } : {}),
+        ...(nextInvite ? { next: nextInvite } : {}),
       });
       toast.success('Registration successful! Please check your email to verify your account.');
       setDone(true);

@@ -7,6 +7,8 @@ import { EmailRequestForm } from '../components/forms/EmailRequestForm';
 import { AuthCard, BackToSignIn } from '../components/PublicLayout';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { useReturnPath } from '../hooks/useReturnPath';
+import { invitePath } from '@evenly/core';
 
 const SERVER_FAILURE = 'Email verification failed. The link may be invalid or expired.';
 const MISSING_TOKEN = 'Verification token missing. Please check the link in your email.';
@@ -22,10 +24,10 @@ function failureText(error: unknown): string {
   return message ? `Verification failed: ${message}` : 'Invalid or expired token.';
 }
 
-function ResendForm() {
+function ResendForm({ next }: { next: string | null }) {
   return (
     <EmailRequestForm
-      send={(email) => authApi.resendVerification(email)}
+      send={(email) => authApi.resendVerification(email, invitePath(next))}
       successText="If your account exists and is not verified, a new verification email has been sent."
       submitLabel="Resend verification e-mail"
       heading={<h2 className="font-semibold">Resend verification e-mail</h2>}
@@ -38,6 +40,10 @@ export default function VerifyEmailPage() {
   useDocumentTitle('Verify e-mail');
   const [params] = useSearchParams();
   const token = params.get('token');
+  // The mail's link carries the invite the person signed up from (`&next=`): signing in goes
+  // there. useReturnPath takes same-origin paths only, so a doctored link cannot lead away.
+  const returnPath = useReturnPath();
+  const loginPath = returnPath ? `/login?next=${encodeURIComponent(returnPath)}` : '/login';
   const [state, setState] = useState<VerifyState>(
     token ? { status: 'verifying' } : { status: 'error', message: MISSING_TOKEN },
   );
@@ -68,15 +74,15 @@ export default function VerifyEmailPage() {
       ) : state.status === 'success' ? (
         <div className="flex flex-col gap-4">
           <Alert kind="success">{state.message}</Alert>
-          <Link to="/login" className="btn-primary w-full">
+          <Link to={loginPath} className="btn-primary w-full">
             Continue to sign in
           </Link>
         </div>
       ) : (
         <>
           <Alert>{state.message}</Alert>
-          <ResendForm />
-          <BackToSignIn />
+          <ResendForm next={returnPath} />
+          <BackToSignIn to={loginPath} />
         </>
       )}
     </AuthCard>

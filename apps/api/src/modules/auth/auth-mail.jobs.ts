@@ -1,12 +1,20 @@
-// The jobs that send account mails. They carry only the lower-cased address: the job looks the
-// account up when it runs, so enqueuing costs the same whether or not the account exists.
+// The jobs that send account mails. They carry only the lower-cased address (and, for a
+// verification link, the invite path to return to): the job looks the account up when it runs,
+// so enqueuing costs the same whether or not the account exists.
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-type.js';
 
 const byAddress = z.object({ email: z.string().min(1) });
 
-/** A verification link, if the address belongs to an account not verified yet. */
-export const verificationMailJob = defineJob('auth.verification-mail', byAddress);
+/**
+ * A verification link, if the address belongs to an account not verified yet. `next` is the
+ * group invite or friend link path the person signed up from (core's invitePath), carried on the
+ * link so the first sign-in returns there.
+ */
+export const verificationMailJob = defineJob(
+  'auth.verification-mail',
+  byAddress.extend({ next: z.string().optional() }),
+);
 
 /** A password reset link, if the address belongs to an account. */
 export const passwordResetMailJob = defineJob('auth.password-reset-mail', byAddress);

@@ -30,6 +30,19 @@ const loginResponseSchema = z.object({
   email: z.string(),
   expiresAt: z.string(),
 });
+/** The invite path a verification link carries back to the first sign-in (issue #31 point 3). */
+const nextField = z
+  .string()
+  .max(300)
+  .optional()
+  .meta({
+    description:
+      'The group invite link or friend link path the person came from (`/join/{token}` or ' +
+      '`/add-friend/{token}`); the verification link carries it as `&next=` so that the first ' +
+      'sign-in returns there. Any other value is ignored.',
+    example: '/join/Xr4kP9wQ2mZ7tB1vN8sL5cHd',
+  });
+
 const messageRoute = {
   200: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
 };
@@ -87,6 +100,7 @@ export async function publicAuthRoutes(
             .max(200)
             .optional()
             .meta({ description: 'A group invite link token or a friend link token' }),
+          next: nextField,
         }),
         response: { 201: userSchema, ...errorResponses(400, 403, 409, 413, 415, 429) },
       },
@@ -136,7 +150,7 @@ export async function publicAuthRoutes(
         tags,
         summary: 'Send a new verification e-mail (neutral answer)',
         security: [],
-        body: emailOnlySchema,
+        body: emailOnlySchema.extend({ next: nextField }),
         response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('resend', request)),

@@ -9,6 +9,7 @@ import type {
   RegisterInput,
   ResetPasswordInput,
 } from '@evenly/core';
+import { invitePath } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import {
   ConflictError,
@@ -51,6 +52,16 @@ export const AUTH_TEXT = {
   resetInvalid: 'The reset link is invalid or has expired.',
   emailTaken: 'An account with this email already exists.',
 } as const;
+
+/**
+ * The way back a verification link may carry: a group invite or friend link path only, so a
+ * link in our own mail can never send anyone off the site or anywhere else (anything else is
+ * dropped, not refused: sign-up must not fail over it).
+ */
+function returnPath(next: string | undefined): { next?: string } {
+  const path = invitePath(next);
+  return path === null ? {} : { next: path };
+}
 
 const VERIFY_TTL_MS = 24 * 60 * 60 * 1000;
 const RESET_TTL_MS = 60 * 60 * 1000;
@@ -102,7 +113,9 @@ export class AuthService {
     this.now = deps.now ?? (() => new Date());
   }
 
-  async register(input: RegisterInput & { inviteToken?: string | undefined }): Promise<PublicUser> {
+  async register(
+    input: RegisterInput & { inviteToken?: string | undefined; next?: string | undefined },
+  ): Promise<PublicUser> {
     await this.deps.admitRegistration?.(input);
     const at = this.now();
     const passwordHash = await hashPassword(input.password);
@@ -119,7 +132,10 @@ export class AuthService {
       if (verifiedAtOnce) {
         await this.deps.onEmailVerified?.(tx, created);
       } else {
-        await this.deps.jobs.enqueue(tx, verificationMailJob, { email: created.email });
+        await this.deps.jobs.enqueue(tx, verificationMailJob, {
+          email: created.email,
+          ...returnPath(input.next),
+        });
       }
       return created;
     });
@@ -154,8 +170,11 @@ export class AuthService {
     });
   }
 
-  async resendVerification(input: EmailOnlyInput): Promise<string> {
-    await this.deps.jobs.add(verificationMailJob, { email: input.email });
+  async resendVerification(input: EmailOnlyInput & { next?: string | undefined }): Promise<string> {
+    await this.deps.jobs.add(verificationMailJob, {
+      email: input.email,
+      ...returnPath(input.next),
+    });
     return AUTH_TEXT.resendSent;
   }
 
@@ -235,15 +254,16 @@ export class AuthService {
 
   /** The account mails are sent by these jobs. */
   registerJobs(registry: JobRegistry): void {
-    registry.register(verificationMailJob, ({ email }) => this.mailVerification(email));
+    registry.register(verificationMailJob, ({ email, next }) => this.mailVerification(email, next));
     registry.register(passwordResetMailJob, ({ email }) => this.mailPasswordReset(email));
   }
 
   /**
    * Job: a new verification link, when `email` belongs to an account that is not verified yet.
    * Each attempt makes its own token (only hashes are stored, so a retry cannot reuse one).
+   * `next`, an invite path, rides on the link as `&next=` so the first sign-in returns there.
    */
-  async mailVerification(email: string): Promise<void> {
+  async mailVerification(email: string, next?: string): Promise<void> {
     const { db } = this.deps;
     const user = await findUserByEmail(db, email);
     if (user === undefined || user.emailVerifiedAt !== null) return;
@@ -254,7 +274,10 @@ export class AuthService {
       tokenHash: hash,
       expiresAt: new Date(this.now().getTime() + VERIFY_TTL_MS),
     });
-    const link = `${this.deps.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+    const back = returnPath(next).next;
+    const link =
+      `${this.deps.appUrl}/verify-email?token=${encodeURIComponent(token)}` +
+      (back === undefined ? '' : `&next=${encodeURIComponent(back)}`);
     await this.deps.mailer.send(verificationEmail(user.email, user.name, link));
   }
 

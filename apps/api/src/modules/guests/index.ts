@@ -11,4 +11,4 @@ export {
 } from './guests.repository.js';
 export { acceptSchema } from './guest-request.js';
 export { GUEST_TEXT } from './guest-text.js';
-export { mayClaimByLink } from './guest-claim.js';
+export { mayClaimByLink, ownsAddress } from './guest-claim.js';

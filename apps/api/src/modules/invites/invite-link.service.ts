@@ -22,7 +22,7 @@ import {
   requireGroupMember,
 } from '../groups/index.js';
 import { GUEST_TEXT } from '../guests/index.js';
-import { findGroupGuest, lockGuest, mayClaimByLink } from '../guests/index.js';
+import { findGroupGuest, lockGuest, mayClaimByLink, ownsAddress } from '../guests/index.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { InviteLinkRow } from './invite-links.repository.js';
 import {
@@ -55,6 +55,8 @@ export interface InvitePreview {
     members: GroupMember[];
   };
   guests: GroupMember[];
+  /** The guest added with the caller's verified address, proposed as "probably you". */
+  proposedGuestId: number | null;
   invitedBy: Person;
   expiresAt: Date | null;
   alreadyMember: boolean;
@@ -161,6 +163,13 @@ export class InviteLinkService {
     // Names, not addresses, until the caller has joined (a member sees them in the group).
     const shown = <T extends { email: string | null }>(p: T): T =>
       alreadyMember ? p : { ...p, email: null };
+    // Only the guests the caller may claim: added without an address, or with theirs.
+    const claimable = group.members.filter(
+      (m) => m.guest && me !== undefined && mayClaimByLink(me, { guestEmail: m.email }),
+    );
+    const proposed = claimable.find(
+      (m) => me !== undefined && ownsAddress(me, { guestEmail: m.email }),
+    );
     return {
       group: {
         id: group.id,
@@ -169,10 +178,8 @@ export class InviteLinkService {
         coverColor: group.coverColor,
         members: group.members.map(shown),
       },
-      // Only the guests the caller may claim: added without an address, or with theirs.
-      guests: group.members
-        .filter((m) => m.guest && me !== undefined && mayClaimByLink(me, { guestEmail: m.email }))
-        .map(shown),
+      guests: claimable.map(shown),
+      proposedGuestId: alreadyMember ? null : (proposed?.id ?? null),
       invitedBy: shown(invitedBy),
       expiresAt: link.expiresAt,
       alreadyMember,

@@ -71,6 +71,16 @@ const invitePreviewSchema = z
       members: z.array(groupMemberSchema),
     }),
     guests: z.array(groupMemberSchema),
+    proposedGuestId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({
+        description:
+          "The guest in `guests` added with the caller's verified address (probably the caller), " +
+          'or null; the join page proposes it, the caller still confirms.',
+        example: 42,
+      }),
     invitedBy: userSchema,
     expiresAt: z.string().nullable(),
     alreadyMember: z.boolean(),
@@ -171,6 +181,7 @@ export async function invitesRoutes(
       return {
         group: { ...p.group, members: p.group.members.map(memberOut) },
         guests: p.guests.map(memberOut),
+        proposedGuestId: p.proposedGuestId,
         invitedBy: userOut(p.invitedBy),
         expiresAt: p.expiresAt === null ? null : iso(p.expiresAt),
         alreadyMember: p.alreadyMember,

@@ -858,6 +858,11 @@ export interface paths {
             password: string;
             /** @description A group invite link token or a friend link token */
             inviteToken?: string;
+            /**
+             * @description The group invite link or friend link path the person came from (`/join/{token}` or `/add-friend/{token}`); the verification link carries it as `&next=` so that the first sign-in returns there. Any other value is ignored.
+             * @example /join/Xr4kP9wQ2mZ7tB1vN8sL5cHd
+             */
+            next?: string;
           };
         };
       };
@@ -959,6 +964,11 @@ export interface paths {
         content: {
           'application/json': {
             email: string;
+            /**
+             * @description The group invite link or friend link path the person came from (`/join/{token}` or `/add-friend/{token}`); the verification link carries it as `&next=` so that the first sign-in returns there. Any other value is ignored.
+             * @example /join/Xr4kP9wQ2mZ7tB1vN8sL5cHd
+             */
+            next?: string;
           };
         };
       };
@@ -8668,6 +8678,11 @@ export interface components {
         members: components['schemas']['GroupMember'][];
       };
       guests: components['schemas']['GroupMember'][];
+      /**
+       * @description The guest in `guests` added with the caller's verified address (probably the caller), or null; the join page proposes it, the caller still confirms.
+       * @example 42
+       */
+      proposedGuestId: number | null;
       invitedBy: components['schemas']['User'];
       expiresAt: string | null;
       alreadyMember: boolean;
@@ -8681,6 +8696,11 @@ export interface components {
         members: components['schemas']['GroupMemberInput'][];
       };
       guests: components['schemas']['GroupMemberInput'][];
+      /**
+       * @description The guest in `guests` added with the caller's verified address (probably the caller), or null; the join page proposes it, the caller still confirms.
+       * @example 42
+       */
+      proposedGuestId: number | null;
       invitedBy: components['schemas']['UserInput'];
       expiresAt: string | null;
       alreadyMember: boolean;
