@@ -142,7 +142,7 @@ describe('POST /api/expenses/{id}/restore', () => {
       ['expense_deleted', 33.33],
       ['expense_added', 5],
     ]);
-    expect((await activityTypes(ann))[0]).toEqual(['expense_restored', 66.67]);
+    expect((await activityTypes(ann))[0]).toEqual(['expense_restored', 66.66]);
 
     // Restoring again changes nothing and answers the expense as it is.
     const again = await call(ann, 'POST', `/api/expenses/${id}/restore`);
