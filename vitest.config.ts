@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
-import LongestFirstSequencer from './scripts/test-sequencer';
+import LongestFirstSequencer from './scripts/test-sequencer.ts';
 
 const coreSrc = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 

@@ -273,26 +273,50 @@ describe('a trip in two currencies', () => {
     await context.close();
   });
 
-  it('refuses an ambiguous amount instead of guessing', async () => {
-    const ann = await createUser(server, 'Ann Roe');
-    const group = await createGroup(server, ann, 'Paris', [], { defaultCurrency: 'EUR' });
-    const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`, {
-      locale: 'fr-FR',
-    });
-    await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();
-    const form = dialog(page, 'Add New Expense');
-    await form.getByLabel('Description').fill('Hotel');
-    await form.getByLabel('Amount (EUR)').fill('1.234');
-    await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
-    await form
-      .getByText(
-        '"1.234" could be read two ways. Please type it without thousands separators, e.g. 1234 or 1234,50.',
-      )
-      .waitFor();
-    const items = await apiCall<unknown[]>(server, 'GET', `/groups/${group.id}/transactions`, {
-      token: ann.token,
-    });
-    expect(items).toEqual([]);
-    await context.close();
-  });
+  // Issue #31 point 7: an en-GB "1.234" used to get only "Please enter a valid positive amount".
+  it.each([
+    [
+      'fr-FR',
+      'EUR',
+      'phone',
+      'Did you mean 1,234 or 1 234? Please type it without thousands separators, e.g. 1234 or 1234,50.',
+    ],
+    [
+      'en-GB',
+      'GBP',
+      'desktop',
+      'Did you mean 1.234 or 1,234? Please type it without thousands separators, e.g. 1234 or 1234.50.',
+    ],
+    [
+      'en-GB',
+      'GBP',
+      'phone',
+      'Did you mean 1.234 or 1,234? Please type it without thousands separators, e.g. 1234 or 1234.50.',
+    ],
+  ] as const)(
+    'refuses an ambiguous amount (%s, %s, %s), saying both readings',
+    async (locale, currency, size, message) => {
+      const ann = await createUser(server, 'Ann Roe');
+      const group = await createGroup(server, ann, 'Paris', [], { defaultCurrency: currency });
+      const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`, {
+        locale,
+        ...(size === 'phone' ? { phone: true } : { desktop: true }),
+      });
+      await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();
+      const form = dialog(page, 'Add New Expense');
+      await form.getByLabel('Description').fill('Hotel');
+      await form.getByLabel(`Amount (${currency})`).fill('1.234');
+      await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
+      await form.getByText(message).waitFor();
+      const items = await apiCall<unknown[]>(server, 'GET', `/groups/${group.id}/transactions`, {
+        token: ann.token,
+      });
+      expect(items).toEqual([]);
+      // Typed without the separator, it is the thousands reading.
+      await form.getByLabel(`Amount (${currency})`).fill('1234');
+      await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
+      await form.waitFor({ state: 'detached' });
+      await context.close();
+    },
+  );
 });

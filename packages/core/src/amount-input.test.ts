@@ -34,19 +34,34 @@ describe('parseAmountInput', () => {
     expect(minor('€ 12,50', 'de-DE')).toBe(1250);
   });
 
-  it('reads one separator before three digits by the locale, or refuses it', () => {
+  it('reads one separator before three digits by the locale, or asks which was meant', () => {
     // The locale's grouping symbol: a thousands separator.
     expect(minor('1.234', 'de-DE')).toBe(123400);
     expect(minor('1,234', 'en-US')).toBe(123400);
-    // The locale's decimal symbol: three decimals, too many for euros, right for dinars.
-    expect(minor('1.234', 'en-US')).toBe('Amounts can have at most 2 decimal places.');
-    expect(minor('1,234', 'de-DE')).toBe('Amounts can have at most 2 decimal places.');
+    // The locale's decimal symbol: three decimals, right for dinars.
     expect(minor('1.234', 'en-US', 'BHD')).toBe(1234);
     expect(minor('1,234', 'fr-FR', 'KWD')).toBe(1234);
-    // Neither (fr-FR groups with spaces): could be either, so refused.
-    expect(minor('1.234', 'fr-FR')).toBe(
-      '"1.234" could be read two ways. Please type it without thousands separators, e.g. 1234 or 1234,50.',
+    // Three decimals are too many for pounds or euros: the person may have meant thousands
+    // (issue #31 point 7: an en-GB user got only "Please enter a valid positive amount").
+    expect(minor('1.234', 'en-GB', 'GBP')).toBe(
+      'Did you mean 1.234 or 1,234? Please type it without thousands separators, e.g. 1234 or 1234.50.',
     );
+    expect(minor('£12.345', 'en-GB', 'GBP')).toBe(
+      'Did you mean 12.345 or 12,345? Please type it without thousands separators, e.g. 12345 or 12345.50.',
+    );
+    expect(minor('1,234', 'de-DE')).toBe(
+      'Did you mean 1,234 or 1.234? Please type it without thousands separators, e.g. 1234 or 1234,50.',
+    );
+    // Neither (fr-FR and pt-PT group with spaces): could be either, each written their way.
+    expect(minor('1.234', 'fr-FR')).toBe(
+      'Did you mean 1,234 or 1 234? Please type it without thousands separators, e.g. 1234 or 1234,50.',
+    );
+    expect(minor('1.234', 'pt-PT')).toBe(
+      'Did you mean 1,234 or 1 234? Please type it without thousands separators, e.g. 1234 or 1234,50.',
+    );
+    // Other decimals than three are no question.
+    expect(minor('1.23', 'en-GB', 'GBP')).toBe(123);
+    expect(minor('1.2345', 'en-GB', 'GBP')).toBe('Amounts can have at most 2 decimal places.');
   });
 
   it('refuses what is not an amount', () => {

@@ -11,9 +11,11 @@
 // 3. With one of them appearing more than once, it groups (1,234,567 or 1.234.567).
 // 4. With one of them appearing once:
 //    - followed by other than 3 digits, it is the decimal separator (12,50 · 12.5 · 1,5);
-//    - followed by exactly 3 digits ("1.234"), it is D when it is the locale's D (so 1.234 in
-//      en-US has three decimals), G when it is the locale's G (1.234 in de-DE is 1234), and
-//      otherwise ambiguous: refused.
+//    - followed by exactly 3 digits ("1.234"), it is G when it is the locale's G (1.234 in de-DE
+//      is 1234), D when it is the locale's D and the currency has 3 decimals (1.234 dinars in
+//      en-US), and otherwise ambiguous: refused with both readings, as the locale writes them
+//      ("Did you mean 1.234 or 1,234?"), since a currency with fewer decimals cannot mean the
+//      first and the person may well have meant the second (issue #31 point 7).
 // 5. Groups must look like groups: after the first (1–3 digits), groups of 3, or the Indian
 //    lakh grouping (groups of 2, the last of 3: 1,23,456).
 // 6. More decimals than the currency has → the currency's decimals message; above the maximum →
@@ -43,7 +45,8 @@ export function localeSeparators(locale: string): { decimal: string; group: stri
   }
   const decimal = parts.find((p) => p.type === 'decimal')?.value ?? '.';
   const groupRaw = parts.find((p) => p.type === 'group')?.value ?? ',';
-  return { decimal, group: SPACES.test(groupRaw) ? ' ' : groupRaw };
+  // Not SPACES.test: a global pattern's test() resumes where the last match ended.
+  return { decimal, group: /^[\s\u00a0\u202f\u2009]$/.test(groupRaw) ? ' ' : groupRaw };
 }
 
 /** The currency's symbols as a locale writes them (e.g. "€", "¥", "JP¥", "EUR"). */
@@ -84,8 +87,17 @@ function groupsValid(groups: readonly string[]): boolean {
   );
 }
 
-function ambiguous(text: string, decimal: string): string {
-  return `"${text}" could be read two ways. Please type it without thousands separators, e.g. 1234 or 1234${decimal}50.`;
+/**
+ * The message for "<int><sep><3 digits>" that could be read as decimals or as thousands: both
+ * readings as the locale writes them, then how to type it unambiguously.
+ */
+function ambiguous(int: string, three: string, locale: string): string {
+  const { decimal, group } = localeSeparators(locale);
+  const whole = `${int}${three}`;
+  return (
+    `Did you mean ${int}${decimal}${three} or ${int}${group}${three}? ` +
+    `Please type it without thousands separators, e.g. ${whole} or ${whole}${decimal}50.`
+  );
 }
 
 export function parseAmountInput(text: string, options: AmountInputOptions): AmountInputResult {
@@ -128,14 +140,14 @@ export function parseAmountInput(text: string, options: AmountInputOptions): Amo
     } else if (!/^\d{3}$/.test(after) || after.includes('_')) {
       intPart = t.slice(0, at);
       fracPart = after;
-    } else if (sep === decimal) {
-      intPart = t.slice(0, at);
-      fracPart = after;
     } else if (sep === group) {
       groupSep = sep;
       intPart = t;
+    } else if (sep === decimal && currencyDigits(currency) >= 3) {
+      intPart = t.slice(0, at);
+      fracPart = after;
     } else {
-      return { ok: false, message: ambiguous(original, decimal) };
+      return { ok: false, message: ambiguous(t.slice(0, at), after, locale) };
     }
   }
   if (!/^\d*$/.test(fracPart)) return { ok: false, message: MSG_INVALID_AMOUNT };

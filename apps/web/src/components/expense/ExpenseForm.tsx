@@ -6,6 +6,8 @@ import { useRateQuote } from '../../hooks/useRateQuote';
 import { DEFAULT_CATEGORY } from '../../lib/categories';
 import { conversionFocusId, conversionProblem } from '../../lib/conversion';
 import type { ItemRow } from '../../lib/itemSplit';
+import { todayIso } from '../../lib/dates';
+import { receiptDateNotice } from '../../lib/receiptDate';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { rememberCurrency } from '../../lib/currencies';
 import {
@@ -116,6 +118,11 @@ export function ExpenseForm({
     setState,
     setItemRows,
   });
+  // Flagged while the form still holds the date the receipt gave (a changed date was looked at).
+  const dateNotice =
+    receipt.scannedDate !== null && state.date === receipt.scannedDate
+      ? receiptDateNotice(receipt.scannedDate, todayIso())
+      : null;
   const suggestion = useCategorySuggestion(
     !state.categoryChosen,
     groupId,
@@ -200,6 +207,7 @@ export function ExpenseForm({
           {receipt.scanMessage ? (
             <Alert kind={receipt.scanMessage.kind}>{receipt.scanMessage.text}</Alert>
           ) : null}
+          {dateNotice !== null ? <Alert kind="info">{dateNotice}</Alert> : null}
           <ExpenseBasicsFields
             state={state}
             setState={setState}

@@ -37,6 +37,8 @@ export function useReceiptScan({
   const [removeReceipt, setRemoveReceipt] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [scanMessage, setScanMessage] = useState<ScanMessage | null>(null);
+  // The date the last scan put in the form (YYYY-MM-DD), to flag one far from today.
+  const [scannedDate, setScannedDate] = useState<string | null>(null);
 
   const scan = async (file: File) => {
     setReceipt(file);
@@ -45,6 +47,7 @@ export function useReceiptScan({
     try {
       const result = await expensesApi.scanReceipt(file);
       setMerchant(result.storeName ?? result.merchantName ?? null);
+      setScannedDate(result.date ? normaliseDate(result.date) : null);
       setState((s) => {
         // The receipt's currency, when it names one, becomes the expense's.
         const cur = result.currency ?? s.currency;
@@ -106,6 +109,7 @@ export function useReceiptScan({
     removeSaved: () => setRemoveReceipt(true),
     scanning,
     scanMessage,
+    scannedDate,
     scan,
   };
 }
