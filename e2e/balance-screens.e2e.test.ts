@@ -97,6 +97,27 @@ describe.each([
     await context.close();
   });
 
+  it('in a group that does not simplify, debts in a circle are not "everyone settled"', async () => {
+    const [ann, bea, carl, dan] = await Promise.all(
+      ['Ann Lee', 'Bea Costa', 'Carl Diaz', 'Dan Ross'].map((name) => createUser(server, name)),
+    );
+    await Promise.all([bea, carl, dan].map((other) => befriend(server, ann, other)));
+    const group = await createGroup(server, ann, 'Circle', [bea, carl, dan]);
+    const { page, context } = await openAs(browser, server, dan, `/app/group/${group.id}`, options);
+    const balances = page.getByRole('region', { name: 'Group Balances' });
+    await balances.getByText('Everyone is settled up within this group.').waitFor();
+
+    // Bea owes Ann 10, Carl owes Bea 10, Ann owes Carl 10: every person nets to zero, but each
+    // pair still owes (the group pays pair by pair). Dan has no part.
+    await addEqualExpense(server, ann, group.id, 'Lunch', 20, [ann, bea]);
+    await addEqualExpense(server, bea, group.id, 'Taxi', 20, [bea, carl]);
+    await addEqualExpense(server, carl, group.id, 'Museum', 20, [carl, ann]);
+    await page.reload();
+    await balances.getByText('You are settled up in this group.').waitFor();
+    expect(await balances.getByText('Everyone is settled up within this group.').count()).toBe(0);
+    await context.close();
+  });
+
   it('lists a group-mate who is not a friend, and the lines add up to the overall', async () => {
     const { ana, tripId } = await scenario();
     const { page, context } = await openAs(browser, server, ana, '/app/friends', options);

@@ -575,6 +575,30 @@ describe('DELETE /groups/{id}/members/{userId}', () => {
     expect(res.statusCode).toBe(409);
   });
 
+  it('GET /groups/{id} says whether everyone is settled: per person when simplified, per pair when not', async () => {
+    const [ann, bea, cat, dan] = await users('Ann', 'Bea', 'Cat', 'Dan');
+    const plain = await createGroup(db(), ann, 'Plain', [bea, cat, dan]);
+    const simple = await createGroup(db(), ann, 'Simple', [bea, cat, dan], { simplifyDebts: true });
+    const settled = async (g: number) =>
+      (await caller(ctx, dan)('GET', `/api/groups/${g}`)).json<{ everyoneSettled: boolean }>()
+        .everyoneSettled;
+    expect(await settled(plain)).toBe(true);
+    expect(await settled(simple)).toBe(true);
+    // A circle: Bea owes Ann, Cat owes Bea, Ann owes Cat, 10 each. Everyone nets to zero.
+    for (const g of [plain, simple]) {
+      await owe(ctx, g, bea, ann, 1000);
+      await owe(ctx, g, cat, bea, 1000);
+      await owe(ctx, g, ann, cat, 1000);
+    }
+    // Paid pair by pair, the circle is three open debts; simplified, nobody needs to pay anyone.
+    expect(await settled(plain)).toBe(false);
+    expect(await settled(simple)).toBe(true);
+    // Dan himself is settled in both (his lines are empty).
+    expect((await caller(ctx, dan)('GET', `/api/balances/group/${plain}`)).json()).toEqual([]);
+    await owe(ctx, simple, dan, ann, 500);
+    expect(await settled(simple)).toBe(false);
+  });
+
   it('creator rights pass to the earliest-joined remaining member; the last member cannot leave', async () => {
     const [ann, bea, cat, dan] = await users('Ann', 'Bea', 'Cat', 'Dan');
     await befriend(db(), ann, bea);

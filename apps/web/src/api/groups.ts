@@ -2,6 +2,7 @@ import { api } from './client';
 import type {
   BalanceLine,
   Group,
+  GroupDetail,
   GroupInviteLink,
   InviteLink,
   MyGroup,
@@ -12,7 +13,7 @@ import type {
 export const groupsApi = {
   my: () => api<MyGroup[]>('/groups/my', { defaultMessage: 'Failed to fetch groups' }),
   get: (id: number) =>
-    api<Group>(`/groups/${id}`, { defaultMessage: 'Could not load group data.' }),
+    api<GroupDetail>(`/groups/${id}`, { defaultMessage: 'Could not load group data.' }),
   create: (
     name: string,
     settings: { defaultCurrency?: string; currencyMode?: 'CONVERT' | 'SEPARATE' } = {},

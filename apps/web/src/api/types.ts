@@ -48,6 +48,8 @@ export type FriendshipStatus = Friendship['status'];
 export type BalanceLine = Schemas['BalanceLine'];
 
 export type Group = Schemas['Group'];
+/** GET /groups/{id}: the group and whether everyone in it is settled. */
+export type GroupDetail = Schemas['GroupDetail'];
 
 /** How an entry in another currency was converted into its group's currency. */
 export type Conversion = Schemas['Conversion'];

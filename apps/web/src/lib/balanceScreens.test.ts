@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BalanceLine, PersonBalance, SettleSuggestion } from '../api/types';
+import type { BalanceLine, PersonBalance } from '../api/types';
 import {
   EVERYONE_SETTLED,
   YOU_SETTLED,
@@ -17,7 +17,6 @@ const line = (netAmount: number, currency = 'EUR'): BalanceLine => ({
   netAmount,
   currency,
 });
-const plan: SettleSuggestion[] = [{ from: dani, to: ana, amount: 887.64, currency: 'EUR' }];
 
 function person(
   other: typeof dani,
@@ -37,19 +36,19 @@ function person(
 
 describe('settledMessage', () => {
   it('says nothing while the caller has an open line, in any currency', () => {
-    expect(settledMessage([line(0), line(12.5, 'USD')], [])).toBeNull();
-    expect(settledMessage([line(-0.01)], plan)).toBeNull();
+    expect(settledMessage([line(0), line(12.5, 'USD')], true)).toBeNull();
+    expect(settledMessage([line(-0.01)], false)).toBeNull();
   });
 
   it('says "you" while others still owe each other', () => {
-    expect(settledMessage([], plan)).toBe(YOU_SETTLED);
+    expect(settledMessage([], false)).toBe(YOU_SETTLED);
     // Below a cent is zero: the caller is settled.
-    expect(settledMessage([line(0.001)], plan)).toBe(YOU_SETTLED);
+    expect(settledMessage([line(0.001)], false)).toBe(YOU_SETTLED);
   });
 
-  it('says "everyone" only once the plan is known to be empty', () => {
-    expect(settledMessage([], [])).toBe(EVERYONE_SETTLED);
-    expect(settledMessage([line(0, 'JPY')], [])).toBe(EVERYONE_SETTLED);
+  it('says "everyone" only when the server says nobody owes anybody', () => {
+    expect(settledMessage([], true)).toBe(EVERYONE_SETTLED);
+    expect(settledMessage([line(0, 'JPY')], true)).toBe(EVERYONE_SETTLED);
     expect(settledMessage([], undefined)).toBe(YOU_SETTLED);
   });
 });

@@ -9,7 +9,7 @@ import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
 import type { BalanceLineData, GroupSettings } from './balance-lines.js';
 import { lineAmounts, linesOfGroups, netsByCurrency } from './balance-lines.js';
-import type { PairNetTuple } from './pair-balances.repository.js';
+import type { PairNet, PairNetTuple } from './pair-balances.repository.js';
 import { groupPairRows, pairNetOfTuple, pairNetsJson } from './pair-balances.repository.js';
 import type { PersonTuple } from './people-reader.repository.js';
 import { peopleByIds, peopleJson, peopleMap } from './people-reader.repository.js';
@@ -57,15 +57,23 @@ export async function isSettledInGroup(
   return lineAmounts(userId, netsByCurrency(rows), group.simplifyDebts).length === 0;
 }
 
-/** Everyone is settled in the group (required to delete it). */
-export async function everyoneSettled(db: Db, group: GroupSettings): Promise<boolean> {
-  const rows = await groupPairRows(db, group.id);
+/**
+ * Nobody in a group owes anybody, from its non-zero pair nets: with simplified debts every person
+ * nets to zero in every currency; without, every pair is settled (a circle of debts that nets to
+ * zero per person is still paid pair by pair).
+ */
+export function everyoneSettledIn(rows: readonly PairNet[], simplified: boolean): boolean {
   if (rows.length === 0) return true;
-  if (!group.simplifyDebts) return false;
+  if (!simplified) return false;
   for (const nets of netsByCurrency(rows).values()) {
     for (const net of personNets(nets).values()) if (net !== 0) return false;
   }
   return true;
+}
+
+/** Everyone is settled in the group (required to delete it). */
+export async function everyoneSettled(db: Db, group: GroupSettings): Promise<boolean> {
+  return everyoneSettledIn(await groupPairRows(db, group.id), group.simplifyDebts);
 }
 
 /** The debt-simplification plan of a group per currency (settle-suggestions). */

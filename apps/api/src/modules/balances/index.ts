@@ -5,6 +5,7 @@ export {
   counterpartyFigures,
   counterpartyFiguresOf,
   everyoneSettled,
+  everyoneSettledIn,
   groupLines,
   groupPlan,
   isSettledInGroup,

@@ -1,10 +1,11 @@
 // GET /groups/{id} in one round trip: the group, whether the caller is a current member, and
-// (for a member only) its current members in joining order and its creator.
+// (for a member only) its current members in joining order, its creator and its open pair nets
+// (whether everyone is settled, issue #31 point 4).
 import { MAX_ROW_ID } from '../../db/row-id.js';
 import type { Db } from '../../db/database.js';
 import { run, statement } from '../../db/statements.js';
-import type { Person, PersonTuple } from '../balances/index.js';
-import { peopleJson, peopleMap } from '../balances/index.js';
+import type { PairNet, PairNetTuple, Person, PersonTuple } from '../balances/index.js';
+import { pairNetOfTuple, pairNetsJson, peopleJson, peopleMap } from '../balances/index.js';
 import type { GroupRow, GroupTuple, MemberTuple, MemberUser } from './membership.repository.js';
 import {
   groupLastActivitySql,
@@ -19,6 +20,7 @@ const groupDetail = statement<{
   member: boolean;
   members: MemberTuple[] | null;
   creator: PersonTuple[] | null;
+  pairs: PairNetTuple[] | null;
 }>(
   'groups.one',
   `with g as materialized (
@@ -35,7 +37,8 @@ const groupDetail = statement<{
                           where u.id = gm.user_id limit 1) u
                        where gm.group_id = $1 and gm.left_at is null), '[]') end as members,
           case when (select member from m) then
-            ${peopleJson('select creator_id from g')} end as creator`,
+            ${peopleJson('select creator_id from g')} end as creator,
+          case when (select member from m) then ${pairNetsJson('group_id = $1')} end as pairs`,
 );
 
 export interface GroupDetail {
@@ -44,6 +47,8 @@ export interface GroupDetail {
   members: MemberUser[];
   /** The creator (a member or not; undefined only if the row is gone). */
   creator: Person | MemberUser | undefined;
+  /** The group's non-zero pair nets, every currency. */
+  pairs: PairNet[];
 }
 
 /** The group as its member `userId` sees it, or why not: 'not-found' / 'not-member'. */
@@ -62,5 +67,5 @@ export async function groupDetailFor(
   const creator =
     members.find((m) => m.id === group.creatorId) ??
     peopleMap(row.creator ?? []).get(group.creatorId);
-  return { group, members, creator };
+  return { group, members, creator, pairs: (row.pairs ?? []).map(pairNetOfTuple) };
 }

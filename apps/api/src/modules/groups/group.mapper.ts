@@ -40,6 +40,16 @@ export const groupSchema = z
   .meta({ id: 'Group' });
 export type GroupOut = z.infer<typeof groupSchema>;
 
+/** GET /groups/{id}: the group and whether anyone in it still owes anyone (issue #31 point 4). */
+export const groupDetailSchema = groupSchema
+  .extend({
+    everyoneSettled: z.boolean().meta({
+      description:
+        'Nobody in the group owes anybody anything, in any currency. With simplifyDebts: every member nets to zero. Without it: every pair is settled (debts in a circle that net to zero per person still count as open). A member may be settled while this is false.',
+    }),
+  })
+  .meta({ id: 'GroupDetail' });
+
 export const balanceLineSchema = z.object({
   otherUser: userSchema,
   netAmount: z.number(),

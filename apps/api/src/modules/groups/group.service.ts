@@ -9,12 +9,19 @@ import type { AppServices } from '../../composition/app-services.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
 import { insertActivities } from '../activity/index.js';
 import type { Person } from '../balances/index.js';
-import { everyoneSettled, groupPlan, linesOfGroups, peopleByIds } from '../balances/index.js';
+import {
+  everyoneSettled,
+  everyoneSettledIn,
+  groupPlan,
+  linesOfGroups,
+  peopleByIds,
+} from '../balances/index.js';
 import { deleteGroupPairs } from '../balances/index.js';
 import { deleteGuestRows, guestIdsOfGroup } from '../guests/index.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import type { AvatarLinks } from '../people/index.js';
 import { groupDetailFor } from './group-detail.repository.js';
+import type { GroupDetail } from './group-detail.repository.js';
 import { addGroupMembers, addPeopleToGroup, removeGroupMember } from './group-members.js';
 import { GROUP_TEXT } from './group-text.js';
 import type {
@@ -161,10 +168,32 @@ export class GroupService {
 
   /** GET /groups/{id}: one named statement (group-detail.repository.ts). */
   async get(userId: number, groupId: number, db: Db = this.deps.db): Promise<GroupView> {
+    const detail = await this.memberDetail(db, userId, groupId);
+    return groupViewOf(detail.group, detail.members, detail.creator, this.avatars);
+  }
+
+  /** The group as its member sees it (group-detail.repository.ts); 404 / 403 otherwise. */
+  private async memberDetail(db: Db, userId: number, groupId: number): Promise<GroupDetail> {
     const detail = await groupDetailFor(db, groupId, userId);
     if (detail === 'not-found') throw new NotFoundError(GROUP_NOT_FOUND);
     if (detail === 'not-member') throw new ForbiddenError(NOT_A_MEMBER);
-    return groupViewOf(detail.group, detail.members, detail.creator, this.avatars);
+    return detail;
+  }
+
+  /**
+   * GET /groups/{id}: the group, and whether nobody in it owes anybody anything (issue #31 point 4:
+   * without it, a member settled with everyone could not tell "you are settled" from "everyone
+   * is" in a group that does not simplify, where debts in a circle net to nothing per person).
+   */
+  async detail(
+    userId: number,
+    groupId: number,
+  ): Promise<{ group: GroupView; everyoneSettled: boolean }> {
+    const detail = await this.memberDetail(this.deps.db, userId, groupId);
+    return {
+      group: groupViewOf(detail.group, detail.members, detail.creator, this.avatars),
+      everyoneSettled: everyoneSettledIn(detail.pairs, detail.group.simplifyDebts),
+    };
   }
 
   async patch(userId: number, groupId: number, patch: GroupPatchInput): Promise<GroupView> {

@@ -9,6 +9,7 @@ import type { AppServices } from '../../composition/app-services.js';
 import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import {
   groupOut,
+  groupDetailSchema,
   groupSchema,
   myGroupOut,
   myGroupSchema,
@@ -70,12 +71,15 @@ export async function groupsRoutes(
     {
       schema: {
         tags,
-        summary: 'One group (members only)',
+        summary: 'One group (members only), and whether everyone in it is settled',
         params: groupParams,
-        response: { 200: groupSchema, ...errorResponses(400, 401, 403, 404) },
+        response: { 200: groupDetailSchema, ...errorResponses(400, 401, 403, 404) },
       },
     },
-    async (request) => groupOut(await groups.get(request.user.id, request.params.id)),
+    async (request) => {
+      const { group, everyoneSettled } = await groups.detail(request.user.id, request.params.id);
+      return { ...groupOut(group), everyoneSettled };
+    },
   );
 
   r.patch(

@@ -3373,7 +3373,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** One group (members only) */
+    /** One group (members only), and whether everyone in it is settled */
     get: {
       parameters: {
         query?: never;
@@ -3391,7 +3391,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            'application/json': components['schemas']['Group'];
+            'application/json': components['schemas']['GroupDetail'];
           };
         };
         /** @description Default Response */
@@ -8339,6 +8339,48 @@ export interface components {
       coverEmoji: string | null;
       /** @description One of the palette names of GROUP_COVER_COLORS. */
       coverColor: string | null;
+    };
+    GroupDetail: {
+      id: number;
+      name: string;
+      createdAt: string;
+      lastActivityAt: string;
+      creator: components['schemas']['User'];
+      members: components['schemas']['GroupMember'][];
+      simplifyDebts: boolean;
+      defaultCurrency: string;
+      /**
+       * @description CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.
+       * @enum {string}
+       */
+      currencyMode: 'CONVERT' | 'SEPARATE';
+      /** @description One emoji shown as the cover. */
+      coverEmoji: string | null;
+      /** @description One of the palette names of GROUP_COVER_COLORS. */
+      coverColor: string | null;
+      /** @description Nobody in the group owes anybody anything, in any currency. With simplifyDebts: every member nets to zero. Without it: every pair is settled (debts in a circle that net to zero per person still count as open). A member may be settled while this is false. */
+      everyoneSettled: boolean;
+    };
+    GroupDetailInput: {
+      id: number;
+      name: string;
+      createdAt: string;
+      lastActivityAt: string;
+      creator: components['schemas']['UserInput'];
+      members: components['schemas']['GroupMemberInput'][];
+      simplifyDebts: boolean;
+      defaultCurrency: string;
+      /**
+       * @description CONVERT: expenses and payments in other currencies are converted into defaultCurrency, balances are in it alone. SEPARATE: each stays in its own currency, balances per currency.
+       * @enum {string}
+       */
+      currencyMode: 'CONVERT' | 'SEPARATE';
+      /** @description One emoji shown as the cover. */
+      coverEmoji: string | null;
+      /** @description One of the palette names of GROUP_COVER_COLORS. */
+      coverColor: string | null;
+      /** @description Nobody in the group owes anybody anything, in any currency. With simplifyDebts: every member nets to zero. Without it: every pair is settled (debts in a circle that net to zero per person still count as open). A member may be settled while this is false. */
+      everyoneSettled: boolean;
     };
     GroupInput: {
       id: number;

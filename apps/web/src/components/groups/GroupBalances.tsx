@@ -1,4 +1,4 @@
-import type { BalanceLine, SettleSuggestion } from '../../api/types';
+import type { BalanceLine } from '../../api/types';
 import { settledMessage } from '../../lib/balanceScreens';
 import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
@@ -7,24 +7,24 @@ import { RemindButton } from '../RemindButton';
 /**
  * The user's balance lines in a group. `guestIds`: people without an account, who cannot be
  * reminded (no Remind button). `onSettle` opens the payment form filled in for a line, either
- * way ("I paid Bea" when the user owes, "Bea paid me" when Bea does). `suggestions`: the group's
- * payment plan (undefined until known), which tells "you are settled" from "everyone is".
+ * way ("I paid Bea" when the user owes, "Bea paid me" when Bea does). `everyoneSettled`: nobody in
+ * the group owes anybody (GET /groups/{id}), which tells "you are settled" from "everyone is".
  */
 export function GroupBalances({
   lines,
   groupId,
   guestIds = [],
-  suggestions,
+  everyoneSettled,
   onSettle,
 }: {
   lines: BalanceLine[];
   groupId: number;
   guestIds?: number[];
-  suggestions?: SettleSuggestion[];
+  everyoneSettled?: boolean;
   onSettle?: (line: BalanceLine) => void;
 }) {
   const nonZero = lines.filter((l) => !isZero(l.netAmount, l.currency));
-  const settled = settledMessage(lines, suggestions);
+  const settled = settledMessage(lines, everyoneSettled);
   if (settled !== null) {
     return <p className="card p-4 text-sm text-muted">{settled}</p>;
   }

@@ -1,4 +1,4 @@
-import type { Group } from '../../api/types';
+import type { GroupDetail } from '../../api/types';
 import { useGroupBalances, useSettleSuggestions } from '../../hooks/useGroups';
 import { isZero } from '../../lib/money';
 import { SkeletonList } from '../Skeleton';
@@ -17,16 +17,15 @@ export function GroupBalancesSection({
   onSettle,
   onExchange,
 }: {
-  group: Group;
+  /** The group as GET /groups/{id} answers it (everyoneSettled may be missing from a cached copy). */
+  group: GroupDetail | (Omit<GroupDetail, 'everyoneSettled'> & { everyoneSettled?: boolean });
   meId: number;
   /** Record a payment, filled in from a balance or a suggestion. */
   onSettle: (preset: PaymentPreset) => void;
   onExchange: () => void;
 }) {
   const balances = useGroupBalances(group.id);
-  // Read even where the plan is not shown: only it tells whether the others still owe each other
-  // once the caller is settled ("You are settled up" rather than "Everyone is").
-  const suggestions = useSettleSuggestions(group.id, true);
+  const suggestions = useSettleSuggestions(group.id, group.simplifyDebts);
   return (
     <section aria-labelledby="balances-title" className="mb-6">
       <GroupSectionTitle id="balances-title">Group Balances</GroupSectionTitle>
@@ -39,7 +38,7 @@ export function GroupBalancesSection({
           lines={balances.data}
           groupId={group.id}
           guestIds={group.members.filter((m) => m.guest === true).map((m) => m.id)}
-          suggestions={suggestions.data}
+          everyoneSettled={group.everyoneSettled}
           onSettle={(line) =>
             onSettle({
               otherUserId: line.otherUser.id,
