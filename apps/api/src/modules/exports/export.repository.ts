@@ -1,6 +1,7 @@
-// The reads of the exports (issue #14), each one batch of a keyset walk: a group's live expenses
-// and payments in (date, created_at, id) order, and the ids of every entry a person can see in id
-// order. Callers loop until a batch comes back shorter than asked.
+// The reads of the exports (issue #14, #31 point 6), each one batch of a keyset walk: a group's
+// live expenses and payments in (date, created_at, id) order, its receipts in id order, and the
+// ids of every entry a person can see in id order. Callers loop until a batch comes back shorter
+// than asked.
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
@@ -38,6 +39,9 @@ export interface ExpenseBatchRow {
   category: string;
   amountCents: number;
   currency: string;
+  /** What a converted expense was entered as; null when not converted. */
+  originalCurrency: string | null;
+  originalAmountCents: number | null;
   payerUserIds: number[];
   payerAmounts: number[];
   splitUserIds: number[];
@@ -52,6 +56,8 @@ export interface PaymentBatchRow {
   paidToId: number;
   amountCents: number;
   currency: string;
+  originalCurrency: string | null;
+  originalAmountCents: number | null;
 }
 
 /** The group's live expenses after `key`, at most `limit`. */
@@ -71,6 +77,8 @@ export async function groupExpenseBatch(
       category: expenses.category,
       amountCents: expenses.amountCents,
       currency: expenses.currency,
+      originalCurrency: expenses.originalCurrency,
+      originalAmountCents: expenses.originalAmountCents,
       payerUserIds: expenses.payerUserIds,
       payerAmounts: expenses.payerAmounts,
       splitUserIds: expenses.splitUserIds,
@@ -99,6 +107,8 @@ export async function groupPaymentBatch(
       paidToId: payments.paidToId,
       amountCents: payments.amountCents,
       currency: payments.currency,
+      originalCurrency: payments.originalCurrency,
+      originalAmountCents: payments.originalAmountCents,
     })
     .from(payments)
     .where(walk.where)

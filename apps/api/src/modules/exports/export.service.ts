@@ -1,5 +1,6 @@
-// Exports (issue #14): a group's expenses and payments as a Splitwise-style CSV, and everything
-// an account can see as JSON. Both are produced as async generators of text read from the
+// Exports (issue #14, #31 point 6): a group's expenses and payments as a Splitwise-style CSV
+// (with what converted entries were entered as), as JSON or as a zip with its receipts, and
+// everything an account can see as JSON. All are produced as streams of text read from the
 // database in keyset batches, so an export of any size runs in constant memory.
 import type { Readable } from 'node:stream';
 import { cents, splitwiseNameOf } from '@evenly/core';
@@ -29,7 +30,7 @@ import { commentsByExpense, groupJson } from './group-json.js';
 import type { ReceiptMode } from './group-json.js';
 import { groupZip } from './group-zip.js';
 import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/index.js';
-import type { CsvEntry } from '../imports/index.js';
+import type { CsvEntry, OriginalCost } from '../imports/index.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
 type Collaborators = Pick<AppServices, 'groups' | 'receipts'>;
@@ -47,8 +48,19 @@ interface Entry {
   category: string;
   amountCents: number;
   currency: string;
+  original: OriginalCost | null;
   /** [userId, +paid / −owed] */
   moves: [number, number][];
+}
+
+/** What a converted entry was entered as (the CSV's original-cost columns). */
+function originalOf(r: {
+  originalCurrency: string | null;
+  originalAmountCents: number | null;
+}): OriginalCost | null {
+  return r.originalCurrency === null || r.originalAmountCents === null
+    ? null
+    : { costCents: cents(r.originalAmountCents), currency: r.originalCurrency };
 }
 
 async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
@@ -84,6 +96,7 @@ async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
         category: splitwiseNameOf(r.category),
         amountCents: r.amountCents,
         currency: r.currency,
+        original: originalOf(r),
         moves,
       };
     }
@@ -111,6 +124,7 @@ async function* paymentEntries(
         category: PAYMENT_CATEGORY,
         amountCents: r.amountCents,
         currency: r.currency,
+        original: originalOf(r),
         moves: [
           [r.paidById, r.amountCents],
           [r.paidToId, -r.amountCents],
@@ -210,6 +224,7 @@ export class ExportService {
           categoryName: e.category,
           costCents: e.amountCents,
           currency: e.currency,
+          original: e.original,
           effects,
         });
         // One chunk per batch: fewer, larger writes to the socket.

@@ -11,11 +11,12 @@ import type { AppServices } from '../../composition/app-services.js';
 import { receiptLinker } from '../expenses/index.js';
 
 const CSV_EXAMPLE =
-  'Date,Description,Category,Cost,Currency,Ann,Bea,Cy\r\n' +
-  '2025-03-14,Dinner,Dining out,90.00,EUR,60.00,-30.00,-30.00\r\n' +
-  '2025-03-15,Bea paid Ann,Payment,30.00,EUR,-30.00,30.00,0.00\r\n' +
+  'Date,Description,Category,Cost,Currency,Original cost,Original currency,Ann,Bea,Cy\r\n' +
+  '2025-03-14,Dinner,Dining out,90.00,EUR,,,60.00,-30.00,-30.00\r\n' +
+  '2025-03-15,Sushi,Dining out,61.73,EUR,10000,JPY,-20.57,41.16,-20.59\r\n' +
+  '2025-03-16,Bea paid Ann,Payment,30.00,EUR,,,-30.00,30.00,0.00\r\n' +
   '\r\n' +
-  '2025-03-20,Total balance, , ,EUR,30.00,0.00,-30.00\r\n';
+  '2025-03-20,Total balance, , ,EUR,,,9.43,41.16,-50.59\r\n';
 
 const GROUP_JSON_EXAMPLE = {
   format: 'evenly-group-export',
@@ -115,7 +116,7 @@ export async function exportsRoutes(
         tags,
         summary: "Download a group's expenses and payments as CSV (Splitwise's format)",
         description:
-          "text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in, written as plain numbers. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`\"'=SUM(A1)\"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote). Current members only.\n\nExample:\n\n```\n" +
+          "text/csv attachment, streamed: `Date,Description,Category,Cost,Currency,Original cost,Original currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Cost, Currency and the person columns are in the currency the balances are kept in, written as plain numbers; for an entry converted from another currency, `Original cost` and `Original currency` hold what was entered (e.g. `10000`,`JPY` beside `61.73`,`EUR`), both empty otherwise. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`\"'=SUM(A1)\"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote and enters converted entries again in their original currency). Current members only.\n\nExample:\n\n```\n" +
           CSV_EXAMPLE +
           '```',
         params: z.object({ id: pathIdSchema('Group') }),
