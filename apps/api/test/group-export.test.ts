@@ -321,3 +321,30 @@ describe('who may export a group', () => {
     expect((await caller(ctx, h.ann)('GET', url)).statusCode).toBe(200);
   });
 });
+
+describe('large group exports', () => {
+  it('reads the JSON and the zip in batches: every expense once, in order, across batch ends', async () => {
+    const [ann, bea] = (await createUsers(ctx, 'Ann', 'Bea')) as [TestUser, TestUser];
+    const groupId = await createGroup(db(), ann, 'Big', [bea]);
+    const n = 1_234;
+    // Rows written directly (as a long history would be): many share a date and a created_at.
+    await db()
+      .execute(sql`insert into expenses (group_id, description, amount_cents, currency, date,
+        split_type, created_by_id, created_at, payer_user_ids, payer_amounts, split_user_ids, split_owed)
+      select ${groupId}, 'Row ' || i, 100 + i, 'USD', date '2025-01-01' + (i % 7),
+        'EXACT', ${ann.id}, timestamptz '2025-01-01 00:00:00+00' + ((i % 3) || ' seconds')::interval,
+        array[${ann.id}::int], array[100 + i], array[${bea.id}::int], array[100 + i]
+      from generate_series(1, ${n}) as i`);
+    const json = await caller(ctx, ann)('GET', `/api/groups/${groupId}/export.json`);
+    expect(json.statusCode).toBe(200);
+    const zip = await caller(ctx, ann)('GET', `/api/groups/${groupId}/export.zip`);
+    expect(zip.statusCode).toBe(200);
+    const inZip = new TextDecoder().decode(unzipSync(new Uint8Array(zip.rawPayload))['group.json']);
+    for (const doc of [json.json<ExportDoc>(), JSON.parse(inZip) as ExportDoc]) {
+      expect(doc.expenses).toHaveLength(n);
+      expect(new Set(doc.expenses.map((e) => e.id)).size).toBe(n);
+      const dates = doc.expenses.map((e) => (e as unknown as { date: string }).date);
+      expect([...dates].sort()).toEqual(dates);
+    }
+  });
+});

@@ -7,6 +7,9 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { comments, expenses, groupMembers, payments, users } from '../../db/schema.js';
 
+/** Rows read per statement. */
+export const EXPORT_BATCH = 500;
+
 /** Where the last batch ended: (date, created_at as PostgreSQL text, id). */
 export type ExportKey = [string, string, number];
 

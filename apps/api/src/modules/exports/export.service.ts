@@ -19,6 +19,7 @@ import { requireGroupMember } from '../groups/index.js';
 import { loadPaymentViews } from '../payments/index.js';
 import type { ExportKey } from './export.repository.js';
 import {
+  EXPORT_BATCH,
   everyoneWhoBelonged,
   groupExpenseBatch,
   groupPaymentBatch,
@@ -35,8 +36,7 @@ import type { CsvEntry, OriginalCost } from '../imports/index.js';
 /** The other modules' services this file uses (composition/app-services.ts). */
 type Collaborators = Pick<AppServices, 'groups' | 'receipts'>;
 
-/** Rows read per statement. */
-export const EXPORT_BATCH = 500;
+export { EXPORT_BATCH } from './export.repository.js';
 
 interface Entry {
   kind: 'expense' | 'payment';

@@ -11,7 +11,12 @@ import type { GroupView } from '../groups/index.js';
 import { groupOut } from '../groups/index.js';
 import { loadPaymentViews } from '../payments/index.js';
 import type { BelongedPerson, ExportKey } from './export.repository.js';
-import { commentsOfExpenses, groupExpenseBatch, groupPaymentBatch } from './export.repository.js';
+import {
+  commentsOfExpenses,
+  EXPORT_BATCH,
+  groupExpenseBatch,
+  groupPaymentBatch,
+} from './export.repository.js';
 
 export const GROUP_EXPORT_FORMAT = 'evenly-group-export';
 
@@ -32,9 +37,6 @@ export type ReceiptMode =
 
 export const MISSING_RECEIPT =
   'The receipt file was not found in storage, so it is not in the zip.';
-
-/** Rows read per statement. */
-const BATCH = 500;
 
 /** The comments of these expenses as the export writes them, by expense id. */
 export async function commentsByExpense(
@@ -59,10 +61,10 @@ export async function commentsByExpense(
 async function* expenseIdBatches(db: Db, groupId: number): AsyncGenerator<number[]> {
   let key: ExportKey | null = null;
   for (;;) {
-    const rows = await groupExpenseBatch(db, groupId, key, BATCH);
+    const rows = await groupExpenseBatch(db, groupId, key, EXPORT_BATCH);
     if (rows.length > 0) yield rows.map((r) => r.id);
     const last = rows[rows.length - 1];
-    if (rows.length < BATCH || last === undefined) return;
+    if (rows.length < EXPORT_BATCH || last === undefined) return;
     key = [last.date, last.createdAt, last.id];
   }
 }
@@ -71,10 +73,10 @@ async function* expenseIdBatches(db: Db, groupId: number): AsyncGenerator<number
 async function* paymentIdBatches(db: Db, groupId: number): AsyncGenerator<number[]> {
   let key: ExportKey | null = null;
   for (;;) {
-    const rows = await groupPaymentBatch(db, groupId, key, BATCH);
+    const rows = await groupPaymentBatch(db, groupId, key, EXPORT_BATCH);
     if (rows.length > 0) yield rows.map((r) => r.id);
     const last = rows[rows.length - 1];
-    if (rows.length < BATCH || last === undefined) return;
+    if (rows.length < EXPORT_BATCH || last === undefined) return;
     key = [last.date, last.createdAt, last.id];
   }
 }
