@@ -64,9 +64,11 @@ describe('export and import', () => {
     const csv = await download(a.page, () => button.click());
     expect(csv.name).toMatch(/^Porto-trip_\d{4}-\d{2}-\d{2}_export\.csv$/);
     const lines = csv.text.trim().split(/\r\n/);
-    expect(lines[0]).toBe('Date,Description,Category,Cost,Currency,Ann Lee,Bea Costa');
-    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2},Port wine,General,50\.00,USD,25\.00,-25\.00$/);
-    expect(lines[3]).toMatch(/^\d{4}-\d{2}-\d{2},Total balance, , ,USD,25\.00,-25\.00$/);
+    expect(lines[0]).toBe(
+      'Date,Description,Category,Cost,Currency,Original cost,Original currency,Ann Lee,Bea Costa',
+    );
+    expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2},Port wine,General,50\.00,USD,,,25\.00,-25\.00$/);
+    expect(lines[3]).toMatch(/^\d{4}-\d{2}-\d{2},Total balance, , ,USD,,,25\.00,-25\.00$/);
     await seeText(a.page, /Downloaded Porto-trip_/);
 
     await a.page.goto(`${server.baseUrl}/app/account`);

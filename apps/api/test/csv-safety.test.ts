@@ -95,19 +95,24 @@ describe('group CSV export against formula injection', () => {
       'Category',
       'Cost',
       'Currency',
+      'Original cost',
+      'Original currency',
       'Ann',
       `'${evilName}`,
     ]);
     for (const r of rows) {
-      const [date = '', description = '', category = '', cost = '', currency = '', ...people] = r;
-      for (const text of [date, description, category, currency]) {
+      const [date = '', description = '', category = '', cost = '', currency = ''] = r;
+      const [originalCost = '', originalCurrency = '', ...people] = r.slice(5);
+      for (const text of [date, description, category, currency, originalCurrency]) {
         expect(text, r.join(',')).not.toMatch(FORMULA);
       }
+      // Nothing was converted: the original-cost cells are empty.
+      expect([originalCost, originalCurrency]).toEqual(['', '']);
       if (description !== 'Total balance') expect(cost).toMatch(NUMBER);
       // Amounts stay numbers, negative ones included.
       for (const v of people) expect(v, r.join(',')).toMatch(NUMBER);
     }
-    expect(rows.some((r) => r.slice(5).some((v) => v.startsWith('-')))).toBe(true);
+    expect(rows.some((r) => r.slice(7).some((v) => v.startsWith('-')))).toBe(true);
     const descriptions = rows.map((r) => r[1]);
     expect(descriptions).toEqual(
       expect.arrayContaining([

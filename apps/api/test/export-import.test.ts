@@ -236,6 +236,8 @@ describe('group CSV export and Splitwise import', () => {
       'Category',
       'Cost',
       'Currency',
+      'Original cost',
+      'Original currency',
       'Ann',
       'Bea',
       'Cy',
@@ -247,7 +249,7 @@ describe('group CSV export and Splitwise import', () => {
     expect([...dates].sort()).toEqual(dates);
     for (const r of csv.rows) {
       const currency = r[4] ?? '';
-      const sum = r.slice(5).reduce((s, v) => s + (readSignedMinor(v, currency) ?? NaN), 0);
+      const sum = r.slice(7).reduce((s, v) => s + (readSignedMinor(v, currency) ?? NaN), 0);
       expect(sum, r.join(',')).toBe(0);
     }
     const nets = await groupNets(h.groupId);
@@ -255,7 +257,7 @@ describe('group CSV export and Splitwise import', () => {
     for (const t of csv.totals) {
       const currency = t[4] ?? '';
       h.members.forEach((m, i) => {
-        expect(readSignedMinor(t[5 + i] ?? '', currency), `${m.name} ${currency}`).toBe(
+        expect(readSignedMinor(t[7 + i] ?? '', currency), `${m.name} ${currency}`).toBe(
           nets.get(m.id)?.get(currency) ?? 0,
         );
       });
@@ -297,7 +299,7 @@ describe('group CSV export and Splitwise import', () => {
       const currency = t[4] ?? '';
       idsByColumn.forEach((id, i) => {
         expect(newNets.get(id)?.get(currency) ?? 0, `column ${String(i)} ${currency}`).toBe(
-          readSignedMinor(t[5 + i] ?? '', currency),
+          readSignedMinor(t[7 + i] ?? '', currency),
         );
       });
     }
@@ -582,6 +584,6 @@ describe('large exports', () => {
     const dates = csv.rows.map((r) => r[0] ?? '');
     expect([...dates].sort()).toEqual(dates);
     const total = (n * (n + 1)) / 2 + 100 * n;
-    expect(csv.totals[0]?.slice(5)).toEqual([(total / 100).toFixed(2), (-total / 100).toFixed(2)]);
+    expect(csv.totals[0]?.slice(7)).toEqual([(total / 100).toFixed(2), (-total / 100).toFixed(2)]);
   });
 });

@@ -19,6 +19,7 @@ export * from './validation/path-id.js';
 export * from './validation/auth.js';
 export * from './validation/auth-forms.js';
 export * from './exchange-rate.js';
+export * from './original-parts.js';
 export * from './validation/exchange.js';
 export * from './amount-input.js';
 export * from './item-split.js';

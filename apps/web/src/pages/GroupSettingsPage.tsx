@@ -11,7 +11,7 @@ import { GroupCurrencySummary } from '../components/groups/GroupCurrencySummary'
 import { GroupPageStatus } from '../components/groups/GroupPageStatus';
 import { PageHeader } from '../components/PageHeader';
 import { CoverSection } from '../components/settings/CoverSection';
-import { ExportCsvSection } from '../components/settings/ExportCsvSection';
+import { ExportGroupSection } from '../components/settings/ExportGroupSection';
 import { GroupNameForm } from '../components/settings/GroupNameForm';
 import { InviteLinkSection } from '../components/settings/InviteLinkSection';
 import { SettingsMembers } from '../components/settings/SettingsMembers';
@@ -119,7 +119,7 @@ function GroupSettings({ group }: { group: Group }) {
       </Section>
 
       <Section id="settings-export" title="Export">
-        <ExportCsvSection group={group} />
+        <ExportGroupSection group={group} />
       </Section>
 
       <Section id="settings-danger" title="Leave or delete">

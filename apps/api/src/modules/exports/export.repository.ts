@@ -1,10 +1,14 @@
-// The reads of the exports (issue #14), each one batch of a keyset walk: a group's live expenses
-// and payments in (date, created_at, id) order, and the ids of every entry a person can see in id
-// order. Callers loop until a batch comes back shorter than asked.
-import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+// The reads of the exports (issue #14, #31 point 6), each one batch of a keyset walk: a group's
+// live expenses and payments in (date, created_at, id) order, its receipts in id order, and the
+// ids of every entry a person can see in id order. Callers loop until a batch comes back shorter
+// than asked.
+import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
 import { comments, expenses, groupMembers, payments, users } from '../../db/schema.js';
+
+/** Rows read per statement. */
+export const EXPORT_BATCH = 500;
 
 /** Where the last batch ended: (date, created_at as PostgreSQL text, id). */
 export type ExportKey = [string, string, number];
@@ -38,6 +42,9 @@ export interface ExpenseBatchRow {
   category: string;
   amountCents: number;
   currency: string;
+  /** What a converted expense was entered as; null when not converted. */
+  originalCurrency: string | null;
+  originalAmountCents: number | null;
   payerUserIds: number[];
   payerAmounts: number[];
   splitUserIds: number[];
@@ -52,6 +59,8 @@ export interface PaymentBatchRow {
   paidToId: number;
   amountCents: number;
   currency: string;
+  originalCurrency: string | null;
+  originalAmountCents: number | null;
 }
 
 /** The group's live expenses after `key`, at most `limit`. */
@@ -71,6 +80,8 @@ export async function groupExpenseBatch(
       category: expenses.category,
       amountCents: expenses.amountCents,
       currency: expenses.currency,
+      originalCurrency: expenses.originalCurrency,
+      originalAmountCents: expenses.originalAmountCents,
       payerUserIds: expenses.payerUserIds,
       payerAmounts: expenses.payerAmounts,
       splitUserIds: expenses.splitUserIds,
@@ -99,6 +110,8 @@ export async function groupPaymentBatch(
       paidToId: payments.paidToId,
       amountCents: payments.amountCents,
       currency: payments.currency,
+      originalCurrency: payments.originalCurrency,
+      originalAmountCents: payments.originalAmountCents,
     })
     .from(payments)
     .where(walk.where)
@@ -106,17 +119,55 @@ export async function groupPaymentBatch(
     .limit(limit);
 }
 
+export interface BelongedPerson {
+  id: number;
+  name: string;
+  /** A person without an account, added by name. */
+  guest: boolean;
+  /** Still a member (false: left or was removed; their entries still count). */
+  current: boolean;
+}
+
 /** Everyone who ever belonged to the group (former members too), in joining order. */
-export async function everyoneWhoBelonged(
-  db: Db,
-  groupId: number,
-): Promise<{ id: number; name: string }[]> {
+export async function everyoneWhoBelonged(db: Db, groupId: number): Promise<BelongedPerson[]> {
   return db
-    .select({ id: users.id, name: users.name })
+    .select({
+      id: users.id,
+      name: users.name,
+      guest: sql<boolean>`${users.kind} = 'GUEST'`,
+      current: sql<boolean>`${groupMembers.leftAt} is null`,
+    })
     .from(groupMembers)
     .innerJoin(users, eq(users.id, groupMembers.userId))
     .where(eq(groupMembers.groupId, groupId))
     .orderBy(asc(groupMembers.joinSeq));
+}
+
+/** The group's live expenses with a receipt file above id `after`, at most `limit`, by id. */
+export async function groupReceiptBatch(
+  db: Db,
+  groupId: number,
+  after: number,
+  limit: number,
+): Promise<{ id: number; key: string; contentType: string | null }[]> {
+  const rows = await db
+    .select({
+      id: expenses.id,
+      key: expenses.receiptKey,
+      contentType: expenses.receiptContentType,
+    })
+    .from(expenses)
+    .where(
+      and(
+        eq(expenses.groupId, groupId),
+        isNull(expenses.deletedAt),
+        isNotNull(expenses.receiptKey),
+        gt(expenses.id, after),
+      ),
+    )
+    .orderBy(asc(expenses.id))
+    .limit(limit);
+  return rows.flatMap((r) => (r.key === null ? [] : [{ ...r, key: r.key }]));
 }
 
 function currentGroupsOf(db: Db, userId: number) {

@@ -1,6 +1,8 @@
-// Exports (issue #14): a group's expenses and payments as a Splitwise-style CSV, and everything
-// an account can see as JSON. Both are produced as async generators of text read from the
+// Exports (issue #14, #31 point 6): a group's expenses and payments as a Splitwise-style CSV
+// (with what converted entries were entered as), as JSON or as a zip with its receipts, and
+// everything an account can see as JSON. All are produced as streams of text read from the
 // database in keyset batches, so an export of any size runs in constant memory.
+import type { Readable } from 'node:stream';
 import { cents, splitwiseNameOf } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { userOut } from '../../http/mappers.js';
@@ -17,21 +19,24 @@ import { requireGroupMember } from '../groups/index.js';
 import { loadPaymentViews } from '../payments/index.js';
 import type { ExportKey } from './export.repository.js';
 import {
-  commentsOfExpenses,
+  EXPORT_BATCH,
   everyoneWhoBelonged,
   groupExpenseBatch,
   groupPaymentBatch,
+  groupReceiptBatch,
   visibleExpenseIds,
   visiblePaymentIds,
 } from './export.repository.js';
+import { commentsByExpense, groupJson } from './group-json.js';
+import type { ReceiptMode } from './group-json.js';
+import { groupZip } from './group-zip.js';
 import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/index.js';
-import type { CsvEntry } from '../imports/index.js';
+import type { CsvEntry, OriginalCost } from '../imports/index.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
-type Collaborators = Pick<AppServices, 'groups'>;
+type Collaborators = Pick<AppServices, 'groups' | 'receipts'>;
 
-/** Rows read per statement. */
-export const EXPORT_BATCH = 500;
+export { EXPORT_BATCH } from './export.repository.js';
 
 interface Entry {
   kind: 'expense' | 'payment';
@@ -43,8 +48,19 @@ interface Entry {
   category: string;
   amountCents: number;
   currency: string;
+  original: OriginalCost | null;
   /** [userId, +paid / −owed] */
   moves: [number, number][];
+}
+
+/** What a converted entry was entered as (the CSV's original-cost columns). */
+function originalOf(r: {
+  originalCurrency: string | null;
+  originalAmountCents: number | null;
+}): OriginalCost | null {
+  return r.originalCurrency === null || r.originalAmountCents === null
+    ? null
+    : { costCents: cents(r.originalAmountCents), currency: r.originalCurrency };
 }
 
 async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
@@ -80,6 +96,7 @@ async function* expenseEntries(db: Db, groupId: number): AsyncGenerator<Entry> {
         category: splitwiseNameOf(r.category),
         amountCents: r.amountCents,
         currency: r.currency,
+        original: originalOf(r),
         moves,
       };
     }
@@ -107,6 +124,7 @@ async function* paymentEntries(
         category: PAYMENT_CATEGORY,
         amountCents: r.amountCents,
         currency: r.currency,
+        original: originalOf(r),
         moves: [
           [r.paidById, r.amountCents],
           [r.paidToId, -r.amountCents],
@@ -156,6 +174,16 @@ export interface GroupCsv {
   lines: AsyncGenerator<string>;
 }
 
+export interface GroupDownload<T> {
+  fileName: string;
+  body: T;
+}
+
+/** A group's name as a file name's first part: letters and digits, the rest dashes. */
+function slugOf(name: string): string {
+  return name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'group';
+}
+
 export class ExportService {
   constructor(
     protected readonly deps: ServiceDeps,
@@ -171,7 +199,7 @@ export class ExportService {
     const names = new Map(people.map((p) => [p.id, p.name]));
     const columns = columnNames(people.map((p) => p.name));
     const index = new Map(people.map((p, i) => [p.id, i]));
-    const slug = group.name.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '') || 'group';
+    const slug = slugOf(group.name);
     async function* lines(): AsyncGenerator<string> {
       yield csvHeader(columns);
       const totals = new Map<string, number[]>();
@@ -196,6 +224,7 @@ export class ExportService {
           categoryName: e.category,
           costCents: e.amountCents,
           currency: e.currency,
+          original: e.original,
           effects,
         });
         // One chunk per batch: fewer, larger writes to the socket.
@@ -213,6 +242,52 @@ export class ExportService {
       yield csvTotals(today, totals);
     }
     return { fileName: `${slug}_${today}_export.csv`, lines: lines() };
+  }
+
+  /** GET /groups/{id}/export.json (current members only): receipts as signed links. */
+  async groupJson(
+    userId: number,
+    groupId: number,
+    link: ReceiptLinker,
+    now: Date,
+  ): Promise<GroupDownload<AsyncGenerator<string>>> {
+    const db = this.deps.db;
+    const group = await this.services.groups.get(userId, groupId);
+    const people = await everyoneWhoBelonged(db, groupId);
+    const receipts: ReceiptMode = { kind: 'links', link };
+    return {
+      fileName: `${slugOf(group.name)}_${now.toISOString().slice(0, 10)}_export.json`,
+      body: groupJson({ db, group, people, receipts, now }),
+    };
+  }
+
+  /** GET /groups/{id}/export.zip (current members only): the JSON with the receipt files. */
+  async groupZip(userId: number, groupId: number, now: Date): Promise<GroupDownload<Readable>> {
+    const db = this.deps.db;
+    const group = await this.services.groups.get(userId, groupId);
+    const people = await everyoneWhoBelonged(db, groupId);
+    const storage = this.services.receipts.storage;
+    const logger = this.deps.logger;
+    async function* receipts() {
+      let after = 0;
+      for (;;) {
+        const rows = await groupReceiptBatch(db, groupId, after, EXPORT_BATCH);
+        yield* rows;
+        const last = rows[rows.length - 1];
+        if (rows.length < EXPORT_BATCH || last === undefined) return;
+        after = last.id;
+      }
+    }
+    const body = groupZip({
+      receipts: receipts(),
+      read: (key) => storage.get(key),
+      json: (missing) =>
+        groupJson({ db, group, people, receipts: { kind: 'files', missing }, now }),
+      onMissing: (expenseId, error) =>
+        logger.warn({ err: error, expenseId, groupId }, 'receipt file unreadable in group export'),
+      mtime: now,
+    });
+    return { fileName: `${slugOf(group.name)}_${now.toISOString().slice(0, 10)}_export.zip`, body };
   }
 
   /** GET /me/export: the account and everything it can see, as one JSON document in pieces. */
@@ -244,18 +319,7 @@ export class ExportService {
       const ids = await visibleExpenseIds(db, userId, after, EXPORT_BATCH);
       if (ids.length === 0) break;
       const views = await loadExpenseViews(db, ids);
-      const notes = await commentsOfExpenses(db, ids);
-      const byExpense = new Map<number, unknown[]>();
-      for (const c of notes) {
-        const list = byExpense.get(c.expenseId) ?? [];
-        list.push({
-          id: c.id,
-          author: userOut({ id: c.authorId, name: c.authorName, email: c.authorEmail }),
-          content: c.content,
-          createdAt: c.createdAt.toISOString(),
-        });
-        byExpense.set(c.expenseId, list);
-      }
+      const byExpense = await commentsByExpense(db, ids);
       const parts = views.map((v) =>
         JSON.stringify({ ...expenseOut(v, link), comments: byExpense.get(v.id) ?? [] }),
       );

@@ -52,6 +52,7 @@ describe('CSV cells against formula injection', () => {
                 categoryName: '-General',
                 costCents: 1250,
                 currency: 'EUR',
+                original: null,
                 effects: [-625, 625],
               }),
           ),
@@ -73,8 +74,9 @@ describe('CSV cells against formula injection', () => {
       categoryName: 'General',
       costCents: 1250,
       currency: 'EUR',
+      original: null,
       effects: [-625, 625],
     });
-    expect(line).toBe(`2025-02-03,"'=1+1",General,12.50,EUR,-6.25,6.25\r\n`);
+    expect(line).toBe(`2025-02-03,"'=1+1",General,12.50,EUR,,,-6.25,6.25\r\n`);
   });
 });

@@ -2,7 +2,7 @@
 // person columns, then the import itself: a new group, its members and guests, and every row as
 // an expense or payment written through the expense and payment services (rules, ledger effects,
 // activity, change feed), all in one transaction.
-import { formatMinor, GUEST_NAME_MAX_LENGTH } from '@evenly/core';
+import { GUEST_NAME_MAX_LENGTH } from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { errorCode } from '../../db/errors.js';
@@ -22,12 +22,8 @@ import {
   insertImport,
 } from './imports.repository.js';
 import type { SplitwiseFile } from './splitwise-csv.js';
-import {
-  expensePlans,
-  paymentPlans,
-  readSplitwiseCsv,
-  SplitwiseCsvError,
-} from './splitwise-csv.js';
+import { readSplitwiseCsv, SplitwiseCsvError } from './splitwise-csv.js';
+import { expenseRequests, paymentRequests } from './import-entries.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
 type Collaborators = Pick<AppServices, 'expenses' | 'groups' | 'payments'>;
@@ -265,39 +261,17 @@ export class ImportService {
       };
       let expenseCount = 0;
       let paymentCount = 0;
+      const entries = { groupId: row.id, idOf };
       for (const r of file.rows) {
         if (r.isPayment) {
-          for (const p of paymentPlans(r)) {
-            await this.services.payments.createIn(tx, userId, {
-              groupId: row.id,
-              paidByUserId: idOf(p.from),
-              paidToUserId: idOf(p.to),
-              amount: formatMinor(p.amountCents, r.currency),
-              currency: r.currency,
-              date: r.date,
-            });
+          for (const body of paymentRequests(r, entries)) {
+            await this.services.payments.createIn(tx, userId, body);
             paymentCount += 1;
           }
           continue;
         }
-        for (const plan of expensePlans(r, fallback)) {
-          await this.services.expenses.createIn(tx, me, {
-            groupId: row.id,
-            description: (r.description === '' ? 'Imported expense' : r.description).slice(0, 255),
-            amount: formatMinor(plan.amountCents, r.currency),
-            currency: r.currency,
-            date: r.date,
-            category: r.category,
-            splitType: 'EXACT',
-            payers: plan.payers.map((p) => ({
-              userId: idOf(p.index),
-              amountPaid: formatMinor(p.paidCents, r.currency),
-            })),
-            splits: plan.owed.map((o) => ({
-              userId: idOf(o.index),
-              value: formatMinor(o.owedCents, r.currency),
-            })),
-          });
+        for (const body of expenseRequests(r, fallback, entries)) {
+          await this.services.expenses.createIn(tx, me, body);
           expenseCount += 1;
         }
       }

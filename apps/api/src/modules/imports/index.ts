@@ -2,4 +2,4 @@
 // (.dependency-cruiser.cjs, rule module-public-entry). The group CSV export writes the same
 // Splitwise format the import reads.
 export { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from './splitwise-csv.js';
-export type { CsvEntry } from './splitwise-csv.js';
+export type { CsvEntry, OriginalCost } from './splitwise-csv.js';

@@ -1,13 +1,14 @@
-// Writing Splitwise's group CSV format (issue #14): header, rows and closing totals, each line
+// Writing Splitwise's group CSV format (issue #14) with Evenly's original-cost columns (#31): header, rows and closing totals, each line
 // CRLF-terminated. No I/O here. Text cells go through safeCell (no formula injection, #30).
 import { stringify } from 'csv-stringify/sync';
 import { formatMinor } from '@evenly/core';
 import { QUOTED_CELLS, safeCell } from './csv-cells.js';
-import { FIXED_COLUMNS, TOTAL_BALANCE } from './splitwise-format.js';
+import { EVENLY_COLUMNS, TOTAL_BALANCE } from './splitwise-format.js';
+import type { OriginalCost } from './splitwise-format.js';
 
-/** The header line (CRLF-terminated, as every line written). */
+/** The header line (CRLF-terminated, as every line written), with the original-cost columns. */
 export function csvHeader(people: readonly string[]): string {
-  return stringify([[...FIXED_COLUMNS, ...people.map(safeCell)]], {
+  return stringify([[...EVENLY_COLUMNS, ...people.map(safeCell)]], {
     record_delimiter: '\r\n',
     quoted_match: QUOTED_CELLS,
   });
@@ -19,6 +20,8 @@ export interface CsvEntry {
   categoryName: string;
   costCents: number;
   currency: string;
+  /** What a converted entry was entered as; null when it was not converted. */
+  original: OriginalCost | null;
   effects: readonly number[];
 }
 
@@ -29,6 +32,8 @@ function csvRecord(e: CsvEntry): string[] {
     safeCell(e.categoryName),
     formatMinor(e.costCents, e.currency),
     e.currency,
+    e.original === null ? '' : formatMinor(e.original.costCents, e.original.currency),
+    e.original?.currency ?? '',
     ...e.effects.map((v) => formatMinor(v, e.currency)),
   ];
 }
@@ -55,6 +60,8 @@ export function csvTotals(date: string, totals: ReadonlyMap<string, readonly num
       ' ',
       ' ',
       currency,
+      '',
+      '',
       ...values.map((v) => formatMinor(v, currency)),
     ]);
   return '\r\n' + stringify(rows, { record_delimiter: '\r\n', quoted_match: QUOTED_CELLS });

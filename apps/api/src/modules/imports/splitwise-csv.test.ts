@@ -24,6 +24,7 @@ function row(effects: number[], cost: number, isPayment = false): SplitwiseRow {
     costCents: cents(cost),
     currency: 'USD',
     effects: effects.map((v) => cents(v)),
+    original: null,
   };
 }
 
@@ -85,6 +86,7 @@ describe('CSV round trip', () => {
         categoryName: 'Dining out',
         costCents: 1234,
         currency: 'EUR',
+        original: null,
         effects: [617, -617],
       }) +
       csvTotals('2025-03-01', new Map([['EUR', [617, -617]]]));
@@ -101,5 +103,67 @@ describe('CSV round trip', () => {
       Buffer.from(text.replace(/\r\n/g, '\n').replace('2025-03-01', '2025-04-01')),
     );
     expect(other.hash).toBe(file.hash);
+  });
+});
+
+describe("Evenly's original-cost columns", () => {
+  const header = csvHeader(['Ann', 'Bea']);
+  const sushi = {
+    date: '2025-03-14',
+    description: 'Sushi',
+    categoryName: 'Dining out',
+    costCents: 6173,
+    currency: 'EUR',
+    original: { costCents: cents(10000), currency: 'JPY' },
+    effects: [3086, -3086],
+  };
+
+  it('writes the original cost and currency beside the converted cost, empty when not converted', () => {
+    expect(header).toBe(
+      'Date,Description,Category,Cost,Currency,Original cost,Original currency,Ann,Bea\r\n',
+    );
+    expect(csvRow(sushi)).toBe('2025-03-14,Sushi,Dining out,61.73,EUR,10000,JPY,30.86,-30.86\r\n');
+    expect(csvRow({ ...sushi, original: null })).toBe(
+      '2025-03-14,Sushi,Dining out,61.73,EUR,,,30.86,-30.86\r\n',
+    );
+    expect(csvTotals('2025-03-20', new Map([['EUR', [3086, -3086]]]))).toBe(
+      '\r\n2025-03-20,Total balance, , ,EUR,,,30.86,-30.86\r\n',
+    );
+  });
+
+  it('reads them back exactly, and a row without them as not converted', () => {
+    const text =
+      header +
+      csvRow(sushi) +
+      csvRow({
+        ...sushi,
+        description: 'Tea',
+        original: null,
+        costCents: 200,
+        effects: [100, -100],
+      }) +
+      csvTotals('2025-03-20', new Map([['EUR', [3186, -3186]]]));
+    const file = readSplitwiseCsv(Buffer.from(text));
+    expect(file.people).toEqual(['Ann', 'Bea']);
+    expect(file.rows.map((r) => [r.costCents, r.currency, r.original, r.effects])).toEqual([
+      [6173, 'EUR', { costCents: 10000, currency: 'JPY' }, [3086, -3086]],
+      [200, 'EUR', null, [100, -100]],
+    ]);
+  });
+
+  it('refuses an original cost without its currency, in the row currency, or in several currencies', () => {
+    const bad =
+      (cells: string, extra = '') =>
+      () =>
+        readSplitwiseCsv(
+          Buffer.from(`${header}2025-03-14,X,General,1.00,EUR,${cells},1.00,-1.00\r\n${extra}`),
+        );
+    expect(bad('100,')).toThrow(/Line 2: "" is not an original currency code/);
+    expect(bad(',JPY')).toThrow(/Line 2: "" is not an original cost in JPY/);
+    expect(bad('1.5,JPY')).toThrow(/not an original cost in JPY/);
+    expect(bad('1.00,EUR')).toThrow(/original currency EUR is the row's currency/);
+    expect(bad('100,JPY', '2025-03-15,Y,General,1.00,USD,,,1.00,-1.00\r\n')).toThrow(
+      /Line 2: a row with an original cost needs every row in one currency/,
+    );
   });
 });

@@ -20,6 +20,7 @@ import {
 import type { Cents } from '@evenly/core';
 import { readCell } from './csv-cells.js';
 import {
+  EVENLY_COLUMNS,
   FIXED_COLUMNS,
   MAX_IMPORT_COLUMNS,
   MAX_IMPORT_ROWS,
@@ -27,7 +28,7 @@ import {
   PAYMENT_CATEGORY,
   TOTAL_BALANCE,
 } from './splitwise-format.js';
-import type { CsvProblem, SplitwiseFile, SplitwiseRow } from './splitwise-format.js';
+import type { CsvProblem, OriginalCost, SplitwiseFile, SplitwiseRow } from './splitwise-format.js';
 
 export {
   FIXED_COLUMNS,
@@ -36,7 +37,7 @@ export {
   PAYMENT_CATEGORY,
   TOTAL_BALANCE,
 } from './splitwise-format.js';
-export type { CsvProblem, SplitwiseFile, SplitwiseRow } from './splitwise-format.js';
+export type { CsvProblem, OriginalCost, SplitwiseFile, SplitwiseRow } from './splitwise-format.js';
 export { expensePlan, expensePlans, ledgerEffects, paymentPlans } from './splitwise-plans.js';
 export type { ExpensePlan, PaymentPlan } from './splitwise-plans.js';
 export { csvHeader, csvRow, csvRows, csvTotals } from './splitwise-csv-writer.js';
@@ -68,6 +69,26 @@ export function readSignedMinor(text: string, currency: string): Cents | null {
   const r = parseMoney(negative ? t.slice(1) : t, currency);
   if (!r.ok) return null;
   return cents(negative ? -r.cents : r.cents);
+}
+
+/** 7 for Evenly's own export (with the original-cost columns), else Splitwise's 5. */
+function fixedColumnsOf(names: readonly string[]): number {
+  const evenly = EVENLY_COLUMNS.every((c, i) => names[i]?.toLowerCase() === c.toLowerCase());
+  return evenly ? EVENLY_COLUMNS.length : FIXED_COLUMNS.length;
+}
+
+/** The original-cost cells of a row: null when both are empty, else the cost or a problem. */
+function readOriginal(costText: string, currencyText: string, currency: string) {
+  if (costText === '' && currencyText === '') return null;
+  const code = currencyText.toUpperCase();
+  if (!/^[A-Z]{3}$/.test(code) || !isIsoCurrencyCode(code)) {
+    return `"${currencyText}" is not an original currency code.`;
+  }
+  if (code === currency) return `the original currency ${code} is the row's currency.`;
+  const cost = readSignedMinor(costText, code);
+  if (cost === null || cost <= 0) return `"${costText}" is not an original cost in ${code}.`;
+  const out: OriginalCost = { costCents: cost, currency: code };
+  return out;
 }
 
 interface Parsed {
@@ -135,7 +156,8 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
   if (header === undefined) {
     throw new SplitwiseCsvError([{ line: 1, message: 'The file is empty.' }]);
   }
-  const columns = header.record.length - FIXED_COLUMNS.length;
+  const fixed = fixedColumnsOf(header.record.map(readCell));
+  const columns = header.record.length - fixed;
   if (columns > MAX_IMPORT_COLUMNS) {
     throw new SplitwiseCsvError([
       {
@@ -157,7 +179,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       },
     ]);
   }
-  const people = names.slice(FIXED_COLUMNS.length);
+  const people = names.slice(fixed);
   const problems: CsvProblem[] = [];
   const problem = (line: number, message: string) => {
     if (problems.length < MAX_PROBLEMS) {
@@ -193,11 +215,11 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
     const values: Cents[] = [];
     let bad = false;
     for (let i = 0; i < people.length; i++) {
-      const v = readSignedMinor(cell(FIXED_COLUMNS.length + i), currency);
+      const v = readSignedMinor(cell(fixed + i), currency);
       if (v === null) {
         problem(
           line,
-          `"${cell(FIXED_COLUMNS.length + i)}" for ${people[i] ?? ''} is not an amount in ${currency}.`,
+          `"${cell(fixed + i)}" for ${people[i] ?? ''} is not an amount in ${currency}.`,
         );
         bad = true;
         break;
@@ -216,6 +238,12 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
     const cost = readSignedMinor(cell(3), currency);
     if (cost === null) {
       problem(line, `"${cell(3)}" is not a cost in ${currency}.`);
+      continue;
+    }
+    const original =
+      fixed === EVENLY_COLUMNS.length ? readOriginal(cell(5), cell(6), currency) : null;
+    if (typeof original === 'string') {
+      problem(line, original);
       continue;
     }
     const sum = sumCents(values);
@@ -247,7 +275,15 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       costCents,
       currency,
       effects: values,
+      original,
     });
+  }
+  const converted = rows.find((r) => r.original !== null);
+  if (converted !== undefined && new Set(rows.map((r) => r.currency)).size > 1) {
+    problem(
+      converted.line,
+      'a row with an original cost needs every row in one currency (the group converts into it).',
+    );
   }
   if (problems.length === 0 && rows.length === 0) {
     problem(header.line + 1, 'the file has no expenses or payments.');
@@ -281,9 +317,11 @@ function hashOf(people: readonly string[], rows: readonly SplitwiseRow[]): strin
   const h = createHash('sha256');
   h.update(JSON.stringify(people));
   for (const r of rows) {
-    h.update(
-      JSON.stringify([r.date, r.description, r.categoryName, r.costCents, r.currency, r.effects]),
-    );
+    // A row without an original cost hashes as before, so a Splitwise file imported earlier
+    // is still recognised.
+    const fields = [r.date, r.description, r.categoryName, r.costCents, r.currency, r.effects];
+    if (r.original !== null) fields.push(r.original.costCents, r.original.currency);
+    h.update(JSON.stringify(fields));
     h.update('\n');
   }
   return h.digest('hex');

@@ -9,6 +9,13 @@
 import type { Cents, CategoryId } from '@evenly/core';
 
 export const FIXED_COLUMNS = ['Date', 'Description', 'Category', 'Cost', 'Currency'] as const;
+/**
+ * Evenly's own export adds, beside the cost, what a converted entry was entered as (issue #31
+ * point 6): `Original cost` and `Original currency`, both empty when nothing was converted.
+ * Cost and Currency stay the figure the balances use, so the person columns still add up.
+ */
+export const ORIGINAL_COLUMNS = ['Original cost', 'Original currency'] as const;
+export const EVENLY_COLUMNS = [...FIXED_COLUMNS, ...ORIGINAL_COLUMNS] as const;
 export const TOTAL_BALANCE = 'Total balance';
 export const PAYMENT_CATEGORY = 'Payment';
 /** Rows one import may hold (each becomes an entry written in one transaction). */
@@ -32,6 +39,14 @@ export interface SplitwiseRow {
   currency: string;
   /** Net effect per person column (+ = is owed), summing to 0. */
   effects: Cents[];
+  /** What a converted entry was entered as (Evenly's own export); null otherwise. */
+  original: OriginalCost | null;
+}
+
+export interface OriginalCost {
+  /** In minor units of `currency`. */
+  costCents: Cents;
+  currency: string;
 }
 
 export interface SplitwiseFile {

@@ -3703,16 +3703,17 @@ export interface paths {
     };
     /**
      * Download a group's expenses and payments as CSV (Splitwise's format)
-     * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Amounts are in the currency the balances are kept in, written as plain numbers. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`"'=SUM(A1)"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote). Current members only.
+     * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency,Original cost,Original currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Cost, Currency and the person columns are in the currency the balances are kept in, written as plain numbers; for an entry converted from another currency, `Original cost` and `Original currency` hold what was entered (e.g. `10000`,`JPY` beside `61.73`,`EUR`), both empty otherwise. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`"'=SUM(A1)"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote and enters converted entries again in their original currency). Current members only.
      *
      *     Example:
      *
      *     ```
-     *     Date,Description,Category,Cost,Currency,Ann,Bea,Cy
-     *     2025-03-14,Dinner,Dining out,90.00,EUR,60.00,-30.00,-30.00
-     *     2025-03-15,Bea paid Ann,Payment,30.00,EUR,-30.00,30.00,0.00
+     *     Date,Description,Category,Cost,Currency,Original cost,Original currency,Ann,Bea,Cy
+     *     2025-03-14,Dinner,Dining out,90.00,EUR,,,60.00,-30.00,-30.00
+     *     2025-03-15,Sushi,Dining out,61.73,EUR,10000,JPY,-20.57,41.16,-20.59
+     *     2025-03-16,Bea paid Ann,Payment,30.00,EUR,,,-30.00,30.00,0.00
      *
-     *     2025-03-20,Total balance, , ,EUR,30.00,0.00,-30.00
+     *     2025-03-20,Total balance, , ,EUR,,,9.43,41.16,-50.59
      *     ```
      */
     get: {
@@ -3727,6 +3728,144 @@ export interface paths {
       requestBody?: never;
       responses: {
         /** @description text/csv */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/export.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a group as JSON: members, guests, expenses, payments, comments
+     * @description application/json attachment, streamed. `{ format: "evenly-group-export", version, exportedAt, group, people, expenses, payments, categories }`. `group` is the Group (current members and guests, `guest: true`); `people` everyone who ever belonged (`member: false` for those who left; their entries still count). `expenses` are the group's expenses oldest first, each as GET /api/expenses/{id} answers it (payers, splits with each share, category, notes, `amount` and `currency` as entered and, for an expense converted into the group's currency, `conversion` with the converted figure, rate and converted shares) plus its `comments`. `payments` likewise (Payment objects). `categories` are the categories the expenses use (id, name, emoji). Receipts are signed links (`receiptUrl`) valid for a limited time: to keep the files, download GET /api/groups/{id}/export.zip. Current members only.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/json */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/groups/{id}/export.zip': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a group with its receipt files as one zip
+     * @description application/zip attachment, streamed: `receipts/expense-<id>.<ext>` (each receipt file as stored), then `group.json`, the document of GET /api/groups/{id}/export.json in which every expense has `receiptUrl: null` and `receiptFile`: `null` without a receipt, `{ "path": "receipts/expense-31.jpg", "missing": false }` naming its file inside the zip (no link that expires), or `{ "path": null, "missing": true, "message": … }` when the stored file could not be read; `missingReceipts` lists those expense ids. A missing file never fails the download. Current members only.
+     *
+     *     `{ format: "evenly-group-export", version, exportedAt, group, people, expenses, payments, categories }`. `group` is the Group (current members and guests, `guest: true`); `people` everyone who ever belonged (`member: false` for those who left; their entries still count). `expenses` are the group's expenses oldest first, each as GET /api/expenses/{id} answers it (payers, splits with each share, category, notes, `amount` and `currency` as entered and, for an expense converted into the group's currency, `conversion` with the converted figure, rate and converted shares) plus its `comments`. `payments` likewise (Payment objects). `categories` are the categories the expenses use (id, name, emoji).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/zip, holding receipts/… and group.json (example: group.json) */
         200: {
           headers: {
             [name: string]: unknown;
@@ -5071,7 +5210,7 @@ export interface paths {
     put?: never;
     /**
      * Import a Splitwise group CSV export as a new group
-     * @description multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). All in one transaction: the new group's balances equal the file's totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
+     * @description multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). A row of Evenly's own export with an `Original cost` is entered again in its original currency with the cost as `convertedAmount` and original parts that convert back to the row's cents exactly, so exporting the new group gives the same rows (when no such parts exist, the row is entered in its own currency only). All in one transaction: the new group's balances equal the file's totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
      */
     post: {
       parameters: {
@@ -5164,7 +5303,7 @@ export interface paths {
     put?: never;
     /**
      * Read a Splitwise group CSV export and propose who each person column is
-     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"); so is one of more than 200 person columns or 20,000 expenses and payments (the message names the limit). A text cell our export wrote with a single quote before `=`, `+`, `-`, `@`, a tab or a carriage return is read without that quote. Nothing is stored.
+     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"); so is one of more than 200 person columns or 20,000 expenses and payments (the message names the limit). Evenly's own group export (`Original cost` and `Original currency` after `Currency`) is read too. A text cell our export wrote with a single quote before `=`, `+`, `-`, `@`, a tab or a carriage return is read without that quote. Nothing is stored.
      */
     post: {
       parameters: {

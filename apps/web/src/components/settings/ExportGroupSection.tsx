@@ -1,0 +1,90 @@
+import { useState } from 'react';
+import { errorMessage } from '../../api/client';
+import type { Group } from '../../api/types';
+import { downloadFromApi } from '../../lib/download';
+import { Alert } from '../Alert';
+import { DownloadIcon } from '../icons';
+
+/** The three downloads of a group (issue #31 point 6), each with what it holds. */
+const FORMATS = [
+  {
+    id: 'csv',
+    path: 'export.csv',
+    fallback: 'group.csv',
+    label: 'Export CSV',
+    what: 'A spreadsheet: one row per expense or payment with each member’s share, the amount in the group’s currency and, beside it, what was entered in another currency. Splitwise reads it too, and it imports back here.',
+  },
+  {
+    id: 'json',
+    path: 'export.json',
+    fallback: 'group.json',
+    label: 'Export JSON',
+    what: 'Everything of the group for other programs: members and guests, every expense with who paid and each share, comments, payments, categories, original amounts and the converted ones. Receipt links in it work for a limited time.',
+  },
+  {
+    id: 'zip',
+    path: 'export.zip',
+    fallback: 'group.zip',
+    label: 'Export with receipts (zip)',
+    what: 'The JSON and every receipt file in one zip, the JSON naming each receipt’s file inside it: a copy to keep.',
+  },
+] as const;
+
+type FormatId = (typeof FORMATS)[number]['id'];
+
+/** Group settings: the group as CSV, as JSON, or as JSON with its receipt files in a zip. */
+export function ExportGroupSection({ group }: { group: Group }) {
+  const [busy, setBusy] = useState<FormatId | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+
+  async function download(format: (typeof FORMATS)[number]) {
+    setBusy(format.id);
+    setError(null);
+    setDone(null);
+    try {
+      const name = await downloadFromApi(
+        `/groups/${String(group.id)}/${format.path}`,
+        format.fallback,
+      );
+      setDone(`Downloaded ${name}.`);
+    } catch (e) {
+      setError(errorMessage(e, 'Could not export the group.'));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <>
+      <ul className="mb-3 space-y-3">
+        {FORMATS.map((f) => (
+          <li key={f.id} className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
+            <button
+              type="button"
+              className="btn-secondary shrink-0 sm:w-60"
+              aria-busy={busy === f.id}
+              aria-describedby={`export-${f.id}-what`}
+              disabled={busy !== null}
+              onClick={() => void download(f)}
+            >
+              <DownloadIcon className="size-4" />
+              {busy === f.id ? 'Exporting…' : f.label}
+            </button>
+            <p id={`export-${f.id}-what`} className="text-sm text-muted">
+              {f.what}
+            </p>
+          </li>
+        ))}
+      </ul>
+      <div aria-live="polite">
+        {done !== null ? <p className="mt-2 text-sm text-muted">{done}</p> : null}
+      </div>
+      {error !== null ? (
+        <div className="mt-3">
+          <Alert>{error}</Alert>
+        </div>
+      ) : null}
+    </>
+  );
+}
