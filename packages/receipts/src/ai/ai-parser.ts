@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { parseReceiptText } from '../parser/parse-receipt.js';
 import { merchantNameOf } from '../parser/merchant-name.js';
+import { isChargeOrPaymentLine } from '../parser/non-items.js';
 import type { ParsedReceipt } from '../parser/parse-receipt.js';
 
 export interface AiParserOptions {
@@ -147,12 +148,15 @@ export async function parseWithAi(
     totalAmount,
     currency: answer.currency ?? null,
     // The model gives no per-item confidence: its items are taken as read cleanly.
-    items: (answer.items ?? []).map((i) => ({
-      name: i.name,
-      quantity: i.quantity ?? 1,
-      price: round2(i.price),
-      confidence: 0.8,
-    })),
+    // A model, too, lists "Service Charge" or "Tax" as items now and then: never items (#31).
+    items: (answer.items ?? [])
+      .filter((i) => !isChargeOrPaymentLine(i.name.toUpperCase()))
+      .map((i) => ({
+        name: i.name,
+        quantity: i.quantity ?? 1,
+        price: round2(i.price),
+        confidence: 0.8,
+      })),
     confidence: {
       storeName: conf(storeName, answer.confidence?.storeName),
       date: conf(date, answer.confidence?.date),
