@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { User } from '../../api/types';
 import { type ItemRow, newItemRow, splitRows } from '../../lib/itemSplit';
-import { formatMoney, fromCents } from '../../lib/money';
+import { amountForInput, formatMoney, fromCents } from '../../lib/money';
 import { Alert } from '../Alert';
 import { TrashIcon } from '../icons';
 import { Modal } from '../Modal';
@@ -46,6 +46,11 @@ export function ItemSplitDialog({
       people: row.people.includes(id) ? row.people.filter((p) => p !== id) : [...row.people, id],
     });
   const money = (minor: number) => formatMoney(fromCents(minor, currency), currency);
+
+  // The scan missed lines (issue #31 point 2): offer a row for what the items leave out, so it
+  // is shared by who had it instead of being spread as if it were tax.
+  const addMissing = (minor: number) =>
+    change([...rows, newItemRow('', amountForInput(fromCents(minor, currency), currency))]);
 
   const apply = () => {
     if (!outcome.ok) {
@@ -162,9 +167,19 @@ export function ItemSplitDialog({
       <div className="mt-4 text-sm" aria-live="polite">
         {outcome.ok ? (
           <>
-            <p className="text-muted">
-              Tax, service and rounding: {money(outcome.extra)} (spread in proportion)
-            </p>
+            {outcome.shortfall === null ? (
+              <p className="text-muted">
+                Tax, service and rounding: {money(outcome.extra)} (spread in proportion)
+              </p>
+            ) : (
+              <MissingLines
+                itemsText={money(outcome.itemsSum)}
+                totalText={money(outcome.itemsSum + outcome.extra)}
+                percent={Math.floor((outcome.itemsSum * 100) / (outcome.itemsSum + outcome.extra))}
+                missingText={money(outcome.shortfall)}
+                onAdd={() => addMissing(outcome.shortfall ?? 0)}
+              />
+            )}
             <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Shares">
               {outcome.included.map((id) => (
                 <li key={id}>
@@ -179,5 +194,37 @@ export function ItemSplitDialog({
         ) : null}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The items cover less than 90% of the bill: said plainly, with a row to add for the rest
+ * before the split is used (it would otherwise be spread as if it were tax and service).
+ */
+function MissingLines({
+  itemsText,
+  totalText,
+  percent,
+  missingText,
+  onAdd,
+}: {
+  itemsText: string;
+  totalText: string;
+  percent: number;
+  missingText: string;
+  onAdd: () => void;
+}) {
+  return (
+    <Alert kind="info">
+      <p className="font-semibold">Some lines of the receipt seem to be missing.</p>
+      <p className="mt-1">
+        The items add up to {itemsText}, only {percent}% of the {totalText} total. Add the missing
+        lines and who had them; otherwise {missingText} is spread in proportion as if it were tax
+        and service.
+      </p>
+      <button type="button" className="btn-secondary mt-2" onClick={onAdd}>
+        Add a line for the missing {missingText}
+      </button>
+    </Alert>
   );
 }
