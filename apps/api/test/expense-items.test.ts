@@ -219,4 +219,35 @@ describe('expense items', () => {
     const created = await create(itemized('5.00', items));
     expect(created.items[0]?.description).toBe('=HYPERLINK("http://x")<script>');
   });
+
+  it('follow a guest merged into a member: their items become the member’s, once each', async () => {
+    const added = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/groups/${groupId}/guests`,
+      headers: ann.auth,
+      payload: { name: 'Dan' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const dan = added
+      .json<{ members: { id: number; name: string }[] }>()
+      .members.find((m) => m.name === 'Dan');
+    if (dan === undefined) throw new Error('no guest');
+    const created = await create(
+      itemized('30.00', [
+        { description: 'Soup', amount: '10.00', userIds: [dan.id] },
+        { description: 'Wine', amount: '20.00', userIds: [dan.id, bea.id] },
+      ]),
+    );
+    const merged = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/groups/${groupId}/guests/${dan.id}/merge`,
+      headers: ann.auth,
+      payload: { intoUserId: bea.id },
+    });
+    expect(merged.statusCode, merged.body).toBe(200);
+    expect(summary((await get(created.id)).json<ExpenseOut>().items)).toEqual([
+      ['Soup', 10, ['Bea']],
+      ['Wine', 20, ['Bea']],
+    ]);
+  });
 });
