@@ -87,6 +87,32 @@ describe('items saved with the expense (issue #31 point 2)', () => {
     expect(r.ok && [r.itemsSum, r.extra, r.shortfall]).toEqual([1943, 3447, 3447]);
   });
 
+  it('measures the items against the subtotal the receipt prints, before tax and service', () => {
+    vi.stubGlobal('navigator', { language: 'en-US' });
+    // 10% service and 6% tax on 49.00: items of 45.00 cover 92% of the subtotal (only 79% of
+    // the total), so nothing seems missing; 40.00 of them do not.
+    const rows = (steak: string) => [
+      newItemRow('Soup', '10.00', [1]),
+      newItemRow('Steak', steak, [2]),
+    ];
+    const covered = splitRows('57.00', 'MYR', rows('35.00'), 49);
+    expect(covered.ok && [covered.base, covered.baseIsSubtotal, covered.shortfall]).toEqual([
+      4900,
+      true,
+      null,
+    ]);
+    const short = splitRows('57.00', 'MYR', rows('30.00'), 49);
+    expect(short.ok && [short.shortfall, short.extra]).toEqual([900, 1700]);
+    // Without a printed subtotal the total is all there is.
+    expect(splitRows('57.00', 'MYR', rows('35.00')).ok).toBe(true);
+    const byTotal = splitRows('57.00', 'MYR', rows('35.00'), null);
+    expect(byTotal.ok && [byTotal.base, byTotal.baseIsSubtotal, byTotal.shortfall]).toEqual([
+      5700,
+      false,
+      1200,
+    ]);
+  });
+
   it('reopens saved items as rows with who had each', () => {
     vi.stubGlobal('navigator', { language: 'en-US' });
     const rows = rowsFromSaved(

@@ -4,7 +4,7 @@
 // expense (issue #31 point 2) and come back when it is edited.
 import { formatMinor, itemsShortfall, splitByItems } from '@evenly/core';
 import type { Expense, ExpenseItemRequest, ReceiptItem } from '../api/types';
-import { amountForInput, amountProblem, fromCents, parseAmountMinor } from './money';
+import { amountForInput, amountProblem, fromCents, parseAmountMinor, toCents } from './money';
 
 export interface ItemRow {
   /** Stable key for React lists. */
@@ -56,6 +56,10 @@ export type ItemSplitOutcome =
       shortfall: number | null;
       /** Minor units: Σ items. */
       itemsSum: number;
+      /** Minor units the items are measured against: the receipt's subtotal, else the total. */
+      base: number;
+      /** Whether `base` is the subtotal the receipt prints (before tax and service). */
+      baseIsSubtotal: boolean;
       /** EXACT split values as the form types them, by user id. */
       values: Record<number, string>;
       included: number[];
@@ -66,8 +70,16 @@ export type ItemSplitOutcome =
     }
   | { ok: false; message: string };
 
-/** The EXACT split the rows give for `totalText` (the form's amount) in `currency`. */
-export function splitRows(totalText: string, currency: string, rows: ItemRow[]): ItemSplitOutcome {
+/**
+ * The EXACT split the rows give for `totalText` (the form's amount) in `currency`. `subtotal`:
+ * the amount before tax and service a scanned receipt prints (major units), when it does.
+ */
+export function splitRows(
+  totalText: string,
+  currency: string,
+  rows: ItemRow[],
+  subtotal: number | null = null,
+): ItemSplitOutcome {
   const total = parseAmountMinor(totalText, currency);
   if (total === null || total <= 0) {
     return { ok: false, message: 'Please enter the expense amount first.' };
@@ -92,6 +104,10 @@ export function splitRows(totalText: string, currency: string, rows: ItemRow[]):
   const r = splitByItems(total, items, labels);
   if (!r.ok) return r;
   const itemsSum = total - r.extra;
+  // The issue's measure is the amount before tax and service: the receipt's subtotal when it
+  // prints one; otherwise the total is all there is.
+  const printed = subtotal === null ? null : toCents(subtotal, currency);
+  const base = printed !== null && printed > 0 && printed <= total ? printed : total;
   return {
     ok: true,
     items: items.map((item, i) => ({
@@ -99,9 +115,10 @@ export function splitRows(totalText: string, currency: string, rows: ItemRow[]):
       amount: formatMinor(item.amount, currency),
       userIds: [...new Set(item.people)],
     })),
-    // The total stands in for the amount before tax and service: a scan gives no subtotal.
-    shortfall: itemsShortfall(itemsSum, total),
+    shortfall: itemsShortfall(itemsSum, base),
     itemsSum,
+    base,
+    baseIsSubtotal: base !== total,
     included: r.shares.map((s) => s.userId),
     values: Object.fromEntries(
       r.shares.map((s) => [s.userId, amountForInput(fromCents(s.amount, currency), currency)]),

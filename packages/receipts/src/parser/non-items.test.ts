@@ -98,6 +98,23 @@ describe('charge, total and payment lines', () => {
     ]);
   });
 
+  it('reads the subtotal printed before tax and service, and none where none is printed', () => {
+    const text = [
+      'RESTORAN SRI MELAKA',
+      'NASI LEMAK AYAM 12.90',
+      'TEH TARIK 3.50',
+      'SUB TOTAL 16.40',
+      'SERVICE CHARGE 10% 1.64',
+      'SST 6% 0.98',
+      'ROUNDING -0.02',
+      'TOTAL 19.00',
+    ].join('\n');
+    expect(parseReceiptText(text).subtotalAmount).toBe(16.4);
+    expect(parseReceiptText(['CAFE', 'LATTE 5.00', 'TOTAL 5.00'].join('\n')).subtotalAmount).toBe(
+      null,
+    );
+  });
+
   it('leaves Bedienung, MwSt and Trinkgeld out of a German receipt', () => {
     const text = [
       'GASTHAUS ZUR LINDE',

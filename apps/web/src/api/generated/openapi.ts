@@ -6761,6 +6761,8 @@ export interface paths {
               merchantName: string | null;
               date: string | null;
               totalAmount: number | null;
+              /** @description The amount before tax and service as the receipt prints it (a subtotal line), or null: what the items should add up to. Example: 16.4 */
+              subtotalAmount: number | null;
               currency: string | null;
               /** @description Item lines for splitting by item; empty when none read cleanly. Example: [{ "name": "Wantan Mee", "quantity": 2, "price": 13, "confidence": 0.9 }] */
               items: {

@@ -291,6 +291,7 @@ export function ExpenseForm({
           totalText={state.amount}
           currency={state.currency}
           participants={participants}
+          subtotal={receipt.subtotal}
           rows={itemRows}
           onRowsChange={setItemRows}
           onApply={({ values, included }) => {

@@ -11,6 +11,8 @@ interface ItemSplitDialogProps {
   totalText: string;
   currency: string;
   participants: User[];
+  /** The subtotal a scanned receipt prints (before tax and service, major units), or null. */
+  subtotal: number | null;
   rows: ItemRow[];
   onRowsChange: (rows: ItemRow[]) => void;
   /** The split is applied: EXACT values by user id. */
@@ -27,13 +29,14 @@ export function ItemSplitDialog({
   totalText,
   currency,
   participants,
+  subtotal,
   rows,
   onRowsChange,
   onApply,
   onClose,
 }: ItemSplitDialogProps) {
   const [error, setError] = useState<string | null>(null);
-  const outcome = splitRows(totalText, currency, rows);
+  const outcome = splitRows(totalText, currency, rows, subtotal);
   // Any edit clears the refusal; the live summary below says what is still missing.
   const change = (next: ItemRow[]) => {
     setError(null);
@@ -174,9 +177,10 @@ export function ItemSplitDialog({
             ) : (
               <MissingLines
                 itemsText={money(outcome.itemsSum)}
-                totalText={money(outcome.itemsSum + outcome.extra)}
-                percent={Math.floor((outcome.itemsSum * 100) / (outcome.itemsSum + outcome.extra))}
+                baseText={`${money(outcome.base)} ${outcome.baseIsSubtotal ? 'subtotal before tax and service' : 'total'}`}
+                percent={Math.floor((outcome.itemsSum * 100) / outcome.base)}
                 missingText={money(outcome.shortfall)}
+                spreadText={money(outcome.extra)}
                 onAdd={() => addMissing(outcome.shortfall ?? 0)}
               />
             )}
@@ -203,24 +207,28 @@ export function ItemSplitDialog({
  */
 function MissingLines({
   itemsText,
-  totalText,
+  baseText,
   percent,
   missingText,
+  spreadText,
   onAdd,
 }: {
   itemsText: string;
-  totalText: string;
+  /** "MYR 53.90 total" or "MYR 49.00 subtotal before tax and service". */
+  baseText: string;
   percent: number;
   missingText: string;
+  /** What would be spread in proportion: everything the items do not add up to. */
+  spreadText: string;
   onAdd: () => void;
 }) {
   return (
     <Alert kind="info">
       <p className="font-semibold">Some lines of the receipt seem to be missing.</p>
       <p className="mt-1">
-        The items add up to {itemsText}, only {percent}% of the {totalText} total. Add the missing
-        lines and who had them; otherwise {missingText} is spread in proportion as if it were tax
-        and service.
+        The items add up to {itemsText}, only {percent}% of the {baseText}. Add the missing lines
+        and who had them; otherwise {spreadText} is spread in proportion as if it were tax and
+        service.
       </p>
       <button type="button" className="btn-secondary mt-2" onClick={onAdd}>
         Add a line for the missing {missingText}

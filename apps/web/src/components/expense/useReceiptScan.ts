@@ -37,6 +37,8 @@ export function useReceiptScan({
   const [removeReceipt, setRemoveReceipt] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [scanMessage, setScanMessage] = useState<ScanMessage | null>(null);
+  // The subtotal the receipt prints (before tax and service): what its items should add up to.
+  const [subtotal, setSubtotal] = useState<number | null>(null);
 
   const scan = async (file: File) => {
     setReceipt(file);
@@ -82,6 +84,7 @@ export function useReceiptScan({
         };
       });
       setItemRows(rowsFromScan(result.items, result.currency ?? currency));
+      setSubtotal(result.subtotalAmount);
     } catch (e) {
       // A file the server refuses (type, size) cannot be attached either; an unreadable one can.
       if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
@@ -107,5 +110,6 @@ export function useReceiptScan({
     scanning,
     scanMessage,
     scan,
+    subtotal,
   };
 }
