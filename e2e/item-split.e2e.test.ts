@@ -42,6 +42,7 @@ interface ExpenseOut {
   amount: number;
   splitType: string;
   splits: { owedBy: { id: number }; amountOwed: number }[];
+  items: { description: string; users: { id: number }[] }[];
 }
 
 const cents = (n: number) => Math.round(n * 100);
@@ -114,6 +115,15 @@ describe.runIf(HAVE_DATASET)('split by item', () => {
     const owed = new Map(expense?.splits.map((s) => [s.owedBy.id, cents(s.amountOwed)]));
     expect([...owed.values()].reduce((s, v) => s + v, 0)).toBe(cents(Number(amount)));
     for (const u of [ann, bea, cid]) expect(owed.get(u.id) ?? 0).toBeGreaterThan(0);
+    // The items and who had each are saved with it (issue #31 point 2).
+    const who = expense?.items.map((i) => i.users.map((u) => u.id)) ?? [];
+    expect(who).toHaveLength(count + 1);
+    expect(who[0]).toEqual([bea.id]);
+    expect(who[1]).toEqual([ann.id, cid.id]);
+    expect(expense?.items[count]).toMatchObject({
+      description: 'Extra rice',
+      users: [{ id: cid.id }],
+    });
     await context.close();
   });
 });

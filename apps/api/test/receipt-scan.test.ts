@@ -64,10 +64,14 @@ describe.runIf(testDbKind() === 'pglite')('receipt scanning over HTTP', () => {
         storeName: string | null;
         date: string | null;
         totalAmount: number | null;
+        subtotalAmount: number | null;
         items: { name: string; price: number }[];
         confidence: { totalAmount: number };
         rawText: string;
       }>();
+      // The subtotal before tax and service, when printed, is never above the total (#31).
+      expect(body).toHaveProperty('subtotalAmount');
+      expect(body.subtotalAmount ?? 0).toBeLessThanOrEqual(body.totalAmount ?? 0);
       expect(body.rawText.length).toBeGreaterThan(50);
       expect(Array.isArray(body.items)).toBe(true);
       const label = labels.find((l) => l.file === 'sroie-train-000.jpg');

@@ -10,6 +10,7 @@ export * from './validation/issues.js';
 export * from './validation/currency.js';
 export * from './validation/fields.js';
 export * from './validation/expense.js';
+export * from './validation/expense-items.js';
 export * from './validation/payment.js';
 export * from './validation/group.js';
 export * from './validation/comment.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ITEM_SPLIT_MESSAGES, splitByItems } from './item-split.js';
+import { ITEM_SPLIT_MESSAGES, itemsShortfall, splitByItems } from './item-split.js';
 
 describe('splitByItems', () => {
   it('shares items equally and spreads tax and service by subtotal', () => {
@@ -66,5 +66,16 @@ describe('splitByItems', () => {
         },
       ),
     );
+  });
+});
+
+describe('itemsShortfall (issue #31 point 2)', () => {
+  it('names what 3 of 5 items leave out, and nothing once the items cover 90%', () => {
+    // The report: items found 19.43 of a bill of 53.90 before tax and service.
+    expect(itemsShortfall(1943, 5390)).toBe(3447);
+    expect(itemsShortfall(8999, 10000)).toBe(1001);
+    expect(itemsShortfall(9000, 10000)).toBeNull();
+    expect(itemsShortfall(10500, 10000)).toBeNull();
+    expect(itemsShortfall(0, 0)).toBeNull();
   });
 });

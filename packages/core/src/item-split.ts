@@ -79,3 +79,22 @@ export function splitByItems(
   }));
   return { ok: true, shares, extra: cents(extra) };
 }
+
+/**
+ * Items that add up to less than this percentage of the amount before tax and service mean
+ * the receipt has lines nobody entered (issue #31 point 2): spreading the gap "in proportion"
+ * would call most of the bill tax.
+ */
+export const ITEMS_COVERAGE_MIN_PERCENT = 90;
+
+/**
+ * What the items leave out of `beforeCharges` (the amount before tax and service, minor units)
+ * when they add up to less than {@link ITEMS_COVERAGE_MIN_PERCENT} of it; null when they cover
+ * it well enough (the rest is then taken for tax, service and rounding).
+ */
+export function itemsShortfall(itemsSum: number, beforeCharges: number): Cents | null {
+  if (beforeCharges <= 0) return null;
+  return itemsSum * 100 < beforeCharges * ITEMS_COVERAGE_MIN_PERCENT
+    ? cents(beforeCharges - itemsSum)
+    : null;
+}

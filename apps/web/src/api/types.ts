@@ -162,6 +162,16 @@ export interface ExpenseRequest {
   convertedAmount?: string;
   /** POST (and PUT with scope=future): the expense repeats. */
   recurrence?: Recurrence | null;
+  /** Split by item: the receipt's items and who had each; PUT with [] removes them. */
+  items?: ExpenseItemRequest[];
+}
+
+/** One item of an expense split by item (the split must be the EXACT one they give). */
+export interface ExpenseItemRequest {
+  description: string;
+  /** The line total in the expense's currency, a plain decimal; negative for a discount. */
+  amount: string;
+  userIds: number[];
 }
 
 export interface PaymentRequest {

@@ -48,6 +48,7 @@ describe('expenseInputSchema: valid input', () => {
       notes: null,
       removeReceipt: false,
       category: null,
+      items: null,
     });
   });
   it('reads the category: an id in any case, blank or absent → null, unknown → its message', () => {

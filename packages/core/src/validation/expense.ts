@@ -24,6 +24,8 @@ import {
   readPositiveAmount,
   readRequiredText,
 } from './fields.js';
+import { checkItemRules, readExpenseItems } from './expense-items.js';
+import type { ExpenseItemInput } from './expense-items.js';
 import { asRecord, fieldError, fieldOk, IssueCollector, schemaFromValidator } from './issues.js';
 import type { FieldRead, ValidationIssue, ValidationResult } from './issues.js';
 
@@ -95,6 +97,11 @@ export interface ExpenseInput {
   readonly removeReceipt: boolean;
   /** Null = not given: a new expense is General, an edited one keeps its category. */
   readonly category: CategoryId | null;
+  /**
+   * The receipt's items and who had each (split by item). Null = not given: a new expense has
+   * none, an edited one keeps its items while they still explain its split. [] removes them.
+   */
+  readonly items: ExpenseItemInput[] | null;
 }
 
 function readSplitType(input: unknown): FieldRead<SplitType> {
@@ -202,6 +209,7 @@ export function validateExpenseFields(
     readOptionalBoolean(body.removeReceipt, false, EXPENSE_MESSAGES.removeReceipt),
   );
   const category = c.take(['category'], readOptionalCategory(body.category));
+  const items = readExpenseItems(c, body.items, amountCurrency);
 
   return c.result(() => ({
     description: description ?? '',
@@ -216,6 +224,7 @@ export function validateExpenseFields(
     notes: notes ?? null,
     removeReceipt: removeReceipt ?? false,
     category: category ?? null,
+    items,
   }));
 }
 
@@ -263,6 +272,12 @@ export function checkExpenseRules(expense: ExpenseInput): ValidationIssue[] {
         c.add(['splits'], EXPENSE_MESSAGES.sharesAllZero);
       }
       break;
+  }
+  // Then, when items are given, that they explain the split (expense-items.ts).
+  if (c.ok && expense.items !== null) {
+    for (const issue of checkItemRules({ ...expense, items: expense.items })) {
+      c.add(issue.path, issue.message);
+    }
   }
   return c.issues;
 }

@@ -42,7 +42,11 @@ const GOOD = {
   date: '2025-03-14',
   totalAmount: 23.4,
   currency: 'usd',
-  items: [{ name: 'Milk 1L', price: '3.20' }],
+  // The model's "Service Charge" line is left out of the items (issue #31 point 2).
+  items: [
+    { name: 'Milk 1L', price: '3.20' },
+    { name: 'Service Charge 10%', price: '2.00' },
+  ],
   confidence: { storeName: 0.8, date: 0.95, totalAmount: 0.9 },
 };
 
@@ -91,6 +95,7 @@ describe('AI parser against a local OpenAI-compatible server', () => {
       merchantName: 'Corner Grocery',
       date: '2025-03-14',
       totalAmount: 23.4,
+      subtotalAmount: null,
       currency: 'USD',
       items: [{ name: 'Milk 1L', quantity: 1, price: 3.2, confidence: 0.8 }],
       confidence: { storeName: 0.8, date: 0.95, totalAmount: 0.9 },

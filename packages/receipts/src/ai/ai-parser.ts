@@ -4,8 +4,10 @@
  * invalid answer or timeout (20 s by default).
  */
 import { z } from 'zod';
-import { parseReceiptText } from '../parser/parse-receipt.js';
+import { extractSubtotal, parseReceiptText } from '../parser/parse-receipt.js';
+import { centsToNumber, toLines } from '../parser/text.js';
 import { merchantNameOf } from '../parser/merchant-name.js';
+import { isChargeOrPaymentLine } from '../parser/non-items.js';
 import type { ParsedReceipt } from '../parser/parse-receipt.js';
 
 export interface AiParserOptions {
@@ -90,6 +92,12 @@ const SYSTEM_PROMPT = [
   '"confidence" ({"storeName","date","totalAmount"} each 0 to 1).',
 ].join(' ');
 
+/** The printed subtotal (major units) not above `total`, read by the rules; null when none. */
+function subtotalOf(rawText: string, total: number | null): number | null {
+  const cents = extractSubtotal(toLines(rawText), total === null ? null : Math.round(total * 100));
+  return cents === null ? null : centsToNumber(cents);
+}
+
 function round2(n: number): number {
   const r = Math.round(n * 100) / 100;
   return r === 0 ? 0 : r;
@@ -145,14 +153,19 @@ export async function parseWithAi(
     merchantName: merchantNameOf(storeName),
     date,
     totalAmount,
+    // The subtotal as the rules read it from the same text (the model is not asked for it).
+    subtotalAmount: subtotalOf(rawText, totalAmount),
     currency: answer.currency ?? null,
     // The model gives no per-item confidence: its items are taken as read cleanly.
-    items: (answer.items ?? []).map((i) => ({
-      name: i.name,
-      quantity: i.quantity ?? 1,
-      price: round2(i.price),
-      confidence: 0.8,
-    })),
+    // A model, too, lists "Service Charge" or "Tax" as items now and then: never items (#31).
+    items: (answer.items ?? [])
+      .filter((i) => !isChargeOrPaymentLine(i.name.toUpperCase()))
+      .map((i) => ({
+        name: i.name,
+        quantity: i.quantity ?? 1,
+        price: round2(i.price),
+        confidence: 0.8,
+      })),
     confidence: {
       storeName: conf(storeName, answer.confidence?.storeName),
       date: conf(date, answer.confidence?.date),

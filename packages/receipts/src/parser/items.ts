@@ -6,6 +6,7 @@
  */
 import type { ReceiptLine } from './text.js';
 import { centsToNumber, letterCount } from './text.js';
+import { DISCOUNT, isChargeOrPaymentLine } from './non-items.js';
 import { classifyLabel } from './totals.js';
 
 export interface ReceiptItem {
@@ -59,8 +60,6 @@ function nameScore(name: string): number {
   return score;
 }
 
-const DISCOUNT =
-  /DISC|DISCOUNT|\bLESS\b|COUPON|PROMO|VOUCHER|RABATT|REMISE|DESCUENTO|SCONTO|\bOFF\b|SAVING/;
 const NOT_ITEM =
   /\bDATE\b|\bTIME\b|\bTEL\b|\bFAX\b|\bGST\s?(?:ID|NO|REG)|\bINVOICE\b|\bCASHIER\b|\bTABLE\b|BALANCE|\bPOINTS?\b|\bRATE\b|\bSUMMARY\b|%\s*$/;
 
@@ -116,6 +115,8 @@ export function extractItems(
     }
     pendingName = null;
     if (letterCount(name) < 2) continue;
+    // "Serv. Charge (3%) 4.50": a charge is never an item, whatever its amount.
+    if (isChargeOrPaymentLine(name.toUpperCase())) continue;
     // A discount line may also print the discounted line total: the negative amount is the discount.
     const negative = discount ? line.amounts.find((a) => a.cents < 0) : undefined;
     let cents = (negative ?? last).cents;

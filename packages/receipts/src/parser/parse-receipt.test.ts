@@ -203,6 +203,7 @@ describe('parseReceiptText on receipts written for these tests', () => {
       merchantName: null,
       date: null,
       totalAmount: null,
+      subtotalAmount: null,
       currency: null,
       items: [],
       confidence: { storeName: 0, date: 0, totalAmount: 0 },

@@ -9,7 +9,9 @@ import { extractItems, settleItems } from './items.js';
 import { merchantNameOf } from './merchant-name.js';
 import { extractStoreName } from './store-name.js';
 import { centsToNumber, toLines } from './text.js';
-import { extractTotal } from './totals.js';
+import { EXCL } from './labels.js';
+import { classifyLabel, extractTotal } from './totals.js';
+import type { ReceiptLine } from './text.js';
 
 export type { ReceiptItem } from './items.js';
 
@@ -29,6 +31,11 @@ export interface ParsedReceipt {
   date: string | null;
   /** Major units, 2 decimals. */
   totalAmount: number | null;
+  /**
+   * The amount before tax and service as the receipt prints it (a SUBTOTAL line, or a total
+   * excluding tax), major units; null when it prints none. What the items should add up to.
+   */
+  subtotalAmount: number | null;
   /** ISO 4217 code. */
   currency: string | null;
   items: ReceiptItem[];
@@ -44,6 +51,21 @@ function clamp01(n: number): number {
   return Math.max(0, Math.min(1, Math.round(n * 100) / 100));
 }
 
+/**
+ * The last amount printed on a subtotal line ("SUB TOTAL", "TOTAL EXCL. GST") that is more than
+ * zero and not more than the total; null when there is none.
+ */
+export function extractSubtotal(lines: ReceiptLine[], totalCents: number | null): number | null {
+  let found: number | null = null;
+  for (const line of lines) {
+    const last = line.amounts[line.amounts.length - 1];
+    if (!last || last.cents <= 0 || (totalCents !== null && last.cents > totalCents)) continue;
+    const kind = classifyLabel(line.upper);
+    if (kind === 'subtotal' || (kind === 'ignore' && EXCL.test(line.upper))) found = last.cents;
+  }
+  return found;
+}
+
 /** Parses OCR text of a receipt with rules only. */
 export function parseReceiptText(rawText: string, options: ParseOptions = {}): ParsedReceipt {
   const lines = toLines(rawText);
@@ -51,6 +73,7 @@ export function parseReceiptText(rawText: string, options: ParseOptions = {}): P
   const date = extractDate(lines, options.now);
   const total = extractTotal(lines);
   const { currency } = detectCurrency(rawText);
+  const subtotal = extractSubtotal(lines, total.cents);
   // Items start after the header: the first line with a price below the first few lines.
   const headerEnd = Math.min(
     lines.findIndex((l) => l.amounts.length > 0) === -1
@@ -67,6 +90,7 @@ export function parseReceiptText(rawText: string, options: ParseOptions = {}): P
     merchantName: merchantNameOf(store.storeName),
     date: date.date,
     totalAmount: total.cents === null ? null : centsToNumber(total.cents),
+    subtotalAmount: subtotal === null ? null : centsToNumber(subtotal),
     currency,
     items,
     confidence: {

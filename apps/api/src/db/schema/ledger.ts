@@ -168,6 +168,27 @@ export const expenseSplits = pgTable(
   ],
 );
 
+/**
+ * The receipt's items of an expense split by item (issue #31 point 2), in the order entered:
+ * each line's total in minor units of the currency the expense was entered in (negative for a
+ * discount) and who had it. Replaced whole by every write that changes them; an expense without
+ * items has no rows here.
+ */
+export const expenseItems = pgTable(
+  'expense_items',
+  {
+    expenseId: integer('expense_id')
+      .notNull()
+      .references(() => expenses.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    description: text('description').notNull(),
+    amountCents: cents('amount_cents').notNull(),
+    /** Who had it (people in the expense's split), in the order given. */
+    userIds: integer('user_ids').array().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.expenseId, t.position] })],
+);
+
 export const payments = pgTable(
   'payments',
   {

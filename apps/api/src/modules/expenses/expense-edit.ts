@@ -2,7 +2,7 @@
 // code): one transaction per request that locks the row, checks the edit against the facts
 // under the ledger locks, swaps the ledger effect and writes the row, its participants, activity
 // and change. A receipt file the edit replaced is removed only once the edit has committed.
-import { toCategoryId } from '@evenly/core';
+import { cents, checkItemRules, toCategoryId } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { certainlyRolledBack } from '../../db/transaction.js';
 import type { AppServices } from '../../composition/app-services.js';
@@ -20,6 +20,10 @@ import { requireExpenseAccess } from './expense-access.js';
 import { recordExpense } from './expense-activity.js';
 import { inLedgerCurrency } from './expense-currency.js';
 import { FileOnce } from './expense-files.js';
+import type { StoredItem } from './expense-items.repository.js';
+import { loadExpenseItems, replaceExpenseItems } from './expense-items.repository.js';
+import { storedItems } from './expense-plan.js';
+import type { CheckedExpense } from './expense-rules.js';
 import type { ExistingParticipants } from './expense-rules.js';
 import { checkExpense, draftExpense } from './expense-rules.js';
 import type { ExpenseRequest } from './expense-write-types.js';
@@ -129,6 +133,25 @@ export function updateExpenses(
   });
 }
 
+/**
+ * The items an edit leaves: the ones it sent, else the stored ones while they still explain the
+ * edited split (a client that knows nothing of items changes the description and keeps them;
+ * one that changes the amounts makes them wrong, so they go).
+ */
+function itemsAfterEdit(v: CheckedExpense, before: StoredItem[]): StoredItem[] {
+  if (v.input.items !== null) return storedItems(v);
+  if (before.length === 0) return [];
+  const issues = checkItemRules({
+    ...v.input,
+    items: before.map((i) => ({
+      description: i.description,
+      amount: cents(i.amountCents),
+      userIds: i.userIds,
+    })),
+  });
+  return issues.length === 0 ? before : [];
+}
+
 function existingOf(row: ExpenseRow): ExistingParticipants {
   return {
     groupId: row.groupId,
@@ -209,6 +232,9 @@ async function updateInTransaction(
     ...originalColumns(v.original),
   });
   await replaceParticipants(tx, row.id, v.payers, v.splits);
+  const before = await loadExpenseItems(tx, row.id);
+  const after = itemsAfterEdit(v, before);
+  if (before.length > 0 || after.length > 0) await replaceExpenseItems(tx, row.id, after);
   const oldEffects = expensePersonEffects(existing.payers, existing.splits);
   const newEffects = expensePersonEffects(v.payers, v.splits);
   const recipients =

@@ -11,6 +11,7 @@ import type { GuardValues } from '../ledger/index.js';
 import type { PlannedWrite } from '../ledger/index.js';
 import { createdChange } from '../ledger/index.js';
 import type { StoredFile } from './expense-files.js';
+import type { StoredItem } from './expense-items.repository.js';
 import type { CheckedExpense } from './expense-rules.js';
 import type { LedgerExpense, OccurrenceLink } from './expense-write-types.js';
 import { todayUtc } from './expense-write-types.js';
@@ -63,6 +64,7 @@ export function planExpense(
     original: v.original,
     seriesId: occurrence?.seriesId ?? null,
     occurrenceDate: occurrence?.date ?? null,
+    items: storedItems(v),
   };
   const person = (id: number): Person =>
     v.people.get(id) ?? (id === caller.id ? caller : { id, name: '', email: '' });
@@ -92,6 +94,11 @@ export function planExpense(
     original: v.original,
     series: occurrence?.summary ?? null,
     occurrenceDate: occurrence?.date ?? null,
+    items: row.items.map((i) => ({
+      description: i.description,
+      amountCents: i.amountCents,
+      users: i.userIds.map(person),
+    })),
   };
   const pairs = pairDeltaArgs(groupId, v.currency, expenseEffectDebts(v.payers, v.splits), 1);
   const guard = expenseGuard(caller.id, v, view, idempotency, now);
@@ -100,6 +107,15 @@ export function planExpense(
     noted: createdChange('expense', row.id, groupId, change, now),
     value: view,
   };
+}
+
+/** The request's items as stored (none when it sent none). */
+export function storedItems(v: CheckedExpense): StoredItem[] {
+  return (v.input.items ?? []).map((i) => ({
+    description: i.description,
+    amountCents: i.amount,
+    userIds: i.userIds,
+  }));
 }
 
 /** What the write statement must find true under its locks (ledger-guard.ts). */

@@ -12,6 +12,8 @@ import {
 } from '../../db/statements.js';
 import type { RateSource } from '../ledger/index.js';
 import type { Person } from '../people/index.js';
+import type { ItemTuple } from './expense-items.repository.js';
+import { itemsJson } from './expense-items.repository.js';
 
 export interface ExpenseView {
   id: number;
@@ -40,6 +42,11 @@ export interface ExpenseView {
   series: SeriesSummary | null;
   /** YYYY-MM-DD: the occurrence's slot in its series (kept when its date is edited). */
   occurrenceDate: string | null;
+  /**
+   * The receipt's items and who had each when it was split by item (issue #31 point 2), in
+   * minor units of the currency it was entered in (`original.currency` when converted).
+   */
+  items: { description: string; amountCents: number; users: Person[] }[];
 }
 
 /** A series as every occurrence shows it. */
@@ -86,7 +93,8 @@ export function expenseRowJson(alias: string): string {
     case when ${a}.series_id is null then null else (
       select json_build_array(s.id, s.frequency, s.time_zone, ${daysSql('s.start_date')},
         ${daysSql('s.end_date')}, s.end_count, s.next_index, s.ended_at is not null)
-        from expense_series s where s.id = ${a}.series_id) end, ${a}.category)`;
+        from expense_series s where s.id = ${a}.series_id) end, ${a}.category,
+    ${itemsJson(a)})`;
 }
 
 /** A series as expenseRowJson gives it: id, frequency, zone, start, end, count, next, ended. */
@@ -150,6 +158,7 @@ export type ExpenseRowTuple = [
   number | null,
   SeriesTuple | null,
   string,
+  ItemTuple[],
 ];
 
 /** A person the view names but the people list lacks (never for stored rows: users stay). */
@@ -207,5 +216,10 @@ export function expenseViewOf(
           },
     series: t[27] === null ? null : seriesSummaryOf(t[27]),
     occurrenceDate: t[26] === null ? null : dateOfDays(t[26]),
+    items: t[29].map(([description, amount, ids]) => ({
+      description,
+      amountCents: Number(amount),
+      users: numbersOfList(ids).map(person),
+    })),
   };
 }

@@ -10,6 +10,8 @@ import { changeCtes } from '../activity/index.js';
 import type { GuardResult, GuardValues, GuardVerdict } from '../ledger/index.js';
 import { GUARD_RESULT, guardCtes, guardParams, verdictOf } from '../ledger/index.js';
 import type { OriginalAmounts } from './expense-view.js';
+import type { StoredItem } from './expense-items.repository.js';
+import { itemParams, itemRowsSql } from './expense-items.repository.js';
 
 export interface StoredPayer {
   userId: number;
@@ -44,6 +46,8 @@ export interface NewExpense {
   /** Set on an occurrence of a recurring series. */
   seriesId: number | null;
   occurrenceDate: string | null;
+  /** The receipt's items and who had each (split by item); empty for most expenses. */
+  items: readonly StoredItem[];
 }
 
 const expenseActivity = changeCtes({
@@ -101,6 +105,11 @@ const writeStatement = statement<GuardResult & { created_at: string | null; slot
        from e, unnest($28::int[], $14::int[], $15::text[], $16::bigint[]) with ordinality
          as t(id, user_id, value, owed, ord)
      returning 1),
+   itm as (
+     insert into expense_items (expense_id, position, description, amount_cents, user_ids)
+     ${itemRowsSql('(select id from e)', 53, 54, 55)}
+      where exists (select 1 from e)
+     returning 1),
    ${expenseActivity.ctes},
    chg as (
      insert into changes (entity, action, entity_id, group_id, recipients, affected, at)
@@ -108,7 +117,8 @@ const writeStatement = statement<GuardResult & { created_at: string | null; slot
      returning 1),
    ${pairCtes(20, 'exists (select 1 from e)')}
    select ${GUARD_RESULT}, (select ${isoSql('created_at')} from e) as created_at,
-          (select count(*) from pay) + (select count(*) from spl) + ${expenseActivity.changeCount}
+          (select count(*) from pay) + (select count(*) from spl) + (select count(*) from itm)
+            + ${expenseActivity.changeCount}
             + (select count(*) from chg) as n,
           ${PAIR_SLOT_RESULT}`,
 );
@@ -160,6 +170,7 @@ export async function writeExpense(
     e.seriesId,
     e.occurrenceDate,
     e.category,
+    ...itemParams(e.items),
   ]);
   const verdict = verdictOf(row);
   return {

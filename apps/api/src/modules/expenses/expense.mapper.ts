@@ -44,6 +44,30 @@ export const expenseConversionSchema = paymentConversionSchema
   })
   .meta({ id: 'ExpenseConversion' });
 
+/** One item of an expense split by item (issue #31 point 2). */
+export const expenseItemSchema = z
+  .object({
+    description: z.string(),
+    amount: z.number().meta({
+      description:
+        "The line's total in the expense's `currency` (as entered, also when converted); negative for a discount.",
+    }),
+    users: z.array(userSchema).meta({
+      description: 'Who had it, in the order sent; they share it equally.',
+    }),
+  })
+  .meta({
+    id: 'ExpenseItem',
+    example: {
+      description: 'Wine',
+      amount: 20,
+      users: [
+        { id: 1, name: 'Ann', email: 'ann@example.com' },
+        { id: 5, name: 'Bea', email: 'bea@example.com' },
+      ],
+    },
+  });
+
 export const expenseSchema = z
   .object({
     type: z.literal('expense'),
@@ -80,6 +104,10 @@ export const expenseSchema = z
     occurrenceDate: z.string().nullable().meta({
       description:
         'YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series.',
+    }),
+    items: z.array(expenseItemSchema).meta({
+      description:
+        'The receipt items and who had each when the expense was split by item, in the order sent; empty otherwise. The EXACT split is what they give: each item shared equally, the rest of the amount (tax, service, rounding) spread in proportion to what each person had.',
     }),
   })
   .meta({ id: 'Expense' });
@@ -171,6 +199,11 @@ export function expenseOut(v: ExpenseView, link: ReceiptLinker): ExpenseOut {
           },
     series: v.series === null ? null : seriesSummaryOut(v.series),
     occurrenceDate: v.occurrenceDate,
+    items: v.items.map((i) => ({
+      description: i.description,
+      amount: money(i.amountCents, cur),
+      users: i.users.map(userOut),
+    })),
   };
 }
 

@@ -7,6 +7,7 @@ export { loadExpenseViews } from './expense.repository.js';
 export type { ReceiptLinker } from './expense.mapper.js';
 export { expenseOut, paymentOut } from './expense.mapper.js';
 export { replaceParticipants } from './expense.repository.js';
+export { renameItemPeople } from './expense-items.repository.js';
 export { pageQuerySchema, paymentSchema, readBefore, readLimit } from './expense.mapper.js';
 export { expenseSchema } from './expense.mapper.js';
 export type { SeriesSummary } from './expense.repository.js';

@@ -12,7 +12,7 @@ import type { Cents, Debt } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { applyDebts } from '../../db/pair-slots.js';
 import { noteChange } from '../../db/transaction.js';
-import { replaceParticipants } from '../expenses/index.js';
+import { renameItemPeople, replaceParticipants } from '../expenses/index.js';
 import {
   clearGroupPairBalances,
   deletePaymentsBetween,
@@ -112,6 +112,7 @@ async function mergeExpenses(tx: Db, req: MergeRequest, at: Date): Promise<numbe
         value: values[i] ?? null,
       })),
     );
+    await renameItemPeople(tx, e.id, guestId, intoUserId);
     await updateMergedExpense(tx, e.id, {
       splitType: splits.combined ? 'EXACT' : e.splitType,
       originalPayerAmounts: payers.lists[1] ?? null,

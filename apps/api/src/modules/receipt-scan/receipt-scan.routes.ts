@@ -21,6 +21,10 @@ const scanResultSchema = z.object({
   }),
   date: z.string().nullable(),
   totalAmount: z.number().nullable(),
+  subtotalAmount: z.number().nullable().meta({
+    description:
+      'The amount before tax and service as the receipt prints it (a subtotal line), or null: what the items should add up to. Example: 16.4',
+  }),
   currency: z.string().nullable(),
   items: z
     .array(
@@ -85,6 +89,7 @@ export async function receiptScanRoutes(
           merchantName: result.merchantName,
           date: result.date,
           totalAmount: result.totalAmount,
+          subtotalAmount: result.subtotalAmount,
           currency: result.currency,
           items: result.items.map((i) => ({
             name: i.name,

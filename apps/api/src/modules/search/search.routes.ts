@@ -40,6 +40,7 @@ const SEARCH_RESULT_EXAMPLE = [
     conversion: null,
     series: null,
     occurrenceDate: null,
+    items: [],
   },
 ];
 

@@ -1899,6 +1899,8 @@ export interface paths {
     /**
      * Create an expense (multipart/form-data with expenseData and optional receiptFile, or JSON)
      * @description With a `recurrence` (see the Recurrence schema) the expense repeats: it is occurrence 0 of a new series, on its `date` (today in the series' time zone when absent), and the server creates each later occurrence on its date. expenseData may name any `currency`. In a group whose currencyMode is CONVERT, an expense in another currency than the group's is converted into it: at `exchangeRate` (group-currency units per one unit of `currency`, e.g. "0.00625"), or from `convertedAmount` (the amount the bank charged, in the group currency; the rate is derived), or else at the rate service's rate for the expense date (400 on `exchangeRate` asking for a rate when it cannot be reached). The response then carries `conversion`. On PUT the stored rate is kept unless one of these is given or the currency changes. `category` (optional): one of the Category ids (GET /api/categories), e.g. `groceries`; General when absent on POST, kept as it was when absent on PUT; an unknown id is 400 VALIDATION_FAILED naming the field `category`.
+     *
+     *     Split by item (optional `items`): the receipt's lines and who had each, saved with the expense and returned in `items`. Each item is { "description" (1–255 characters), "amount" (the line total in the expense currency, negative for a discount), "userIds" (who had it, at least one, each in `splits`) }, at most 200. The split must then be EXACT and be what the items give (@evenly/core splitByItems): each item shared equally by its people, the rest of `amount` (tax, service, rounding) spread in proportion to each person's items; otherwise 400 VALIDATION_FAILED naming `items`. Example expenseData: { "description": "Dinner", "amount": "66.00", "splitType": "EXACT", "payers": [{ "userId": 1, "amountPaid": "66.00" }], "splits": [{ "userId": 1, "value": "22.00" }, { "userId": 5, "value": "44.00" }], "items": [{ "description": "Soup", "amount": "10.00", "userIds": [1] }, { "description": "Steak", "amount": "30.00", "userIds": [5] }, { "description": "Wine", "amount": "20.00", "userIds": [1, 5] }] }. On PUT, `items` replaces the stored ones (`[]` removes them); without `items` they are kept while the edited split is still what they give, and removed otherwise.
      */
     post: {
       parameters: {
@@ -6908,6 +6910,8 @@ export interface paths {
               merchantName: string | null;
               date: string | null;
               totalAmount: number | null;
+              /** @description The amount before tax and service as the receipt prints it (a subtotal line), or null: what the items should add up to. Example: 16.4 */
+              subtotalAmount: number | null;
               currency: string | null;
               /** @description Item lines for splitting by item; empty when none read cleanly. Example: [{ "name": "Wantan Mee", "quantity": 2, "price": 13, "confidence": 0.9 }] */
               items: {
@@ -8236,6 +8240,8 @@ export interface components {
       series: components['schemas']['SeriesSummary'] | null;
       /** @description YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series. */
       occurrenceDate: string | null;
+      /** @description The receipt items and who had each when the expense was split by item, in the order sent; empty otherwise. The EXACT split is what they give: each item shared equally, the rest of the amount (tax, service, rounding) spread in proportion to what each person had. */
+      items: components['schemas']['ExpenseItem'][];
     };
     ExpenseConversion: {
       /** @description The group currency balances are kept in. */
@@ -8319,6 +8325,58 @@ export interface components {
       series: components['schemas']['SeriesSummaryInput'] | null;
       /** @description YYYY-MM-DD: the series date this occurrence was created for (kept when its date is edited); null outside a series. */
       occurrenceDate: string | null;
+      /** @description The receipt items and who had each when the expense was split by item, in the order sent; empty otherwise. The EXACT split is what they give: each item shared equally, the rest of the amount (tax, service, rounding) spread in proportion to what each person had. */
+      items: components['schemas']['ExpenseItemInput'][];
+    };
+    /**
+     * @example {
+     *       "description": "Wine",
+     *       "amount": 20,
+     *       "users": [
+     *         {
+     *           "id": 1,
+     *           "name": "Ann",
+     *           "email": "ann@example.com"
+     *         },
+     *         {
+     *           "id": 5,
+     *           "name": "Bea",
+     *           "email": "bea@example.com"
+     *         }
+     *       ]
+     *     }
+     */
+    ExpenseItem: {
+      description: string;
+      /** @description The line's total in the expense's `currency` (as entered, also when converted); negative for a discount. */
+      amount: number;
+      /** @description Who had it, in the order sent; they share it equally. */
+      users: components['schemas']['User'][];
+    };
+    /**
+     * @example {
+     *       "description": "Wine",
+     *       "amount": 20,
+     *       "users": [
+     *         {
+     *           "id": 1,
+     *           "name": "Ann",
+     *           "email": "ann@example.com"
+     *         },
+     *         {
+     *           "id": 5,
+     *           "name": "Bea",
+     *           "email": "bea@example.com"
+     *         }
+     *       ]
+     *     }
+     */
+    ExpenseItemInput: {
+      description: string;
+      /** @description The line's total in the expense's `currency` (as entered, also when converted); negative for a discount. */
+      amount: number;
+      /** @description Who had it, in the order sent; they share it equally. */
+      users: components['schemas']['UserInput'][];
     };
     FriendBalance: {
       otherUser: components['schemas']['User'];

@@ -5,7 +5,7 @@ import { useCategorySuggestion } from '../../hooks/useCategorySuggestion';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { DEFAULT_CATEGORY } from '../../lib/categories';
 import { conversionFocusId, conversionProblem } from '../../lib/conversion';
-import type { ItemRow } from '../../lib/itemSplit';
+import { type ItemRow, itemsForRequest, rowsFromSaved } from '../../lib/itemSplit';
 import { todayIso } from '../../lib/dates';
 import { receiptDateNotice } from '../../lib/receiptDate';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
@@ -108,8 +108,11 @@ export function ExpenseForm({
       ? expense.conversion.exchangeRateText
       : null;
   const [splitOpen, setSplitOpen] = useState(false);
-  // Split by item: the receipt's items (or typed ones) and who had each; kept while the form is open.
-  const [itemRows, setItemRows] = useState<ItemRow[]>([]);
+  // Split by item: the receipt's items (or typed ones) and who had each; saved with the expense,
+  // so an edit opens with them.
+  const [itemRows, setItemRows] = useState<ItemRow[]>(() =>
+    expense ? rowsFromSaved(expense.items, expense.currency) : [],
+  );
   const [itemsOpen, setItemsOpen] = useState(false);
   const receipt = useReceiptScan({
     meId: me.id,
@@ -179,7 +182,9 @@ export function ExpenseForm({
     if (fields.focusFirst(problems())) return;
     rememberCurrency(state.currency);
     const repeat = showRepeat ? recurrenceRequest(recurrence, timeZone) : null;
-    const base = buildExpenseRequest({ ...state, category }, groupId, groupCurrency);
+    const built = buildExpenseRequest({ ...state, category }, groupId, groupCurrency);
+    const items = itemsForRequest(state, state.values, itemRows, (expense?.items.length ?? 0) > 0);
+    const base = items === undefined ? built : { ...built, items };
     const request = repeat ? { ...base, recurrence: repeat } : base;
     void save(request, receipt.receipt, {
       removeReceipt: receipt.removeReceipt,
@@ -294,6 +299,7 @@ export function ExpenseForm({
           totalText={state.amount}
           currency={state.currency}
           participants={participants}
+          subtotal={receipt.subtotal}
           rows={itemRows}
           onRowsChange={setItemRows}
           onApply={({ values, included }) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { User } from '../../api/types';
 import { type ItemRow, newItemRow, splitRows } from '../../lib/itemSplit';
-import { formatMoney, fromCents } from '../../lib/money';
+import { amountForInput, formatMoney, fromCents } from '../../lib/money';
 import { Alert } from '../Alert';
 import { TrashIcon } from '../icons';
 import { Modal } from '../Modal';
@@ -11,6 +11,8 @@ interface ItemSplitDialogProps {
   totalText: string;
   currency: string;
   participants: User[];
+  /** The subtotal a scanned receipt prints (before tax and service, major units), or null. */
+  subtotal: number | null;
   rows: ItemRow[];
   onRowsChange: (rows: ItemRow[]) => void;
   /** The split is applied: EXACT values by user id. */
@@ -27,13 +29,14 @@ export function ItemSplitDialog({
   totalText,
   currency,
   participants,
+  subtotal,
   rows,
   onRowsChange,
   onApply,
   onClose,
 }: ItemSplitDialogProps) {
   const [error, setError] = useState<string | null>(null);
-  const outcome = splitRows(totalText, currency, rows);
+  const outcome = splitRows(totalText, currency, rows, subtotal);
   // Any edit clears the refusal; the live summary below says what is still missing.
   const change = (next: ItemRow[]) => {
     setError(null);
@@ -46,6 +49,11 @@ export function ItemSplitDialog({
       people: row.people.includes(id) ? row.people.filter((p) => p !== id) : [...row.people, id],
     });
   const money = (minor: number) => formatMoney(fromCents(minor, currency), currency);
+
+  // The scan missed lines (issue #31 point 2): offer a row for what the items leave out, so it
+  // is shared by who had it instead of being spread as if it were tax.
+  const addMissing = (minor: number) =>
+    change([...rows, newItemRow('', amountForInput(fromCents(minor, currency), currency))]);
 
   const apply = () => {
     if (!outcome.ok) {
@@ -162,9 +170,20 @@ export function ItemSplitDialog({
       <div className="mt-4 text-sm" aria-live="polite">
         {outcome.ok ? (
           <>
-            <p className="text-muted">
-              Tax, service and rounding: {money(outcome.extra)} (spread in proportion)
-            </p>
+            {outcome.shortfall === null ? (
+              <p className="text-muted">
+                Tax, service and rounding: {money(outcome.extra)} (spread in proportion)
+              </p>
+            ) : (
+              <MissingLines
+                itemsText={money(outcome.itemsSum)}
+                baseText={`${money(outcome.base)} ${outcome.baseIsSubtotal ? 'subtotal before tax and service' : 'total'}`}
+                percent={Math.floor((outcome.itemsSum * 100) / outcome.base)}
+                missingText={money(outcome.shortfall)}
+                spreadText={money(outcome.extra)}
+                onAdd={() => addMissing(outcome.shortfall ?? 0)}
+              />
+            )}
             <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Shares">
               {outcome.included.map((id) => (
                 <li key={id}>
@@ -179,5 +198,41 @@ export function ItemSplitDialog({
         ) : null}
       </div>
     </Modal>
+  );
+}
+
+/**
+ * The items cover less than 90% of the bill: said plainly, with a row to add for the rest
+ * before the split is used (it would otherwise be spread as if it were tax and service).
+ */
+function MissingLines({
+  itemsText,
+  baseText,
+  percent,
+  missingText,
+  spreadText,
+  onAdd,
+}: {
+  itemsText: string;
+  /** "MYR 53.90 total" or "MYR 49.00 subtotal before tax and service". */
+  baseText: string;
+  percent: number;
+  missingText: string;
+  /** What would be spread in proportion: everything the items do not add up to. */
+  spreadText: string;
+  onAdd: () => void;
+}) {
+  return (
+    <Alert kind="info">
+      <p className="font-semibold">Some lines of the receipt seem to be missing.</p>
+      <p className="mt-1">
+        The items add up to {itemsText}, only {percent}% of the {baseText}. Add the missing lines
+        and who had them; otherwise {spreadText} is spread in proportion as if it were tax and
+        service.
+      </p>
+      <button type="button" className="btn-secondary mt-2" onClick={onAdd}>
+        Add a line for the missing {missingText}
+      </button>
+    </Alert>
   );
 }

@@ -39,6 +39,8 @@ export function useReceiptScan({
   const [scanMessage, setScanMessage] = useState<ScanMessage | null>(null);
   // The date the last scan put in the form (YYYY-MM-DD), to flag one far from today.
   const [scannedDate, setScannedDate] = useState<string | null>(null);
+  // The subtotal the receipt prints (before tax and service): what its items should add up to.
+  const [subtotal, setSubtotal] = useState<number | null>(null);
 
   const scan = async (file: File) => {
     setReceipt(file);
@@ -85,6 +87,7 @@ export function useReceiptScan({
         };
       });
       setItemRows(rowsFromScan(result.items, result.currency ?? currency));
+      setSubtotal(result.subtotalAmount);
     } catch (e) {
       // A file the server refuses (type, size) cannot be attached either; an unreadable one can.
       if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
@@ -111,5 +114,6 @@ export function useReceiptScan({
     scanMessage,
     scannedDate,
     scan,
+    subtotal,
   };
 }

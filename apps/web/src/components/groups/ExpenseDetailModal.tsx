@@ -9,6 +9,7 @@ import { ExternalIcon, RepeatIcon } from '../icons';
 import { Modal } from '../Modal';
 import { CategoryBadge } from '../category/CategoryIcon';
 import { CommentsSection } from './CommentsSection';
+import { ExpenseItems } from './ExpenseItems';
 
 interface Props {
   expense: Expense;
@@ -190,6 +191,7 @@ export function ExpenseDetailModal({
           );
         })}
       </ul>
+      <ExpenseItems expense={expense} meId={meId} />
       {expense.notes ? (
         <>
           <h3 className="mt-4 mb-1 font-semibold">Notes</h3>

@@ -1,0 +1,39 @@
+import type { Expense } from '../../api/types';
+import { formatMoney } from '../../lib/money';
+
+/**
+ * The items an expense was split by (issue #31 point 2): each line, its price and who had it,
+ * in the order entered. Nothing for an expense without items.
+ */
+export function ExpenseItems({ expense, meId }: { expense: Expense; meId: number }) {
+  if (expense.items.length === 0) return null;
+  const who = (users: Expense['items'][number]['users']) =>
+    users.map((u) => (u.id === meId ? 'You' : u.name)).join(', ');
+  return (
+    <section aria-labelledby="expense-items-title">
+      <h3 id="expense-items-title" className="mt-4 mb-2 font-semibold">
+        Items
+      </h3>
+      <ul
+        className="divide-y divide-border rounded-xl border border-border text-sm"
+        aria-label="Items and who had each"
+      >
+        {expense.items.map((item, i) => (
+          <li
+            // Items have no id of their own: their place on the receipt is theirs.
+            key={i}
+            className="flex items-baseline justify-between gap-3 px-3 py-2"
+          >
+            <span className="min-w-0">
+              <span className="block break-words">{item.description}</span>
+              <span className="block text-xs text-muted">{who(item.users)}</span>
+            </span>
+            <span className="shrink-0 text-right font-medium">
+              {formatMoney(item.amount, expense.currency)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
