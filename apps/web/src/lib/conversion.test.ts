@@ -90,8 +90,14 @@ describe('conversionProblem and the request fields', () => {
       'Please enter the amount charged in EUR.',
     );
     expect(
-      conversionProblem({ ...service, rateMode: 'CHARGED', charged: '1.234' }, 'JPY', true),
+      conversionProblem({ ...service, rateMode: 'CHARGED', charged: '1.5' }, 'JPY', true),
     ).toBe('Amounts in JPY can have at most 0 decimal places.');
+    // Three digits after the one separator: yen cannot have decimals, so thousands are likely.
+    expect(
+      conversionProblem({ ...service, rateMode: 'CHARGED', charged: '1.234' }, 'JPY', true),
+    ).toBe(
+      'Did you mean 1.234 or 1,234? Please type it without thousands separators, e.g. 1234 or 1234.50.',
+    );
   });
 
   it('sends a typed rate or a charged amount, nothing for the service or a kept rate', () => {

@@ -51,9 +51,13 @@ describe('the expense form says what the API would, in the form’s order', () =
     expect(validateExpenseForm(form({ description: 'x'.repeat(256) }), people)).toBe(
       EXPENSE_MESSAGES.descriptionTooLong,
     );
-    for (const amount of ['', '0', 'abc', '10.555']) {
+    for (const amount of ['', '0', 'abc', '10.5555']) {
       expect(validateExpenseForm(form({ amount }), people)).toBe(MSG_INVALID_AMOUNT);
     }
+    // Three digits after one separator could be thousands (issue #31 point 7): asked, not refused.
+    expect(validateExpenseForm(form({ amount: '10.555' }), people)).toBe(
+      'Did you mean 10.555 or 10,555? Please type it without thousands separators, e.g. 10555 or 10555.50.',
+    );
     expect(validateExpenseForm(form({ notes: 'n'.repeat(2001) }), people)).toBe(
       EXPENSE_MESSAGES.notesTooLong,
     );
