@@ -362,9 +362,16 @@ describe('expense form validation', () => {
     await amount.fill('0');
     await submit(form);
     await expectFieldError(amount, 'Please enter a valid positive amount.');
-    await amount.fill('10.555');
+    await amount.fill('10.5555');
     await submit(form);
     await expectFieldError(amount, 'Please enter a valid positive amount.');
+    // Three digits after one separator may be thousands: the form asks (issue #31 point 7).
+    await amount.fill('10.555');
+    await submit(form);
+    await expectFieldError(
+      amount,
+      'Did you mean 10.555 or 10,555? Please type it without thousands separators, e.g. 10555 or 10555.50.',
+    );
     await amount.fill('30');
     await description.fill('   ');
     await submit(form);
