@@ -98,9 +98,9 @@ describe.each([
   });
 
   it('in a group that does not simplify, debts in a circle are not "everyone settled"', async () => {
-    const [ann, bea, carl, dan] = await Promise.all(
+    const [ann, bea, carl, dan] = (await Promise.all(
       ['Ann Lee', 'Bea Costa', 'Carl Diaz', 'Dan Ross'].map((name) => createUser(server, name)),
-    );
+    )) as [TestUser, TestUser, TestUser, TestUser];
     await Promise.all([bea, carl, dan].map((other) => befriend(server, ann, other)));
     const group = await createGroup(server, ann, 'Circle', [bea, carl, dan]);
     const { page, context } = await openAs(browser, server, dan, `/app/group/${group.id}`, options);

@@ -33,6 +33,14 @@ export function rowsFromScan(items: readonly ReceiptItem[], currency: string): I
   );
 }
 
+/**
+ * An expense's saved items; none for an expense read before items existed (a copy kept offline
+ * from an earlier version, or another server's answer without the field).
+ */
+export function savedItems(expense: Pick<Expense, 'items'>): Expense['items'] {
+  return (expense as { items?: Expense['items'] }).items ?? [];
+}
+
 /** Rows from an expense's saved items: name, price as typed, who had each. */
 export function rowsFromSaved(items: Expense['items'], currency: string): ItemRow[] {
   return items.map((i) =>

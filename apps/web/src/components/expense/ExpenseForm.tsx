@@ -5,7 +5,7 @@ import { useCategorySuggestion } from '../../hooks/useCategorySuggestion';
 import { useRateQuote } from '../../hooks/useRateQuote';
 import { DEFAULT_CATEGORY } from '../../lib/categories';
 import { conversionFocusId, conversionProblem } from '../../lib/conversion';
-import { type ItemRow, itemsForRequest, rowsFromSaved } from '../../lib/itemSplit';
+import { type ItemRow, itemsForRequest, rowsFromSaved, savedItems } from '../../lib/itemSplit';
 import { todayIso } from '../../lib/dates';
 import { receiptDateNotice } from '../../lib/receiptDate';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
@@ -111,7 +111,7 @@ export function ExpenseForm({
   // Split by item: the receipt's items (or typed ones) and who had each; saved with the expense,
   // so an edit opens with them.
   const [itemRows, setItemRows] = useState<ItemRow[]>(() =>
-    expense ? rowsFromSaved(expense.items, expense.currency) : [],
+    expense ? rowsFromSaved(savedItems(expense), expense.currency) : [],
   );
   const [itemsOpen, setItemsOpen] = useState(false);
   const receipt = useReceiptScan({
@@ -183,7 +183,12 @@ export function ExpenseForm({
     rememberCurrency(state.currency);
     const repeat = showRepeat ? recurrenceRequest(recurrence, timeZone) : null;
     const built = buildExpenseRequest({ ...state, category }, groupId, groupCurrency);
-    const items = itemsForRequest(state, state.values, itemRows, (expense?.items.length ?? 0) > 0);
+    const items = itemsForRequest(
+      state,
+      state.values,
+      itemRows,
+      expense !== undefined && expense !== null && savedItems(expense).length > 0,
+    );
     const base = items === undefined ? built : { ...built, items };
     const request = repeat ? { ...base, recurrence: repeat } : base;
     void save(request, receipt.receipt, {

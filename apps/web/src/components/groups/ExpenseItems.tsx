@@ -1,4 +1,5 @@
 import type { Expense } from '../../api/types';
+import { savedItems } from '../../lib/itemSplit';
 import { formatMoney } from '../../lib/money';
 
 /**
@@ -6,7 +7,8 @@ import { formatMoney } from '../../lib/money';
  * in the order entered. Nothing for an expense without items.
  */
 export function ExpenseItems({ expense, meId }: { expense: Expense; meId: number }) {
-  if (expense.items.length === 0) return null;
+  const items = savedItems(expense);
+  if (items.length === 0) return null;
   const who = (users: Expense['items'][number]['users']) =>
     users.map((u) => (u.id === meId ? 'You' : u.name)).join(', ');
   return (
@@ -18,7 +20,7 @@ export function ExpenseItems({ expense, meId }: { expense: Expense; meId: number
         className="divide-y divide-border rounded-xl border border-border text-sm"
         aria-label="Items and who had each"
       >
-        {expense.items.map((item, i) => (
+        {items.map((item, i) => (
           <li
             // Items have no id of their own: their place on the receipt is theirs.
             key={i}
