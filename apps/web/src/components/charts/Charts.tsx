@@ -6,7 +6,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { appLocale, formatMoney } from '../../lib/money';
 import { CategoryIcon } from '../category/CategoryIcon';
-import { monthLabel, type Period } from '../../lib/charts';
+import { monthAxisLabels, monthLabel, type Period } from '../../lib/charts';
 
 export interface TableView {
   columns: string[];
@@ -175,12 +175,13 @@ export function MonthColumns({
         ))}
       </div>
       <div aria-hidden="true" className="mt-1 flex gap-1 sm:gap-2">
-        {shown.map((l) => (
-          <span key={l.month} className="min-w-0 flex-1 truncate text-center text-xs text-muted">
-            {new Date(`${l.month}-01T00:00:00Z`).toLocaleString(appLocale(), {
-              month: 'short',
-              timeZone: 'UTC',
-            })}
+        {monthAxisLabels(shown.map((l) => l.month)).map((text, i) => (
+          <span
+            key={shown[i]?.month}
+            data-testid="month-axis-label"
+            className="min-w-0 flex-1 text-center text-xs leading-tight break-words text-muted"
+          >
+            {text}
           </span>
         ))}
       </div>
