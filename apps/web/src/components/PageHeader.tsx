@@ -28,7 +28,9 @@ export function PageHeader({ title, back, actions, level = 1 }: PageHeaderProps)
           <ChevronLeftIcon className="size-6" />
         </Link>
       ) : null}
-      <Heading className="min-w-0 flex-1 truncate text-2xl font-bold tracking-tight">
+      {/* The whole title, on two lines if need be ("Lisbon and Porto with the cousins 2026" on a
+          phone), never cut to "Lisbon…"; a long single word breaks rather than overflow. */}
+      <Heading className="min-w-0 flex-1 text-2xl leading-tight font-bold tracking-tight [overflow-wrap:anywhere]">
         {title}
       </Heading>
       {actions ? <div className="flex shrink-0 items-center gap-1">{actions}</div> : null}
