@@ -156,6 +156,8 @@ describe.each(layouts)('on a %s', (_name, view) => {
     const t = await box(title);
     expect(t.clipped).toBe(false);
     expect(t.right).toBeLessThanOrEqual(t.viewportWidth);
+    // Two lines at most, not a word a line beside the group's buttons.
+    expect(await lineCount(title)).toBeLessThanOrEqual(2);
 
     // ¥10,000 among three at 0.00625: Bea's share is ¥3,333, €20.83 of the €62.50.
     const effect = page.getByTestId('expense-effect');
@@ -164,7 +166,6 @@ describe.each(layouts)('on a %s', (_name, view) => {
       'you borrowed €20.83 (JP¥3,333)',
     );
     // One sentence for a screen reader: the row's name reads it in one run.
-    await page.screenshot({ path: `/tmp/row-${_name}.png` });
     await page.getByRole('button', { name: /you borrowed €20\.83 \(JP¥3,333\)/ }).waitFor();
     await context.close();
   });
@@ -218,7 +219,6 @@ describe.each(layouts)('on a %s', (_name, view) => {
         );
       expect(new Set(tops).size).toBe(1);
     }
-    await page.screenshot({ path: `/tmp/notif-${_name}.png` });
     // Every control ends at the same right edge: one column of controls, not a ragged one.
     expect(new Set(rights).size).toBe(1);
     await context.close();
@@ -248,10 +248,26 @@ describe.each(layouts)('on a %s', (_name, view) => {
     ]) {
       await expectInView(page, part);
     }
-    await page.screenshot({ path: `/tmp/conv-${_name}.png` });
     await context.close();
   });
 });
+
+/** How many lines an element's text takes. */
+async function lineCount(locator: Locator): Promise<number> {
+  return await locator.evaluate(
+    (el) =>
+      new Set(
+        Array.from(
+          (() => {
+            const range = document.createRange();
+            range.selectNodeContents(el);
+            return range.getClientRects();
+          })(),
+          (r) => Math.round(r.top),
+        ),
+      ).size,
+  );
+}
 
 /** The box of the first line of an element's text. */
 async function firstLine(locator: Locator) {
