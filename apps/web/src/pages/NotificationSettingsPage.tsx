@@ -25,7 +25,8 @@ const EMAIL_LABELS: Record<EmailMode, string> = {
  * One kind: e-mail as a labelled radio group, push as a switch, each on a row of its own with the
  * channel's name on the left (wrapping within its column) and its control on the right, so that
  * on a 390-px phone no control wraps onto a line alone. The radios are drawn as one segmented
- * control (the native circles are visually hidden but keep keyboard and screen-reader behaviour).
+ * control: each native radio, transparent, covers its whole pill, so taps, keyboard focus and
+ * screen readers all reach the real input.
  */
 function KindSettings({
   setting,
@@ -52,7 +53,7 @@ function KindSettings({
             {EMAIL_MODES.map((mode) => (
               <label
                 key={mode}
-                className="flex min-h-11 cursor-pointer items-center justify-center border-l border-border px-2.5 text-center text-sm leading-tight first:border-l-0 has-[:checked]:bg-primary-soft has-[:checked]:font-semibold has-[:checked]:shadow-[inset_0_0_0_2px_var(--primary)] has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-primary sm:px-3"
+                className="relative flex min-h-11 cursor-pointer items-center justify-center border-l border-border px-2.5 text-center text-sm leading-tight first:border-l-0 has-[:checked]:bg-primary-soft has-[:checked]:font-semibold has-[:checked]:shadow-[inset_0_0_0_2px_var(--primary)] has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-primary sm:px-3"
               >
                 <input
                   type="radio"
@@ -60,7 +61,7 @@ function KindSettings({
                   value={mode}
                   checked={setting.email === mode}
                   onChange={() => onChange({ ...setting, email: mode })}
-                  className="sr-only"
+                  className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
                 />
                 {EMAIL_LABELS[mode]}
               </label>
