@@ -4,7 +4,7 @@
 // a table view behind a "Show as table" toggle, with the same figures, for keyboard and screen
 // reader users and for anyone who wants the exact numbers.
 import { useId, useState, type ReactNode } from 'react';
-import { appLocale, formatMoney } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { CategoryIcon } from '../category/CategoryIcon';
 import { monthAxisLabels, monthLabel, spansYears, type Period } from '../../lib/charts';
 
