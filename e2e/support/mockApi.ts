@@ -113,6 +113,34 @@ const apartment = {
   notes: null,
   receiptUrl: null,
 };
+// Paid in yen, kept in dollars: the row says what reaches Ann's balance ("you borrowed $33.50")
+// with the yen beside it (issue #31 point 7).
+const sushi = {
+  ...dinner,
+  id: 44,
+  description: 'Sushi in Tokyo',
+  amount: 10000,
+  currency: 'JPY',
+  date: '2026-11-16',
+  payers: [{ user: bea, amountPaid: 10000 }],
+  splits: [split(11, ann, 5000), split(12, bea, 5000)],
+  notes: null,
+  receiptUrl: null,
+  commentCount: 0,
+  conversion: {
+    currency: 'USD',
+    amount: 67,
+    exchangeRate: 0.0067,
+    exchangeRateText: '0.0067',
+    rateSource: 'SERVICE',
+    rateDate: '2026-11-16',
+    payers: [{ userId: bea.id, amountPaid: 67 }],
+    splits: [
+      { userId: ann.id, amountOwed: 33.5 },
+      { userId: bea.id, amountOwed: 33.5 },
+    ],
+  },
+};
 const payment = {
   type: 'payment',
   id: 31,
@@ -421,7 +449,7 @@ const routes: Record<string, unknown> = {
   'GET /api/balances/group/8': [line(eli, -42.25)],
   'GET /api/expenses/50/comments': [],
   'GET /api/groups/7': lisbon,
-  'GET /api/groups/7/transactions': [dinner, payment, tram, apartment],
+  'GET /api/groups/7/transactions': [dinner, payment, tram, sushi, apartment],
   'GET /api/balances/group/7': [line(bea, 60), line(carlos, 45.5), line(dana, -10)],
   'GET /api/groups/7/settle-suggestions': [
     { from: bea, to: ann, amount: 60, currency: 'USD' },

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { periodRange } from './charts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { monthAxisLabels, periodRange } from './charts';
 
 describe('periodRange', () => {
   const now = new Date('2026-11-26T19:00:00Z');
@@ -11,5 +11,27 @@ describe('periodRange', () => {
       from: '2025-02-01',
       to: null,
     });
+  });
+});
+
+describe('monthAxisLabels', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('names the month alone while the months fall in one calendar year', () => {
+    vi.stubGlobal('navigator', { language: 'en-GB' });
+    expect(monthAxisLabels(['2026-01', '2026-10', '2026-12'])).toEqual(['Jan', 'Oct', 'Dec']);
+    expect(monthAxisLabels([])).toEqual([]);
+  });
+
+  it('gives every month its year once the months span two years (two Octobers differ)', () => {
+    vi.stubGlobal('navigator', { language: 'en-GB' });
+    const labels = monthAxisLabels(['2025-10', '2025-12', '2026-01', '2026-10']);
+    expect(labels).toEqual(['Oct 2025', 'Dec 2025', 'Jan 2026', 'Oct 2026']);
+  });
+
+  it("follows the browser's locale", () => {
+    vi.stubGlobal('navigator', { language: 'de-DE' });
+    expect(monthAxisLabels(['2025-10', '2026-10'])).toEqual(['Okt. 2025', 'Okt. 2026']);
+    expect(monthAxisLabels(['2026-10'])).toEqual(['Okt']);
   });
 });

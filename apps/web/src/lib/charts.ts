@@ -7,6 +7,27 @@ export function monthLabel(month: string, style: 'short' | 'long' = 'short'): st
   return d.toLocaleString(appLocale(), { month: style, year: 'numeric', timeZone: 'UTC' });
 }
 
+/** Whether months ("2026-10"…) fall in more than one calendar year. */
+export function spansYears(months: readonly string[]): boolean {
+  return new Set(months.map((m) => m.slice(0, 4))).size > 1;
+}
+
+/**
+ * The axis labels of a run of months ("2026-10"…): the short month alone ("Oct") while every
+ * month falls in one calendar year, else each with its year ("Oct 2025", "Oct 2026"), so that
+ * two Octobers never read the same.
+ */
+export function monthAxisLabels(months: readonly string[]): string[] {
+  const withYear = spansYears(months);
+  return months.map((m) =>
+    new Date(`${m}-01T00:00:00Z`).toLocaleString(appLocale(), {
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    }),
+  );
+}
+
 export type Period = 'all' | '12m' | 'year';
 
 /** The inclusive bounds of a period, today in UTC. */

@@ -150,6 +150,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
         title={group.name}
         back="/app/groups"
         actions={<GroupPageLinks groupId={group.id} />}
+        titleBelowOnPhone
       />
       {group.coverEmoji || group.coverColor ? (
         <div className="-mt-2 mb-4">

@@ -21,7 +21,13 @@ const EMAIL_LABELS: Record<EmailMode, string> = {
   OFF: 'Off',
 };
 
-/** One kind: e-mail as a labelled radio group, push as a switch. */
+/**
+ * One kind: e-mail as a labelled radio group, push as a switch, each on a row of its own with the
+ * channel's name on the left (wrapping within its column) and its control on the right, so that
+ * on a 390-px phone no control wraps onto a line alone. The radios are drawn as one segmented
+ * control: each native radio, transparent, covers its whole pill, so taps, keyboard focus and
+ * screen readers all reach the real input.
+ */
 function KindSettings({
   setting,
   onChange,
@@ -34,20 +40,20 @@ function KindSettings({
   return (
     <li className="px-4 py-4">
       <fieldset>
-        <legend className="font-medium">{label}</legend>
-        <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2">
+        <legend className="font-medium break-words">{label}</legend>
+        <div className="mt-2 flex items-center gap-3" data-testid="notification-channel">
+          <span className="min-w-0 flex-1 text-sm text-muted" aria-hidden="true">
+            E-mail
+          </span>
           <div
             role="radiogroup"
             aria-label={`E-mail for ${label}`}
-            className="flex flex-wrap gap-1"
+            className="flex shrink-0 overflow-hidden rounded-xl border border-border"
           >
-            <span className="mr-1 self-center text-sm text-muted" aria-hidden="true">
-              E-mail
-            </span>
             {EMAIL_MODES.map((mode) => (
               <label
                 key={mode}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-xl border border-border px-3 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary-soft has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-primary"
+                className="relative flex min-h-11 cursor-pointer items-center justify-center border-l border-border px-2.5 text-center text-sm leading-tight first:border-l-0 has-[:checked]:bg-primary-soft has-[:checked]:font-semibold has-[:checked]:shadow-[inset_0_0_0_2px_var(--primary)] has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-primary sm:px-3"
               >
                 <input
                   type="radio"
@@ -55,25 +61,30 @@ function KindSettings({
                   value={mode}
                   checked={setting.email === mode}
                   onChange={() => onChange({ ...setting, email: mode })}
-                  className="accent-primary"
+                  className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
                 />
                 {EMAIL_LABELS[mode]}
               </label>
             ))}
           </div>
-          <label className="ml-auto flex min-h-11 cursor-pointer items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              role="switch"
-              aria-checked={setting.push}
-              aria-label={`Push for ${label}`}
-              checked={setting.push}
-              onChange={(e) => onChange({ ...setting, push: e.target.checked })}
-              className="size-5 accent-primary"
-            />
-            <span aria-hidden="true">Push</span>
-          </label>
         </div>
+        <label
+          className="mt-1 flex min-h-11 cursor-pointer items-center gap-3 text-sm"
+          data-testid="notification-channel"
+        >
+          <span className="min-w-0 flex-1 text-muted" aria-hidden="true">
+            Push
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={setting.push}
+            aria-label={`Push for ${label}`}
+            checked={setting.push}
+            onChange={(e) => onChange({ ...setting, push: e.target.checked })}
+            className="size-5 shrink-0 accent-primary"
+          />
+        </label>
       </fieldset>
     </li>
   );

@@ -4,9 +4,9 @@
 // a table view behind a "Show as table" toggle, with the same figures, for keyboard and screen
 // reader users and for anyone who wants the exact numbers.
 import { useId, useState, type ReactNode } from 'react';
-import { appLocale, formatMoney } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { CategoryIcon } from '../category/CategoryIcon';
-import { monthLabel, type Period } from '../../lib/charts';
+import { monthAxisLabels, monthLabel, spansYears, type Period } from '../../lib/charts';
 
 export interface TableView {
   columns: string[];
@@ -148,6 +148,9 @@ export function MonthColumns({
   label: string;
 }) {
   const shown = lines.slice(-12);
+  const months = shown.map((l) => l.month);
+  const withYears = spansYears(months);
+  const upright = shown.length <= 6;
   const max = Math.max(0, ...shown.map((l) => l.amount));
   const withValues = shown.length <= 6;
   const name = `${label}: ${shown
@@ -174,13 +177,24 @@ export function MonthColumns({
           </div>
         ))}
       </div>
+      {/* With years ("Oct 2025") up to six labels wrap onto two lines; more do not fit a phone's
+          card side by side: they turn to read upwards, each within its column, rather than
+          break inside the year or overlap. */}
       <div aria-hidden="true" className="mt-1 flex gap-1 sm:gap-2">
-        {shown.map((l) => (
-          <span key={l.month} className="min-w-0 flex-1 truncate text-center text-xs text-muted">
-            {new Date(`${l.month}-01T00:00:00Z`).toLocaleString(appLocale(), {
-              month: 'short',
-              timeZone: 'UTC',
-            })}
+        {monthAxisLabels(months).map((text, i) => (
+          <span key={months[i]} className="flex min-w-0 flex-1 justify-center">
+            <span
+              data-testid="month-axis-label"
+              className={`max-w-full text-center text-xs leading-tight text-muted ${
+                !withYears
+                  ? 'truncate'
+                  : upright
+                    ? 'break-words'
+                    : 'rotate-180 whitespace-nowrap [writing-mode:vertical-rl]'
+              }`}
+            >
+              {text}
+            </span>
           </span>
         ))}
       </div>

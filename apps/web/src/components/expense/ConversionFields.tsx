@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { ExchangeRateQuote } from '../../api/types';
 import {
   conversionFocusId,
@@ -26,6 +27,11 @@ export interface ConversionFieldsProps {
   quote: { pending: boolean; data: ExchangeRateQuote | null };
   /** The chosen rate's problem after a submit, shown in the box (see conversionFocusId). */
   error?: string | undefined;
+  /**
+   * Scrolls the options into view when they appear: they appear when the currency is changed,
+   * and on a phone they would otherwise open below the fold, unseen.
+   */
+  reveal?: boolean;
 }
 
 /**
@@ -42,7 +48,14 @@ export function ConversionFields({
   onChange,
   quote,
   error,
+  reveal = false,
 }: ConversionFieldsProps) {
+  const box = useRef<HTMLFieldSetElement>(null);
+  useEffect(() => {
+    if (reveal) box.current?.scrollIntoView({ block: 'nearest' });
+    // Only on appearing: typing a rate must not scroll the form again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const to = groupCurrency;
   const preview = previewConversion(
     amountText,
@@ -63,7 +76,11 @@ export function ConversionFields({
     error && id === focusId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
   return (
-    <fieldset className="rounded-xl border border-border p-3" aria-describedby={resultId}>
+    <fieldset
+      ref={box}
+      className="scroll-my-4 rounded-xl border border-border p-3"
+      aria-describedby={resultId}
+    >
       <legend className="px-1 text-sm font-medium">Converted into {to}</legend>
       <div className="flex flex-col gap-2 text-sm">
         {savedRate !== null ? (

@@ -99,6 +99,7 @@ export function ExpenseForm({
     initialFormState(me.id, participants, expense, currency),
   );
   // Converted into the group's currency when typed in another one (CONVERT groups only).
+  const [initialCurrency] = useState(state.currency);
   const groupCurrency =
     groupId !== null && currencyMode === 'CONVERT' && state.currency !== currency ? currency : null;
   const quote = useRateQuote(state.currency, groupCurrency, state.date);
@@ -225,6 +226,21 @@ export function ExpenseForm({
             savedCurrency={expense?.currency ?? null}
             fields={fields}
           />
+          {/* Right under the amount it converts, so that it is seen when the currency changes. */}
+          {groupCurrency !== null ? (
+            <ConversionFields
+              idPrefix="expense"
+              amountText={state.amount}
+              from={state.currency}
+              groupCurrency={groupCurrency}
+              value={state}
+              savedRate={savedRate}
+              onChange={patch}
+              quote={quote}
+              error={fields.errors.conversion}
+              reveal={state.currency !== initialCurrency}
+            />
+          ) : null}
           {/* After the amount: Description, Tab, Amount stays the keyboard's way through. */}
           <CategoryField
             value={category}
@@ -239,19 +255,6 @@ export function ExpenseForm({
               timeZone={timeZone}
               allowNever={editedSeries === null}
               error={fields.errors.repeat}
-            />
-          ) : null}
-          {groupCurrency !== null ? (
-            <ConversionFields
-              idPrefix="expense"
-              amountText={state.amount}
-              from={state.currency}
-              groupCurrency={groupCurrency}
-              value={state}
-              savedRate={savedRate}
-              onChange={patch}
-              quote={quote}
-              error={fields.errors.conversion}
             />
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 import { isExpense, type Expense, type Payment, type Transaction } from '../../api/types';
 import { formatMonthYear, parseIsoDate } from '../../lib/dates';
-import { formatMoney, fromCents, toCents } from '../../lib/money';
+import { expenseEffect, type Figure } from '../../lib/expenseEffect';
+import { formatMoney } from '../../lib/money';
 import { categoryLabel } from '../../lib/categories';
 import { CategoryBadge } from '../category/CategoryIcon';
 import { RepeatBadge } from '../expense/RepeatBadge';
@@ -31,31 +32,33 @@ function DateBadge({ date }: { date: string }) {
   );
 }
 
+/**
+ * "you borrowed €20.83 (JP¥3,333)": in a converting group the figure is what reaches the balance,
+ * in the group's currency, the entered amount beside it in smaller text; one run of inline text,
+ * so a screen reader reads it as one sentence.
+ */
 function ExpenseEffect({ expense, meId }: { expense: Expense; meId: number }) {
-  const cur = expense.currency;
-  const paid = expense.payers
-    .filter((p) => p.user.id === meId)
-    .reduce((s, p) => s + toCents(p.amountPaid, cur), 0);
-  const owed = expense.splits
-    .filter((s) => s.owedBy.id === meId)
-    .reduce((s, x) => s + toCents(x.amountOwed, cur), 0);
-  const diff = paid - owed;
+  const effect = expenseEffect(expense, meId);
   const others = expense.payers.filter((p) => p.user.id !== meId).map((p) => p.user.name);
+  const money = (f: Figure) => formatMoney(f.amount, f.currency);
+  const original = effect.original ? (
+    <span className="text-[11px] font-normal text-muted"> ({money(effect.original)})</span>
+  ) : null;
   return (
     <span className="mt-0.5 flex flex-wrap items-baseline justify-between gap-x-2 text-xs">
       <span className="text-muted">
-        {paid > 0
-          ? `you paid ${formatMoney(fromCents(paid, cur), cur)}`
-          : `${others.join(', ')} paid`}
-        {paid > 0 && others.length > 0 ? ` (with ${others.join(', ')})` : ''}
+        {effect.paid.amount > 0 ? `you paid ${money(effect.paid)}` : `${others.join(', ')} paid`}
+        {effect.paid.amount > 0 && others.length > 0 ? ` (with ${others.join(', ')})` : ''}
       </span>
-      {diff > 0 ? (
-        <span className="font-semibold text-owed">
-          you lent {formatMoney(fromCents(diff, cur), cur)}
+      {effect.sign > 0 ? (
+        <span className="font-semibold text-owed" data-testid="expense-effect">
+          you lent {money(effect.balance)}
+          {original}
         </span>
-      ) : diff < 0 ? (
-        <span className="font-semibold text-owe">
-          you borrowed {formatMoney(fromCents(-diff, cur), cur)}
+      ) : effect.sign < 0 ? (
+        <span className="font-semibold text-owe" data-testid="expense-effect">
+          you borrowed {money(effect.balance)}
+          {original}
         </span>
       ) : (
         <span className="text-muted">no balance</span>
