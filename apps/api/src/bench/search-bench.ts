@@ -11,7 +11,7 @@
 // real work. run.ts calls searchRows and reports what it returns; what it needs of run.ts comes
 // in `SearchBenchDeps`.
 import { CATEGORY_IDS } from '@evenly/core';
-import { SEED_DETAILS, SEED_ITEMS, SEED_NOTES } from './seed.js';
+import { SEED_DETAILS, SEED_ITEMS, SEED_NOTES } from './seed-texts.js';
 
 /** One request as run.ts sends it. */
 export interface SearchPlanned {
