@@ -7,8 +7,9 @@ import { timed } from './seed-sql.js';
 /** Inserts the pair balances and fills the expense rows' copies. */
 export async function seedDerived(client: pg.Client): Promise<void> {
   // Pairwise totals (§5.2): each split person owes each payer their part of the share, split
-  // over the payers by what they paid (§5.1; two payers never need the fallback: the first
-  // part is at most the share, the second gets the rest); a payment from X to Y counts as Y
+  // over the payers by what they paid (§5.1, largest remainder: with two weights summing to the
+  // amount, the first part is the share × its weight rounded half up, a tie going to the first,
+  // and the second the rest); a payment from X to Y counts as Y
   // owing X. Net of (low, high): + = high owes low. (One branch per payer: a LATERAL VALUES
   // list of the two was 25 times slower.)
   const firstPart = `case when em.p2_user is null then em.owed

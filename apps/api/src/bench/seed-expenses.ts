@@ -12,16 +12,16 @@ import { SEED_DETAILS, SEED_ITEMS, SEED_NOTES } from './seed-texts.js';
  * the split, their split position, what they owe (§5.1) and what they paid. The splits, the
  * expense activity rows and the pairwise debts are all read from it, so they agree by
  * construction.
- *  - EQUAL: everyone but the last gets round_half_up(A / n) = floor((2A + n) / 2n), the last the
- *    rest (never negative: A ≥ 100 cents, n ≤ 8).
+ *  - EQUAL: largest remainder (§5.1) with equal weights: everyone gets floor(A / n), and the
+ *    A mod n cents left over go one each to the first positions (equal remainders: ties to the
+ *    earlier participant).
  *  - EXACT (typed amounts): the first person floor(2A / (n + 1)), the middle ones
  *    floor(A / (n + 1)), the last the rest (≥ A / (n + 1) > 0).
  */
 export const EXPENSE_MEMBERS = `(select y.*,
        case when not y.in_split then 0
             when y.split_type = 'EQUAL' then
-              case when y.pos < y.n_split - 1 then (2 * y.amount + y.n_split) / (2 * y.n_split)
-                   else y.amount - (y.n_split - 1) * ((2 * y.amount + y.n_split) / (2 * y.n_split)) end
+              y.amount / y.n_split + case when y.pos < y.amount % y.n_split then 1 else 0 end
             else
               case when y.pos = 0 then (2 * y.amount) / (y.n_split + 1)
                    when y.pos < y.n_split - 1 then y.amount / (y.n_split + 1)
