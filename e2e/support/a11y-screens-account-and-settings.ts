@@ -13,7 +13,18 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
       await page.getByRole('alertdialog', { name: 'End series' }).waitFor();
     },
   },
-  { name: 'friends', path: '/app/friends', signedIn: true, ready: text('Farah Ali') },
+  {
+    name: 'friends (with others in your groups)',
+    path: '/app/friends',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Farah Ali').first().waitFor();
+      await page
+        .getByRole('region', { name: 'Others in your groups' })
+        .getByText('Hana Sato')
+        .waitFor();
+    },
+  },
   {
     name: 'friends, invalid e-mail',
     path: '/app/friends',

@@ -458,21 +458,32 @@ const routes: Record<string, unknown> = {
   ],
   'GET /api/balances/overall': {
     totalOwedToUser: 105.5,
-    totalOwedByUser: 52.25,
+    totalOwedByUser: 55.75,
     currency: 'USD',
     byCurrency: [],
   },
   'GET /api/friendships/friends': friends,
-  // Everyone Ann has a balance with is a friend here: no "Others in your groups".
-  'GET /api/balances/people': friends.map((f) => ({
-    otherUser: f.otherUser,
-    netBalance: f.netBalance,
-    nonGroupBalance: f.nonGroupBalance,
-    currency: f.currency,
-    byCurrency: [],
-    groups: [],
-    isFriend: true,
-  })),
+  // The friends, and Hana, met only in the Lisbon trip: "Others in your groups" (issue #31).
+  'GET /api/balances/people': [
+    ...friends.map((f) => ({
+      otherUser: f.otherUser,
+      netBalance: f.netBalance,
+      nonGroupBalance: f.nonGroupBalance,
+      currency: f.currency,
+      byCurrency: [],
+      groups: [],
+      isFriend: true,
+    })),
+    {
+      otherUser: { id: 33, name: 'Hana Sato', email: 'hana@example.com' },
+      netBalance: -3.5,
+      nonGroupBalance: 0,
+      currency: 'USD',
+      byCurrency: [],
+      groups: [{ group: { id: 7, name: 'Lisbon trip' }, netAmount: -3.5, currency: 'USD' }],
+      isFriend: false,
+    },
+  ],
   'GET /api/friendships/requests/incoming': [
     {
       ...friendship(30, { id: 20, name: 'Farah Ali', email: 'farah@example.com' }, 0),
