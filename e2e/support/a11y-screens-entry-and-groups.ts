@@ -254,7 +254,8 @@ export const ENTRY_AND_GROUP_SCREENS: Screen[] = [
         .getByRole('group', { name: 'Who had Pastéis de nata' })
         .getByRole('button', { name: 'Bea Costa' })
         .click();
-      await modal.getByText(/Tax, service and rounding/).waitFor();
+      // 12.00 of 30.00: the items look incomplete, and the dialog says so (issue #31 point 2).
+      await modal.getByText('Some lines of the receipt seem to be missing.').waitFor();
     },
   },
   {

@@ -33,7 +33,10 @@ export function GroupMateRow({ person }: { person: PersonBalance }) {
               {groups.map((g, i) => (
                 <Fragment key={g.id}>
                   {i > 0 ? ', ' : null}
-                  <Link to={`/app/group/${String(g.id)}`} className="text-primary hover:underline">
+                  <Link
+                    to={`/app/group/${String(g.id)}`}
+                    className="text-primary underline underline-offset-2"
+                  >
                     {g.name}
                   </Link>
                 </Fragment>
