@@ -175,7 +175,8 @@ describe('group settings', () => {
     // Signed in or not, the old link now only explains itself.
     const b = await openAs(browser, server, bea, new URL(url).pathname, { phone: true });
     await b.page.getByText('This invite link is invalid or has been revoked.').waitFor();
-    await b.page.getByRole('link', { name: 'Go to the home page' }).waitFor();
+    // Signed in, the way on is to one's groups (issue #31 point 3); signed out, the home page.
+    await b.page.getByRole('link', { name: 'Go to your groups' }).waitFor();
     const anon = await browser.newContext({ viewport: PHONE_VIEWPORT, serviceWorkers: 'block' });
     const anonPage = await anon.newPage();
     await anonPage.goto(url);

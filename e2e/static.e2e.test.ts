@@ -226,7 +226,7 @@ describe('phone-sized viewport', () => {
   it('shows group cards with at most two balance lines and the rest summarised', async () => {
     const { page, context } = await open('/app/groups', { mock: true, phone: true });
     await page.getByText('Plus 1 more balance').waitFor();
-    await page.getByText('Overall, you are owed $53.25').waitFor();
+    await page.getByText('Overall, you are owed $49.75').waitFor();
     expect(await page.getByText('Settled up').count()).toBe(1);
     await context.close();
   });

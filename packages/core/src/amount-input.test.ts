@@ -59,6 +59,9 @@ describe('parseAmountInput', () => {
     expect(minor('1.234', 'pt-PT')).toBe(
       'Did you mean 1,234 or 1 234? Please type it without thousands separators, e.g. 1234 or 1234,50.',
     );
+    // Nothing before the separator could start a thousands group: decimals, too many of them.
+    expect(minor('0.001', 'en-GB', 'GBP')).toBe('Amounts can have at most 2 decimal places.');
+    expect(minor('0,125', 'fr-FR')).toBe('Amounts can have at most 2 decimal places.');
     // Other decimals than three are no question.
     expect(minor('1.23', 'en-GB', 'GBP')).toBe(123);
     expect(minor('1.2345', 'en-GB', 'GBP')).toBe('Amounts can have at most 2 decimal places.');

@@ -143,7 +143,12 @@ export function parseAmountInput(text: string, options: AmountInputOptions): Amo
     } else if (sep === group) {
       groupSep = sep;
       intPart = t;
-    } else if (sep === decimal && currencyDigits(currency) >= 3) {
+    } else if (
+      (sep === decimal && currencyDigits(currency) >= 3) ||
+      !/^[1-9]/.test(t.slice(0, at).replace(/_/g, ''))
+    ) {
+      // Decimals: the locale's decimal symbol with a currency of three decimals, or nothing before
+      // the separator that could start a thousands group ("0.001", ".125").
       intPart = t.slice(0, at);
       fracPart = after;
     } else {
