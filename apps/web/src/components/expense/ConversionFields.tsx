@@ -51,10 +51,11 @@ export function ConversionFields({
   reveal = false,
 }: ConversionFieldsProps) {
   const box = useRef<HTMLFieldSetElement>(null);
+  // Only on appearing: typing a rate must not scroll the form again, so `reveal` is read as it
+  // was then.
+  const revealOnAppearing = useRef(reveal);
   useEffect(() => {
-    if (reveal) box.current?.scrollIntoView({ block: 'nearest' });
-    // Only on appearing: typing a rate must not scroll the form again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    if (revealOnAppearing.current) box.current?.scrollIntoView({ block: 'nearest' });
   }, []);
   const to = groupCurrency;
   const preview = previewConversion(
