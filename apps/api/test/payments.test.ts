@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
-import { befriend, createGroup, createUsers, leaveGroup } from './support/fixtures.js';
+import { befriend, createGroup, leaveGroup, resetTrip } from './support/fixtures.js';
 import { groupLines } from '../src/modules/balances/balance-reader.js';
 import { equalExpense, expectBalancesMatchRecomputation, postExpense } from './support/ledger.js';
 
@@ -22,14 +22,7 @@ let cal: TestUser;
 let dan: TestUser;
 let groupId: number;
 beforeEach(async () => {
-  await ctx.reset();
-  [ann, bea, cal, dan] = (await createUsers(ctx, 'Ann', 'Bea', 'Cal', 'Dan')) as [
-    TestUser,
-    TestUser,
-    TestUser,
-    TestUser,
-  ];
-  groupId = await createGroup(ctx.database.handle.db, ann, 'Trip', [bea, cal]);
+  ({ ann, bea, cal, dan, groupId } = await resetTrip(ctx));
 });
 
 function pay(user: TestUser, payload: unknown, headers: Record<string, string> = {}) {

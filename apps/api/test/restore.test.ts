@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { friendships } from '../src/db/schema.js';
 import type { TestUser } from './support/fixtures.js';
-import { befriend, createGroup, createUsers, leaveGroup } from './support/fixtures.js';
+import { befriend, createGroup, leaveGroup, resetTrip } from './support/fixtures.js';
 import { equalExpense, expectBalancesMatchRecomputation, postExpense } from './support/ledger.js';
 import type { SseStream } from './support/sse-client.js';
 import { openReadySse } from './support/sse-client.js';
@@ -33,14 +33,7 @@ let dan: TestUser;
 let groupId: number;
 beforeEach(async () => {
   for (const s of streams.splice(0)) s.close();
-  await ctx.reset();
-  [ann, bea, cal, dan] = (await createUsers(ctx, 'Ann', 'Bea', 'Cal', 'Dan')) as [
-    TestUser,
-    TestUser,
-    TestUser,
-    TestUser,
-  ];
-  groupId = await createGroup(ctx.database.handle.db, ann, 'Trip', [bea, cal]);
+  ({ ann, bea, cal, dan, groupId } = await resetTrip(ctx));
 });
 
 const db = () => ctx.database.handle.db;

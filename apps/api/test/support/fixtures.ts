@@ -96,3 +96,25 @@ export async function leaveGroup(db: Db, groupId: number, userId: number): Promi
       ),
     );
 }
+
+/**
+ * The ledger tests' world, fresh: the database reset, Ann, Bea, Cal and Dan, and Ann's group
+ * "Trip" with Bea and Cal (Dan stays outside it).
+ */
+export async function resetTrip(ctx: TestContext): Promise<{
+  ann: TestUser;
+  bea: TestUser;
+  cal: TestUser;
+  dan: TestUser;
+  groupId: number;
+}> {
+  await ctx.reset();
+  const [ann, bea, cal, dan] = (await createUsers(ctx, 'Ann', 'Bea', 'Cal', 'Dan')) as [
+    TestUser,
+    TestUser,
+    TestUser,
+    TestUser,
+  ];
+  const groupId = await createGroup(ctx.database.handle.db, ann, 'Trip', [bea, cal]);
+  return { ann, bea, cal, dan, groupId };
+}
