@@ -24,6 +24,9 @@ function readme(): Plugin {
 }
 
 export default defineConfig({
+  // Relative asset links: one build runs under any BASE_PATH, found from index.html's <base href>
+  // (which the server sets) and, in scripts, from their own URL.
+  base: './',
   plugins: [
     readme(),
     react(),

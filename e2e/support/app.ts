@@ -212,7 +212,8 @@ export async function openAs(
   const page = await context.newPage();
   let streams = 0;
   page.on('response', (response) => {
-    if (new URL(response.url()).pathname === '/api/events' && response.status() === 200) {
+    // Under a path prefix (BASE_PATH) too: /evenly/api/events.
+    if (new URL(response.url()).pathname.endsWith('/api/events') && response.status() === 200) {
       streams += 1;
     }
   });

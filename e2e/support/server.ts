@@ -48,7 +48,7 @@ export async function freePort(): Promise<number> {
 }
 
 async function waitForHealth(
-  baseUrl: string,
+  healthUrl: string,
   child: ChildProcess,
   timeoutMs: number,
   logs: () => string,
@@ -60,14 +60,14 @@ async function waitForHealth(
       throw new Error(`Server exited (${how}) before becoming healthy.\n${logs()}`);
     }
     try {
-      const response = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2000) });
+      const response = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`Server did not answer GET /api/health within ${timeoutMs} ms.\n${logs()}`);
+  throw new Error(`Server did not answer GET ${healthUrl} within ${timeoutMs} ms.\n${logs()}`);
 }
 
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
@@ -117,7 +117,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   };
 
   try {
-    await waitForHealth(baseUrl, child, options.timeoutMs ?? 120_000, () => output);
+    // Under BASE_PATH the API lives under the prefix too.
+    const prefix = (options.env?.['BASE_PATH'] ?? '').replace(/^\/*/, '/').replace(/\/+$/, '');
+    const healthUrl = `${baseUrl}${prefix}/api/health`;
+    await waitForHealth(healthUrl, child, options.timeoutMs ?? 120_000, () => output);
   } catch (error) {
     await stop();
     throw error;

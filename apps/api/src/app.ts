@@ -32,6 +32,7 @@ import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { createAuthenticate } from './plugins/authentication.js';
 import { discoverModules } from './http/route-modules.js';
+import { baseRewriter } from './http/base-path.js';
 import type { RouteDeps } from './http/route-modules.js';
 import bodyParsers, { JSON_BODY_LIMIT } from './plugins/body-parsers.js';
 import compression from './plugins/compression.js';
@@ -74,11 +75,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const prettyLogs =
     options.logger === undefined &&
     resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty';
+  const rewriteUrl = baseRewriter(config.basePath);
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel, prettyLogs ? 'pretty' : 'json'),
     ...(prettyLogs ? { logController: new TerminalRequestLog() } : {}),
     genReqId,
     requestIdHeader: false,
+    // BASE_PATH: the prefix comes off before routing (http/base-path.ts).
+    ...(rewriteUrl === undefined ? {} : { rewriteUrl }),
     trustProxy:
       typeof config.trustProxy === 'number'
         ? (
@@ -211,7 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       parts: 25,
     },
   });
-  await app.register(openapi);
+  await app.register(openapi, { basePath: config.basePath });
 
   // Every module's routes (modules/*/module.ts), public ones first and outside the protected
   // scope. Each plugin gets its own copy of the dependencies: registration options belong to it.
@@ -229,7 +233,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
   });
 
-  await app.register(webApp, { distDir: config.webDistDir });
+  await app.register(webApp, { distDir: config.webDistDir, basePath: config.basePath });
   // The process's services, for the entry point and for tests that write behind the API's back.
   app.decorate('services', services);
   app.decorate('infra', infra);

@@ -5,7 +5,10 @@
 /* global self */
 'use strict';
 
-const FALLBACK_URL = '/app';
+// The app's home and icon, under the app's path prefix (BASE_PATH): this worker's scope. The
+// server's `url` already carries the prefix.
+const FALLBACK_URL = new URL('app', self.registration.scope).href;
+const ICON_URL = new URL('pwa-192.png', self.registration.scope).href;
 
 /** A same-origin URL for a notification's `url`; anything else means the app's home. */
 function targetUrl(url) {
@@ -18,7 +21,7 @@ function targetUrl(url) {
   } catch {
     // Not a URL: fall through.
   }
-  return new URL(FALLBACK_URL, self.location.origin).href;
+  return FALLBACK_URL;
 }
 
 self.addEventListener('push', (event) => {
@@ -35,8 +38,8 @@ self.addEventListener('push', (event) => {
   const tag = typeof data.tag === 'string' && data.tag !== '' ? data.tag : undefined;
   const options = {
     body: typeof data.body === 'string' ? data.body : '',
-    icon: '/pwa-192.png',
-    badge: '/pwa-192.png',
+    icon: ICON_URL,
+    badge: ICON_URL,
     data: { url: targetUrl(data.url) },
   };
   if (tag !== undefined) {

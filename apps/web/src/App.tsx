@@ -1,4 +1,5 @@
 import { BrowserRouter, useRoutes } from 'react-router';
+import { BASE_PATH } from './lib/basePath';
 import { routes } from './router';
 
 function AppRoutes() {
@@ -7,7 +8,7 @@ function AppRoutes() {
 
 export function App() {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={BASE_PATH || '/'}>
       <AppRoutes />
     </BrowserRouter>
   );

@@ -9,6 +9,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { NetworkOnly } from 'workbox-strategies';
+import { BASE_PATH } from './lib/basePath';
 import { kvGet, SESSION_KEY, type WorkerSession } from './offline/db';
 import { notifyOutboxChanged } from './offline/outbox';
 import { flushOutbox } from './offline/send';
@@ -31,14 +32,16 @@ cleanupOutdatedCaches();
 
 const network = new NetworkOnly({ networkTimeoutSeconds: 4 });
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+  ({ request, url }) =>
+    request.mode === 'navigate' && !url.pathname.startsWith(`${BASE_PATH}/api/`),
   async (options) => {
     try {
       return await network.handle(options);
     } catch {
       return (
-        (await matchPrecache('/index.html')) ??
-        (await matchPrecache('/offline.html')) ??
+        // Relative: this worker sits at the app's path prefix (BASE_PATH), as do these files.
+        (await matchPrecache('index.html')) ??
+        (await matchPrecache('offline.html')) ??
         Response.error()
       );
     }
@@ -76,4 +79,4 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(sendOutbox());
 });
 
-importScripts('/push-sw.js');
+importScripts('push-sw.js');

@@ -9,6 +9,7 @@ describe('loadConfig', () => {
       host: '0.0.0.0',
       databaseUrl: null,
       dataDir: '/srv/evenly/data',
+      basePath: '',
       appUrl: 'http://localhost:3000',
       jwtSecret: null,
       jwtTtlSeconds: 7 * 86400,
@@ -93,6 +94,44 @@ describe('loadConfig', () => {
       }
       expect(caught, name).toBeInstanceOf(ConfigError);
       expect((caught as ConfigError).message).toContain(name === 'STORAGE' ? 'S3_BUCKET' : name);
+    }
+  });
+
+  it('normalises BASE_PATH and puts it into APP_URL', () => {
+    for (const [value, expected] of [
+      ['', ''],
+      ['/', ''],
+      ['evenly', '/evenly'],
+      ['/evenly/', '/evenly'],
+      ['//tools/evenly-2.0//', '/tools/evenly-2.0'],
+    ] as const) {
+      expect(loadConfig({ BASE_PATH: value }).basePath, value).toBe(expected);
+    }
+    // The default address and an address without a path get the prefix; one with it keeps it.
+    expect(loadConfig({ BASE_PATH: '/evenly/', PORT: '8080' }).appUrl).toBe(
+      'http://localhost:8080/evenly',
+    );
+    expect(loadConfig({ BASE_PATH: '/evenly', APP_URL: 'https://x.example/' }).appUrl).toBe(
+      'https://x.example/evenly',
+    );
+    expect(loadConfig({ BASE_PATH: 'evenly', APP_URL: 'https://x.example/evenly/' }).appUrl).toBe(
+      'https://x.example/evenly',
+    );
+    // Without BASE_PATH, APP_URL stays as it is given (as before).
+    expect(loadConfig({ APP_URL: 'https://x.example/sub/' }).appUrl).toBe('https://x.example/sub');
+  });
+
+  it('stops on a BASE_PATH that is not a plain path, or an APP_URL with another path', () => {
+    for (const [env, name] of [
+      [{ BASE_PATH: '/even ly' }, 'BASE_PATH'],
+      [{ BASE_PATH: '/a/../b' }, 'BASE_PATH'],
+      [{ BASE_PATH: '/evenly?x=1' }, 'BASE_PATH'],
+      [{ BASE_PATH: '/evenly#top' }, 'BASE_PATH'],
+      [{ BASE_PATH: 'https://x.example/evenly' }, 'BASE_PATH'],
+      [{ BASE_PATH: '/evenly', APP_URL: 'https://x.example/other' }, 'APP_URL'],
+    ] as const) {
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(ConfigError);
+      expect(() => loadConfig(env), JSON.stringify(env)).toThrow(name);
     }
   });
 

@@ -37,6 +37,12 @@ export interface AppConfig {
   /** `DATABASE_POOL_SIZE`: connections this process keeps to PostgreSQL (1–100). */
   databasePoolSize: number;
   dataDir: string;
+  /**
+   * `BASE_PATH`: the path prefix everything is served under ('/evenly'), with a leading slash and
+   * no trailing one; '' = the root of the host.
+   */
+  basePath: string;
+  /** The public address of the web app, the base path included (links in e-mails start with it). */
   appUrl: string;
   jwtSecret: string | null;
   /** Token lifetime in seconds. */
@@ -171,6 +177,41 @@ function portNumber(name: string, value: string): number {
   return Number(value);
 }
 
+/**
+ * `BASE_PATH` normalised: a leading slash, no trailing one, '' for the root. Only plain path
+ * segments: the prefix goes into HTML, links and a proxy's configuration as it is.
+ */
+export function basePath(value: string | null): string {
+  if (value === null) return '';
+  const trimmed = value.replace(/^\/+|\/+$/g, '');
+  if (trimmed === '') return '';
+  for (const segment of trimmed.split('/')) {
+    if (!/^[A-Za-z0-9._~-]+$/.test(segment) || segment === '.' || segment === '..') {
+      throw new ConfigError(
+        'BASE_PATH',
+        `must be a path such as /evenly: letters, digits, . _ ~ - between slashes (got "${value}")`,
+      );
+    }
+  }
+  return `/${trimmed}`;
+}
+
+/**
+ * `APP_URL` with the base path: an address without a path gets it appended; one with a path
+ * must name the base path itself (the proxy passes the prefix through, it does not rewrite it).
+ */
+function appUrlWithBase(value: string, base: string): string {
+  const parsed = new URL(value);
+  const pathname = parsed.pathname.replace(/\/+$/, '');
+  if (pathname === base) return value;
+  if (pathname === '' && base !== '') return `${value}${base}`;
+  if (base === '') return value;
+  throw new ConfigError(
+    'APP_URL',
+    `must end with BASE_PATH (${base}) or have no path (got "${value}")`,
+  );
+}
+
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): AppConfig {
   const port = portNumber('PORT', opt(env, 'PORT') ?? '3000');
   const metricsPortRaw = opt(env, 'METRICS_PORT');
@@ -184,8 +225,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   }
   const databasePoolSize = poolRaw === null ? defaultDatabasePoolSize() : Number(poolRaw);
 
-  const appUrl = (opt(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  url('APP_URL', appUrl, ['http:', 'https:']);
+  const base = basePath(opt(env, 'BASE_PATH'));
+  const appUrlRaw = (opt(env, 'APP_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  url('APP_URL', appUrlRaw, ['http:', 'https:']);
+  const appUrl = appUrlWithBase(appUrlRaw, base);
 
   const jwtSecret = opt(env, 'JWT_SECRET');
   if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
@@ -292,6 +335,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     host,
     databaseUrl,
     dataDir,
+    basePath: base,
     appUrl,
     jwtSecret,
     jwtTtlSeconds: parseDuration('JWT_TTL', opt(env, 'JWT_TTL') ?? '7d'),

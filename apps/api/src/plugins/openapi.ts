@@ -34,10 +34,18 @@ function inNameOrder(document: OpenApiDocument): OpenApiDocument {
   } as OpenApiDocument;
 }
 
-async function openapi(app: FastifyInstance): Promise<void> {
+export interface OpenApiOptions {
+  /** BASE_PATH ('' at the root): the docs page's links and the document's server carry it. */
+  basePath: string;
+}
+
+async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<void> {
+  const { basePath } = options;
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
+      // The paths are /api/...; under a prefix they live at {BASE_PATH}/api/...
+      ...(basePath === '' ? {} : { servers: [{ url: basePath }] }),
       info: {
         title: 'Evenly API',
         version: '1.0.0',
@@ -55,6 +63,8 @@ async function openapi(app: FastifyInstance): Promise<void> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',
+    // The page links its files by absolute path: under BASE_PATH they need the prefix.
+    ...(basePath === '' ? {} : { indexPrefix: basePath }),
     staticCSP: true,
     uiConfig: { deepLinking: true },
   });

@@ -1,7 +1,9 @@
 // Fetch wrapper for the same-origin API: bearer token, error body → message, 401 → sign out.
+import { BASE_PATH } from '../lib/basePath';
 import { clearSession, getToken } from '../lib/storage';
 
-export const API_BASE = '/api';
+/** The API under the app's path prefix (lib/basePath.ts). */
+export const API_BASE = `${BASE_PATH}/api`;
 
 export class ApiError extends Error {
   readonly status: number;

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { onUnauthorized } from '../api/client';
+import { BASE_PATH } from '../lib/basePath';
 import type { LoginResponse } from '../api/types';
 import {
   clearSession,
@@ -37,7 +38,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       onUnauthorized(() => {
         setUser(null);
         emitSessionChange();
-        if (window.location.pathname !== '/login') void navigate('/login', { replace: true });
+        if (window.location.pathname !== `${BASE_PATH}/login`)
+          void navigate('/login', { replace: true });
       }),
     [navigate],
   );

@@ -1,11 +1,11 @@
-import { useRegisterSW } from 'virtual:pwa-register/react';
+import { useServiceWorker } from '../hooks/useServiceWorker';
 
 /** "New version available — Reload" when a new service worker is waiting. */
 export function PwaUpdatePrompt() {
   const {
     needRefresh: [needRefresh, setNeedRefresh],
     updateServiceWorker,
-  } = useRegisterSW();
+  } = useServiceWorker();
 
   if (!needRefresh) return null;
   return (
@@ -17,7 +17,7 @@ export function PwaUpdatePrompt() {
       <button type="button" className="btn-ghost" onClick={() => setNeedRefresh(false)}>
         Later
       </button>
-      <button type="button" className="btn-primary" onClick={() => void updateServiceWorker(true)}>
+      <button type="button" className="btn-primary" onClick={() => void updateServiceWorker()}>
         Reload
       </button>
     </div>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { eventsApi } from '../api/balances';
+import { API_BASE } from '../api/client';
 import { queryKeys } from '../api/queryKeys';
 
 const RETRY_MS = 5000;
@@ -41,7 +42,9 @@ export function useLiveEvents(enabled: boolean): void {
         if (stopped) return;
         const resume =
           lastEventId === null ? '' : `&lastEventId=${encodeURIComponent(lastEventId)}`;
-        source = new EventSource(`/api/events?ticket=${encodeURIComponent(ticket)}${resume}`);
+        source = new EventSource(
+          `${API_BASE}/events?ticket=${encodeURIComponent(ticket)}${resume}`,
+        );
         const resuming = lastEventId !== null;
         source.addEventListener('open', () => {
           if (!resuming) void client.invalidateQueries();

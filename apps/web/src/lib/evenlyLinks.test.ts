@@ -12,6 +12,10 @@ describe('evenlyLinkPath', () => {
       '/join/abcdefgh12',
     );
     expect(evenlyLinkPath('/join/abcdefgh12', ORIGIN)).toBe('/join/abcdefgh12');
+    // A server under a path prefix (BASE_PATH).
+    expect(evenlyLinkPath('https://evenly.example/tools/evenly/join/abcdefgh12', ORIGIN)).toBe(
+      '/join/abcdefgh12',
+    );
   });
 
   it('refuses anything else', () => {

@@ -3,7 +3,8 @@ import { invitePath } from '@evenly/core';
 
 /**
  * The in-app path of an Evenly group invite (`/join/{token}`) or friend link
- * (`/add-friend/{token}`) in `text` — a full URL on any origin, or a bare path — or null for
+ * (`/add-friend/{token}`) in `text` — a full URL on any origin and under any path prefix, or a
+ * bare path — or null for
  * anything else.
  */
 export function evenlyLinkPath(text: string, origin: string): string | null {
@@ -18,7 +19,8 @@ export function evenlyLinkPath(text: string, origin: string): string | null {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
   // A bare word ("hello") resolves to {origin}/hello; only real links and paths count.
   if (!/^https?:\/\//i.test(trimmed) && !trimmed.startsWith('/')) return null;
-  const match = /^\/(join|add-friend)\/([^/]+)\/?$/.exec(url.pathname);
+  // Any path prefix: a server may serve Evenly under one (BASE_PATH, e.g. /evenly/join/…).
+  const match = /^(?:\/[^/]+)*?\/(join|add-friend)\/([^/]+)\/?$/.exec(url.pathname);
   if (!match) return null;
   const [, kind, rawToken] = match;
   if (kind === undefined || rawToken === undefined) return null;

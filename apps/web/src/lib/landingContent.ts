@@ -1,5 +1,6 @@
 // What the landing page says about Evenly (issue #13 point 7): the product as it is, its
 // screenshots and how to run your own. Kept apart from the page so the wording is in one place.
+import { BASE_PATH } from './basePath';
 
 export interface Feature {
   title: string;
@@ -59,4 +60,4 @@ export const SELF_HOST_COMMANDS = [
 ];
 
 /** The README as this server serves it (copied into the build), for the self-hosting steps. */
-export const README_URL = '/README.md';
+export const README_URL = `${BASE_PATH}/README.md`;

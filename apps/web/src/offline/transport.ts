@@ -1,4 +1,5 @@
 // Transports for offline/send.ts: how one queued request goes over the wire.
+import { BASE_PATH } from '../lib/basePath';
 import type { Transport, TransportAnswer } from './send';
 
 type Request = Parameters<Transport>[0];
@@ -43,7 +44,7 @@ export function fetchTransport(
     if (typeof body === 'string') headers['Content-Type'] = 'application/json';
     let response: Response;
     try {
-      response = await fetchImpl(`/api${request.path}`, {
+      response = await fetchImpl(`${BASE_PATH}/api${request.path}`, {
         method: request.method,
         headers,
         body,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AppServices } from '../../composition/app-services.js';
 import type { ReceiptLinker } from './expense.mapper.js';
 
-/** Signed receipt links for the caller, absolute from the request's scheme and host. */
+/** Signed receipt links for the caller, absolute from the request's scheme and host (and BASE_PATH). */
 export function receiptLinker(
   services: Pick<AppServices, 'receipts'>,
   request: FastifyRequest,

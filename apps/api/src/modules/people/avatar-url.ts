@@ -9,7 +9,11 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export class AvatarLinks {
   private readonly key: Buffer;
 
-  constructor(signingSecret: string) {
+  /** `basePath`: the app's path prefix (BASE_PATH), '' at the root. */
+  constructor(
+    signingSecret: string,
+    private readonly basePath = '',
+  ) {
     this.key = createHmac('sha256', signingSecret).update('evenly avatar links').digest();
   }
 
@@ -24,7 +28,7 @@ export class AvatarLinks {
   url(person: { id: number; avatarVersion: number; hasAvatar: boolean }): string | null {
     if (!person.hasAvatar) return null;
     const sig = this.signature(person.id, person.avatarVersion);
-    return `/api/users/${person.id}/avatar?v=${person.avatarVersion}&sig=${sig}`;
+    return `${this.basePath}/api/users/${person.id}/avatar?v=${person.avatarVersion}&sig=${sig}`;
   }
 
   /** True when `sig` was issued for this user and picture version. */

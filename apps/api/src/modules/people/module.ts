@@ -14,6 +14,6 @@ export const services: readonly ServiceProvider[] = [
   provide({
     name: 'avatarLinks',
     needs: [],
-    create: (deps) => new AvatarLinks(deps.signingSecret),
+    create: (deps) => new AvatarLinks(deps.signingSecret, deps.config.basePath),
   }),
 ];

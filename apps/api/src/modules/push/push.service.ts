@@ -61,15 +61,21 @@ function cut(text: string, max: number): string {
   return chars.length <= max ? text : chars.slice(0, max - 1).join('') + '…';
 }
 
-/** A same-origin path for the service worker to open; anything else becomes the app's home. */
+/**
+ * The app's path for the service worker to open (`/app/...`, without BASE_PATH): a path as it
+ * is, a link under `appUrl` without its prefix; anything else becomes the app's home.
+ */
 export function appPath(url: string, appUrl: string): string {
   if (url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\')) {
     return url.length <= MAX_URL ? url : '/app';
   }
   try {
     const parsed = new URL(url);
-    if (parsed.origin === new URL(appUrl).origin) {
-      const path = parsed.pathname + parsed.search + parsed.hash;
+    const app = new URL(appUrl);
+    const base = app.pathname.replace(/\/+$/, '');
+    const under = parsed.pathname === base || parsed.pathname.startsWith(`${base}/`);
+    if (parsed.origin === app.origin && under) {
+      const path = (parsed.pathname.slice(base.length) || '/') + parsed.search + parsed.hash;
       return path.length <= MAX_URL ? path : '/app';
     }
   } catch {
@@ -146,7 +152,8 @@ export class PushService {
       const message = JSON.stringify({
         title: cut(payload.title, MAX_TITLE),
         body: cut(payload.body, MAX_BODY),
-        url: appPath(payload.url, this.deps.config.appUrl),
+        // The page to open on a click, under the app's path prefix (BASE_PATH).
+        url: this.deps.config.basePath + appPath(payload.url, this.deps.config.appUrl),
         ...(payload.tag === undefined ? {} : { tag: cut(payload.tag, 64) }),
       });
       const options: RequestOptions = {

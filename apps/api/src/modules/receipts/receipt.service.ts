@@ -92,11 +92,14 @@ export class ReceiptService {
       .digest('base64url');
   }
 
-  /** Absolute signed link to GET /api/receipts/files/{key} for user `uid`, valid 1 hour. */
-  signedUrl(baseUrl: string, key: string, uid: number, now: number = Date.now()): string {
+  /**
+   * Absolute signed link to GET /api/receipts/files/{key} for user `uid`, valid 1 hour;
+   * `origin` is the scheme and host, the path prefix (BASE_PATH) is added here.
+   */
+  signedUrl(origin: string, key: string, uid: number, now: number = Date.now()): string {
     const exp = Math.floor(now / 1000) + LINK_TTL_SECONDS;
     const sig = this.signature(key, uid, exp);
-    return `${baseUrl}/api/receipts/files/${encodeURIComponent(key)}?uid=${uid}&exp=${exp}&sig=${sig}`;
+    return `${origin}${this.deps.config.basePath}/api/receipts/files/${encodeURIComponent(key)}?uid=${uid}&exp=${exp}&sig=${sig}`;
   }
 
   /** Checks a signed link and returns the file (local) or a presigned redirect (S3). */
