@@ -178,7 +178,11 @@ describe('installable PWA', () => {
       // The plain offline page stays precached (the worker's last resort).
       await page.goto(`${server.baseUrl}/offline.html`);
       await page.getByRole('heading', { name: 'You are offline' }).waitFor();
-      expect(await page.getByRole('link', { name: 'Try again' }).getAttribute('href')).toBe('/app');
+      // Written relative to the page's <base href> (the server sets it under BASE_PATH).
+      const tryAgain = page.getByRole('link', { name: 'Try again' });
+      expect(await tryAgain.evaluate((a) => (a as HTMLAnchorElement).href)).toBe(
+        `${server.baseUrl}/app`,
+      );
     } finally {
       await context.setOffline(false);
     }

@@ -185,6 +185,12 @@ describe('behind nginx at /evenly/', () => {
     );
     await page.goto(`${app.baseUrl}/login`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
+    // The worker's last resort, the offline page, leads back into the app under the prefix.
+    await page.goto(`${app.baseUrl}/offline.html`);
+    const tryAgain = page.getByRole('link', { name: 'Try again' });
+    expect(await tryAgain.evaluate((a) => (a as HTMLAnchorElement).href)).toBe(
+      `${app.baseUrl}/app`,
+    );
     await context.close();
   });
 });

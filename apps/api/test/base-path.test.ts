@@ -131,4 +131,21 @@ describe('BASE_PATH=/evenly', () => {
     const document = await ctx.app.inject({ method: 'GET', url: '/evenly/api/openapi.json' });
     expect(document.json()).toMatchObject({ servers: [{ url: '/evenly' }] });
   });
+
+  it('gives profile picture and receipt links under the prefix', async () => {
+    const avatar = ctx.app.services.avatarLinks.url({ id: 5, avatarVersion: 1, hasAvatar: true });
+    expect(avatar).toMatch(/^\/evenly\/api\/users\/5\/avatar\?v=1&sig=/);
+    // The link's route answers under the prefix (no picture here: the API's 404, not the page).
+    const picture = await ctx.app.inject({ method: 'GET', url: avatar ?? '' });
+    expect(picture.headers['content-type']).toMatch(/^application\/json/);
+    const receipt = ctx.app.services.receipts.signedUrl('https://evenly.test', 'a.jpg', 5);
+    expect(receipt).toMatch(
+      /^https:\/\/evenly\.test\/evenly\/api\/receipts\/files\/a\.jpg\?uid=5&/,
+    );
+    const file = await ctx.app.inject({
+      method: 'GET',
+      url: receipt.slice('https://evenly.test'.length),
+    });
+    expect(file.headers['content-type']).toMatch(/^application\/json/);
+  });
 });

@@ -20,4 +20,11 @@ describe('AvatarLinks', () => {
       false,
     );
   });
+
+  it('puts the path prefix (BASE_PATH) before the link', () => {
+    const prefixed = new AvatarLinks('a-signing-secret-of-at-least-32-bytes!!', '/evenly');
+    expect(prefixed.url({ id: 5, avatarVersion: 3, hasAvatar: true })).toBe(
+      `/evenly${links.url({ id: 5, avatarVersion: 3, hasAvatar: true }) ?? ''}`,
+    );
+  });
 });
