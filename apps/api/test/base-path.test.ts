@@ -132,6 +132,15 @@ describe('BASE_PATH=/evenly', () => {
     expect(document.json()).toMatchObject({ servers: [{ url: '/evenly' }] });
   });
 
+  it('sends the one-click unsubscribe GET to the web page under the prefix', async () => {
+    const get = await ctx.app.inject({
+      method: 'GET',
+      url: '/evenly/api/notifications/unsubscribe?token=abc',
+    });
+    expect(get.statusCode).toBe(303);
+    expect(get.headers.location).toBe('/evenly/unsubscribe?token=abc');
+  });
+
   it('gives profile picture and receipt links under the prefix', async () => {
     const avatar = ctx.app.services.avatarLinks.url({ id: 5, avatarVersion: 1, hasAvatar: true });
     expect(avatar).toMatch(/^\/evenly\/api\/users\/5\/avatar\?v=1&sig=/);

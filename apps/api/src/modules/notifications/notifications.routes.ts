@@ -5,6 +5,7 @@ import { notificationSettingSchema, notificationSettingsUpdateSchema } from '@ev
 import { z } from 'zod';
 import { errorResponses } from '../../http/error-body.js';
 import type { AppServices } from '../../composition/app-services.js';
+import type { AppConfig } from '../../config/config.js';
 
 const settingsListSchema = z.array(notificationSettingSchema).meta({
   example: [
@@ -64,7 +65,7 @@ export async function notificationSettingsRoutes(
 /** The one-click unsubscribe: no sign-in, the signed token is the authority. */
 export async function publicNotificationRoutes(
   app: FastifyInstance,
-  { services }: { services: AppServices },
+  { services, config }: { services: AppServices; config: Pick<AppConfig, 'basePath'> },
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Notifications'];
@@ -97,6 +98,10 @@ export async function publicNotificationRoutes(
       },
     },
     async (request, reply) =>
-      reply.redirect(`/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`, 303),
+      // The web app's page, under the path prefix (BASE_PATH) when there is one.
+      reply.redirect(
+        `${config.basePath}/unsubscribe?token=${encodeURIComponent(request.query.token ?? '')}`,
+        303,
+      ),
   );
 }
