@@ -24,3 +24,13 @@ export function defineJob<P>(
 export class PermanentJobError extends Error {
   override readonly name = 'PermanentJobError';
 }
+
+/**
+ * Whether retrying cannot help: a {@link PermanentJobError}, or an error from a layer that does
+ * not know the job queue saying so itself with `permanent: true` (the mailer's SmtpFailure when
+ * the server refused the recipient for good).
+ */
+export function isPermanentJobError(error: unknown): boolean {
+  if (error instanceof PermanentJobError) return true;
+  return error instanceof Error && (error as { permanent?: unknown }).permanent === true;
+}

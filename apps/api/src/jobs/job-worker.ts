@@ -14,7 +14,7 @@ import type { NotificationSource } from '../db/listener.js';
 import type { JobQueue } from './job-queue.js';
 import { JOBS_CHANNEL } from './job-queue.js';
 import type { JobRegistry } from './job-registry.js';
-import { PermanentJobError } from './job-type.js';
+import { isPermanentJobError, PermanentJobError } from './job-type.js';
 import type { ClaimedJob } from './jobs.repository.js';
 import {
   claimJob,
@@ -223,7 +223,7 @@ export class JobWorker {
     const { db, logger } = this.deps;
     const message = describeError(error);
     const limit = maxAttempts ?? this.options.maxAttempts;
-    if (error instanceof PermanentJobError || job.attempt >= limit) {
+    if (isPermanentJobError(error) || job.attempt >= limit) {
       await giveUpJob(db, job, message);
       logger.error(
         { err: error, jobId: job.id, kind: job.kind, attempts: job.attempt },

@@ -178,3 +178,23 @@ export async function countJobsByState(db: Db): Promise<JobStateCounts | undefin
   );
   return row;
 }
+
+/** Where a ticketed job stands (mail tickets, mail/mail-ticket.ts). */
+export interface TicketedJob {
+  failed: boolean;
+  lastError: string | null;
+}
+
+/**
+ * The job whose payload carries `ticket` (a hash) in its `ticket` field; undefined when there is
+ * none, which is also the case once the job finished (finished jobs are deleted). The table
+ * holds only unfinished and failed jobs, so no index is needed for this look-up.
+ */
+export async function findTicketedJob(db: Db, ticket: string): Promise<TicketedJob | undefined> {
+  const [row] = await queryRows<{ failed: boolean; last_error: string | null }>(
+    db,
+    sql`select failed_at is not null as failed, last_error from jobs
+         where payload->>'ticket' = ${ticket} order by id limit 1`,
+  );
+  return row === undefined ? undefined : { failed: row.failed, lastError: row.last_error };
+}

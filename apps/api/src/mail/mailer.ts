@@ -1,13 +1,15 @@
 // Outgoing e-mail. With SMTP_URL, real SMTP through nodemailer. Without it, each message is
 // written to DATA_DIR/outbox/ as an .eml file, beside it a plain .txt copy whose link can be
 // copied as is (the .eml is quoted-printable: `=3D`, lines broken at 76 characters), and its
-// link is logged, so a default install works with no mail server.
+// link is logged, so a default install works with no mail server. An SMTP failure is thrown as
+// an SmtpFailure (smtp-failure.ts): the mail job fails its attempt and the job queue retries it.
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import { smtpFailure, smtpUrlSecrets } from './smtp-failure.js';
 
 export interface MailMessage {
   to: string;
@@ -21,7 +23,15 @@ export interface MailMessage {
 }
 
 export interface Mailer {
+  /** Sends one message; an SMTP failure is thrown as an SmtpFailure (smtp-failure.ts). */
   send(message: MailMessage): Promise<void>;
+  /**
+   * Reaches the mail server as a send would (connect, greeting, login) and sends nothing;
+   * throws what a send would have thrown then. A job with nothing to mail (no such account)
+   * calls it, so that its outcome, and the mail status shown to the person who asked, is the
+   * same as for a real mail while the server is away (routes/auth: mail tickets).
+   */
+  check(): Promise<void>;
   close(): void;
 }
 
@@ -35,17 +45,29 @@ export interface MailerOptions {
 export function createMailer(options: MailerOptions): Mailer {
   if (options.smtpUrl !== null) {
     const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const secrets = smtpUrlSecrets(options.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({
-          from: options.from,
-          to: message.to,
-          subject: message.subject,
-          text: message.text,
-          html: message.html,
-          ...(message.headers === undefined ? {} : { headers: message.headers }),
-        });
+        try {
+          await transport.sendMail({
+            from: options.from,
+            to: message.to,
+            subject: message.subject,
+            text: message.text,
+            html: message.html,
+            ...(message.headers === undefined ? {} : { headers: message.headers }),
+          });
+        } catch (error) {
+          throw smtpFailure(error, secrets);
+        }
         options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
+      },
+      async check() {
+        try {
+          await transport.verify();
+        } catch (error) {
+          throw smtpFailure(error, secrets);
+        }
       },
       close() {
         transport.close();
@@ -79,6 +101,8 @@ export function createMailer(options: MailerOptions): Mailer {
         mailLogLine(message),
       );
     },
+    // Writing to the outbox needs no server.
+    async check() {},
     close() {
       transport.close();
     },

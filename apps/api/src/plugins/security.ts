@@ -92,6 +92,7 @@ async function security(app: FastifyInstance, options: SecurityOptions): Promise
         'Link',
         'Idempotent-Replayed',
         'X-Request-Id',
+        'Mail-Ticket',
       ],
       maxAge: 600,
     });

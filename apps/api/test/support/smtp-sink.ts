@@ -1,4 +1,7 @@
-// A real SMTP server in the test process (smtp-server), collecting every message it receives.
+// A real SMTP server in the test process (smtp-server), collecting every message it receives,
+// which can also refuse messages with any answer; and a gate in front of it that makes the mail
+// server unreachable (connection refused) or silent (no greeting) at will.
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -26,6 +29,11 @@ export interface SmtpSink {
   readonly stalled: number;
   /** Rejects the next `count` messages with a temporary error (451). */
   failNext(count: number): void;
+  /**
+   * Answers the next `count` messages with `code` and `text` at `stage`: the RCPT TO of their
+   * recipient, or the end of their DATA (e.g. 550 `5.1.1 <x@y>: Recipient address rejected`).
+   */
+  refuseNext(count: number, stage: 'rcpt' | 'data', code: number, text: string): void;
   /** Messages rejected by {@link failNext} so far. */
   readonly rejected: number;
   close(): Promise<void>;
@@ -34,8 +42,15 @@ export interface SmtpSink {
 export async function startSmtpSink(): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let held: (() => void)[] | null = null;
-  let failures = 0;
+  let refusal: { count: number; stage: 'rcpt' | 'data'; code: number; text: string } | null = null;
   let rejected = 0;
+  /** The refusal for this stage, counted as used. */
+  const refuse = (stage: 'rcpt' | 'data'): Error | null => {
+    if (refusal === null || refusal.stage !== stage || refusal.count <= 0) return null;
+    refusal.count--;
+    rejected++;
+    return Object.assign(new Error(refusal.text), { responseCode: refusal.code });
+  };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -44,14 +59,18 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       if (held === null) callback();
       else held.push(() => callback());
     },
+    onRcptTo(_address, _session, callback) {
+      const error = refuse('rcpt');
+      if (error === null) callback();
+      else callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        if (failures > 0) {
-          failures--;
-          rejected++;
-          callback(Object.assign(new Error('Try again later'), { responseCode: 451 }));
+        const error = refuse('data');
+        if (error !== null) {
+          callback(error);
           return;
         }
         mails.push({
@@ -81,7 +100,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     },
     clear() {
       mails.length = 0;
-      failures = 0;
+      refusal = null;
       rejected = 0;
     },
     hold() {
@@ -96,13 +115,71 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       return held?.length ?? 0;
     },
     failNext(count) {
-      failures = count;
+      refusal = { count, stage: 'data', code: 451, text: 'Try again later' };
+    },
+    refuseNext(count, stage, code, text) {
+      refusal = { count, stage, code, text };
     },
     get rejected() {
       return rejected;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+export interface SmtpGate {
+  /** SMTP URL of the gate; short timeouts so that a silent server fails an attempt quickly. */
+  url: string;
+  /** Where open connections go (the sink's URL); set before the first mail. */
+  target: string;
+  /** `open`: passes connections through; `refused`: nothing listens (ECONNREFUSED); `silent`: accepts, never answers. */
+  set(mode: 'open' | 'refused' | 'silent'): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A TCP gate in front of an SMTP server, on a fixed port that can stop listening. */
+export async function startSmtpGate(): Promise<SmtpGate> {
+  let mode: 'open' | 'refused' | 'silent' = 'open';
+  const sockets = new Set<net.Socket>();
+  const gate = {
+    target: '',
+  };
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on('close', () => sockets.delete(client));
+    client.on('error', () => client.destroy());
+    if (mode === 'silent') return;
+    const target = new URL(gate.target);
+    const upstream = net.connect(Number(target.port), target.hostname);
+    sockets.add(upstream);
+    upstream.on('close', () => sockets.delete(upstream));
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy();
+      server.close(() => resolve());
+    });
+  await listen(0);
+  const { port } = server.address() as AddressInfo;
+  return Object.assign(gate, {
+    url: `smtp://127.0.0.1:${port}/?connectionTimeout=2000&greetingTimeout=500&socketTimeout=2000`,
+    async set(next: 'open' | 'refused' | 'silent') {
+      if (next === mode) return;
+      if (mode === 'refused') await listen(port);
+      mode = next;
+      if (next === 'refused') await stop();
+      else for (const s of sockets) s.destroy();
+    },
+    async close() {
+      if (mode !== 'refused') await stop();
+    },
+  });
 }
 
 /** Decodes quoted-printable soft breaks and finds the first link to `path` in a raw message. */

@@ -1,5 +1,17 @@
-import { api } from './client';
+import { api, apiCall } from './client';
 import type { LoginResponse, Me, User } from './types';
+
+/** Where an account e-mail stands (GET /auth/mail-status/{ticket}). */
+export type MailState = 'pending' | 'sent' | 'retrying' | 'failed';
+
+/** A neutral sentence and the ticket that follows the e-mail it announced (docs/api.md §4.1). */
+export interface MailRequest {
+  message: string;
+  /** Null from a server that hands out no tickets. */
+  mailTicket: string | null;
+}
+
+const MAIL_TICKET_HEADER = 'Mail-Ticket';
 
 function messageText(body: unknown, fallback: string): string {
   if (typeof body === 'string' && body.trim()) return body;
@@ -11,18 +23,20 @@ function messageText(body: unknown, fallback: string): string {
 
 export const authApi = {
   /** `next`: the invite path (core's invitePath) the verification link should lead back to. */
-  register: (input: {
+  register: async (input: {
     name: string;
     email: string;
     password: string;
     inviteToken?: string;
     next?: string;
-  }) =>
-    api<User>('/auth/register', {
+  }): Promise<{ user: User; mailTicket: string | null }> => {
+    const { body, headers } = await apiCall('/auth/register', {
       method: 'POST',
       body: input,
       defaultMessage: 'Registration failed',
-    }),
+    });
+    return { user: body as User, mailTicket: headers.get(MAIL_TICKET_HEADER) };
+  },
   login: (input: { email: string; password: string }) =>
     api<LoginResponse>('/auth/login', {
       method: 'POST',
@@ -36,24 +50,41 @@ export const authApi = {
       }),
       'Email successfully verified. You can now log in.',
     ),
-  resendVerification: async (email: string, next?: string | null) =>
-    messageText(
-      await api<unknown>('/auth/resend-verification', {
-        method: 'POST',
-        body: next ? { email, next } : { email },
-        defaultMessage: 'Failed to resend verification email.',
-      }),
-      'If your account exists and is not verified, a new verification email has been sent.',
-    ),
-  forgotPassword: async (email: string) =>
-    messageText(
-      await api<unknown>('/auth/forgot-password', {
-        method: 'POST',
-        body: { email },
-        defaultMessage: 'Failed to request a password reset.',
-      }),
-      'If an account exists for this email, a password reset link has been sent.',
-    ),
+  resendVerification: async (email: string, next?: string | null): Promise<MailRequest> => {
+    const { body, headers } = await apiCall('/auth/resend-verification', {
+      method: 'POST',
+      body: next ? { email, next } : { email },
+      defaultMessage: 'Failed to resend verification email.',
+    });
+    return {
+      message: messageText(
+        body,
+        'If your account exists and is not verified, a new verification email has been sent.',
+      ),
+      mailTicket: headers.get(MAIL_TICKET_HEADER),
+    };
+  },
+  forgotPassword: async (email: string): Promise<MailRequest> => {
+    const { body, headers } = await apiCall('/auth/forgot-password', {
+      method: 'POST',
+      body: { email },
+      defaultMessage: 'Failed to request a password reset.',
+    });
+    return {
+      message: messageText(
+        body,
+        'If an account exists for this email, a password reset link has been sent.',
+      ),
+      mailTicket: headers.get(MAIL_TICKET_HEADER),
+    };
+  },
+  mailStatus: async (ticket: string, signal?: AbortSignal): Promise<MailState> =>
+    (
+      await api<{ state: MailState }>(`/auth/mail-status/${encodeURIComponent(ticket)}`, {
+        defaultMessage: 'Could not check the e-mail.',
+        ...(signal === undefined ? {} : { signal }),
+      })
+    ).state,
   resetPassword: async (token: string, newPassword: string) =>
     messageText(
       await api<unknown>('/auth/reset-password', {

@@ -1,13 +1,14 @@
 // Sign in. The first page many visitors load, so it carries no form library: two inputs read on
 // submit, checked with the API's own rules (@evenly/core loginFormErrors).
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { invitePath, loginFormErrors, type FormErrors, type LoginFormValues } from '@evenly/core';
 import { authApi } from '../api/auth';
 import { ApiError, errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
+import { MailStatusNotice } from '../components/MailStatusNotice';
 import { PasswordField } from '../components/forms/PasswordField';
 import { AuthCard } from '../components/PublicLayout';
 import { useSignUpOpen } from '../hooks/useConfig';
@@ -15,6 +16,12 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useReturnPath } from '../hooks/useReturnPath';
 
 type LoginErrors = FormErrors<keyof LoginFormValues>;
+
+/** The verification e-mail's ticket, from the sign-up page that sent the person here. */
+function ticketFrom(state: unknown): string | null {
+  if (typeof state !== 'object' || state === null || !('mailTicket' in state)) return null;
+  return typeof state.mailTicket === 'string' ? state.mailTicket : null;
+}
 
 function readForm(form: HTMLFormElement): LoginFormValues {
   const data = new FormData(form);
@@ -25,6 +32,9 @@ export default function LoginPage() {
   useDocumentTitle('Sign in');
   const { signIn } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
+  // The verification e-mail being waited for (after sign-up or a resend): a notice if it fails.
+  const [mailTicket, setMailTicket] = useState<string | null>(() => ticketFrom(location.state));
   const formRef = useRef<HTMLFormElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [errors, setErrors] = useState<LoginErrors>({});
@@ -43,8 +53,9 @@ export default function LoginPage() {
     setResendError(null);
     try {
       // The new link, too, leads back to the invite the person came from.
-      await authApi.resendVerification(unverified, invitePath(returnPath));
+      const sent = await authApi.resendVerification(unverified, invitePath(returnPath));
       setResend('sent');
+      setMailTicket(sent.mailTicket);
     } catch (e) {
       setResendError(errorMessage(e, 'Failed to resend verification email.'));
       setResend('idle');
@@ -121,6 +132,7 @@ export default function LoginPage() {
             ) : null}
           </Alert>
         ) : null}
+        <MailStatusNotice ticket={mailTicket} />
         <FormField
           label="Email"
           type="email"

@@ -22,7 +22,8 @@ export default function RegisterPage() {
   const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [done, setDone] = useState(false);
+  // After signing up: the verification e-mail's ticket, which the sign-in page follows.
+  const [done, setDone] = useState<{ mailTicket: string | null } | null>(null);
   const config = useServerConfig();
   const returnPath = useReturnPath();
   // From a group's invite link (/join/{token}, which sends ?invite=) or a link the visitor was
@@ -49,13 +50,16 @@ export default function RegisterPage() {
 
   useEffect(() => {
     if (!done) return;
-    const timer = window.setTimeout(() => void navigate(loginPath), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(
+      () => void navigate(loginPath, { state: { mailTicket: done.mailTicket } }),
+      REDIRECT_DELAY_MS,
+    );
     return () => window.clearTimeout(timer);
   }, [done, navigate, loginPath]);
 
   const onSubmit = handleSubmit(async ({ name, email, password }) => {
     try {
-      await authApi.register({
+      const { mailTicket } = await authApi.register({
         name,
         email,
         password,
@@ -63,7 +67,7 @@ export default function RegisterPage() {
         ...(nextInvite ? { next: nextInvite } : {}),
       });
       toast.success('Registration successful! Please check your email to verify your account.');
-      setDone(true);
+      setDone({ mailTicket });
     } catch (e) {
       toast.error(errorMessage(e, 'Registration failed. Please try again.'));
     }
@@ -131,7 +135,11 @@ export default function RegisterPage() {
           confirmPassword={register('confirmPassword')}
           errors={errors}
         />
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting || done}>
+        <button
+          type="submit"
+          className="btn-primary w-full"
+          disabled={isSubmitting || done !== null}
+        >
           {isSubmitting ? 'Registering...' : 'Sign up'}
         </button>
       </form>

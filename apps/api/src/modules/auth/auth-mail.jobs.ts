@@ -1,10 +1,15 @@
 // The jobs that send account mails. They carry only the lower-cased address (and, for a
 // verification link, the invite path to return to): the job looks the account up when it runs,
-// so enqueuing costs the same whether or not the account exists.
+// so enqueuing costs the same whether or not the account exists. When there is nothing to mail,
+// the job still reaches the mail server (Mailer.check), so its outcome is the same too.
 import { z } from 'zod';
 import { defineJob } from '../../jobs/job-type.js';
 
-const byAddress = z.object({ email: z.string().min(1) });
+/**
+ * `ticket`: the hash of the mail ticket the request answered with (mail/mail-ticket.ts), by
+ * which the person waiting reads how the delivery goes.
+ */
+const byAddress = z.object({ email: z.string().min(1), ticket: z.string().optional() });
 
 /**
  * A verification link, if the address belongs to an account not verified yet. `next` is the

@@ -10,6 +10,7 @@ import {
   resetPasswordSchema,
 } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
+import { MAIL_TICKET_PATTERN, MAIL_TICKET_STATES } from '../../mail/mail-ticket.js';
 import { sendMessage } from '../../http/message-response.js';
 import type { RateLimiter, RateRule } from '../rate-limit/index.js';
 import type { AuthService, LoginResult } from './auth.service.js';
@@ -42,6 +43,22 @@ const nextField = z
       'sign-in returns there. Any other value is ignored.',
     example: '/join/Xr4kP9wQ2mZ7tB1vN8sL5cHd',
   });
+
+/** The response header carrying the mail ticket (see GET /api/auth/mail-status/{ticket}). */
+const MAIL_TICKET_HEADER = 'Mail-Ticket';
+const MAIL_TICKET_NOTE =
+  ' The `Mail-Ticket` response header holds a ticket with which ' +
+  "`GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes.";
+
+const mailStatusSchema = z
+  .object({
+    state: z.enum(MAIL_TICKET_STATES).meta({
+      description:
+        '`pending`: not tried yet; `sent`: handed to the mail server; `retrying`: a try failed, ' +
+        'the server tries again later; `failed`: every try failed, the server gave up.',
+    }),
+  })
+  .meta({ example: { state: 'retrying' } });
 
 const messageRoute = {
   200: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
@@ -93,7 +110,9 @@ export async function publicAuthRoutes(
         summary: 'Create an account; a verification e-mail is sent',
         security: [],
         description:
-          'Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.',
+          'Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.' +
+          MAIL_TICKET_NOTE +
+          ' (No header when the server does not require e-mail verification.)',
         body: registerSchema.extend({
           inviteToken: z
             .string()
@@ -107,7 +126,8 @@ export async function publicAuthRoutes(
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('register', request)),
     },
     async (request, reply) => {
-      const user = await auth.register(request.body);
+      const { mailTicket, ...user } = await auth.register(request.body);
+      if (mailTicket !== null) reply.header(MAIL_TICKET_HEADER, mailTicket);
       return reply.code(201).send({ ...user, createdAt: user.createdAt.toISOString() });
     },
   );
@@ -149,14 +169,17 @@ export async function publicAuthRoutes(
       schema: {
         tags,
         summary: 'Send a new verification e-mail (neutral answer)',
+        description: `The same answer whether or not the address has an account.${MAIL_TICKET_NOTE}`,
         security: [],
         body: emailOnlySchema.extend({ next: nextField }),
         response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('resend', request)),
     },
-    async (request, reply) =>
-      sendMessage(request, reply, await auth.resendVerification(request.body)),
+    async (request, reply) => {
+      const { message, mailTicket } = await auth.resendVerification(request.body);
+      return sendMessage(request, reply.header(MAIL_TICKET_HEADER, mailTicket), message);
+    },
   );
 
   r.post(
@@ -165,13 +188,45 @@ export async function publicAuthRoutes(
       schema: {
         tags,
         summary: 'Send a password reset link (neutral answer)',
+        description: `The same answer whether or not the address has an account.${MAIL_TICKET_NOTE}`,
         security: [],
         body: emailOnlySchema,
         response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('forgot', request)),
     },
-    async (request, reply) => sendMessage(request, reply, await auth.forgotPassword(request.body)),
+    async (request, reply) => {
+      const { message, mailTicket } = await auth.forgotPassword(request.body);
+      return sendMessage(request, reply.header(MAIL_TICKET_HEADER, mailTicket), message);
+    },
+  );
+
+  r.get(
+    '/api/auth/mail-status/:ticket',
+    {
+      schema: {
+        tags,
+        summary: 'How the e-mail of a mail ticket is doing',
+        description:
+          'The ticket comes in the `Mail-Ticket` header of register, resend-verification and ' +
+          'forgot-password. A ticket reads the same whether or not its address has an account; ' +
+          'one the server does not know (its mail went out long ago) reads `sent`.',
+        security: [],
+        params: z.object({
+          ticket: z.string().regex(MAIL_TICKET_PATTERN, 'Invalid mail ticket.').meta({
+            description: 'The ticket from the `Mail-Ticket` response header',
+            example: 'q3Xv9TbN0wLk2mPz8RcY4hJd6sFa1GeU',
+          }),
+        }),
+        response: { 200: mailStatusSchema, ...errorResponses(400, 429) },
+      },
+      // A page polls while it waits, backing off: a generous limit.
+      preValidation: (request) =>
+        rateLimiter.hit([
+          { key: `mail-status:ip:${request.ip}`, limit: 60, windowSeconds: MINUTE },
+        ]),
+    },
+    async (request) => ({ state: await auth.mailStatus(request.params.ticket) }),
   );
 
   r.post(

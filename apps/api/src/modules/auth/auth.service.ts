@@ -21,6 +21,8 @@ import {
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import type { Mailer } from '../../mail/mailer.js';
+import type { MailTicketState } from '../../mail/mail-ticket.js';
+import { mailTicketState, newMailTicket } from '../../mail/mail-ticket.js';
 import { passwordResetEmail, verificationEmail } from '../../mail/templates.js';
 import { passwordResetMailJob, verificationMailJob } from './auth-mail.jobs.js';
 import { hashEmailToken, newEmailToken } from './email-token.js';
@@ -73,6 +75,12 @@ export interface PublicUser {
   createdAt: Date;
 }
 
+/** A neutral sentence, and the mail ticket by which the web follows the mail's delivery. */
+export interface MailRequestResult {
+  message: string;
+  mailTicket: string;
+}
+
 export interface LoginResult {
   token: string;
   type: 'Bearer';
@@ -113,13 +121,15 @@ export class AuthService {
     this.now = deps.now ?? (() => new Date());
   }
 
+  /** `mailTicket`: follows the verification mail; null when none is sent (no verification). */
   async register(
     input: RegisterInput & { inviteToken?: string | undefined; next?: string | undefined },
-  ): Promise<PublicUser> {
+  ): Promise<PublicUser & { mailTicket: string | null }> {
     await this.deps.admitRegistration?.(input);
     const at = this.now();
     const passwordHash = await hashPassword(input.password);
     const verifiedAtOnce = !this.deps.requireEmailVerification;
+    const ticket = verifiedAtOnce ? null : newMailTicket();
 
     const user = await this.deps.transaction(async (tx) => {
       const created = await insertUser(tx, {
@@ -134,6 +144,7 @@ export class AuthService {
       } else {
         await this.deps.jobs.enqueue(tx, verificationMailJob, {
           email: created.email,
+          ticket: ticket?.hash,
           ...returnPath(input.next),
         });
       }
@@ -141,7 +152,13 @@ export class AuthService {
     });
 
     if (!verifiedAtOnce) await this.deps.jobs.wake();
-    return { id: user.id, name: user.name, email: user.email, createdAt: user.createdAt };
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      createdAt: user.createdAt,
+      mailTicket: ticket?.ticket ?? null,
+    };
   }
 
   async verifyEmail(token: string | undefined): Promise<string> {
@@ -170,12 +187,21 @@ export class AuthService {
     });
   }
 
-  async resendVerification(input: EmailOnlyInput & { next?: string | undefined }): Promise<string> {
+  async resendVerification(
+    input: EmailOnlyInput & { next?: string | undefined },
+  ): Promise<MailRequestResult> {
+    const { ticket, hash } = newMailTicket();
     await this.deps.jobs.add(verificationMailJob, {
       email: input.email,
+      ticket: hash,
       ...returnPath(input.next),
     });
-    return AUTH_TEXT.resendSent;
+    return { message: AUTH_TEXT.resendSent, mailTicket: ticket };
+  }
+
+  /** Where the mail of a ticket from register, resend-verification or forgot-password stands. */
+  async mailStatus(ticket: string): Promise<MailTicketState> {
+    return mailTicketState(this.deps.db, ticket);
   }
 
   async login(input: LoginInput): Promise<LoginResult> {
@@ -193,9 +219,10 @@ export class AuthService {
     return this.loginResult(user);
   }
 
-  async forgotPassword(input: EmailOnlyInput): Promise<string> {
-    await this.deps.jobs.add(passwordResetMailJob, { email: input.email });
-    return AUTH_TEXT.forgotSent;
+  async forgotPassword(input: EmailOnlyInput): Promise<MailRequestResult> {
+    const { ticket, hash } = newMailTicket();
+    await this.deps.jobs.add(passwordResetMailJob, { email: input.email, ticket: hash });
+    return { message: AUTH_TEXT.forgotSent, mailTicket: ticket };
   }
 
   async resetPassword(input: ResetPasswordInput): Promise<string> {
@@ -266,7 +293,9 @@ export class AuthService {
   async mailVerification(email: string, next?: string): Promise<void> {
     const { db } = this.deps;
     const user = await findUserByEmail(db, email);
-    if (user === undefined || user.emailVerifiedAt !== null) return;
+    // Nothing to mail: reach the mail server all the same (Mailer.check), so that the request's
+    // mail ticket reads as a real one would and reveals nothing about the address.
+    if (user === undefined || user.emailVerifiedAt !== null) return this.deps.mailer.check();
     const { token, hash } = newEmailToken();
     await insertEmailToken(db, {
       userId: user.id,
@@ -298,7 +327,7 @@ export class AuthService {
       });
       return found;
     });
-    if (user === undefined) return;
+    if (user === undefined) return this.deps.mailer.check();
     const link = `${this.deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
     await this.deps.mailer.send(passwordResetEmail(user.email, user.name, link));
   }

@@ -346,7 +346,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a password reset link (neutral answer) */
+    /**
+     * Send a password reset link (neutral answer)
+     * @description The same answer whether or not the address has an account. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes.
+     */
     post: {
       parameters: {
         query?: never;
@@ -514,6 +517,72 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/mail-status/{ticket}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * How the e-mail of a mail ticket is doing
+     * @description The ticket comes in the `Mail-Ticket` header of register, resend-verification and forgot-password. A ticket reads the same whether or not its address has an account; one the server does not know (its mail went out long ago) reads `sent`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          /** @description The ticket from the `Mail-Ticket` response header */
+          ticket: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * @description `pending`: not tried yet; `sent`: handed to the mail server; `retrying`: a try failed, the server tries again later; `failed`: every try failed, the server gave up.
+               * @enum {string}
+               */
+              state: 'pending' | 'sent' | 'retrying' | 'failed';
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -841,7 +910,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account; a verification e-mail is sent
-     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.
+     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes. (No header when the server does not require e-mail verification.)
      */
     post: {
       parameters: {
@@ -952,7 +1021,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Send a new verification e-mail (neutral answer) */
+    /**
+     * Send a new verification e-mail (neutral answer)
+     * @description The same answer whether or not the address has an account. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes.
+     */
     post: {
       parameters: {
         query?: never;

@@ -5,11 +5,12 @@ import { errorMessage } from '../../api/client';
 import { formResolver } from '../../lib/formResolver';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
+import { MailStatusNotice } from '../MailStatusNotice';
 
 /**
  * A form that asks the server to e-mail a link to an address (a password reset, a new
  * verification): the address, the answer (worded so it never says whether an account exists),
- * and the button.
+ * and the button. Below the answer, a notice when the e-mail could not be sent (its ticket).
  */
 export function EmailRequestForm({
   send,
@@ -18,13 +19,14 @@ export function EmailRequestForm({
   heading,
   className,
 }: {
-  send: (email: string) => Promise<unknown>;
+  send: (email: string) => Promise<{ mailTicket: string | null }>;
   successText: string;
   submitLabel: string;
   heading?: ReactNode;
   className: string;
 }) {
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [ticket, setTicket] = useState<string | null>(null);
   const {
     register,
     handleSubmit,
@@ -33,9 +35,11 @@ export function EmailRequestForm({
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setResult(null);
+    setTicket(null);
     try {
-      await send(email);
+      const { mailTicket } = await send(email);
       setResult({ kind: 'success', text: successText });
+      setTicket(mailTicket);
     } catch (e) {
       setResult({
         kind: 'error',
@@ -48,6 +52,7 @@ export function EmailRequestForm({
     <form onSubmit={(e) => void onSubmit(e)} noValidate className={className}>
       {heading}
       {result ? <Alert kind={result.kind}>{result.text}</Alert> : null}
+      <MailStatusNotice ticket={ticket} />
       <FormField
         label="Email"
         type="email"
