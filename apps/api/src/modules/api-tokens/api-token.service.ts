@@ -4,8 +4,12 @@
 import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { Db } from '../../db/database.js';
 import { isDbId } from '../../db/ids.js';
-import { NotFoundError, UnauthenticatedError, ValidationError } from '../../errors/app-errors.js';
-import { MESSAGE_BAD_TOKEN } from '../../errors/app-errors.js';
+import {
+  MESSAGE_BAD_TOKEN,
+  NotFoundError,
+  UnauthenticatedError,
+  ValidationError,
+} from '../../errors/app-errors.js';
 import type { IdempotencyScope, WriteOutcome } from '../idempotency/index.js';
 import { newApiToken } from './api-token-format.js';
 import type { ApiTokenRow, ApiTokenScope } from './api-tokens.repository.js';
