@@ -135,6 +135,51 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'account, API tokens',
+    path: '/app/account/api-tokens',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByText('Monthly export script').waitFor();
+      await page.getByRole('button', { name: 'Revoke Home automation' }).waitFor();
+    },
+  },
+  {
+    name: 'account, new API token (with an error)',
+    path: '/app/account/api-tokens',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'New token' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New API token' });
+      await dialog.getByRole('radio', { name: /On a date/ }).check();
+      await dialog.getByRole('button', { name: 'Create token' }).click();
+      await dialog.getByText('Give the token a name of 1 to 80 characters.').waitFor();
+    },
+  },
+  {
+    name: 'account, new API token shown once',
+    path: '/app/account/api-tokens',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'New token' }).click();
+      const dialog = page.getByRole('dialog', { name: 'New API token' });
+      await dialog.getByLabel('Name').fill('Backup');
+      await dialog.getByRole('button', { name: 'Create token' }).click();
+      await page
+        .getByRole('dialog', { name: 'Your new API token' })
+        .getByText(/not see it again/)
+        .waitFor();
+    },
+  },
+  {
+    name: 'account, revoke an API token',
+    path: '/app/account/api-tokens',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Revoke Monthly export script' }).click();
+      await page.getByRole('alertdialog', { name: 'Revoke this token?' }).waitFor();
+    },
+  },
+  {
     name: 'add friend by link',
     path: '/add-friend/beaFriendLinkToken456',
     signedIn: true,

@@ -119,6 +119,14 @@ export const DESKTOP_SCREENS: Screen[] = (
         await page.getByRole('button', { name: 'My friend code' }).waitFor();
       },
     },
+    {
+      name: 'account, API tokens',
+      path: '/app/account/api-tokens',
+      signedIn: true,
+      ready: async (page) => {
+        await page.getByRole('button', { name: 'Revoke Home automation' }).waitFor();
+      },
+    },
     { name: 'landing', path: '/', signedIn: false, ready: text('Run your own') },
     { name: 'login', path: '/login', signedIn: false, ready: text('Welcome back') },
   ] satisfies Screen[]

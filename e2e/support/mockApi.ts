@@ -606,6 +606,37 @@ const routes: Record<string, unknown> = {
       },
     ],
   },
+  // Account → API tokens (issue #34 point 4): one used, one never used and expiring.
+  'GET /api/auth/tokens': [
+    {
+      id: 1,
+      name: 'Monthly export script',
+      scope: 'READ',
+      hint: 'evy_3q2-',
+      createdAt: T,
+      expiresAt: null,
+      lastUsedAt: T,
+    },
+    {
+      id: 2,
+      name: 'Home automation',
+      scope: 'READ_WRITE',
+      hint: 'evy_Zk0x',
+      createdAt: T,
+      expiresAt: '2099-02-27T10:15:00.000Z',
+      lastUsedAt: null,
+    },
+  ],
+  'POST /api/auth/tokens': {
+    id: 3,
+    name: 'Backup',
+    scope: 'READ',
+    hint: 'evy_7wFh',
+    createdAt: T,
+    expiresAt: null,
+    lastUsedAt: null,
+    token: 'evy_7wFhZk0x9N1u4aQb6YcR8tLm5pVsJdE2gHiKoWn3q2-',
+  },
   'GET /api/notifications': notifications,
   'GET /api/notifications/unread-count': { count: notifications.filter((n) => !n.read).length },
   // Deleting the Lisbon payment (the Undo toast is audited).

@@ -13,6 +13,7 @@ import type { Mailer } from './mail/mailer.js';
 import { AuthService } from './modules/auth/auth.service.js';
 import { JwtService, resolveJwtSecret } from './modules/auth/jwt.js';
 import { Authenticator } from './modules/auth/authenticator.js';
+import { ApiTokenVerifier } from './modules/api-tokens/index.js';
 import { ChangeFeed } from './db/change-feed.js';
 import { DatabaseListener } from './db/listener.js';
 import { errorCode, rootMessage } from './db/errors.js';
@@ -113,7 +114,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const rateLimiter = new RateLimiter(database.db, options.now);
   const listener = new DatabaseListener(database, app.log, config.databaseUrl);
   const feed = new ChangeFeed(database.db, listener, app.log);
-  const authenticator = new Authenticator(database.db, jwt, feed);
+  const apiTokens = new ApiTokenVerifier(database.db, app.log);
+  const authenticator = new Authenticator(database.db, jwt, feed, apiTokens);
   const pairs = new PairFolder(database.transaction, app.log);
   // After a commit, stamp and deliver its changes at once rather than at the next poll, and fold
   // the pair balances it spilled.
@@ -249,6 +251,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     await registry.stop();
     await jobWorker.close();
     await pairs.close();
+    await apiTokens.settle();
   });
   app.addHook('onClose', async () => {
     await registry.close();

@@ -88,6 +88,26 @@ export class EmailNotVerifiedError extends AppError {
   }
 }
 
+/** 403: a read-only personal API token on a request that is not GET or HEAD. */
+export class TokenReadOnlyError extends AppError {
+  readonly status = 403;
+  readonly code = 'TOKEN_READ_ONLY';
+  constructor() {
+    super('This API token is read-only: it may only read (GET and HEAD requests).');
+  }
+}
+
+/** 403: a personal API token on a route that manages the account itself (sign in to use it). */
+export class SessionRequiredError extends AppError {
+  readonly status = 403;
+  readonly code = 'SESSION_REQUIRED';
+  constructor() {
+    super(
+      'API tokens cannot manage API tokens, the password, the e-mail address or the account. Sign in to do this.',
+    );
+  }
+}
+
 export class ForbiddenError extends AppError {
   readonly status = 403;
   readonly code = 'FORBIDDEN';

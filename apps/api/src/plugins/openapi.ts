@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { API_TOKEN_SCHEME, SESSION_SCHEME } from './authentication.js';
 
 type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
 
@@ -54,9 +55,24 @@ async function openapi(app: FastifyInstance, options: OpenApiOptions): Promise<v
           'every error is a JSON body with status, error, code and message.',
       },
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          [SESSION_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'A session: the token from POST /api/auth/login (or change-password), e.g. `Authorization: Bearer eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiI0MiJ9.…`. May do everything the signed-in person may.',
+          },
+          [API_TOKEN_SCHEME]: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'evy_…',
+            description:
+              'A personal API token (POST /api/auth/tokens), e.g. `Authorization: Bearer evy_3q2-7wFhZk0x9N1u4aQb6YcR8tLm5pVsJdE2gHiKoWn`. A READ token may only GET and HEAD (403 TOKEN_READ_ONLY otherwise); no token may use the routes whose security lists only bearerAuth: managing API tokens, the password, the e-mail address, deleting the account (403 SESSION_REQUIRED).',
+          },
+        },
       },
-      security: [{ bearerAuth: [] }],
+      security: [{ [SESSION_SCHEME]: [] }, { [API_TOKEN_SCHEME]: [] }],
     },
     transform: jsonSchemaTransform,
     transformObject: (document) => inNameOrder(jsonSchemaTransformObject(document)),

@@ -26,6 +26,7 @@ export const queryKeys = {
     ['group', id, 'report', from, to] as const,
   myReport: (from: string | null, to: string | null) => ['reports', 'me', from, to] as const,
   budgets: ['budgets'] as const,
+  apiTokens: ['api-tokens'] as const,
   /** Prefix of both notification queries (read-state events invalidate only these). */
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,

@@ -19,6 +19,12 @@ export type ResponseBody<
 
 export type User = Schemas['User'];
 
+/** A personal API token as listed (never its secret). */
+export type ApiToken = Schemas['ApiToken'];
+/** The answer to making one: the secret in `token`, this once. */
+export type CreatedApiToken = Schemas['CreatedApiToken'];
+export type ApiTokenRequest = Schemas['ApiTokenRequest'];
+
 /** A group member: an account, or a guest (a person without an account) of this group. */
 export type Member = Schemas['GroupMember'];
 

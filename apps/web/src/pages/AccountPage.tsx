@@ -16,6 +16,7 @@ import {
   ChevronRightIcon,
   DownloadIcon,
   HelpIcon,
+  KeyIcon,
   ExternalIcon,
   FriendsIcon,
   GroupIcon,
@@ -169,6 +170,11 @@ export default function AccountPage() {
           icon={<ShieldIcon className={icon} />}
           label="Security"
           onClick={() => setDialog('security')}
+        />
+        <MenuLink
+          icon={<KeyIcon className={icon} />}
+          label="API tokens"
+          to="/app/account/api-tokens"
         />
         <ThemeSetting />
       </ul>

@@ -9,6 +9,7 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@evenly/core';
+import { SESSION_ONLY } from '../../plugins/authentication.js';
 import { errorResponses } from '../../http/error-body.js';
 import { MAIL_TICKET_PATTERN, MAIL_TICKET_STATES } from '../../mail/mail-ticket.js';
 import { sendMessage } from '../../http/message-response.js';
@@ -259,8 +260,10 @@ export async function protectedAuthRoutes(
       schema: {
         tags,
         summary: 'Change the password; every earlier token stops working',
+        description: 'API tokens end too. Not with an API token (403 SESSION_REQUIRED).',
+        security: SESSION_ONLY,
         body: changePasswordSchema,
-        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 413, 415, 429) },
+        response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
       },
       preValidation: (request) =>
         rateLimiter.hit([

@@ -11,9 +11,12 @@
 // that makes a change evicts at once (see `evictUser`), so on a single process a superseded
 // token is refused on the very next request; other processes follow within the feed's delivery
 // time (a doorbell NOTIFY, at worst one poll interval).
+//
+// Personal API tokens (`evy_…`) are told apart by their prefix and handed to the api-tokens
+// module's resolver, which caches nothing (revoking one works at once everywhere).
 import type { ChangeFeed } from '../../db/change-feed.js';
 import type { Db } from '../../db/database.js';
-import type { AuthUser } from './auth-user.js';
+import type { ApiTokenResolver, AuthUser, Authentication } from './auth-user.js';
 import type { JwtService } from './jwt.js';
 import { findTokenUser } from './users.repository.js';
 
@@ -42,6 +45,7 @@ export class Authenticator {
     private readonly db: Db,
     private readonly jwt: JwtService,
     private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
+    private readonly apiTokens: ApiTokenResolver | null = null,
     private readonly now: () => number = Date.now,
   ) {
     feed.subscribe({
@@ -56,9 +60,24 @@ export class Authenticator {
     });
   }
 
-  /** The user a token belongs to, or null when the token is bad, expired or superseded. */
-  async userForToken(token: string): Promise<AuthUser | null> {
+  /** How a bearer token signs in (session or API token); null when it is bad, expired or revoked. */
+  async authenticate(token: string): Promise<Authentication | null> {
     if (token === '' || token.length > MAX_TOKEN_LENGTH) return null;
+    if (this.apiTokens?.claims(token) === true) {
+      const found = await this.apiTokens.verify(token);
+      return found === null ? null : { kind: 'token', ...found };
+    }
+    const user = await this.userForSession(token);
+    return user === null ? null : { kind: 'session', user };
+  }
+
+  /** The user a bearer token (session or API token) belongs to, or null. */
+  async userForToken(token: string): Promise<AuthUser | null> {
+    return (await this.authenticate(token))?.user ?? null;
+  }
+
+  /** The user a session JWT belongs to, or null when it is bad, expired or superseded. */
+  private async userForSession(token: string): Promise<AuthUser | null> {
     const now = this.now();
     const hit = this.feed.live ? this.cache.get(token) : undefined;
     if (hit !== undefined) {

@@ -3,6 +3,7 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import {
+  apiTokens,
   emailTokens,
   friendships,
   groupMembers,
@@ -37,7 +38,8 @@ export async function accountIds(db: Db, ids: readonly number[]): Promise<Set<nu
 
 /**
  * Removes the user's own rows: invitations they sent or that went to their address, notification
- * settings, push subscriptions, budgets and their alerts, e-mail links, idempotency keys.
+ * settings, push subscriptions, budgets and their alerts, e-mail links, idempotency keys, API
+ * tokens.
  */
 export async function deletePersonalRows(tx: Db, userId: number, email: string): Promise<void> {
   await tx
@@ -49,6 +51,7 @@ export async function deletePersonalRows(tx: Db, userId: number, email: string):
   await tx.delete(budgetAlerts).where(eq(budgetAlerts.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+  await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
 }
 
 /**

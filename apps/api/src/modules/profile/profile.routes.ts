@@ -8,6 +8,7 @@ import { AUTH_MESSAGES, emailField, pathIdSchema } from '@evenly/core';
 import { UnsupportedMediaTypeError, ValidationError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
 import { sendMessage } from '../../http/message-response.js';
+import { SESSION_ONLY } from '../../plugins/authentication.js';
 import { MSG_ONE_FILE } from '../../plugins/error-handler.js';
 import type { RateLimiter } from '../rate-limit/index.js';
 import type { AppServices } from '../../composition/app-services.js';
@@ -153,10 +154,12 @@ export async function profileRoutes(
       schema: {
         tags,
         summary: 'Ask to change the sign-in address; a confirmation link goes to the new one',
+        description: 'Not with an API token (403 SESSION_REQUIRED).',
+        security: SESSION_ONLY,
         body: changeEmailSchema,
         response: {
           202: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
-          ...errorResponses(400, 401, 409, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 429),
         },
       },
       preValidation: (request) =>
@@ -211,11 +214,12 @@ export async function profileRoutes(
         tags,
         summary: 'Delete the account; shared history stays under "Deleted user"',
         description:
-          '409 OUTSTANDING_BALANCE while balances are outstanding, unless `confirmOutstanding` is true.',
+          '409 OUTSTANDING_BALANCE while balances are outstanding, unless `confirmOutstanding` is true. Not with an API token (403 SESSION_REQUIRED).',
+        security: SESSION_ONLY,
         body: deleteAccountSchema,
         response: {
           204: z.undefined().describe('No body'),
-          ...errorResponses(400, 401, 409, 413, 415, 429),
+          ...errorResponses(400, 401, 403, 409, 413, 415, 429),
         },
       },
       preValidation: (request) =>

@@ -69,7 +69,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Ask to change the sign-in address; a confirmation link goes to the new one */
+    /**
+     * Ask to change the sign-in address; a confirmation link goes to the new one
+     * @description Not with an API token (403 SESSION_REQUIRED).
+     */
     post: {
       parameters: {
         query?: never;
@@ -103,6 +106,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -163,7 +175,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Change the password; every earlier token stops working */
+    /**
+     * Change the password; every earlier token stops working
+     * @description API tokens end too. Not with an API token (403 SESSION_REQUIRED).
+     */
     post: {
       parameters: {
         query?: never;
@@ -208,6 +223,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -630,7 +654,7 @@ export interface paths {
     post?: never;
     /**
      * Delete the account; shared history stays under "Deleted user"
-     * @description 409 OUTSTANDING_BALANCE while balances are outstanding, unless `confirmOutstanding` is true.
+     * @description 409 OUTSTANDING_BALANCE while balances are outstanding, unless `confirmOutstanding` is true. Not with an API token (403 SESSION_REQUIRED).
      */
     delete: {
       parameters: {
@@ -663,6 +687,15 @@ export interface paths {
         };
         /** @description Default Response */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -1172,6 +1205,219 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/tokens': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * My personal API tokens, oldest first
+     * @description At most 50, so not paged. Never the secrets. Not with an API token (403 SESSION_REQUIRED).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ApiToken'][];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Make a personal API token; the secret is in this answer only
+     * @description Name 1–80 characters, READ or READ_WRITE, an optional expiry; at most 50 tokens (400). Honours `Idempotency-Key` (§1.10), but a replay cannot show the secret again (`token` is null). Changing or resetting the password ends every API token. Not with an API token (403 SESSION_REQUIRED).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['ApiTokenRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['CreatedApiToken'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/tokens/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke one of my API tokens; it stops working at once
+     * @description In every server process, from the next request on. 404 for a token that is not the caller’s. Not with an API token (403 SESSION_REQUIRED).
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No body */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -7634,6 +7880,96 @@ export interface components {
       /** @description expense_added, expense_updated, expense_deleted: the expense's category as it was then; budget_alert: the budget's category; null for other types. */
       category: components['schemas']['CategoryInput'] | null;
     };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "name": "Monthly export script",
+     *       "scope": "READ",
+     *       "hint": "evy_3q2-",
+     *       "createdAt": "2026-11-29T10:15:00.000Z",
+     *       "expiresAt": "2027-02-27T10:15:00.000Z",
+     *       "lastUsedAt": "2026-11-29T11:02:41.318Z"
+     *     }
+     */
+    ApiToken: {
+      id: number;
+      name: string;
+      /**
+       * @description READ: GET and HEAD only (anything else is 403 TOKEN_READ_ONLY). READ_WRITE: what the person may do, except managing API tokens, the password, the e-mail address or deleting the account (403 SESSION_REQUIRED).
+       * @enum {string}
+       */
+      scope: 'READ' | 'READ_WRITE';
+      /** @description The token’s first characters, to tell tokens apart. */
+      hint: string;
+      createdAt: string;
+      /** @description Null: never expires. */
+      expiresAt: string | null;
+      /** @description Last request made with it (recorded at most about once a minute); null: never. */
+      lastUsedAt: string | null;
+    };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "name": "Monthly export script",
+     *       "scope": "READ",
+     *       "hint": "evy_3q2-",
+     *       "createdAt": "2026-11-29T10:15:00.000Z",
+     *       "expiresAt": "2027-02-27T10:15:00.000Z",
+     *       "lastUsedAt": "2026-11-29T11:02:41.318Z"
+     *     }
+     */
+    ApiTokenInput: {
+      id: number;
+      name: string;
+      /**
+       * @description READ: GET and HEAD only (anything else is 403 TOKEN_READ_ONLY). READ_WRITE: what the person may do, except managing API tokens, the password, the e-mail address or deleting the account (403 SESSION_REQUIRED).
+       * @enum {string}
+       */
+      scope: 'READ' | 'READ_WRITE';
+      /** @description The token’s first characters, to tell tokens apart. */
+      hint: string;
+      createdAt: string;
+      /** @description Null: never expires. */
+      expiresAt: string | null;
+      /** @description Last request made with it (recorded at most about once a minute); null: never. */
+      lastUsedAt: string | null;
+    };
+    /**
+     * @example {
+     *       "name": "Monthly export script",
+     *       "scope": "READ",
+     *       "expiresAt": "2027-02-27T10:15:00.000Z"
+     *     }
+     */
+    ApiTokenRequest: {
+      /** @description 1–80 characters. */
+      name: string;
+      /**
+       * @description READ: GET and HEAD only (anything else is 403 TOKEN_READ_ONLY). READ_WRITE: what the person may do, except managing API tokens, the password, the e-mail address or deleting the account (403 SESSION_REQUIRED).
+       * @enum {string}
+       */
+      scope: 'READ' | 'READ_WRITE';
+      /** @description ISO 8601 date and time in the future; null or absent: never. */
+      expiresAt?: string | null;
+    };
+    /**
+     * @example {
+     *       "name": "Monthly export script",
+     *       "scope": "READ",
+     *       "expiresAt": "2027-02-27T10:15:00.000Z"
+     *     }
+     */
+    ApiTokenRequestInput: {
+      /** @description 1–80 characters. */
+      name: string;
+      /**
+       * @description READ: GET and HEAD only (anything else is 403 TOKEN_READ_ONLY). READ_WRITE: what the person may do, except managing API tokens, the password, the e-mail address or deleting the account (403 SESSION_REQUIRED).
+       * @enum {string}
+       */
+      scope: 'READ' | 'READ_WRITE';
+      /** @description ISO 8601 date and time in the future; null or absent: never. */
+      expiresAt?: string | null;
+    };
     BalanceLine: {
       otherUser: components['schemas']['User'];
       netAmount: number;
@@ -8193,6 +8529,66 @@ export interface components {
        */
       rateSource: 'SERVICE' | 'MANUAL' | 'CHARGED';
       rateDate: string | null;
+    };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "name": "Monthly export script",
+     *       "scope": "READ",
+     *       "hint": "evy_3q2-",
+     *       "createdAt": "2026-11-29T10:15:00.000Z",
+     *       "expiresAt": "2027-02-27T10:15:00.000Z",
+     *       "lastUsedAt": null,
+     *       "token": "evy_3q2-7wFhZk0x9N1u4aQb6YcR8tLm5pVsJdE2gHiKoWn"
+     *     }
+     */
+    CreatedApiToken: {
+      id: number;
+      name: string;
+      /**
+       * @description READ: GET and HEAD only (anything else is 403 TOKEN_READ_ONLY). READ_WRITE: what the person may do, except managing API tokens, the password, the e-mail address or deleting the account (403 SESSION_REQUIRED).
+       * @enum {string}
+       */
+      scope: 'READ' | 'READ_WRITE';
+      /** @description The token’s first characters, to tell tokens apart. */
+      hint: string;
+      createdAt: string;
+      /** @description Null: never expires. */
+      expiresAt: string | null;
+      /** @description Last request made with it (recorded at most about once a minute); null: never. */
+      lastUsedAt: string | null;
+      /** @description The secret, shown this once: send it as `Authorization: Bearer <token>`. Only its hash is kept, so a replayed answer (same Idempotency-Key) has null here: revoke that token and make another. */
+      token: string | null;
+    };
+    /**
+     * @example {
+     *       "id": 7,
+     *       "name": "Monthly export script",
+     *       "scope": "READ",
+     *       "hint": "evy_3q2-",
+     *       "createdAt": "2026-11-29T10:15:00.000Z",
+     *       "expiresAt": "2027-02-27T10:15:00.000Z",
+     *       "lastUsedAt": null,
+     *       "token": "evy_3q2-7wFhZk0x9N1u4aQb6YcR8tLm5pVsJdE2gHiKoWn"
+     *     }
+     */
+    CreatedApiTokenInput: {
+      id: number;
+      name: string;
+      /**
+       * @description READ: GET and HEAD only (anything else is 403 TOKEN_READ_ONLY). READ_WRITE: what the person may do, except managing API tokens, the password, the e-mail address or deleting the account (403 SESSION_REQUIRED).
+       * @enum {string}
+       */
+      scope: 'READ' | 'READ_WRITE';
+      /** @description The token’s first characters, to tell tokens apart. */
+      hint: string;
+      createdAt: string;
+      /** @description Null: never expires. */
+      expiresAt: string | null;
+      /** @description Last request made with it (recorded at most about once a minute); null: never. */
+      lastUsedAt: string | null;
+      /** @description The secret, shown this once: send it as `Authorization: Bearer <token>`. Only its hash is kept, so a replayed answer (same Idempotency-Key) has null here: revoke that token and make another. */
+      token: string | null;
     };
     /**
      * @example {
