@@ -1,5 +1,5 @@
 import { api } from './client';
-import type { LoginResponse, Me, User } from './types';
+import type { LoginResponse, Me, OidcSessionResponse, User } from './types';
 
 function messageText(body: unknown, fallback: string): string {
   if (typeof body === 'string' && body.trim()) return body;
@@ -27,6 +27,13 @@ export const authApi = {
     api<LoginResponse>('/auth/login', {
       method: 'POST',
       body: input,
+      defaultMessage: 'Sign-in failed',
+    }),
+  /** The one-time code of a finished OpenID Connect sign-in → the session. */
+  oidcSession: (code: string) =>
+    api<OidcSessionResponse>('/auth/oidc/session', {
+      method: 'POST',
+      body: { code },
       defaultMessage: 'Sign-in failed',
     }),
   verify: async (token: string) =>

@@ -93,7 +93,7 @@ export async function publicAuthRoutes(
         summary: 'Create an account; a verification e-mail is sent',
         security: [],
         description:
-          'Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.',
+          'Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. 403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY.',
         body: registerSchema.extend({
           inviteToken: z
             .string()
@@ -118,6 +118,7 @@ export async function publicAuthRoutes(
       schema: {
         tags,
         summary: 'Exchange e-mail and password for a bearer token',
+        description: '403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY (sign in with the provider).',
         security: [],
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
@@ -167,7 +168,7 @@ export async function publicAuthRoutes(
         summary: 'Send a password reset link (neutral answer)',
         security: [],
         body: emailOnlySchema,
-        response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
+        response: { ...messageRoute, ...errorResponses(400, 403, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('forgot', request)),
     },
@@ -182,7 +183,7 @@ export async function publicAuthRoutes(
         summary: 'Set a new password with a reset link token',
         security: [],
         body: resetPasswordSchema,
-        response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
+        response: { ...messageRoute, ...errorResponses(400, 403, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipRules('reset', request)),
     },

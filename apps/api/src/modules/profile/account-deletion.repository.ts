@@ -9,6 +9,8 @@ import {
   idempotencyKeys,
   invitations,
   notificationSettings,
+  oidcHandoffs,
+  oidcIdentities,
   budgetAlerts,
   budgets,
   pushSubscriptions,
@@ -48,6 +50,9 @@ export async function deletePersonalRows(tx: Db, userId: number, email: string):
   await tx.delete(budgets).where(eq(budgets.userId, userId));
   await tx.delete(budgetAlerts).where(eq(budgetAlerts.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  // The provider link names the person (issuer + subject): erased with the account.
+  await tx.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
+  await tx.delete(oidcHandoffs).where(eq(oidcHandoffs.userId, userId));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
 }
 
