@@ -396,7 +396,12 @@ const routes: Record<string, unknown> = {
     avatarUrl: null,
     pendingEmail: 'ann.lee@example.org',
   },
-  'GET /api/config': { registration: 'open', supportUrl: 'mailto:support@example.com' },
+  'GET /api/config': {
+    registration: 'open',
+    supportUrl: 'mailto:support@example.com',
+    oidc: null,
+    passwordSignIn: true,
+  },
   'GET /api/friend-link': {
     token: 'annFriendLinkToken123',
     url: 'https://evenly.example/add-friend/annFriendLinkToken123',

@@ -29,6 +29,8 @@ export interface StartOptions {
    * starting on a copy of the run's migrated template: for tests of a first start.
    */
   freshDatabase?: boolean;
+  /** The port to listen on (a test that must name the server's URL beforehand); else a free one. */
+  port?: number;
 }
 
 export function serverIsBuilt(): boolean {
@@ -74,7 +76,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   if (!serverIsBuilt()) {
     throw new Error(`Server entry ${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   }
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const dataDir = mkdtempSync(join(tmpdir(), 'evenly-e2e-'));
   // The same migrated database the server would build, without three seconds of initdb and
   // migrations per file (the run's template; see apps/api/test/support/database-templates.ts).

@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     onEmailVerified: (tx, user) => services.invitations.onEmailVerified(tx, user),
     onTokensRevoked: (userId) => authenticator.evictUser(userId),
     admitRegistration: (input) => admitRegistration(database.db, config.registration, input),
+    oidcOnlyName: config.oidc?.only === true ? config.oidc.name : null,
     transaction,
   });
   auth.registerJobs(jobRegistry);

@@ -356,6 +356,11 @@ describe('GET /api/config', () => {
   it('is public and names the defaults', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ registration: 'open', supportUrl: null });
+    expect(res.json()).toEqual({
+      registration: 'open',
+      supportUrl: null,
+      oidc: null,
+      passwordSignIn: true,
+    });
   });
 });

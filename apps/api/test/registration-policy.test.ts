@@ -37,7 +37,12 @@ describe('REGISTRATION=open (default)', () => {
     expect((await register(ctx, 'anyone@example.com')).statusCode).toBe(201);
     const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
     expect(config.statusCode).toBe(200);
-    expect(config.json()).toEqual({ registration: 'open', supportUrl: 'mailto:help@example.com' });
+    expect(config.json()).toEqual({
+      registration: 'open',
+      supportUrl: 'mailto:help@example.com',
+      oidc: null,
+      passwordSignIn: true,
+    });
   });
 
   it('ignores an unknown invite token', async () => {
@@ -59,7 +64,12 @@ describe('REGISTRATION=invite', () => {
 
   it('publishes the policy with no support address', async () => {
     const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
-    expect(config.json()).toEqual({ registration: 'invite', supportUrl: null });
+    expect(config.json()).toEqual({
+      registration: 'invite',
+      supportUrl: null,
+      oidc: null,
+      passwordSignIn: true,
+    });
   });
 
   it('refuses a sign-up without an invitation', async () => {
@@ -196,6 +206,11 @@ describe('REGISTRATION=closed', () => {
     });
     expect(login.statusCode).toBe(200);
     const config = await ctx.app.inject({ method: 'GET', url: '/api/config' });
-    expect(config.json()).toEqual({ registration: 'closed', supportUrl: null });
+    expect(config.json()).toEqual({
+      registration: 'closed',
+      supportUrl: null,
+      oidc: null,
+      passwordSignIn: true,
+    });
   });
 });

@@ -24,6 +24,7 @@ export const RegisterPage = lazy(() => import('./pages/RegisterPage'));
 export const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
 export const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
 export const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
+export const OidcSignInPage = lazy(() => import('./pages/OidcSignInPage'));
 export const GroupDetailPage = lazy(() => import('./pages/GroupDetailPage'));
 export const FriendDetailPage = lazy(() => import('./pages/FriendDetailPage'));
 export const ActivityPage = lazy(() => import('./pages/ActivityPage'));

@@ -13,6 +13,7 @@ import {
   ForgotPasswordPage,
   ResetPasswordPage,
   VerifyEmailPage,
+  OidcSignInPage,
   GroupsPage,
   GroupDetailPage,
   FriendsPage,
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/signin/oidc', element: <OidcSignInPage /> },
       { path: '/unsubscribe', element: <UnsubscribePage /> },
       // Everything below reads the API through the query cache, loaded with them.
       {

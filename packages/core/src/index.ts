@@ -32,3 +32,4 @@ export * from './group-cover.js';
 export * from './invite-path.js';
 export * from './categories.js';
 export * from './category-suggest.js';
+export * from './oidc-errors.js';

@@ -217,4 +217,47 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ SUPPORT_URL: bad })).toThrow(/SUPPORT_URL/);
     }
   });
+  it('reads the OpenID Connect settings: off when unset, all three or none, https issuers', () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    const full = {
+      OIDC_ISSUER: 'https://id.example.com/realms/home/',
+      OIDC_CLIENT_ID: 'evenly',
+      OIDC_CLIENT_SECRET: 's3cret',
+    };
+    expect(loadConfig(full).oidc).toEqual({
+      issuer: 'https://id.example.com/realms/home',
+      clientId: 'evenly',
+      clientSecret: 's3cret',
+      name: 'single sign-on',
+      only: false,
+    });
+    expect(loadConfig({ ...full, OIDC_NAME: 'Keycloak', OIDC_ONLY: 'true' }).oidc).toMatchObject({
+      name: 'Keycloak',
+      only: true,
+    });
+    // Plain http on loopback only: a provider on the same machine, or the tests'.
+    expect(loadConfig({ ...full, OIDC_ISSUER: 'http://127.0.0.1:9000' }).oidc?.issuer).toBe(
+      'http://127.0.0.1:9000',
+    );
+    expect(() => loadConfig({ ...full, OIDC_ISSUER: 'http://id.example.com' })).toThrow(
+      /OIDC_ISSUER must use https:/,
+    );
+    expect(() => loadConfig({ ...full, OIDC_ISSUER: 'not a url' })).toThrow(
+      /OIDC_ISSUER must be a URL/,
+    );
+    expect(() => loadConfig({ ...full, OIDC_CLIENT_ID: '' })).toThrow(
+      /OIDC_CLIENT_ID is required when OIDC_ISSUER is set/,
+    );
+    expect(() => loadConfig({ ...full, OIDC_CLIENT_SECRET: ' ' })).toThrow(
+      /OIDC_CLIENT_SECRET is required/,
+    );
+    expect(() => loadConfig({ OIDC_CLIENT_ID: 'evenly' })).toThrow(
+      /OIDC_ISSUER is required when OIDC_CLIENT_ID is set/,
+    );
+    expect(() => loadConfig({ OIDC_ONLY: 'true' })).toThrow(/OIDC_ONLY needs OIDC_ISSUER/);
+    expect(() => loadConfig({ ...full, OIDC_ONLY: 'sometimes' })).toThrow(
+      /OIDC_ONLY must be true or false/,
+    );
+    expect(() => loadConfig({ ...full, OIDC_NAME: 'x'.repeat(41) })).toThrow(/OIDC_NAME/);
+  });
 });

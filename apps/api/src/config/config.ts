@@ -7,6 +7,8 @@ import { loadRecurringConfig } from './recurring-config.js';
 import type { RecurringConfig } from './recurring-config.js';
 import { pushConfig } from './push-config.js';
 import type { PushConfig } from './push-config.js';
+import { oidcConfig } from './oidc-config.js';
+import type { OidcConfig } from './oidc-config.js';
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 const LOG_LEVELS: readonly LogLevel[] = [
@@ -83,6 +85,8 @@ export interface AppConfig {
   registration: RegistrationPolicy;
   /** `SUPPORT_URL`: where Feedback, Rate and Contact us point (http(s) or mailto:); null = hidden. */
   supportUrl: string | null;
+  /** OpenID Connect sign-in (oidc-config.ts); null = password sign-in only. */
+  oidc: OidcConfig | null;
 }
 
 export type RegistrationPolicy = 'open' | 'invite' | 'closed';
@@ -104,6 +108,7 @@ export function defaultDatabasePoolSize(cores: number = os.availableParallelism(
 export const DEFAULT_FX_RATES_URL = 'https://api.frankfurter.app';
 
 export type { PushConfig } from './push-config.js';
+export type { OidcConfig } from './oidc-config.js';
 
 export { ConfigError };
 
@@ -369,5 +374,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     push: pushConfig(env, { appUrl, mailFrom: opt(env, 'MAIL_FROM') }),
     registration: registration as RegistrationPolicy,
     supportUrl,
+    oidc: oidcConfig(env),
   };
 }

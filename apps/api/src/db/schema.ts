@@ -9,3 +9,4 @@ export * from './schema/operations.js';
 export * from './schema/budgets.js';
 export * from './schema/imports.js';
 export * from './schema/api-tokens.js';
+export * from './schema/oidc.js';

@@ -67,6 +67,15 @@ export class NotGroupMemberError extends AppError {
 export const MESSAGE_NO_TOKEN = 'Please log in to continue.';
 export const MESSAGE_BAD_TOKEN = 'Your session has expired. Please log in again.';
 
+/** 403: OIDC_ONLY is on, so passwords neither sign in nor sign up nor get reset. */
+export class PasswordSignInOffError extends AppError {
+  readonly status = 403;
+  readonly code = 'PASSWORD_SIGN_IN_OFF';
+  constructor(providerName: string) {
+    super(`This server signs people in with ${providerName} only. Use the sign-in button.`);
+  }
+}
+
 export class UnauthenticatedError extends AppError {
   readonly status = 401;
   readonly code = 'UNAUTHENTICATED';

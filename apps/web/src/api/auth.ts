@@ -1,5 +1,5 @@
 import { api, apiCall } from './client';
-import type { LoginResponse, Me, User } from './types';
+import type { LoginResponse, Me, OidcSessionResponse, User } from './types';
 
 /** Where an account e-mail stands (GET /auth/mail-status/{ticket}). */
 export type MailState = 'pending' | 'sent' | 'retrying' | 'failed';
@@ -41,6 +41,13 @@ export const authApi = {
     api<LoginResponse>('/auth/login', {
       method: 'POST',
       body: input,
+      defaultMessage: 'Sign-in failed',
+    }),
+  /** The one-time code of a finished OpenID Connect sign-in → the session. */
+  oidcSession: (code: string) =>
+    api<OidcSessionResponse>('/auth/oidc/session', {
+      method: 'POST',
+      body: { code },
       defaultMessage: 'Sign-in failed',
     }),
   verify: async (token: string) =>

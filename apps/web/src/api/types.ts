@@ -47,6 +47,7 @@ export type Approximate = Pick<
 >;
 
 export type LoginResponse = ResponseBody<'/api/auth/login', 'post'>;
+export type OidcSessionResponse = ResponseBody<'/api/auth/oidc/session', 'post'>;
 
 export type Friendship = Schemas['Friendship'];
 export type FriendshipStatus = Friendship['status'];

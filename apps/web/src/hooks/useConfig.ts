@@ -40,7 +40,11 @@ export function useServerConfig(): ConfigState {
   return useSyncExternalStore(subscribe, () => state);
 }
 
-/** Whether "Create an account" links should show: hidden only once the server says `closed`. */
+/**
+ * Whether "Create an account" links should show: hidden once the server says `closed`, and under
+ * OIDC_ONLY (the first sign-in with the provider makes the account).
+ */
 export function useSignUpOpen(): boolean {
-  return useServerConfig().data?.registration !== 'closed';
+  const data = useServerConfig().data;
+  return data?.registration !== 'closed' && data?.passwordSignIn !== false;
 }

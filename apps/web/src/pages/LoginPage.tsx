@@ -1,8 +1,15 @@
 // Sign in. The first page many visitors load, so it carries no form library: two inputs read on
 // submit, checked with the API's own rules (@evenly/core loginFormErrors).
 import { useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { invitePath, loginFormErrors, type FormErrors, type LoginFormValues } from '@evenly/core';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import {
+  invitePath,
+  isOidcErrorCode,
+  loginFormErrors,
+  oidcErrorMessage,
+  type FormErrors,
+  type LoginFormValues,
+} from '@evenly/core';
 import { authApi } from '../api/auth';
 import { ApiError, errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
@@ -10,8 +17,9 @@ import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { MailStatusNotice } from '../components/MailStatusNotice';
 import { PasswordField } from '../components/forms/PasswordField';
+import { OidcSignInButton, OrDivider } from '../components/OidcSignInButton';
 import { AuthCard } from '../components/PublicLayout';
-import { useSignUpOpen } from '../hooks/useConfig';
+import { useServerConfig, useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useReturnPath } from '../hooks/useReturnPath';
 
@@ -46,6 +54,18 @@ export default function LoginPage() {
   const [resendError, setResendError] = useState<string | null>(null);
   const returnPath = useReturnPath();
   const signUpOpen = useSignUpOpen();
+  const config = useServerConfig().data;
+  const oidcName = config?.oidc?.name ?? null;
+  // Under OIDC_ONLY the provider is the only way in: no password form at all.
+  const passwordOn = config?.passwordSignIn !== false;
+  // The API's OpenID Connect callback sends the browser here with the reason a sign-in stopped.
+  const [params] = useSearchParams();
+  const oidcCode = params.get('oidc_error');
+  const oidcError = isOidcErrorCode(oidcCode)
+    ? oidcErrorMessage(oidcCode, oidcName ?? 'single sign-on')
+    : oidcCode !== null
+      ? 'Sign-in with single sign-on did not finish. Please try again.'
+      : null;
 
   const resendLink = async () => {
     if (unverified === null) return;
@@ -101,63 +121,76 @@ export default function LoginPage() {
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to see your balances.">
-      <form
-        ref={formRef}
-        onSubmit={(e) => void onSubmit(e)}
-        onChange={onChange}
-        noValidate
-        className="flex flex-col gap-4"
-      >
-        {error ? (
-          <Alert>
-            {error}
-            {unverified !== null ? (
-              <span className="mt-2 block">
-                {resend === 'sent' ? (
-                  <span role="status">
-                    We sent a new verification link to {unverified}. Open it, then sign in.
-                  </span>
-                ) : (
-                  <button
-                    type="button"
-                    className="font-semibold underline"
-                    disabled={resend === 'sending'}
-                    onClick={() => void resendLink()}
-                  >
-                    {resend === 'sending' ? 'Sending…' : 'Resend the verification email'}
-                  </button>
-                )}
-                {resendError ? <span className="mt-1 block">{resendError}</span> : null}
-              </span>
-            ) : null}
-          </Alert>
-        ) : null}
-        <MailStatusNotice ticket={mailTicket} />
-        <FormField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          name="email"
-          error={errors.email}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          name="password"
-          error={errors.password}
-        />
-        <div className="-mt-2 text-right text-sm">
-          <Link
-            to="/forgot-password"
-            className="inline-block py-2 font-medium text-primary hover:underline"
-          >
-            Forgot password?
-          </Link>
+      {oidcError !== null && error === null ? (
+        <div className="mb-4">
+          <Alert>{oidcError}</Alert>
         </div>
-        <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-          {isSubmitting ? 'Signing in...' : 'Sign in'}
-        </button>
-      </form>
+      ) : null}
+      {oidcName !== null ? (
+        <>
+          <OidcSignInButton name={oidcName} next={invitePath(returnPath)} primary={!passwordOn} />
+          {passwordOn ? <OrDivider /> : null}
+        </>
+      ) : null}
+      {passwordOn ? (
+        <form
+          ref={formRef}
+          onSubmit={(e) => void onSubmit(e)}
+          onChange={onChange}
+          noValidate
+          className="flex flex-col gap-4"
+        >
+          {error ? (
+            <Alert>
+              {error}
+              {unverified !== null ? (
+                <span className="mt-2 block">
+                  {resend === 'sent' ? (
+                    <span role="status">
+                      We sent a new verification link to {unverified}. Open it, then sign in.
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="font-semibold underline"
+                      disabled={resend === 'sending'}
+                      onClick={() => void resendLink()}
+                    >
+                      {resend === 'sending' ? 'Sending…' : 'Resend the verification email'}
+                    </button>
+                  )}
+                  {resendError ? <span className="mt-1 block">{resendError}</span> : null}
+                </span>
+              ) : null}
+            </Alert>
+          ) : null}
+          <MailStatusNotice ticket={mailTicket} />
+          <FormField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            name="email"
+            error={errors.email}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            name="password"
+            error={errors.password}
+          />
+          <div className="-mt-2 text-right text-sm">
+            <Link
+              to="/forgot-password"
+              className="inline-block py-2 font-medium text-primary hover:underline"
+            >
+              Forgot password?
+            </Link>
+          </div>
+          <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
+            {isSubmitting ? 'Signing in...' : 'Sign in'}
+          </button>
+        </form>
+      ) : null}
       {signUpOpen ? (
         <p className="mt-6 text-center text-sm text-muted">
           Don&apos;t have an account?{' '}

@@ -10,6 +10,7 @@ import { AuthCard } from '../components/PublicLayout';
 import { SkeletonLine } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
 import { useServerConfig } from '../hooks/useConfig';
+import { OidcSignInButton } from '../components/OidcSignInButton';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useReturnPath } from '../hooks/useReturnPath';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
@@ -89,6 +90,21 @@ export default function RegisterPage() {
           <SkeletonLine width="w-full" />
           <SkeletonLine width="w-2/3" />
         </div>
+      </AuthCard>
+    );
+  }
+
+  const oidcName = config.data?.oidc?.name ?? null;
+  if (config.data?.passwordSignIn === false && oidcName !== null) {
+    return (
+      <AuthCard title="Create your account">
+        <div className="flex flex-col gap-4">
+          <Alert kind="info">
+            On this server you sign in with {oidcName}. Your first sign-in creates your account.
+          </Alert>
+          <OidcSignInButton name={oidcName} next={nextInvite} primary />
+        </div>
+        {loginLink}
       </AuthCard>
     );
   }

@@ -111,7 +111,7 @@ export async function publicAuthRoutes(
         summary: 'Create an account; a verification e-mail is sent',
         security: [],
         description:
-          'Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise.' +
+          'Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. 403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY.' +
           MAIL_TICKET_NOTE +
           ' (No header when the server does not require e-mail verification.)',
         body: registerSchema.extend({
@@ -139,6 +139,7 @@ export async function publicAuthRoutes(
       schema: {
         tags,
         summary: 'Exchange e-mail and password for a bearer token',
+        description: '403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY (sign in with the provider).',
         security: [],
         body: loginSchema,
         response: { 200: loginResponseSchema, ...errorResponses(400, 401, 403, 413, 415, 429) },
@@ -192,7 +193,7 @@ export async function publicAuthRoutes(
         description: `The same answer whether or not the address has an account.${MAIL_TICKET_NOTE}`,
         security: [],
         body: emailOnlySchema,
-        response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
+        response: { ...messageRoute, ...errorResponses(400, 403, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('forgot', request)),
     },
@@ -238,7 +239,7 @@ export async function publicAuthRoutes(
         summary: 'Set a new password with a reset link token',
         security: [],
         body: resetPasswordSchema,
-        response: { ...messageRoute, ...errorResponses(400, 413, 415, 429) },
+        response: { ...messageRoute, ...errorResponses(400, 403, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipRules('reset', request)),
     },

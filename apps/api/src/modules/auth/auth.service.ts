@@ -16,6 +16,7 @@ import {
   EmailNotVerifiedError,
   InvalidCredentialsError,
   InvalidTokenError,
+  PasswordSignInOffError,
   WrongPasswordError,
 } from '../../errors/app-errors.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -33,6 +34,8 @@ import {
   retireEmailTokens,
 } from './email-tokens.repository.js';
 import type { JwtService } from './jwt.js';
+import { issueSession } from './session.js';
+import type { LoginResult } from './session.js';
 import { burnVerificationTime, hashPassword, verifyPassword } from './passwords.js';
 import type { AccountRow } from './users.repository.js';
 import {
@@ -81,14 +84,7 @@ export interface MailRequestResult {
   mailTicket: string;
 }
 
-export interface LoginResult {
-  token: string;
-  type: 'Bearer';
-  id: number;
-  name: string;
-  email: string;
-  expiresAt: Date;
-}
+export type { LoginResult };
 
 export interface AuthServiceDeps {
   db: Db;
@@ -109,6 +105,8 @@ export interface AuthServiceDeps {
   onTokensRevoked?: (userId: number) => void;
   /** Throws when the server's sign-up policy refuses this new account (REGISTRATION). */
   admitRegistration?: (input: { email: string; inviteToken?: string | undefined }) => Promise<void>;
+  /** OIDC_ONLY: the provider's name (OIDC_NAME); password sign-in and sign-up are off. */
+  oidcOnlyName?: string | null;
   /** Runs a transaction whose noted changes are published after its commit. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   now?: () => Date;
@@ -125,6 +123,7 @@ export class AuthService {
   async register(
     input: RegisterInput & { inviteToken?: string | undefined; next?: string | undefined },
   ): Promise<PublicUser & { mailTicket: string | null }> {
+    this.refuseUnderOidcOnly();
     await this.deps.admitRegistration?.(input);
     const at = this.now();
     const passwordHash = await hashPassword(input.password);
@@ -205,6 +204,7 @@ export class AuthService {
   }
 
   async login(input: LoginInput): Promise<LoginResult> {
+    this.refuseUnderOidcOnly();
     const user = await findUserByEmail(this.deps.db, input.email);
     if (user === undefined) {
       await burnVerificationTime(input.password);
@@ -220,12 +220,14 @@ export class AuthService {
   }
 
   async forgotPassword(input: EmailOnlyInput): Promise<MailRequestResult> {
+    this.refuseUnderOidcOnly();
     const { ticket, hash } = newMailTicket();
     await this.deps.jobs.add(passwordResetMailJob, { email: input.email, ticket: hash });
     return { message: AUTH_TEXT.forgotSent, mailTicket: ticket };
   }
 
   async resetPassword(input: ResetPasswordInput): Promise<string> {
+    this.refuseUnderOidcOnly();
     const at = this.now();
     const passwordHash = await hashPassword(input.newPassword);
     const userId = await this.deps.transaction(async (tx) => {
@@ -267,16 +269,14 @@ export class AuthService {
     return this.loginResult(updated);
   }
 
-  private async loginResult(user: AccountRow): Promise<LoginResult> {
-    const issued = await this.deps.jwt.issue({ userId: user.id, tokenVersion: user.tokenVersion });
-    return {
-      token: issued.token,
-      type: 'Bearer',
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      expiresAt: issued.expiresAt,
-    };
+  private loginResult(user: AccountRow): Promise<LoginResult> {
+    return issueSession(this.deps.jwt, user);
+  }
+
+  /** Under OIDC_ONLY the provider is the only way in: no password sign-in, sign-up or reset. */
+  private refuseUnderOidcOnly(): void {
+    const name = this.deps.oidcOnlyName ?? null;
+    if (name !== null) throw new PasswordSignInOffError(name);
   }
 
   /** The account mails are sent by these jobs. */

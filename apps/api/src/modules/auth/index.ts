@@ -15,3 +15,7 @@ export { hashEmailToken, newEmailToken } from './email-token.js';
 export { consumeEmailToken, findEmailToken, retireEmailTokens } from './email-tokens.repository.js';
 export { changeEmailMailJob, changeEmailNoticeJob } from './auth-mail.jobs.js';
 export { AUTH_TEXT } from './auth.service.js';
+export { issueSession } from './session.js';
+export type { LoginResult } from './session.js';
+export { insertAccountWithoutPassword } from './external-account.js';
+export { markEmailVerified } from './users.repository.js';

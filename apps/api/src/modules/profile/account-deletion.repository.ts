@@ -10,6 +10,8 @@ import {
   idempotencyKeys,
   invitations,
   notificationSettings,
+  oidcHandoffs,
+  oidcIdentities,
   budgetAlerts,
   budgets,
   pushSubscriptions,
@@ -50,6 +52,9 @@ export async function deletePersonalRows(tx: Db, userId: number, email: string):
   await tx.delete(budgets).where(eq(budgets.userId, userId));
   await tx.delete(budgetAlerts).where(eq(budgetAlerts.userId, userId));
   await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  // The provider link names the person (issuer + subject): erased with the account.
+  await tx.delete(oidcIdentities).where(eq(oidcIdentities.userId, userId));
+  await tx.delete(oidcHandoffs).where(eq(oidcHandoffs.userId, userId));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
 }

@@ -303,17 +303,33 @@ export async function publicProfileRoutes(
       config: { public: true },
       schema: {
         tags: ['Server'],
-        summary: "The server's public settings: sign-up policy and support address",
+        summary: "The server's public settings: sign-up policy, sign-in methods, support address",
         security: [],
         response: {
           200: z
             .object({
               registration: z.enum(['open', 'invite', 'closed']),
               supportUrl: z.string().nullable(),
+              oidc: z
+                .object({ name: z.string() })
+                .nullable()
+                .meta({
+                  description:
+                    'Sign-in with an OpenID Connect provider (OIDC_ISSUER): the button says ' +
+                    '"Sign in with {name}" and opens GET /api/auth/oidc/start; null = none',
+                }),
+              passwordSignIn: z.boolean().meta({
+                description: 'False under OIDC_ONLY: no password sign-in, sign-up or reset',
+              }),
             })
             .meta({
               id: 'ServerConfig',
-              example: { registration: 'open', supportUrl: 'mailto:help@example.com' },
+              example: {
+                registration: 'open',
+                supportUrl: 'mailto:help@example.com',
+                oidc: { name: 'Keycloak' },
+                passwordSignIn: true,
+              },
             }),
         },
       },
@@ -321,6 +337,8 @@ export async function publicProfileRoutes(
     async () => ({
       registration: config.registration,
       supportUrl: config.supportUrl,
+      oidc: config.oidc === null ? null : { name: config.oidc.name },
+      passwordSignIn: config.oidc?.only !== true,
     }),
   );
 }

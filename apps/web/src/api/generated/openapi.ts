@@ -408,6 +408,15 @@ export interface paths {
           };
         };
         /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
         413: {
           headers: {
             [name: string]: unknown;
@@ -451,7 +460,10 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** Exchange e-mail and password for a bearer token */
+    /**
+     * Exchange e-mail and password for a bearer token
+     * @description 403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY (sign in with the provider).
+     */
     post: {
       parameters: {
         query?: never;
@@ -932,6 +944,230 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/oidc/callback': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The provider's redirect back (the redirect URI to register with the provider)
+     * @description Checks the state against the cookie and the stored sign-in, exchanges the code (PKCE), checks the ID token and its nonce, then finds, links or creates the account. Answers 302 to `/signin/oidc?code=…` (a one-time code for POST /api/auth/oidc/session), or to `/login?oidc_error=CODE` (OIDC_STATE_REFUSED, OIDC_CANCELLED, OIDC_FAILED, OIDC_PROVIDER_UNAVAILABLE, OIDC_NO_EMAIL, OIDC_EMAIL_UNVERIFIED, OIDC_REGISTRATION_CLOSED, OIDC_REGISTRATION_INVITE_ONLY).
+     */
+    get: {
+      parameters: {
+        query?: {
+          code?: string;
+          state?: string;
+          iss?: string;
+          error?: string;
+          error_description?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/oidc/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Exchange the one-time code of a finished sign-in for a bearer token
+     * @description The code comes from the callback's redirect to `/signin/oidc`; it works once, for two minutes. 400 OIDC_CODE_INVALID otherwise.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @example p0Ql9xYbJ3vN2mK8sT5wR1cD7fG4hE6a */
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              token: string;
+              /** @enum {string} */
+              type: 'Bearer';
+              id: number;
+              name: string;
+              email: string;
+              expiresAt: string;
+              /** @description The invite path the sign-in started from, to go back to; or null */
+              next: string | null;
+            };
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/oidc/start': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Sign in with the OpenID Connect provider: redirects the browser there
+     * @description A browser navigation, not an API call: answers 302 to the provider (PKCE S256, state, nonce) and sets an httpOnly cookie holding the state for the callback. When the provider cannot be reached, 302 to `/login?oidc_error=OIDC_PROVIDER_UNAVAILABLE`. 404 OIDC_NOT_CONFIGURED without OIDC_ISSUER.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description An invite path (`/join/{token}`, `/add-friend/{token}`) to return to */
+          next?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/register': {
     parameters: {
       query?: never;
@@ -943,7 +1179,11 @@ export interface paths {
     put?: never;
     /**
      * Create an account; a verification e-mail is sent
+<<<<<<< HEAD
      * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes. (No header when the server does not require e-mail verification.)
+=======
+     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. 403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY.
+>>>>>>> oidc
      */
     post: {
       parameters: {
@@ -1168,6 +1408,15 @@ export interface paths {
         };
         /** @description Default Response */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -2077,7 +2326,7 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    /** The server's public settings: sign-up policy and support address */
+    /** The server's public settings: sign-up policy, sign-in methods, support address */
     get: {
       parameters: {
         query?: never;
@@ -10371,24 +10620,44 @@ export interface components {
     /**
      * @example {
      *       "registration": "open",
-     *       "supportUrl": "mailto:help@example.com"
+     *       "supportUrl": "mailto:help@example.com",
+     *       "oidc": {
+     *         "name": "Keycloak"
+     *       },
+     *       "passwordSignIn": true
      *     }
      */
     ServerConfig: {
       /** @enum {string} */
       registration: 'open' | 'invite' | 'closed';
       supportUrl: string | null;
+      /** @description Sign-in with an OpenID Connect provider (OIDC_ISSUER): the button says "Sign in with {name}" and opens GET /api/auth/oidc/start; null = none */
+      oidc: {
+        name: string;
+      } | null;
+      /** @description False under OIDC_ONLY: no password sign-in, sign-up or reset */
+      passwordSignIn: boolean;
     };
     /**
      * @example {
      *       "registration": "open",
-     *       "supportUrl": "mailto:help@example.com"
+     *       "supportUrl": "mailto:help@example.com",
+     *       "oidc": {
+     *         "name": "Keycloak"
+     *       },
+     *       "passwordSignIn": true
      *     }
      */
     ServerConfigInput: {
       /** @enum {string} */
       registration: 'open' | 'invite' | 'closed';
       supportUrl: string | null;
+      /** @description Sign-in with an OpenID Connect provider (OIDC_ISSUER): the button says "Sign in with {name}" and opens GET /api/auth/oidc/start; null = none */
+      oidc: {
+        name: string;
+      } | null;
+      /** @description False under OIDC_ONLY: no password sign-in, sign-up or reset */
+      passwordSignIn: boolean;
     };
     /**
      * @example {
