@@ -1179,11 +1179,7 @@ export interface paths {
     put?: never;
     /**
      * Create an account; a verification e-mail is sent
-<<<<<<< HEAD
-     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes. (No header when the server does not require e-mail verification.)
-=======
-     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. 403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY.
->>>>>>> oidc
+     * @description Under REGISTRATION=invite, an `inviteToken` (a group invite link or friend link token) admits the sign-up; so does a pending invitation to the address. 403 REGISTRATION_INVITE_ONLY / REGISTRATION_CLOSED otherwise. 403 PASSWORD_SIGN_IN_OFF under OIDC_ONLY. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes. (No header when the server does not require e-mail verification.)
      */
     post: {
       parameters: {
