@@ -263,3 +263,30 @@ describe('OpenID Connect sign-in with the provider down', () => {
     expect(oidcError(new URL(String(res.headers.location)))).toBe('OIDC_PROVIDER_UNAVAILABLE');
   });
 });
+
+describe('OpenID Connect sign-in under BASE_PATH=/evenly', () => {
+  const based = `${APP_URL}/evenly/api/auth/oidc/callback`;
+  let provider: TestProvider;
+  let ctx: TestContext;
+  beforeAll(async () => {
+    provider = await startTestProvider(based);
+    ctx = await createTestContext({ ...provider.env, APP_URL, BASE_PATH: '/evenly' });
+  });
+  afterAll(async () => {
+    await ctx.close();
+    await provider.close();
+  });
+
+  it('sets the state cookie on the prefixed callback path, so the browser sends it back', async () => {
+    provider.accounts.set('zoe-1', { email: 'zoe@example.com', emailVerified: true, name: 'Zoe' });
+    const res = await ctx.app.inject({ method: 'GET', url: '/evenly/api/auth/oidc/start' });
+    expect(res.statusCode).toBe(302);
+    const setCookie = String(res.headers['set-cookie']);
+    expect(setCookie).toContain('Path=/evenly/api/auth/oidc/callback;');
+    const authorizationUrl = String(res.headers.location);
+    expect(new URL(authorizationUrl).searchParams.get('redirect_uri')).toBe(based);
+    const back = new URL(await signInAtProvider(authorizationUrl, based, { account: 'zoe-1' }));
+    const landing = await callback(ctx, back.href, setCookie.split(';')[0]);
+    expect(landing.pathname).toBe('/evenly/signin/oidc');
+  });
+});

@@ -45,10 +45,11 @@ function cookieValue(request: FastifyRequest, name: string): string | undefined 
   return undefined;
 }
 
-function stateCookie(value: string, maxAge: number, secure: boolean): string {
+/** `path`: the callback's path as the browser sees it (under BASE_PATH). */
+function stateCookie(value: string, maxAge: number, secure: boolean, path: string): string {
   // SameSite=Lax: sent on the provider's top-level redirect back, never on cross-site requests.
   return (
-    `${STATE_COOKIE}=${encodeURIComponent(value)}; Path=${OIDC_CALLBACK_PATH}; Max-Age=${maxAge}; ` +
+    `${STATE_COOKIE}=${encodeURIComponent(value)}; Path=${path}; Max-Age=${maxAge}; ` +
     `HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`
   );
 }
@@ -66,6 +67,7 @@ export async function oidcRoutes(
   const tags = ['Accounts'];
   const oidc = services.oidc;
   const secure = config.appUrl.startsWith('https:');
+  const cookiePath = `${config.basePath}${OIDC_CALLBACK_PATH}`;
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   r.get(
@@ -94,7 +96,10 @@ export async function oidcRoutes(
       const started = await oidc.start(request.query.next);
       noStore(reply);
       if (started.state !== null) {
-        reply.header('set-cookie', stateCookie(started.state, STATE_COOKIE_SECONDS, secure));
+        reply.header(
+          'set-cookie',
+          stateCookie(started.state, STATE_COOKIE_SECONDS, secure, cookiePath),
+        );
       }
       return reply.redirect(started.redirect, 302);
     },
@@ -135,7 +140,7 @@ export async function oidcRoutes(
         cookieValue(request, STATE_COOKIE),
       );
       noStore(reply);
-      reply.header('set-cookie', stateCookie('', 0, secure));
+      reply.header('set-cookie', stateCookie('', 0, secure, cookiePath));
       return reply.redirect(redirect, 302);
     },
   );
