@@ -77,6 +77,8 @@ export interface AppConfig {
   registration: RegistrationPolicy;
   /** `SUPPORT_URL`: where Feedback, Rate and Contact us point (http(s) or mailto:); null = hidden. */
   supportUrl: string | null;
+  /** `ADMIN_EMAILS`: the accounts that are always administrators, lower-cased (modules/admin). */
+  adminEmails: readonly string[];
 }
 
 export type RegistrationPolicy = 'open' | 'invite' | 'closed';
@@ -102,6 +104,24 @@ export type { PushConfig } from './push-config.js';
 export { ConfigError };
 
 type Env = Record<string, string | undefined>;
+
+/** `ADMIN_EMAILS`: a comma-separated list of addresses, compared without regard to case. */
+function adminEmails(value: string | null): string[] {
+  if (value === null) return [];
+  const list = value
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
+  for (const e of list) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(e)) {
+      throw new ConfigError(
+        'ADMIN_EMAILS',
+        `must be e-mail addresses separated by commas (got "${e}")`,
+      );
+    }
+  }
+  return [...new Set(list)];
+}
 
 function opt(env: Env, name: string): string | null {
   const v = env[name];
@@ -288,6 +308,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const host = opt(env, 'HOST') ?? '0.0.0.0';
   return {
+    adminEmails: adminEmails(opt(env, 'ADMIN_EMAILS')),
     port,
     host,
     databaseUrl,

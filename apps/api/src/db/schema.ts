@@ -8,3 +8,4 @@ export * from './schema/activity.js';
 export * from './schema/operations.js';
 export * from './schema/budgets.js';
 export * from './schema/imports.js';
+export * from './schema/admin.js';

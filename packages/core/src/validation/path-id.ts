@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export type IdResource =
-  'Group' | 'Expense' | 'Payment' | 'Comment' | 'Friendship' | 'User' | 'Series';
+  'Group' | 'Expense' | 'Payment' | 'Comment' | 'Friendship' | 'User' | 'Series' | 'Job';
 
 export const PATH_ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 

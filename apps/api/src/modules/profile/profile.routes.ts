@@ -34,6 +34,13 @@ export const meSchema = z
     pendingEmail: z.string().nullable().meta({
       description: 'The new address of a change waiting for its confirmation link; null = none.',
     }),
+    isAdmin: z.boolean().meta({
+      description: 'An administrator of this server (ADMIN_EMAILS or made one): the admin area.',
+    }),
+    canClaimAdmin: z.boolean().meta({
+      description:
+        'The only account of a new server without an administrator: POST /api/auth/me/claim-admin.',
+    }),
   })
   .meta({
     id: 'Me',
@@ -46,13 +53,17 @@ export const meSchema = z
       homeCurrency: null,
       avatarUrl: '/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv',
       pendingEmail: null,
+      isAdmin: false,
+      canClaimAdmin: false,
     },
   });
 type MeOut = z.infer<typeof meSchema>;
 
-export function meOut(me: MeView): MeOut {
-  return { ...me, createdAt: me.createdAt.toISOString() };
+export function meOut(me: MeView, access: AdminAccess): MeOut {
+  return { ...me, createdAt: me.createdAt.toISOString(), ...access };
 }
+
+type AdminAccess = Pick<MeOut, 'isAdmin' | 'canClaimAdmin'>;
 
 const messageRoute = {
   200: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
@@ -119,6 +130,9 @@ export async function profileRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Accounts'];
   const profile = services.profile;
+  /** Me, with what the admin module says of the person's role. */
+  const meOf = async (request: FastifyRequest, me: MeView): Promise<MeOut> =>
+    meOut(me, await services.admin.accessOf(request.user));
 
   r.get(
     '/api/auth/me',
@@ -129,7 +143,7 @@ export async function profileRoutes(
         response: { 200: meSchema, ...errorResponses(401) },
       },
     },
-    async (request) => meOut(await profile.me(request.user.id)),
+    async (request) => meOf(request, await profile.me(request.user.id)),
   );
 
   r.patch(
@@ -144,7 +158,7 @@ export async function profileRoutes(
         response: { 200: meSchema, ...errorResponses(400, 401, 413, 415) },
       },
     },
-    async (request) => meOut(await profile.update(request.user.id, request.body)),
+    async (request) => meOf(request, await profile.update(request.user.id, request.body)),
   );
 
   r.post(
@@ -189,7 +203,8 @@ export async function profileRoutes(
           { key: `avatar:user:${request.user.id}`, limit: 20, windowSeconds: MINUTE },
         ]),
     },
-    async (request) => meOut(await profile.setPicture(request.user.id, await readPicture(request))),
+    async (request) =>
+      meOf(request, await profile.setPicture(request.user.id, await readPicture(request))),
   );
 
   r.delete(
@@ -201,7 +216,7 @@ export async function profileRoutes(
         response: { 200: meSchema, ...errorResponses(401) },
       },
     },
-    async (request) => meOut(await profile.removePicture(request.user.id)),
+    async (request) => meOf(request, await profile.removePicture(request.user.id)),
   );
 
   r.delete(
@@ -315,7 +330,8 @@ export async function publicProfileRoutes(
       },
     },
     async () => ({
-      registration: config.registration,
+      // The mode an administrator chose at run time, else REGISTRATION (modules/admin).
+      registration: await services.admin.registrationPolicy(),
       supportUrl: config.supportUrl,
     }),
   );
