@@ -37,6 +37,7 @@ export const HelpPage = lazy(() => import('./pages/HelpPage'));
 export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 export const AppNotFoundPage = lazy(() => import('./pages/AppNotFoundPage'));
 export const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
+export const AdminPage = lazy(() => import('./pages/AdminPage'));
 export const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
 export const AddFriendPage = lazy(() => import('./pages/AddFriendPage'));
 export const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));

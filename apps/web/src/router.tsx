@@ -36,6 +36,7 @@ import {
   JoinPage,
   GroupChartsPage,
   MyChartsPage,
+  AdminPage,
 } from './lazyPages';
 
 /**
@@ -115,6 +116,7 @@ export const routes: RouteObject[] = [
                       { path: 'notifications', element: <NotificationsPage /> },
                       { path: 'account', element: <AccountPage /> },
                       { path: 'account/notifications', element: <NotificationSettingsPage /> },
+                      { path: 'admin', element: <AdminPage /> },
                       { path: 'reports', element: <MyChartsPage /> },
                       { path: 'help', element: <HelpPage /> },
                       { path: 'expense/new', element: <NewExpensePage /> },
