@@ -20,8 +20,11 @@ export function AdminRegistration() {
   const toast = useToast();
   const setting = useQuery({ queryKey: ['admin', 'registration'], queryFn: adminApi.registration });
   const [busy, setBusy] = useState(false);
+  // The choice shows at once, while it is being saved (back to the stored one if that fails).
+  const [choice, setChoice] = useState<Setting['value'] | null>(null);
   const save = async (value: Setting['value'] | null) => {
     setBusy(true);
+    setChoice(value);
     try {
       const next = await adminApi.setRegistration(value);
       client.setQueryData(['admin', 'registration'], next);
@@ -33,6 +36,7 @@ export function AdminRegistration() {
       toast.error(errorMessage(e, 'Could not change the registration setting.'));
     } finally {
       setBusy(false);
+      setChoice(null);
     }
   };
   if (setting.isPending) return <SkeletonList rows={3} />;
@@ -55,7 +59,7 @@ export function AdminRegistration() {
                   type="radio"
                   name="registration"
                   className="mt-1 size-4 accent-[var(--primary)]"
-                  checked={value === m.value}
+                  checked={(choice ?? value) === m.value}
                   onChange={() => void save(m.value)}
                 />
                 <span>
