@@ -21,6 +21,9 @@ const ACTIONS: Record<string, string> = {
   download_backup: 'downloaded a backup',
 };
 
+/** Actions whose sentence says it all: their target is not repeated after it. */
+const UNTARGETED = new Set(['claim_admin', 'download_backup', 'set_registration']);
+
 function detail(entry: AdminAuditEntry): string | null {
   const d = entry.details;
   if (entry.action === 'set_registration') return `${String(d['from'])} → ${String(d['to'])}`;
@@ -53,8 +56,7 @@ export function AdminAudit() {
           <ol className="card divide-y divide-border" aria-label="Audit log">
             {entries.map((e) => {
               const extra = detail(e);
-              const target =
-                e.action === 'claim_admin' || e.action === 'download_backup' ? null : e.target;
+              const target = UNTARGETED.has(e.action) ? null : e.target;
               return (
                 <li key={e.id} className="px-4 py-3" data-testid="audit-entry">
                   <p className="break-words">
