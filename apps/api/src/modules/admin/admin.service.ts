@@ -7,7 +7,7 @@ import type { Db } from '../../db/database.js';
 import { decodeCursor, encodeCursor, idCursorShape } from '../../http/cursor.js';
 import type { Page } from '../../http/cursor.js';
 import type { AuthUser } from '../../plugins/authentication.js';
-import { isAdminAccount } from './admin-access.js';
+import { adminAccess, isClaimOpen } from './admin-access.js';
 import { ADMIN_TEXT, AdminConflictError, NotAdminError } from './admin-errors.js';
 import type { AuditRow } from './admin.repository.js';
 import {
@@ -22,6 +22,9 @@ import {
   writeSetting,
 } from './admin.repository.js';
 
+/** Facts that leave the claim closed: for the administrator check alone. */
+const NO_CLAIM = { accounts: 0, rowAdmins: 0, claimed: true } as const;
+
 /** Settings keys (instance_settings). */
 export const SETTING = { registration: 'registration', adminClaim: 'admin_claim' } as const;
 
@@ -30,12 +33,6 @@ export interface AuditEntry {
   targetUserId?: number | null;
   target?: string | null;
   details?: Record<string, unknown>;
-}
-
-export interface AdminAccess {
-  isAdmin: boolean;
-  /** The one account of a new server without an administrator may claim the role (once). */
-  canClaimAdmin: boolean;
 }
 
 export interface RegistrationSetting {
@@ -61,7 +58,7 @@ export class AdminService {
   async isAdmin(user: AuthUser, db: Db = this.deps.db): Promise<boolean> {
     const person = await findPerson(db, user.id);
     if (person === undefined || person.disabledAt !== null) return false;
-    return isAdminAccount(this.deps.config.adminEmails, person);
+    return adminAccess(this.deps.config.adminEmails, person, NO_CLAIM).isAdmin;
   }
 
   /** Throws 403 NOT_ADMIN unless the person is an administrator (the admin route scope). */
@@ -69,21 +66,10 @@ export class AdminService {
     if (!(await this.isAdmin(user))) throw new NotAdminError();
   }
 
-  /** For Me: whether the person is an administrator or may claim the role. */
-  async accessOf(user: AuthUser): Promise<AdminAccess> {
-    if (await this.isAdmin(user)) return { isAdmin: true, canClaimAdmin: false };
-    return { isAdmin: false, canClaimAdmin: await this.claimOpen(this.deps.db) };
-  }
-
-  /**
-   * The claim is open while ADMIN_EMAILS names nobody, the server has exactly one account and no
-   * administrator, and no claim was ever made (the claim's row stays even if that account goes).
-   */
+  /** Whether the first account's claim is open now (admin-access.ts, isClaimOpen). */
   private async claimOpen(db: Db): Promise<boolean> {
-    if (this.deps.config.adminEmails.length > 0) return false;
-    if ((await readSetting(db, SETTING.adminClaim)) !== undefined) return false;
-    const counts = await accountCounts(db);
-    return counts.accounts === 1 && counts.rowAdmins === 0;
+    const claimed = (await readSetting(db, SETTING.adminClaim)) !== undefined;
+    return isClaimOpen(this.deps.config.adminEmails, { ...(await accountCounts(db)), claimed });
   }
 
   /** The first account claims the administrator role: once per server, ever. */

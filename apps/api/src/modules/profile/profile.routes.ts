@@ -59,11 +59,9 @@ export const meSchema = z
   });
 type MeOut = z.infer<typeof meSchema>;
 
-export function meOut(me: MeView, access: AdminAccess): MeOut {
-  return { ...me, createdAt: me.createdAt.toISOString(), ...access };
+export function meOut(me: MeView): MeOut {
+  return { ...me, createdAt: me.createdAt.toISOString() };
 }
-
-type AdminAccess = Pick<MeOut, 'isAdmin' | 'canClaimAdmin'>;
 
 const messageRoute = {
   200: z.string().describe('The sentence, as text/plain (or JSON {message}, §1.7)'),
@@ -130,9 +128,6 @@ export async function profileRoutes(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['Accounts'];
   const profile = services.profile;
-  /** Me, with what the admin module says of the person's role. */
-  const meOf = async (request: FastifyRequest, me: MeView): Promise<MeOut> =>
-    meOut(me, await services.admin.accessOf(request.user));
 
   r.get(
     '/api/auth/me',
@@ -143,7 +138,7 @@ export async function profileRoutes(
         response: { 200: meSchema, ...errorResponses(401) },
       },
     },
-    async (request) => meOf(request, await profile.me(request.user.id)),
+    async (request) => meOut(await profile.me(request.user.id)),
   );
 
   r.patch(
@@ -158,7 +153,7 @@ export async function profileRoutes(
         response: { 200: meSchema, ...errorResponses(400, 401, 413, 415) },
       },
     },
-    async (request) => meOf(request, await profile.update(request.user.id, request.body)),
+    async (request) => meOut(await profile.update(request.user.id, request.body)),
   );
 
   r.post(
@@ -203,8 +198,7 @@ export async function profileRoutes(
           { key: `avatar:user:${request.user.id}`, limit: 20, windowSeconds: MINUTE },
         ]),
     },
-    async (request) =>
-      meOf(request, await profile.setPicture(request.user.id, await readPicture(request))),
+    async (request) => meOut(await profile.setPicture(request.user.id, await readPicture(request))),
   );
 
   r.delete(
@@ -216,7 +210,7 @@ export async function profileRoutes(
         response: { 200: meSchema, ...errorResponses(401) },
       },
     },
-    async (request) => meOf(request, await profile.removePicture(request.user.id)),
+    async (request) => meOut(await profile.removePicture(request.user.id)),
   );
 
   r.delete(
