@@ -2,6 +2,7 @@
 // notifications, the account, charts and budgets, group settings, join pages and friends.
 import type { Screen } from './a11y-screen';
 import { SPLITWISE_FILE, splitwisePreview, text } from './a11y-screen';
+import { ADMIN_SCREENS } from './a11y-screens-admin';
 
 export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
   {
@@ -407,4 +408,5 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
       await page.getByRole('heading', { name: 'Bea Costa', level: 1 }).waitFor();
     },
   },
+  ...ADMIN_SCREENS,
 ];

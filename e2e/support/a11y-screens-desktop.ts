@@ -8,6 +8,12 @@ export const DESKTOP_SCREENS: Screen[] = (
   [
     { name: 'groups', path: '/app/groups', signedIn: true, ready: text('Choose a group') },
     {
+      name: 'admin area, health',
+      path: '/app/admin?section=health',
+      signedIn: true,
+      ready: text('550 5.1.1 <someone@example.com>: Recipient address rejected'),
+    },
+    {
       name: 'group beside the groups',
       path: '/app/group/7',
       signedIn: true,

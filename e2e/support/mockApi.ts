@@ -1,6 +1,7 @@
 // A fixed, contract-shaped API answered inside the browser (page.route), so screens can be
 // rendered and photographed without the server. Shapes follow docs/api.md §3–4.
 import type { BrowserContext, Page, Route } from 'playwright-core';
+import { ADMIN_ROUTES } from './mockAdminApi';
 
 const ann = { id: 1, name: 'Ann Lee', email: 'ann@example.com' };
 const bea = { id: 5, name: 'Bea Costa', email: 'bea@example.com' };
@@ -395,7 +396,10 @@ const routes: Record<string, unknown> = {
     homeCurrency: 'EUR',
     avatarUrl: null,
     pendingEmail: 'ann.lee@example.org',
+    isAdmin: true,
+    canClaimAdmin: false,
   },
+  ...ADMIN_ROUTES,
   'GET /api/config': {
     registration: 'open',
     supportUrl: 'mailto:support@example.com',

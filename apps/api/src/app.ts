@@ -32,6 +32,7 @@ import { ServiceRegistry } from './composition/service-registry.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
 import { createAuthenticate } from './plugins/authentication.js';
+import { createRequireAdmin } from './plugins/admin-guard.js';
 import { discoverModules } from './http/route-modules.js';
 import { baseRewriter } from './http/base-path.js';
 import type { RouteDeps } from './http/route-modules.js';
@@ -188,7 +189,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Invitations to a newly verified address become friend requests (§5.7).
     onEmailVerified: (tx, user) => services.invitations.onEmailVerified(tx, user),
     onTokensRevoked: (userId) => authenticator.evictUser(userId),
-    admitRegistration: (input) => admitRegistration(database.db, config.registration, input),
+    // The mode an administrator chose at run time, else REGISTRATION (modules/admin).
+    admitRegistration: async (input) =>
+      admitRegistration(database.db, await services.admin.registrationPolicy(), input),
     oidcOnlyName: config.oidc?.only === true ? config.oidc.name : null,
     transaction,
   });
@@ -234,6 +237,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     for (const r of routes) {
       if (r.scope === 'protected') await scope.register(r.plugin, { ...deps });
     }
+    // Within it, the admin routes: the one place their authorization is enforced.
+    await scope.register(async (adminScope) => {
+      adminScope.addHook(
+        'onRequest',
+        createRequireAdmin((user) => services.admin.isAdmin(user)),
+      );
+      for (const r of routes) {
+        if (r.scope === 'admin') await adminScope.register(r.plugin, { ...deps });
+      }
+    });
   });
 
   await app.register(webApp, { distDir: config.webDistDir, basePath: config.basePath });

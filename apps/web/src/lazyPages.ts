@@ -39,6 +39,7 @@ export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 export const AppNotFoundPage = lazy(() => import('./pages/AppNotFoundPage'));
 export const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
 export const ApiTokensPage = lazy(() => import('./pages/ApiTokensPage'));
+export const AdminPage = lazy(() => import('./pages/AdminPage'));
 export const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
 export const AddFriendPage = lazy(() => import('./pages/AddFriendPage'));
 export const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));

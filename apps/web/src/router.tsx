@@ -38,6 +38,7 @@ import {
   JoinPage,
   GroupChartsPage,
   MyChartsPage,
+  AdminPage,
 } from './lazyPages';
 
 /**
@@ -119,6 +120,7 @@ export const routes: RouteObject[] = [
                       { path: 'account', element: <AccountPage /> },
                       { path: 'account/notifications', element: <NotificationSettingsPage /> },
                       { path: 'account/api-tokens', element: <ApiTokensPage /> },
+                      { path: 'admin', element: <AdminPage /> },
                       { path: 'reports', element: <MyChartsPage /> },
                       { path: 'help', element: <HelpPage /> },
                       { path: 'expense/new', element: <NewExpensePage /> },

@@ -200,6 +200,17 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads the administrators named by ADMIN_EMAILS, lower-cased and without repeats', () => {
+    expect(loadConfig({}).adminEmails).toEqual([]);
+    expect(loadConfig({ ADMIN_EMAILS: ' ' }).adminEmails).toEqual([]);
+    expect(
+      loadConfig({ ADMIN_EMAILS: 'Ann@Example.com, bob@example.org,,ann@example.com' }).adminEmails,
+    ).toEqual(['ann@example.com', 'bob@example.org']);
+    expect(() => loadConfig({ ADMIN_EMAILS: 'ann@example.com, bob' })).toThrow(
+      /ADMIN_EMAILS must be e-mail addresses separated by commas \(got "bob"\)/,
+    );
+  });
+
   it('reads the sign-up policy and the support address', () => {
     expect(loadConfig({})).toMatchObject({ registration: 'open', supportUrl: null });
     expect(loadConfig({ REGISTRATION: 'invite' }).registration).toBe('invite');

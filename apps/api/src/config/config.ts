@@ -87,6 +87,8 @@ export interface AppConfig {
   supportUrl: string | null;
   /** OpenID Connect sign-in (oidc-config.ts); null = password sign-in only. */
   oidc: OidcConfig | null;
+  /** `ADMIN_EMAILS`: the accounts that are always administrators, lower-cased (modules/admin). */
+  adminEmails: readonly string[];
 }
 
 export type RegistrationPolicy = 'open' | 'invite' | 'closed';
@@ -113,6 +115,24 @@ export type { OidcConfig } from './oidc-config.js';
 export { ConfigError };
 
 type Env = Record<string, string | undefined>;
+
+/** `ADMIN_EMAILS`: a comma-separated list of addresses, compared without regard to case. */
+function adminEmails(value: string | null): string[] {
+  if (value === null) return [];
+  const list = value
+    .split(',')
+    .map((e) => e.trim().toLowerCase())
+    .filter((e) => e !== '');
+  for (const e of list) {
+    if (!/^[^\s@]+@[^\s@]+$/.test(e)) {
+      throw new ConfigError(
+        'ADMIN_EMAILS',
+        `must be e-mail addresses separated by commas (got "${e}")`,
+      );
+    }
+  }
+  return [...new Set(list)];
+}
 
 function opt(env: Env, name: string): string | null {
   const v = env[name];
@@ -336,6 +356,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
 
   const host = opt(env, 'HOST') ?? '0.0.0.0';
   return {
+    adminEmails: adminEmails(opt(env, 'ADMIN_EMAILS')),
     port,
     host,
     databaseUrl,

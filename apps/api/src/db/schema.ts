@@ -10,3 +10,4 @@ export * from './schema/budgets.js';
 export * from './schema/imports.js';
 export * from './schema/api-tokens.js';
 export * from './schema/oidc.js';
+export * from './schema/admin.js';

@@ -117,6 +117,15 @@ export class SessionRequiredError extends AppError {
   }
 }
 
+/** 403: an administrator disabled this account (modules/admin). */
+export class AccountDisabledError extends AppError {
+  readonly status = 403;
+  readonly code = 'ACCOUNT_DISABLED';
+  constructor() {
+    super('This account has been disabled by an administrator of this server.');
+  }
+}
+
 export class ForbiddenError extends AppError {
   readonly status = 403;
   readonly code = 'FORBIDDEN';

@@ -2,7 +2,8 @@
 // `routes` (HTTP) and/or `services` (providers, composition/app-services.ts), and buildApp finds
 // every `modules/*/module.(ts|js)` at start (no central list to edit when a module comes or
 // goes). Public routes are registered before the protected scope, outside it; protected ones
-// inside it, behind the bearer-token hook.
+// inside it, behind the bearer-token hook; admin ones in a scope within it, behind the admin
+// check as well (plugins/admin-guard.ts).
 import { readdir } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import type { AppServices, ServiceProvider } from '../composition/app-services.js';
@@ -23,8 +24,11 @@ export interface RouteDeps {
 export type RoutePlugin = (app: FastifyInstance, deps: RouteDeps) => Promise<void>;
 
 export interface RouteRegistration {
-  /** `public`: no sign-in; `protected`: behind the bearer-token hook. */
-  scope: 'public' | 'protected';
+  /**
+   * `public`: no sign-in; `protected`: behind the bearer-token hook; `admin`: behind it and the
+   * administrator check (401 without a valid token, 403 for everyone else who is not an admin).
+   */
+  scope: 'public' | 'protected' | 'admin';
   plugin: RoutePlugin;
 }
 

@@ -82,3 +82,16 @@ export function changeEmailNotice(
     ),
   };
 }
+
+/** The admin area's test message: proves the server can send mail (SMTP_URL, MAIL_FROM). */
+export function testEmail(to: string, name: string, link: string): MailMessage {
+  const intro = `Hi ${name}, this is a test e-mail from your Evenly server. If you can read it, e-mail works.`;
+  const outro = 'Sent because an administrator asked for it in the admin area.';
+  return {
+    to,
+    subject: 'Evenly test e-mail',
+    link,
+    text: `${intro}\n\nAdmin area: ${link}\n\n${outro}\n`,
+    html: layout('Test e-mail', intro, 'Open the admin area', link, outro),
+  };
+}

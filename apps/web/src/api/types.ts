@@ -224,3 +224,11 @@ export type ReportMonthLine = GroupReport['currencies'][number]['byMonth'][numbe
 /** GET /budgets. */
 export type BudgetList = Schemas['BudgetList'];
 export type Budget = Schemas['Budget'];
+
+/** The admin area (docs/api.md, admin area): a person as administrators see them. */
+export type AdminPerson = Schemas['AdminPerson'];
+export type AdminRegistration = Schemas['AdminRegistration'];
+export type AdminInstance = Schemas['AdminInstance'];
+export type AdminHealth = Schemas['AdminHealth'];
+export type AdminTestMail = Schemas['AdminTestMail'];
+export type AdminAuditEntry = Schemas['AdminAuditEntry'];

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useAuth } from '../auth/authContext';
 import { DeleteAccountModal } from '../components/account/DeleteAccountModal';
+import { AdminEntry } from '../components/admin/AdminEntry';
 import { FriendCodeModal } from '../components/account/FriendCodeModal';
 import { ProfileCard } from '../components/account/ProfileCard';
 import { ThemeSetting } from '../components/account/ThemeSetting';
@@ -178,6 +179,7 @@ export default function AccountPage() {
         />
         <ThemeSetting />
       </ul>
+      <AdminEntry />
       {supportUrl ? (
         <ul className="card mb-4 divide-y divide-border" aria-label="Support">
           <SupportLink icon={<ChatIcon className={icon} />} label="Feedback" href={supportUrl} />

@@ -2,7 +2,15 @@
 import { z } from 'zod';
 
 export type IdResource =
-  'Group' | 'Expense' | 'Payment' | 'Comment' | 'Friendship' | 'User' | 'Series' | 'API token';
+  | 'Group'
+  | 'Expense'
+  | 'Payment'
+  | 'Comment'
+  | 'Friendship'
+  | 'User'
+  | 'Series'
+  | 'API token'
+  | 'Job';
 
 export const PATH_ID_PATTERN = /^[1-9][0-9]{0,15}$/;
 

@@ -105,6 +105,9 @@ export const pushSubscriptions = pgTable(
     userAgent: text('user_agent'),
     createdAt: createdAt(),
     lastSuccessAt: ts('last_success_at'),
+    /** The last refused or failed delivery and the push service's answer (the admin area). */
+    lastFailureAt: ts('last_failure_at'),
+    lastFailure: text('last_failure'),
   },
   (t) => [
     uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint),

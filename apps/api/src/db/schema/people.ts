@@ -74,6 +74,10 @@ export const users = pgTable(
       .default(0),
     /** The daily e-mail digest covered activity up to this id. */
     emailDigestThrough: bigint('email_digest_through', { mode: 'number' }).notNull().default(0),
+    /** Named an administrator in the admin area or by the first-account claim (modules/admin). */
+    isAdmin: boolean('is_admin').notNull().default(false),
+    /** Set by an administrator: the account cannot sign in and its tokens are refused. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'date' }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

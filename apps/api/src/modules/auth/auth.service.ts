@@ -12,6 +12,7 @@ import type {
 import { invitePath } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import {
+  AccountDisabledError,
   ConflictError,
   EmailNotVerifiedError,
   InvalidCredentialsError,
@@ -213,6 +214,8 @@ export class AuthService {
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       throw new InvalidCredentialsError();
     }
+    // Told only to whoever knows the password: it reveals nothing to anyone else.
+    if (user.disabledAt !== null) throw new AccountDisabledError();
     if (this.deps.requireEmailVerification && user.emailVerifiedAt === null) {
       throw new EmailNotVerifiedError();
     }

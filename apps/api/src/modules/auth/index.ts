@@ -13,7 +13,7 @@ export type { AccountRow, UserRow } from './users.repository.js';
 export { verifyPassword } from './passwords.js';
 export { hashEmailToken, newEmailToken } from './email-token.js';
 export { consumeEmailToken, findEmailToken, retireEmailTokens } from './email-tokens.repository.js';
-export { changeEmailMailJob, changeEmailNoticeJob } from './auth-mail.jobs.js';
+export { changeEmailMailJob, changeEmailNoticeJob, verificationMailJob } from './auth-mail.jobs.js';
 export { AUTH_TEXT } from './auth.service.js';
 export { issueSession } from './session.js';
 export type { LoginResult } from './session.js';

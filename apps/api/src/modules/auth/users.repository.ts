@@ -42,10 +42,10 @@ export interface TokenUser {
 const tokenUserStatement = statement<TokenUser>(
   'users.for_token',
   `select id, name, email, token_version as "tokenVersion" from users
-    where id = $1 and kind = 'ACCOUNT'`,
+    where id = $1 and kind = 'ACCOUNT' and disabled_at is null`,
 );
 
-/** The user a token names (one named statement: every uncached protected request runs it). */
+/** The user a token names, unless disabled by an administrator (one named statement: every uncached protected request runs it). */
 export async function findTokenUser(db: Db, id: number): Promise<TokenUser | undefined> {
   const [row] = await run(db, tokenUserStatement, [id]);
   return row;

@@ -62,6 +62,18 @@ export class AccountDeletion {
     const user = await findAccountById(this.deps.db, userId);
     if (user === undefined) throw new InvalidCredentialsError();
     if (!(await verifyPassword(user.passwordHash, input.password))) throw new WrongPasswordError();
+    await this.erase(userId, input);
+  }
+
+  /**
+   * Deletes the account by the same rules, without its password: an administrator's deletion
+   * (modules/admin), whose audit entry `within` writes in the deletion's transaction.
+   */
+  async erase(
+    userId: number,
+    input: { confirmOutstanding?: boolean | undefined },
+    within?: (tx: Db) => Promise<void>,
+  ): Promise<void> {
     const at = new Date();
     const { receiptKeys, avatarKey } = await this.deps.transaction(async (tx) => {
       const locked = asAccount(await lockUser(tx, userId));
@@ -86,6 +98,7 @@ export class AccountDeletion {
         recipients: [userId],
         at,
       });
+      await within?.(tx);
       return { receiptKeys: keys, avatarKey: locked.avatarKey };
     });
     // This process refuses the tokens at once; the others hear it from the change feed.

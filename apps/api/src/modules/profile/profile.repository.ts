@@ -1,6 +1,7 @@
 // Profile rows: name, picture and pending address changes of users. Every function takes the
 // database or an open transaction first.
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { SETTING } from '../admin/index.js';
 import type { Db } from '../../db/database.js';
 import { emailTokens, users } from '../../db/schema.js';
 import { isoSql, run, statement } from '../../db/statements.js';
@@ -41,6 +42,12 @@ export interface MeRow {
   avatarVersion: number;
   /** The address of the newest unused, unexpired change_email link; null when none. */
   pendingEmail: string | null;
+  /** An administrator by the row (the admin module's rule adds ADMIN_EMAILS). */
+  isAdmin: boolean;
+  /** The first-account claim's facts (modules/admin, isClaimOpen). */
+  accounts: number;
+  rowAdmins: number;
+  claimed: boolean;
 }
 
 // An account only (ACCOUNT rows always have an e-mail and a password: users_account_can_sign_in).
@@ -52,7 +59,11 @@ const meStatement = statement<MeRow>(
           (select t.new_email from email_tokens t
             where t.user_id = u.id and t.purpose = 'change_email' and t.used_at is null
               and t.expires_at > $2::timestamptz
-            order by t.id desc limit 1) as "pendingEmail"
+            order by t.id desc limit 1) as "pendingEmail",
+          u.is_admin as "isAdmin",
+          (select count(*)::int from users c where c.kind = 'ACCOUNT') as accounts,
+          (select count(*)::int from users c where c.kind = 'ACCOUNT' and c.is_admin) as "rowAdmins",
+          exists (select 1 from instance_settings s where s.key = $3) as claimed
      from users u
     where u.id = $1 and u.kind = 'ACCOUNT'`,
 );
@@ -62,7 +73,7 @@ const meStatement = statement<MeRow>(
  * on every start of the web app. Undefined for guests, deleted users and unknown ids.
  */
 export async function meRowOf(db: Db, userId: number, now: Date): Promise<MeRow | undefined> {
-  const [row] = await run(db, meStatement, [userId, now.toISOString()]);
+  const [row] = await run(db, meStatement, [userId, now.toISOString(), SETTING.adminClaim]);
   return row;
 }
 

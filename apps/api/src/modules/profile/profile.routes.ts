@@ -35,6 +35,13 @@ export const meSchema = z
     pendingEmail: z.string().nullable().meta({
       description: 'The new address of a change waiting for its confirmation link; null = none.',
     }),
+    isAdmin: z.boolean().meta({
+      description: 'An administrator of this server (ADMIN_EMAILS or made one): the admin area.',
+    }),
+    canClaimAdmin: z.boolean().meta({
+      description:
+        'The only account of a new server without an administrator: POST /api/auth/me/claim-admin.',
+    }),
   })
   .meta({
     id: 'Me',
@@ -47,6 +54,8 @@ export const meSchema = z
       homeCurrency: null,
       avatarUrl: '/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv',
       pendingEmail: null,
+      isAdmin: false,
+      canClaimAdmin: false,
     },
   });
 type MeOut = z.infer<typeof meSchema>;
@@ -335,7 +344,8 @@ export async function publicProfileRoutes(
       },
     },
     async () => ({
-      registration: config.registration,
+      // The mode an administrator chose at run time, else REGISTRATION (modules/admin).
+      registration: await services.admin.registrationPolicy(),
       supportUrl: config.supportUrl,
       oidc: config.oidc === null ? null : { name: config.oidc.name },
       passwordSignIn: config.oidc?.only !== true,

@@ -2,6 +2,7 @@
 // public picture route. An address change takes effect only when the link mailed to the new
 // address is opened; the old address is told.
 import { asRecord, AUTH_MESSAGES, NAME_MAX_LENGTH, readOptionalCurrency } from '@evenly/core';
+import { adminAccess } from '../admin/index.js';
 import type { Db } from '../../db/database.js';
 import { errorCode } from '../../db/errors.js';
 import { noteChange } from '../../db/transaction.js';
@@ -59,6 +60,9 @@ export interface MeView {
   homeCurrency: string | null;
   avatarUrl: string | null;
   pendingEmail: string | null;
+  /** The admin module's answer (ADMIN_EMAILS or the row), read in the same statement. */
+  isAdmin: boolean;
+  canClaimAdmin: boolean;
 }
 
 export interface UploadedPicture {
@@ -107,6 +111,11 @@ export class ProfileService {
       homeCurrency: row.homeCurrency,
       avatarUrl: avatarUrlOf(this.services.avatarLinks, row),
       pendingEmail: row.pendingEmail,
+      ...adminAccess(this.deps.config.adminEmails, row, {
+        accounts: Number(row.accounts),
+        rowAdmins: Number(row.rowAdmins),
+        claimed: row.claimed,
+      }),
     };
   }
 

@@ -114,3 +114,11 @@ export async function deleteExpired(db: Db, row: PushSubscriptionRow): Promise<v
 export async function markDelivered(db: Db, id: number, at: Date): Promise<void> {
   await db.update(pushSubscriptions).set({ lastSuccessAt: at }).where(eq(pushSubscriptions.id, id));
 }
+
+/** Keeps the last failed delivery and the push service's answer, for the admin area's health. */
+export async function markFailed(db: Db, id: number, at: Date, answer: string): Promise<void> {
+  await db
+    .update(pushSubscriptions)
+    .set({ lastFailureAt: at, lastFailure: answer.slice(0, 500) })
+    .where(eq(pushSubscriptions.id, id));
+}

@@ -12,6 +12,7 @@ import {
   deleteExpired,
   deleteOwnSubscription,
   markDelivered,
+  markFailed,
   subscriptionsOf,
   trimSubscriptions,
   upsertSubscription,
@@ -206,6 +207,7 @@ export class PushService {
         { subscriptionId: row.id, statusCode: response.statusCode, answer: response.body },
         'push service refused a notification',
       );
+      await this.noteFailure(row.id, `${response.statusCode} ${String(response.body)}`.trim());
       return 'failed';
     } catch (error) {
       if (error instanceof EndpointRefusedError) {
@@ -218,7 +220,13 @@ export class PushService {
         return 'removed';
       }
       log.warn({ subscriptionId: row.id, err: error }, 'push notification not sent');
+      await this.noteFailure(row.id, error instanceof Error ? error.message : String(error));
       return 'failed';
     }
+  }
+
+  /** Best effort: the failure is logged already; a lost note only leaves the admin area behind. */
+  private async noteFailure(subscriptionId: number, answer: string): Promise<void> {
+    await markFailed(this.deps.db, subscriptionId, new Date(), answer).catch(() => undefined);
   }
 }

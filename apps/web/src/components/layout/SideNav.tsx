@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useAuth } from '../../auth/authContext';
+import { useMe } from '../../hooks/useBalances';
 import { useUnreadNotifications } from '../../hooks/useNotifications';
 import {
   ActivityIcon,
@@ -9,6 +10,7 @@ import {
   FriendsIcon,
   GroupIcon,
   PlusIcon,
+  ShieldIcon,
   UserIcon,
 } from '../icons';
 import { Wordmark } from '../Logo';
@@ -64,6 +66,9 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
   const { data: unread = 0 } = useUnreadNotifications(user !== null);
   const notificationsHere = pathname === '/app/notifications';
   const accountHere = pathname.startsWith('/app/account');
+  const adminHere = pathname.startsWith('/app/admin');
+  // Only administrators see the admin area's entry (the server refuses everyone else anyway).
+  const isAdmin = useMe().data?.isAdmin === true;
   return (
     <div className="hidden w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-surface lg:flex">
       <div className="px-5 pt-5 pb-4">
@@ -122,6 +127,16 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
           <UserIcon className="size-5" />
           Account
         </Link>
+        {isAdmin ? (
+          <Link
+            to="/app/admin"
+            className={itemClass(adminHere)}
+            aria-current={adminHere ? 'page' : undefined}
+          >
+            <ShieldIcon className="size-5" />
+            Admin
+          </Link>
+        ) : null}
       </nav>
       <div className="mt-auto">{footer}</div>
     </div>

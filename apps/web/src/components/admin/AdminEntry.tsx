@@ -1,0 +1,71 @@
+// On the account page: the way into the admin area for administrators, and for the only account
+// of a new server without one, the offer to claim the role (once ever).
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { adminApi } from '../../api/admin';
+import { errorMessage } from '../../api/client';
+import { queryKeys } from '../../api/queryKeys';
+import { useMe } from '../../hooks/useBalances';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ChevronRightIcon, ShieldIcon } from '../icons';
+import { useToast } from '../toast/toastContext';
+
+export function AdminEntry() {
+  const me = useMe();
+  const client = useQueryClient();
+  const toast = useToast();
+  const [confirming, setConfirming] = useState(false);
+  if (me.data?.isAdmin === true) {
+    return (
+      <ul className="card mb-4" aria-label="Administration">
+        <li>
+          <Link
+            to="/app/admin"
+            className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+          >
+            <ShieldIcon className="size-5 text-muted" />
+            <span className="flex-1 font-medium">Admin area</span>
+            <ChevronRightIcon className="size-5 text-muted" />
+          </Link>
+        </li>
+      </ul>
+    );
+  }
+  if (me.data?.canClaimAdmin !== true) return null;
+  const claim = async () => {
+    try {
+      await adminApi.claim();
+      toast.success('You are the administrator of this server');
+      await client.invalidateQueries({ queryKey: queryKeys.me });
+    } catch (e) {
+      toast.error(errorMessage(e, 'Could not make you the administrator.'));
+    } finally {
+      setConfirming(false);
+    }
+  };
+  return (
+    <section aria-labelledby="claim-admin-title" className="card mb-4 p-4">
+      <h2 id="claim-admin-title" className="font-semibold">
+        Administer this server
+      </h2>
+      <p className="mt-1 mb-3 text-sm text-muted">
+        Yours is the only account on this new server, which has no administrator yet. The first
+        account can become its administrator, once.
+      </p>
+      <button type="button" className="btn-primary" onClick={() => setConfirming(true)}>
+        <ShieldIcon className="size-5" />
+        Become administrator
+      </button>
+      {confirming ? (
+        <ConfirmDialog
+          title="Become the administrator?"
+          message="You will manage people, registration and backups of this server. This offer is made only once."
+          confirmLabel="Become administrator"
+          onConfirm={claim}
+          onClose={() => setConfirming(false)}
+        />
+      ) : null}
+    </section>
+  );
+}
