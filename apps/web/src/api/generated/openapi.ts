@@ -60,6 +60,1074 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The audit log of admin actions, newest first (paged, §1.9) */
+    get: {
+      parameters: {
+        query?: {
+          limit?: string | number;
+          before?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminAuditEntry'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/backup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a backup of the whole instance now (as `npm run backup` writes)
+     * @description A gzip stream (application/gzip) of the database and every receipt file, read in one snapshot; restore it with `npm run restore`.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The backup file (application/gzip) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/health': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Job backlog, failed jobs, e-mails that failed, push failures (newest 50 each) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminHealth'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/instance': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The instance: people, groups, expenses, database and receipt storage sizes */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminInstance'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/jobs/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Run a failed job again (due now, attempts counted afresh) */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No body */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/settings/registration': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who may create an account now, and the REGISTRATION default */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminRegistration'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /** Set who may create an account (every process, from the next sign-up on) */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AdminSetRegistrationInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminRegistration'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/test-email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test e-mail to the administrator's own address now
+     * @description 200 either way: `sent` false with the mail server's answer in `error`.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminTestMail'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Accounts, newest first, whose name or address contains `q` (paged, §1.9) */
+    get: {
+      parameters: {
+        query?: {
+          q?: string;
+          limit?: string | number;
+          before?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPerson'][];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete an account by the account-deletion rules (§B, DELETE /api/auth/me)
+     * @description 409 OUTSTANDING_BALANCE unless confirmOutstanding, SELF_ACTION for oneself, CONFIGURED_ADMIN for an ADMIN_EMAILS administrator.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['AdminDeletePersonInput'];
+        };
+      };
+      responses: {
+        /** @description No body */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/disable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Disable an account: it cannot sign in and every session of it ends at once
+     * @description 409 SELF_ACTION for oneself, CONFIGURED_ADMIN for an ADMIN_EMAILS administrator.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPerson'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/enable': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Enable a disabled account again
+     * @description Enabling an enabled account changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPerson'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/make-admin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Make the person an administrator
+     * @description Making an administrator again changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPerson'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/remove-admin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Remove the administrator role given in the admin area
+     * @description 409 CONFIGURED_ADMIN for an ADMIN_EMAILS administrator, LAST_ADMIN for the last one removing themselves.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPerson'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/users/{id}/resend-verification': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a new verification link to an unverified address
+     * @description 409 ALREADY_VERIFIED when the address is verified.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['AdminPerson'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/change-email': {
     parameters: {
       query?: never;
@@ -939,6 +2007,61 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/auth/me/claim-admin': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Become the administrator of a new server (its only account, once ever)
+     * @description 409 CLAIM_UNAVAILABLE when ADMIN_EMAILS names anyone, the server has another account or an administrator, or the claim was made before.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description No body */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -8127,6 +9250,416 @@ export interface components {
     };
     /**
      * @example {
+     *       "id": 14,
+     *       "at": "2026-11-28T10:20:00.000Z",
+     *       "actor": {
+     *         "id": 1,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "action": "disable",
+     *       "targetUserId": 2,
+     *       "target": "bob@example.com",
+     *       "details": {
+     *         "name": "Bob"
+     *       }
+     *     }
+     */
+    AdminAuditEntry: {
+      id: number;
+      at: string;
+      actor: {
+        id: number | null;
+        name: string;
+        email: string;
+      };
+      /** @description disable, enable, delete, resend_verification, make_admin, remove_admin, claim_admin, set_registration, retry_job, test_email, download_backup */
+      action: string;
+      targetUserId: number | null;
+      target: string | null;
+      details: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * @example {
+     *       "id": 14,
+     *       "at": "2026-11-28T10:20:00.000Z",
+     *       "actor": {
+     *         "id": 1,
+     *         "name": "Ann",
+     *         "email": "ann@example.com"
+     *       },
+     *       "action": "disable",
+     *       "targetUserId": 2,
+     *       "target": "bob@example.com",
+     *       "details": {
+     *         "name": "Bob"
+     *       }
+     *     }
+     */
+    AdminAuditEntryInput: {
+      id: number;
+      at: string;
+      actor: {
+        id: number | null;
+        name: string;
+        email: string;
+      };
+      /** @description disable, enable, delete, resend_verification, make_admin, remove_admin, claim_admin, set_registration, retry_job, test_email, download_backup */
+      action: string;
+      targetUserId: number | null;
+      target: string | null;
+      details: {
+        [key: string]: unknown;
+      };
+    };
+    /**
+     * @example {
+     *       "confirmOutstanding": false
+     *     }
+     */
+    AdminDeletePerson: {
+      /** @description Delete even when the person has outstanding balances (else 409). */
+      confirmOutstanding?: boolean;
+    };
+    /**
+     * @example {
+     *       "confirmOutstanding": false
+     *     }
+     */
+    AdminDeletePersonInput: {
+      /** @description Delete even when the person has outstanding balances (else 409). */
+      confirmOutstanding?: boolean;
+    };
+    AdminFailedMail: {
+      id: number;
+      kind: string;
+      attempts: number;
+      /** @description The last attempt’s error. */
+      error: string | null;
+      /** @description Set when the job was given up. */
+      failedAt: string | null;
+      createdAt: string;
+      /** @description The address, when the job carries one. */
+      to: string | null;
+      /** @description When it is tried again; null once given up. */
+      nextAttemptAt: string | null;
+    };
+    AdminFailedMailInput: {
+      id: number;
+      kind: string;
+      attempts: number;
+      /** @description The last attempt’s error. */
+      error: string | null;
+      /** @description Set when the job was given up. */
+      failedAt: string | null;
+      createdAt: string;
+      /** @description The address, when the job carries one. */
+      to: string | null;
+      /** @description When it is tried again; null once given up. */
+      nextAttemptAt: string | null;
+    };
+    /**
+     * @example {
+     *       "jobs": {
+     *         "due": 0,
+     *         "scheduled": 2,
+     *         "running": 0,
+     *         "failed": 1
+     *       },
+     *       "failedJobs": [
+     *         {
+     *           "id": 81,
+     *           "kind": "invitations.mail",
+     *           "attempts": 5,
+     *           "error": "550 5.1.1 <someone@example.com>: Recipient address rejected",
+     *           "failedAt": "2026-11-28T10:15:00.000Z",
+     *           "createdAt": "2026-11-28T09:00:00.000Z"
+     *         }
+     *       ],
+     *       "failedMails": [],
+     *       "pushFailures": []
+     *     }
+     */
+    AdminHealth: {
+      jobs: {
+        /** @description Due and waiting for a worker: the backlog. */
+        due: number;
+        scheduled: number;
+        running: number;
+        failed: number;
+      };
+      failedJobs: components['schemas']['AdminJob'][];
+      failedMails: components['schemas']['AdminFailedMail'][];
+      pushFailures: components['schemas']['AdminPushFailure'][];
+    };
+    /**
+     * @example {
+     *       "jobs": {
+     *         "due": 0,
+     *         "scheduled": 2,
+     *         "running": 0,
+     *         "failed": 1
+     *       },
+     *       "failedJobs": [
+     *         {
+     *           "id": 81,
+     *           "kind": "invitations.mail",
+     *           "attempts": 5,
+     *           "error": "550 5.1.1 <someone@example.com>: Recipient address rejected",
+     *           "failedAt": "2026-11-28T10:15:00.000Z",
+     *           "createdAt": "2026-11-28T09:00:00.000Z"
+     *         }
+     *       ],
+     *       "failedMails": [],
+     *       "pushFailures": []
+     *     }
+     */
+    AdminHealthInput: {
+      jobs: {
+        /** @description Due and waiting for a worker: the backlog. */
+        due: number;
+        scheduled: number;
+        running: number;
+        failed: number;
+      };
+      failedJobs: components['schemas']['AdminJobInput'][];
+      failedMails: components['schemas']['AdminFailedMailInput'][];
+      pushFailures: components['schemas']['AdminPushFailureInput'][];
+    };
+    /**
+     * @example {
+     *       "people": 12,
+     *       "groups": 4,
+     *       "expenses": 318,
+     *       "database": "postgres",
+     *       "databaseBytes": 9437184,
+     *       "storage": "local",
+     *       "receiptFiles": 27,
+     *       "receiptBytes": 5242880
+     *     }
+     */
+    AdminInstance: {
+      /** @description Accounts (not guests, not deleted). */
+      people: number;
+      groups: number;
+      /** @description Expenses not deleted. */
+      expenses: number;
+      /** @enum {string} */
+      database: 'postgres' | 'pglite';
+      databaseBytes: number;
+      /** @enum {string} */
+      storage: 'local' | 's3';
+      /** @description Receipt files and profile pictures. */
+      receiptFiles: number;
+      receiptBytes: number;
+    };
+    /**
+     * @example {
+     *       "people": 12,
+     *       "groups": 4,
+     *       "expenses": 318,
+     *       "database": "postgres",
+     *       "databaseBytes": 9437184,
+     *       "storage": "local",
+     *       "receiptFiles": 27,
+     *       "receiptBytes": 5242880
+     *     }
+     */
+    AdminInstanceInput: {
+      /** @description Accounts (not guests, not deleted). */
+      people: number;
+      groups: number;
+      /** @description Expenses not deleted. */
+      expenses: number;
+      /** @enum {string} */
+      database: 'postgres' | 'pglite';
+      databaseBytes: number;
+      /** @enum {string} */
+      storage: 'local' | 's3';
+      /** @description Receipt files and profile pictures. */
+      receiptFiles: number;
+      receiptBytes: number;
+    };
+    AdminJob: {
+      id: number;
+      kind: string;
+      attempts: number;
+      /** @description The last attempt’s error. */
+      error: string | null;
+      /** @description Set when the job was given up. */
+      failedAt: string | null;
+      createdAt: string;
+    };
+    AdminJobInput: {
+      id: number;
+      kind: string;
+      attempts: number;
+      /** @description The last attempt’s error. */
+      error: string | null;
+      /** @description Set when the job was given up. */
+      failedAt: string | null;
+      createdAt: string;
+    };
+    /**
+     * @example {
+     *       "id": 2,
+     *       "name": "Bob",
+     *       "email": "bob@example.com",
+     *       "createdAt": "2026-01-02T09:00:00.000Z",
+     *       "emailVerified": true,
+     *       "disabled": false,
+     *       "disabledAt": null,
+     *       "admin": false,
+     *       "configuredAdmin": false
+     *     }
+     */
+    AdminPerson: {
+      id: number;
+      name: string;
+      email: string;
+      createdAt: string;
+      emailVerified: boolean;
+      disabled: boolean;
+      disabledAt: string | null;
+      /** @description Administrator, by ADMIN_EMAILS or in the admin area. */
+      admin: boolean;
+      /** @description Administrator by ADMIN_EMAILS: cannot be demoted, disabled or deleted here. */
+      configuredAdmin: boolean;
+    };
+    /**
+     * @example {
+     *       "id": 2,
+     *       "name": "Bob",
+     *       "email": "bob@example.com",
+     *       "createdAt": "2026-01-02T09:00:00.000Z",
+     *       "emailVerified": true,
+     *       "disabled": false,
+     *       "disabledAt": null,
+     *       "admin": false,
+     *       "configuredAdmin": false
+     *     }
+     */
+    AdminPersonInput: {
+      id: number;
+      name: string;
+      email: string;
+      createdAt: string;
+      emailVerified: boolean;
+      disabled: boolean;
+      disabledAt: string | null;
+      /** @description Administrator, by ADMIN_EMAILS or in the admin area. */
+      admin: boolean;
+      /** @description Administrator by ADMIN_EMAILS: cannot be demoted, disabled or deleted here. */
+      configuredAdmin: boolean;
+    };
+    AdminPushFailure: {
+      subscriptionId: number;
+      userId: number;
+      userName: string;
+      failedAt: string;
+      /** @description The push service's answer or the error. */
+      answer: string | null;
+      lastSuccessAt: string | null;
+    };
+    AdminPushFailureInput: {
+      subscriptionId: number;
+      userId: number;
+      userName: string;
+      failedAt: string;
+      /** @description The push service's answer or the error. */
+      answer: string | null;
+      lastSuccessAt: string | null;
+    };
+    /**
+     * @example {
+     *       "value": "invite",
+     *       "default": "open",
+     *       "overridden": true
+     *     }
+     */
+    AdminRegistration: {
+      /**
+       * @description The mode that applies now.
+       * @enum {string}
+       */
+      value: 'open' | 'invite' | 'closed';
+      /**
+       * @description REGISTRATION, which applies when no choice is stored.
+       * @enum {string}
+       */
+      default: 'open' | 'invite' | 'closed';
+      /** @description True when an administrator chose the mode. */
+      overridden: boolean;
+    };
+    /**
+     * @example {
+     *       "value": "invite",
+     *       "default": "open",
+     *       "overridden": true
+     *     }
+     */
+    AdminRegistrationInput: {
+      /**
+       * @description The mode that applies now.
+       * @enum {string}
+       */
+      value: 'open' | 'invite' | 'closed';
+      /**
+       * @description REGISTRATION, which applies when no choice is stored.
+       * @enum {string}
+       */
+      default: 'open' | 'invite' | 'closed';
+      /** @description True when an administrator chose the mode. */
+      overridden: boolean;
+    };
+    /**
+     * @example {
+     *       "value": "closed"
+     *     }
+     */
+    AdminSetRegistration: {
+      /** @description The new mode; null goes back to REGISTRATION. */
+      value: ('open' | 'invite' | 'closed') | null;
+    };
+    /**
+     * @example {
+     *       "value": "closed"
+     *     }
+     */
+    AdminSetRegistrationInput: {
+      /** @description The new mode; null goes back to REGISTRATION. */
+      value: ('open' | 'invite' | 'closed') | null;
+    };
+    /**
+     * @example {
+     *       "to": "admin@example.com",
+     *       "sent": false,
+     *       "error": "535 5.7.8 Authentication failed"
+     *     }
+     */
+    AdminTestMail: {
+      to: string;
+      sent: boolean;
+      /** @description The mail server's answer when it failed. */
+      error: string | null;
+    };
+    /**
+     * @example {
+     *       "to": "admin@example.com",
+     *       "sent": false,
+     *       "error": "535 5.7.8 Authentication failed"
+     *     }
+     */
+    AdminTestMailInput: {
+      to: string;
+      sent: boolean;
+      /** @description The mail server's answer when it failed. */
+      error: string | null;
+    };
+    /**
+     * @example {
      *       "id": 7,
      *       "name": "Monthly export script",
      *       "scope": "READ",
@@ -9688,7 +11221,9 @@ export interface components {
      *       "emailVerified": true,
      *       "homeCurrency": null,
      *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
-     *       "pendingEmail": null
+     *       "pendingEmail": null,
+     *       "isAdmin": false,
+     *       "canClaimAdmin": false
      *     }
      */
     Me: {
@@ -9703,6 +11238,10 @@ export interface components {
       avatarUrl: string | null;
       /** @description The new address of a change waiting for its confirmation link; null = none. */
       pendingEmail: string | null;
+      /** @description An administrator of this server (ADMIN_EMAILS or made one): the admin area. */
+      isAdmin: boolean;
+      /** @description The only account of a new server without an administrator: POST /api/auth/me/claim-admin. */
+      canClaimAdmin: boolean;
     };
     /**
      * @example {
@@ -9713,7 +11252,9 @@ export interface components {
      *       "emailVerified": true,
      *       "homeCurrency": null,
      *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
-     *       "pendingEmail": null
+     *       "pendingEmail": null,
+     *       "isAdmin": false,
+     *       "canClaimAdmin": false
      *     }
      */
     MeInput: {
@@ -9728,6 +11269,10 @@ export interface components {
       avatarUrl: string | null;
       /** @description The new address of a change waiting for its confirmation link; null = none. */
       pendingEmail: string | null;
+      /** @description An administrator of this server (ADMIN_EMAILS or made one): the admin area. */
+      isAdmin: boolean;
+      /** @description The only account of a new server without an administrator: POST /api/auth/me/claim-admin. */
+      canClaimAdmin: boolean;
     };
     /**
      * @example {
