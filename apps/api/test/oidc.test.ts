@@ -2,6 +2,7 @@
 // (oidc-provider, started here): a new account, linking by a verified address only, a refused
 // state, a nonce mismatch, a cancelled sign-in, one-time codes, REGISTRATION, OIDC_ONLY.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { oidcIdentities, users } from '../src/db/schema.js';
 import { createUsers } from './support/fixtures.js';
@@ -113,6 +114,18 @@ describe('OpenID Connect sign-in', () => {
     const again = await session(ctx, await signIn(ctx, 'zoe-1'));
     expect(again.id).toBe(first.id);
     expect(await ctx.database.handle.db.select().from(users)).toHaveLength(1);
+  });
+
+  it('refuses an account an administrator disabled, linked or by its address', async () => {
+    const [ann] = await createUsers(ctx, 'Ann');
+    await ctx.database.handle.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.id, ann?.id ?? 0));
+    provider.accounts.set('ann-sub', { email: 'ann@example.com', emailVerified: true, name: 'A' });
+    expect(oidcError(await signIn(ctx, 'ann-sub'))).toBe('OIDC_ACCOUNT_DISABLED');
+    // Linked on that attempt: the next sign-in finds the link, and is refused all the same.
+    expect(oidcError(await signIn(ctx, 'ann-sub'))).toBe('OIDC_ACCOUNT_DISABLED');
   });
 
   it('links an existing account when the provider vouches for the address', async () => {

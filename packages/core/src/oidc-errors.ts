@@ -11,6 +11,7 @@ export const OIDC_ERROR_CODES = [
   'OIDC_REGISTRATION_CLOSED',
   'OIDC_REGISTRATION_INVITE_ONLY',
   'OIDC_CODE_INVALID',
+  'OIDC_ACCOUNT_DISABLED',
 ] as const;
 
 export type OidcErrorCode = (typeof OIDC_ERROR_CODES)[number];
@@ -44,5 +45,7 @@ export function oidcErrorMessage(code: OidcErrorCode, provider: string): string 
       return 'Sign-ups on this server need an invitation. Ask a member for an invite link.';
     case 'OIDC_CODE_INVALID':
       return 'This sign-in has expired or was already used. Please start again.';
+    case 'OIDC_ACCOUNT_DISABLED':
+      return 'This account has been disabled by an administrator of this server.';
   }
 }

@@ -150,6 +150,8 @@ export class OidcService {
         codeVerifier: login.codeVerifier,
       });
       const user = await this.accountFor(identity, login.nextPath);
+      // The same rule as password sign-in: an account an administrator disabled gets no session.
+      if (user.disabledAt !== null) throw new OidcFlowError('OIDC_ACCOUNT_DISABLED');
       const code = client.randomState();
       await insertHandoff(this.deps.db, {
         codeHash: sha256(code),
