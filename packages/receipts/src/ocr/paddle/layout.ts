@@ -12,9 +12,37 @@ export interface RecognisedBox {
   confidence: number;
 }
 
+/** Where a printed line sits in the normalised image, px: its boxes' extent and median height. */
+export interface LineBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  /** Median height of the line's text boxes (print size; bold totals are often larger). */
+  height: number;
+}
+
 export interface LayoutLine {
   text: string;
   confidence: number;
+  /** Absent for text that had no picture (a PDF's text layer). */
+  box?: LineBox;
+}
+
+/** The extent of a row of boxes, rounded to whole pixels. */
+function lineBoxOf(boxes: readonly RecognisedBox[]): LineBox {
+  const xs = boxes.flatMap((b) => b.quad.map((p) => p.x));
+  const ys = boxes.flatMap((b) => b.quad.map((p) => p.y));
+  const heights = boxes
+    .map((b) => (distance(b.quad[0], b.quad[3]) + distance(b.quad[1], b.quad[2])) / 2)
+    .sort((a, b) => a - b);
+  return {
+    left: Math.round(Math.min(...xs)),
+    top: Math.round(Math.min(...ys)),
+    right: Math.round(Math.max(...xs)),
+    bottom: Math.round(Math.max(...ys)),
+    height: Math.round(heights[Math.floor(heights.length / 2)] ?? 0),
+  };
 }
 
 export function groupIntoLines(boxes: readonly RecognisedBox[]): LayoutLine[] {
@@ -40,6 +68,7 @@ export function groupIntoLines(boxes: readonly RecognisedBox[]): LayoutLine[] {
     return {
       text: inRow.map((b) => b.text).join(' '),
       confidence: inRow.reduce((s, b) => s + b.confidence, 0) / inRow.length,
+      box: lineBoxOf(inRow),
     };
   });
 }
