@@ -6,7 +6,10 @@
  * Options: --dir <dataset dir>, --limit <n>, --verbose (print every miss and time),
  *          --max-side <px>, --max-pixels <n>, --det-side <px>, --det-pixels <n>, --threads <n>, --rec-batch <n>, --mem-arena,
  *          --dump <dir> (save the OCR text), --ocr-from <dir> (parser only, on OCR text saved by --dump),
- *          --http (scan through the built server's HTTP API and measure its process tree).
+ *          --http (scan through the built server's HTTP API and measure its process tree),
+ *          --cv (5-fold cross-validation by shop on receipts-train ∪ receipts-dev, cached OCR),
+ *          --photos (the phone-photo set made from receipts-dev beside the flat scans);
+ *          both in scripts/eval-cv.ts.
  * Prints per-field accuracy, p50/p95 seconds per receipt, the engine's CPU time and time per
  * stage, the machine's load average, and peak memory: each process's high-water mark, and the
  * highest sampled sum of the resident memory of this process and the engine process(es).
@@ -267,7 +270,10 @@ async function main(): Promise<void> {
   }
 }
 
-if (namedDir !== undefined || ocrFromDir !== undefined) {
+if (flag('--cv') || flag('--photos')) {
+  // Cross-validation by shop and the phone-photo set, on cached OCR: scripts/eval-cv.ts.
+  await import('./eval-cv.js');
+} else if (namedDir !== undefined || ocrFromDir !== undefined) {
   await main();
 } else {
   // Both sets, one after the other, each in its own process so that neither's memory or load

