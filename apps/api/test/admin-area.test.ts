@@ -4,7 +4,7 @@
 import { gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { jobs, users } from '../src/db/schema.js';
+import { jobs, pushSubscriptions, users } from '../src/db/schema.js';
 import type { TestContext } from './support/test-app.js';
 import { bearer, createTestContext, errorBody } from './support/test-app.js';
 import type { TestUser } from './support/fixtures.js';
@@ -269,6 +269,18 @@ describe('admin area (ADMIN_EMAILS=ann@example.com)', () => {
         failedAt: new Date(),
       })
       .returning({ id: jobs.id });
+    const failedAt = new Date('2026-11-28T10:00:00.000Z');
+    const [device] = await ctx.database.handle.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: ann.id,
+        endpoint: 'https://push.example.com/send/abc',
+        p256dh: 'BPk',
+        auth: 'au',
+        lastFailureAt: failedAt,
+        lastFailure: '500 Internal Server Error',
+      })
+      .returning({ id: pushSubscriptions.id });
     const health = await call(ann, 'get', '/api/admin/health');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toMatchObject({
@@ -282,7 +294,15 @@ describe('admin area (ADMIN_EMAILS=ann@example.com)', () => {
           nextAttemptAt: null,
         },
       ],
-      pushFailures: [],
+      pushFailures: [
+        {
+          subscriptionId: device?.id,
+          userId: ann.id,
+          failedAt: failedAt.toISOString(),
+          answer: '500 Internal Server Error',
+          lastSuccessAt: null,
+        },
+      ],
     });
     const retry = await call(ann, 'post', `/api/admin/jobs/${job?.id}/retry`);
     expect(retry.statusCode).toBe(204);

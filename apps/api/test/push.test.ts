@@ -356,6 +356,11 @@ describe('notify', () => {
     expect(outcome).toEqual({ delivered: 0, removed: 0, failed: 2 });
     expect(await rows()).toHaveLength(2);
     expect((await rows()).every((r) => r.lastSuccessAt === null)).toBe(true);
+    // Each failure is kept with the push service's answer or the error, for the admin area.
+    const byEndpoint = new Map((await rows()).map((r) => [r.endpoint, r]));
+    expect(byEndpoint.get(failing.endpoint)?.lastFailure).toMatch(/^500\b/);
+    expect(byEndpoint.get(unreachable.endpoint)?.lastFailure).toMatch(/ECONNREFUSED|connect/i);
+    expect([...byEndpoint.values()].every((r) => r.lastFailureAt !== null)).toBe(true);
   });
 
   it('deletes a subscription whose endpoint the policy now refuses, without sending', async () => {
