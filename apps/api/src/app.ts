@@ -31,7 +31,7 @@ import type { ServiceDeps } from './composition/service-deps.js';
 import { ServiceRegistry } from './composition/service-registry.js';
 import { AppMetrics } from './metrics/app-metrics.js';
 import metricsPlugin from './metrics/metrics.plugin.js';
-import { createAuthenticate } from './plugins/authentication.js';
+import { createAuthenticate, SESSION_ONLY } from './plugins/authentication.js';
 import { createRequireAdmin } from './plugins/admin-guard.js';
 import { discoverModules } from './http/route-modules.js';
 import { baseRewriter } from './http/base-path.js';
@@ -239,6 +239,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     // Within it, the admin routes: the one place their authorization is enforced.
     await scope.register(async (adminScope) => {
+      // Sessions only: a leaked API token must not carry an administrator's power over the
+      // whole instance (people, backups). Declared as the routes' OpenAPI security, which the
+      // authentication hook enforces (403 SESSION_REQUIRED) and the document shows.
+      adminScope.addHook('onRoute', (route) => {
+        route.schema = { ...route.schema, security: SESSION_ONLY };
+      });
       adminScope.addHook(
         'onRequest',
         createRequireAdmin((user) => services.admin.isAdmin(user)),

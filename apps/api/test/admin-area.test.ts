@@ -85,6 +85,32 @@ describe('admin area (ADMIN_EMAILS=ann@example.com)', () => {
       expect(refused.statusCode, `${method} ${url} as a non-admin`).toBe(403);
       expect(errorBody(refused).code).toBe('NOT_ADMIN');
     }
+    // An administrator's own API token, even read-write, carries no admin power: sessions only,
+    // and the document says so.
+    const created = await call(ann, 'post', '/api/auth/tokens', {
+      name: 'script',
+      scope: 'READ_WRITE',
+    });
+    expect(created.statusCode).toBe(201);
+    const token = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
+    for (const { method, url } of operations) {
+      const res = await ctx.app.inject({
+        method: method.toUpperCase() as 'GET',
+        url,
+        headers: token,
+        ...(method === 'get' ? {} : { payload: {} }),
+      });
+      expect(res.statusCode, `${method} ${url} with an API token`).toBe(403);
+      expect(errorBody(res).code).toBe('SESSION_REQUIRED');
+    }
+    for (const [path, item] of Object.entries(doc.paths)) {
+      if (!path.startsWith('/api/admin/')) continue;
+      for (const m of METHODS.filter((x) => item[x] !== undefined)) {
+        expect((item[m] as { security?: unknown }).security, `${m} ${path}`).toEqual([
+          { bearerAuth: [] },
+        ]);
+      }
+    }
     // Nothing was done: Bob is neither disabled nor deleted, and the log is empty.
     const [row] = await ctx.database.handle.db.select().from(users).where(eq(users.id, bob.id));
     expect(row).toMatchObject({ kind: 'ACCOUNT', disabledAt: null, isAdmin: false });
