@@ -1,7 +1,7 @@
 // Registers the service worker (sw.js at the app's path prefix, BASE_PATH) and tells when a new
-// version waits. The plugin's own `virtual:pwa-register` names the worker's URL at build time,
-// and its relative form (the build runs under any prefix) would be compared with the page's
-// address rather than with <base href>; this is its prompt mode, with the URL known at run time.
+// version waits. Written on the browser's own ServiceWorker API rather than workbox-window: the
+// sign-in page's first load carries it, and the library cost 2.2 KB (gzip) of the 100 KB budget
+// for the three events used here.
 import { useState } from 'react';
 import { BASE_PATH } from '../lib/basePath';
 
@@ -9,30 +9,37 @@ function register(onNeedRefresh: () => void): () => Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
     return () => Promise.resolve();
   }
-  const worker = import('workbox-window')
-    .then(({ Workbox }) => {
-      const wb = new Workbox(`${BASE_PATH}/sw.js`, { scope: `${BASE_PATH}/`, type: 'classic' });
-      let prompted = false;
-      const prompt = () => {
-        if (prompted) return;
-        prompted = true;
-        // The new worker took over after "Reload": load the page it serves.
-        wb.addEventListener('controlling', (event) => {
-          if (event.isUpdate === true) window.location.reload();
+  const container = navigator.serviceWorker;
+  let prompted = false;
+  const prompt = () => {
+    if (prompted) return;
+    prompted = true;
+    // The new worker took over after "Reload": load the page it serves.
+    container.addEventListener('controllerchange', () => window.location.reload());
+    onNeedRefresh();
+  };
+  // A page without a controller is the first install: the worker activates on its own, and there
+  // is no older version on screen to replace.
+  const offerIfWaiting = (registration: ServiceWorkerRegistration) => {
+    if (registration.waiting !== null && container.controller !== null) prompt();
+  };
+  const registration = container
+    .register(`${BASE_PATH}/sw.js`, { scope: `${BASE_PATH}/`, type: 'classic' })
+    .then((reg) => {
+      // A version installed before this page loaded (by this tab or another) waits already.
+      offerIfWaiting(reg);
+      reg.addEventListener('updatefound', () => {
+        const installing = reg.installing;
+        installing?.addEventListener('statechange', () => {
+          if (installing.state === 'installed') offerIfWaiting(reg);
         });
-        onNeedRefresh();
-      };
-      // A worker installed by another tab waits too.
-      wb.addEventListener('installed', (event) => {
-        if (event.isUpdate === undefined && event.isExternal === true) prompt();
       });
-      wb.addEventListener('waiting', prompt);
-      void wb.register({ immediate: true }).catch(() => undefined);
-      return wb;
+      return reg;
     })
     .catch(() => undefined);
   return async () => {
-    (await worker)?.messageSkipWaiting();
+    // The worker skips waiting on this message (src/sw.ts); 'controllerchange' then reloads.
+    (await registration)?.waiting?.postMessage({ type: 'SKIP_WAITING' });
   };
 }
 
