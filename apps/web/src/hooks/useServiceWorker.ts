@@ -38,8 +38,11 @@ function register(onNeedRefresh: () => void): () => Promise<void> {
     })
     .catch(() => undefined);
   return async () => {
+    const waiting = (await registration)?.waiting ?? null;
     // The worker skips waiting on this message (src/sw.ts); 'controllerchange' then reloads.
-    (await registration)?.waiting?.postMessage({ type: 'SKIP_WAITING' });
+    if (waiting !== null) waiting.postMessage({ type: 'SKIP_WAITING' });
+    // It took over meanwhile (the last tab of the old version closed): only the reload is left.
+    else window.location.reload();
   };
 }
 
