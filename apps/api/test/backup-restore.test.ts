@@ -139,6 +139,36 @@ describe('backup and restore', () => {
     expect(b.json<{ id: number }>().id).toBe(a.json<{ id: number }>().id);
   });
 
+  it('leaves planner statistics for the rows it loaded (the hot reads plan on real counts)', async () => {
+    await populateHistory(ctx, users);
+    const bytes = await backupBytes(ctx);
+    const target = await createTestDatabase();
+    try {
+      // Only what the restore did counts: the template's tables have never been analyzed.
+      const before = await queryRows<{ n: number }>(
+        target.handle.db,
+        sql`select count(*)::int as n from pg_stats where schemaname = 'public' and tablename = 'expenses'`,
+      );
+      expect(before[0]?.n).toBe(0);
+      await restoreBackup(records(bytes), target.handle, { force: false, storage: null });
+      const analyzed = await queryRows<{ tablename: string }>(
+        target.handle.db,
+        sql`select distinct tablename from pg_stats where schemaname = 'public'
+            and tablename in ('expenses', 'expense_splits', 'expense_payers', 'payments', 'users')
+            order by tablename`,
+      );
+      expect(analyzed.map((r) => r.tablename)).toEqual([
+        'expense_payers',
+        'expense_splits',
+        'expenses',
+        'payments',
+        'users',
+      ]);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('refuses a target that holds data unless forced', async () => {
     await populateHistory(ctx, users);
     const bytes = await backupBytes(ctx);
