@@ -303,3 +303,27 @@ describe('passwords', () => {
     await context.close();
   });
 });
+
+describe('time zone', () => {
+  it('takes the browser’s at sign-in and changes on the account page', async () => {
+    const ann = await createUser(server, 'Ann Tz');
+    const zone = async () =>
+      (await apiCall<{ timeZone: string | null }>(server, 'GET', '/auth/me', { token: ann.token }))
+        .timeZone;
+    expect(await zone()).toBeNull();
+    const { context, page } = await openAs(browser, server, ann, '/app/account', {
+      timezoneId: 'Asia/Tokyo',
+    });
+    await expect.poll(zone).toBe('Asia/Tokyo');
+    const select = page.getByRole('combobox', { name: 'Time zone' });
+    await expect.poll(() => select.inputValue()).toBe('Asia/Tokyo');
+    await select.selectOption('Europe/Lisbon');
+    await seeText(page, 'Time zone set to Europe/Lisbon');
+    expect(await zone()).toBe('Europe/Lisbon');
+    // A zone the person chose is kept on the next visit, whatever the browser says.
+    await page.reload();
+    await expect.poll(() => select.inputValue()).toBe('Europe/Lisbon');
+    expect(await zone()).toBe('Europe/Lisbon');
+    await context.close();
+  });
+});

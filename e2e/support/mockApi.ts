@@ -394,6 +394,8 @@ const routes: Record<string, unknown> = {
     createdAt: T,
     emailVerified: true,
     homeCurrency: 'EUR',
+    locale: null,
+    timeZone: 'Europe/Lisbon',
     avatarUrl: null,
     pendingEmail: 'ann.lee@example.org',
     isAdmin: true,

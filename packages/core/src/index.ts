@@ -33,3 +33,4 @@ export * from './invite-path.js';
 export * from './categories.js';
 export * from './category-suggest.js';
 export * from './oidc-errors.js';
+export * from './locales.js';

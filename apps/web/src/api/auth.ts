@@ -108,8 +108,11 @@ export const authApi = {
       defaultMessage: 'Failed to change password',
     }),
   me: () => api<Me>('/auth/me', { defaultMessage: 'Could not load your account.' }),
-  /** `homeCurrency`: an ISO 4217 code, or null to show no approximate totals. */
-  updateMe: (patch: { homeCurrency: string | null }) =>
+  /**
+   * `homeCurrency`: an ISO 4217 code, or null to show no approximate totals; `timeZone`: an IANA
+   * name (the daily digest leaves at 08:00 in it), or null for UTC.
+   */
+  updateMe: (patch: { homeCurrency?: string | null; timeZone?: string | null }) =>
     api<Me>('/auth/me', {
       method: 'PATCH',
       body: patch,

@@ -6,6 +6,7 @@ import { useLiveEvents } from '../hooks/useLiveEvents';
 import { OfflineStatus } from '../offline/OfflineStatus';
 import { useOfflineSupport } from '../offline/useOfflineSupport';
 import { useScrollTopOnNavigate } from '../hooks/useScrollTopOnNavigate';
+import { useTimeZoneFromBrowser } from '../hooks/useTimeZoneFromBrowser';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './layout/SideNav';
 import { PageLoader } from './Spinner';
@@ -22,6 +23,7 @@ export function AppLayout() {
   const { user } = useAuth();
   useLiveEvents(user !== null);
   useOfflineSupport(user?.id ?? null);
+  useTimeZoneFromBrowser();
   const desktop = useIsDesktop();
   const main = useScrollTopOnNavigate<HTMLElement>();
   const toasts = <ToastRegion priority={1} className="shrink-0" />;

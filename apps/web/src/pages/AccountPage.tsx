@@ -10,6 +10,7 @@ import { ScanCodeModal } from '../components/account/ScanCodeModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
+import { TimeZoneSetting } from '../components/TimeZoneSetting';
 import {
   BellIcon,
   ChartIcon,
@@ -134,6 +135,7 @@ export default function AccountPage() {
       <PageHeader title="Account" />
       <ProfileCard />
       <HomeCurrencySetting />
+      <TimeZoneSetting />
       <ul className="card mb-4 divide-y divide-border" aria-label="Account menu">
         <MenuButton
           icon={<FriendsIcon className={icon} />}

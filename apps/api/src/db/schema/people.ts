@@ -6,6 +6,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -74,6 +75,12 @@ export const users = pgTable(
       .default(0),
     /** The daily e-mail digest covered activity up to this id. */
     emailDigestThrough: bigint('email_digest_through', { mode: 'number' }).notNull().default(0),
+    /** The person's local date (in timeZone) of the last digest run that reached them. */
+    digestLocalDate: date('digest_local_date', { mode: 'string' }),
+    /** The person's language (a SUPPORTED_LOCALES tag); null = follow the browser. */
+    locale: text('locale'),
+    /** The person's IANA time zone (set from the browser, editable); null = UTC. */
+    timeZone: text('time_zone'),
     /** Named an administrator in the admin area or by the first-account claim (modules/admin). */
     isAdmin: boolean('is_admin').notNull().default(false),
     /** Set by an administrator: the account cannot sign in and its tokens are refused. */

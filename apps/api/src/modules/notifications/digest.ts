@@ -1,9 +1,12 @@
-// The daily digest. Once a day (DIGEST_HOUR_UTC) a run collects, for each user, the activity rows
-// in (users.email_digest_through, upTo] whose kind the user has on DIGEST, and enqueues one mail
-// with them in the same transaction that moves the user's watermark to upTo: a crashed run is
-// taken again by the job queue and skips the users already done; nothing to say → no mail, the
-// watermark still moves. upTo is the notifier's cursor, which only passes ids no transaction can
-// still commit below (notifier.ts), so a digest never jumps over a late row.
+// The daily digest, at 08:00 in each person's own time zone (issue #32; users.time_zone, UTC when
+// none is set). A run every quarter of an hour collects, for each user whose local 08:00 has come
+// and who has had no digest on that local date, the activity rows in
+// (users.email_digest_through, upTo] whose kind the user has on DIGEST, and enqueues one mail with
+// them in the same transaction that moves the user's watermark to upTo and notes the local date:
+// a crashed run is taken again by the job queue and skips the users already done; nothing to say
+// → no mail, the watermark still moves. upTo is the notifier's cursor, which only passes ids no
+// transaction can still commit below (notifier.ts), so a digest never jumps over a late row.
+import { dateIn, isValidTimeZone, zoneOffsetMs } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import { notificationKindOf } from './kinds.js';
@@ -13,36 +16,57 @@ import { digestMailJob } from './notification.jobs.js';
 import { NOTIFIER_CURSOR, toNotifiable } from './notifier.js';
 import {
   digestRows,
-  lockDigestThrough,
+  lockDigestState,
   readCursor,
   setDigestThrough,
-  usersDueForDigest,
+  usersWithDigestRows,
 } from './notifier.repository.js';
 import { digestKinds } from './settings.repository.js';
 
-/** The digest goes out at 08:00 UTC: no time zone is stored per user (documented in README). */
-export const DIGEST_HOUR_UTC = 8;
+/** The digest goes out at 08:00 on the person's wall clock. */
+export const DIGEST_LOCAL_HOUR = 8;
+/** Minutes between runs: a person's digest leaves within this long after their 08:00. */
+export const DIGEST_RUN_MINUTES = 15;
 /** Lines in one digest mail; the rest are counted ("…and 12 more"). */
 export const DIGEST_MAX_ITEMS = 50;
 
-/** The first digest time strictly after `now`. */
+const RUN_MS = DIGEST_RUN_MINUTES * 60_000;
+
+/** The first run time strictly after `now`: the next quarter hour (UTC, so every zone's too). */
 export function nextDigestAt(now: Date): Date {
-  const at = new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), DIGEST_HOUR_UTC),
-  );
-  if (at.getTime() <= now.getTime()) at.setUTCDate(at.getUTCDate() + 1);
-  return at;
+  return new Date((Math.floor(now.getTime() / RUN_MS) + 1) * RUN_MS);
 }
 
-/** One user's digest in the caller's transaction; true when a mail was enqueued. */
+/**
+ * The local date whose digest is due for a person at `now`, or null: due once their wall clock
+ * (in `timeZone`, UTC when null) has reached 08:00 on a date later than their last digest's.
+ * Wall clock, not elapsed time: on a daylight-saving day 08:00 is still 08:00.
+ */
+export function digestDayDue(
+  now: Date,
+  timeZone: string | null,
+  lastDay: string | null,
+): string | null {
+  const zone = timeZone ?? 'UTC';
+  const wall = new Date(now.getTime() + zoneOffsetMs(zone, now.getTime()));
+  const day = dateIn(now, zone);
+  if (wall.getUTCHours() < DIGEST_LOCAL_HOUR) return null;
+  return lastDay === null || lastDay < day ? day : null;
+}
+
+/** One user's digest for local date `day` in the caller's transaction; true when a mail was enqueued. */
 export async function digestUser(
   tx: Db,
   jobs: JobQueue,
   userId: number,
   upTo: number,
+  day: string,
 ): Promise<boolean> {
-  const through = await lockDigestThrough(tx, userId);
-  if (through === undefined || through >= upTo) return false;
+  const state = await lockDigestState(tx, userId);
+  // Another run (another process) took this person meanwhile.
+  if (state === undefined || state.through >= upTo) return false;
+  if (state.lastDay !== null && state.lastDay >= day) return false;
+  const through = state.through;
   const rows = await digestRows(tx, userId, through, upTo);
   const kinds = await digestKinds(tx, userId);
   const notes: Note[] = [];
@@ -58,20 +82,28 @@ export async function digestUser(
       more: Math.max(0, notes.length - DIGEST_MAX_ITEMS),
     });
   }
-  await setDigestThrough(tx, userId, upTo);
+  await setDigestThrough(tx, userId, upTo, day);
   return notes.length > 0;
 }
 
-/** The whole run: every due user, each in a transaction of its own. Returns mails enqueued. */
+/**
+ * The whole run at `now`: every user with something to say whose local 08:00 has come, each in a
+ * transaction of its own. Returns mails enqueued.
+ */
 export async function runDigest(
   db: Db,
   jobs: JobQueue,
   transaction: <T>(fn: (tx: Db) => Promise<T>) => Promise<T>,
+  now: Date,
 ): Promise<number> {
   const upTo = await readCursor(db, NOTIFIER_CURSOR);
   let mails = 0;
-  for (const userId of await usersDueForDigest(db, upTo)) {
-    if (await transaction((tx) => digestUser(tx, jobs, userId, upTo))) mails++;
+  for (const user of await usersWithDigestRows(db, upTo)) {
+    // A time zone this runtime no longer knows counts as UTC rather than stopping the run.
+    const zone = user.timeZone !== null && isValidTimeZone(user.timeZone) ? user.timeZone : null;
+    const day = digestDayDue(now, zone, user.lastDay);
+    if (day === null) continue;
+    if (await transaction((tx) => digestUser(tx, jobs, user.id, upTo, day))) mails++;
   }
   if (mails > 0) await jobs.wake();
   return mails;

@@ -179,10 +179,13 @@ export class NotificationService {
     if (delivered) await this.deps.jobs.wake();
   }
 
-  /** Job: schedules tomorrow's run first (so a crash cannot lose it), then digests everyone. */
-  async digestRun(): Promise<number> {
+  /**
+   * Job: schedules the next run first (so a crash cannot lose it), then digests everyone whose
+   * local 08:00 has come by `now` (a parameter: tests move the clock).
+   */
+  async digestRun(now: Date = new Date()): Promise<number> {
     await this.scheduleDigest(this.deps.db);
-    return runDigest(this.deps.db, this.deps.jobs, this.deps.transaction);
+    return runDigest(this.deps.db, this.deps.jobs, this.deps.transaction, now);
   }
 
   private async scheduleDigest(db: Db): Promise<void> {

@@ -90,27 +90,42 @@ export async function activitiesAfter(
   );
 }
 
-/** Users with rows by others past their digest watermark, up to `upTo`. */
-export async function usersDueForDigest(db: Db, upTo: number): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+export interface DigestCandidate {
+  id: number;
+  /** IANA name; null = UTC. */
+  timeZone: string | null;
+  /** YYYY-MM-DD: the person's local date of their last digest; null = never. */
+  lastDay: string | null;
+}
+
+/** Users with rows by others past their digest watermark, up to `upTo`, with their clock. */
+export async function usersWithDigestRows(db: Db, upTo: number): Promise<DigestCandidate[]> {
+  return queryRows<DigestCandidate>(
     db,
-    sql`select u.id from users u
+    sql`select u.id, u.time_zone as "timeZone", u.digest_local_date::text as "lastDay"
+          from users u
          where exists (select 1 from activities a
                         where a.recipient_id = u.id and a.id > u.email_digest_through
                           and a.id <= ${upTo}
                           and (a.actor_id <> a.recipient_id or a.type = 'budget_alert'))
          order by u.id`,
   );
-  return rows.map((r) => r.id);
 }
 
-/** The user's digest watermark, locked for this transaction; undefined for no such user. */
-export async function lockDigestThrough(tx: Db, userId: number): Promise<number | undefined> {
-  const [user] = await queryRows<{ through: string | number }>(
+/**
+ * The user's digest watermark and the local date of their last digest, locked for this
+ * transaction; undefined for no such user.
+ */
+export async function lockDigestState(
+  tx: Db,
+  userId: number,
+): Promise<{ through: number; lastDay: string | null } | undefined> {
+  const [user] = await queryRows<{ through: string | number; lastDay: string | null }>(
     tx,
-    sql`select email_digest_through as through from users where id = ${userId} for update`,
+    sql`select email_digest_through as through, digest_local_date::text as "lastDay"
+          from users where id = ${userId} for update`,
   );
-  return user === undefined ? undefined : Number(user.through);
+  return user === undefined ? undefined : { through: Number(user.through), lastDay: user.lastDay };
 }
 
 /** The user's rows by others (and their budget alerts) in (through, upTo], in id order. */
@@ -134,8 +149,17 @@ export async function digestRows(
   );
 }
 
-export async function setDigestThrough(tx: Db, userId: number, upTo: number): Promise<void> {
-  await tx.execute(sql`update users set email_digest_through = ${upTo} where id = ${userId}`);
+/** Moves the watermark to `upTo` and notes `day` (the person's local date) as digested. */
+export async function setDigestThrough(
+  tx: Db,
+  userId: number,
+  upTo: number,
+  day: string,
+): Promise<void> {
+  await tx.execute(
+    sql`update users set email_digest_through = ${upTo}, digest_local_date = ${day}::date
+         where id = ${userId}`,
+  );
 }
 
 export async function userExists(db: Db, userId: number): Promise<boolean> {

@@ -80,6 +80,8 @@ export async function markUserDeleted(
       avatarVersion: sql`${users.avatarVersion} + 1`,
       friendLinkToken: null,
       homeCurrency: null,
+      locale: null,
+      timeZone: null,
       emailVerifiedAt: null,
       deletedAt: at,
       tokenVersion: sql`${users.tokenVersion} + 1`,

@@ -17,6 +17,19 @@ export async function setName(db: Db, id: number, name: string, at: Date): Promi
   await db.update(users).set({ name, updatedAt: at }).where(eq(users.id, id));
 }
 
+/** The person's language and time zone; only the fields given change (null clears one). */
+export async function setPreferences(
+  db: Db,
+  id: number,
+  preferences: { locale?: string | null; timeZone?: string | null },
+  at: Date,
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...preferences, updatedAt: at })
+    .where(eq(users.id, id));
+}
+
 export async function setAvatar(
   db: Db,
   id: number,
@@ -38,6 +51,8 @@ export interface MeRow {
   createdAt: string;
   emailVerified: boolean;
   homeCurrency: string | null;
+  locale: string | null;
+  timeZone: string | null;
   avatarKey: string | null;
   avatarVersion: number;
   /** The address of the newest unused, unexpired change_email link; null when none. */
@@ -55,7 +70,7 @@ const meStatement = statement<MeRow>(
   'profile.me',
   `select u.id, u.name, u.email, ${isoSql('u.created_at')} as "createdAt",
           u.email_verified_at is not null as "emailVerified", u.home_currency as "homeCurrency",
-          u.avatar_key as "avatarKey", u.avatar_version as "avatarVersion",
+          u.locale, u.time_zone as "timeZone", u.avatar_key as "avatarKey", u.avatar_version as "avatarVersion",
           (select t.new_email from email_tokens t
             where t.user_id = u.id and t.purpose = 'change_email' and t.used_at is null
               and t.expires_at > $2::timestamptz

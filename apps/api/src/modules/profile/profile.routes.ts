@@ -4,7 +4,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, emailField, pathIdSchema } from '@evenly/core';
+import { AUTH_MESSAGES, emailField, pathIdSchema, SUPPORTED_LOCALES } from '@evenly/core';
 import { UnsupportedMediaTypeError, ValidationError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
 import { sendMessage } from '../../http/message-response.js';
@@ -29,6 +29,14 @@ export const meSchema = z
       description:
         'Preferred currency: balance summaries add an approximate total in it (latest cached rates).',
     }),
+    locale: z.enum(SUPPORTED_LOCALES).nullable().meta({
+      description:
+        'The language of the app, e-mails and push notifications; null = follow the browser (Accept-Language).',
+    }),
+    timeZone: z.string().nullable().meta({
+      description:
+        'IANA time zone (the web app sets it from the browser; editable): the daily digest goes out at 08:00 in it. null = UTC.',
+    }),
     avatarUrl: z.string().nullable().meta({
       description: 'Signed link of the profile picture (256×256 WebP); null = initials.',
     }),
@@ -52,6 +60,8 @@ export const meSchema = z
       createdAt: '2026-01-01T10:00:00.000Z',
       emailVerified: true,
       homeCurrency: null,
+      locale: 'de',
+      timeZone: 'Europe/Berlin',
       avatarUrl: '/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv',
       pendingEmail: null,
       isAdmin: false,
@@ -149,8 +159,12 @@ export async function profileRoutes(
         tags,
         summary: "Change the signed-in user's name or settings",
         description:
-          'Request: any of { "name": "Ann" (1–100 characters), "homeCurrency": "EUR" (an ISO 4217 code, or null to clear) }. 200 → Me.',
-        body: z.unknown().describe('{ name?: string, homeCurrency?: string | null }'),
+          'Request: any of { "name": "Ann" (1–100 characters), "homeCurrency": "EUR" (an ISO 4217 code, or null to clear), "locale": "de" (one of en, de, fr, es, it, pt-BR, nl, pl, tr, ja, zh-CN, ar, or null to follow the browser), "timeZone": "Europe/Berlin" (an IANA name, or null for UTC) }. 200 → Me.',
+        body: z
+          .unknown()
+          .describe(
+            '{ name?: string, homeCurrency?: string | null, locale?: string | null, timeZone?: string | null }',
+          ),
         response: { 200: meSchema, ...errorResponses(400, 401, 413, 415) },
       },
     },

@@ -1,7 +1,16 @@
 // ProfileService: the signed-in person's name, picture and e-mail address (API plan §B), and the
 // public picture route. An address change takes effect only when the link mailed to the new
 // address is opened; the old address is told.
-import { asRecord, AUTH_MESSAGES, NAME_MAX_LENGTH, readOptionalCurrency } from '@evenly/core';
+import {
+  asRecord,
+  AUTH_MESSAGES,
+  isAppLocale,
+  NAME_MAX_LENGTH,
+  readOptionalCurrency,
+  readOptionalLocale,
+  readOptionalTimeZone,
+} from '@evenly/core';
+import type { AppLocale, FieldRead } from '@evenly/core';
 import { adminAccess } from '../admin/index.js';
 import type { Db } from '../../db/database.js';
 import { errorCode } from '../../db/errors.js';
@@ -43,6 +52,7 @@ import {
   replaceEmail,
   setAvatar,
   setName,
+  setPreferences,
 } from './profile.repository.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
@@ -58,6 +68,8 @@ export interface MeView {
   createdAt: Date;
   emailVerified: boolean;
   homeCurrency: string | null;
+  locale: AppLocale | null;
+  timeZone: string | null;
   avatarUrl: string | null;
   pendingEmail: string | null;
   /** The admin module's answer (ADMIN_EMAILS or the row), read in the same statement. */
@@ -109,6 +121,9 @@ export class ProfileService {
       createdAt: new Date(row.createdAt),
       emailVerified: row.emailVerified,
       homeCurrency: row.homeCurrency,
+      // A language a later version dropped reads as none: the browser's is used.
+      locale: row.locale !== null && isAppLocale(row.locale) ? row.locale : null,
+      timeZone: row.timeZone,
       avatarUrl: avatarUrlOf(this.services.avatarLinks, row),
       pendingEmail: row.pendingEmail,
       ...adminAccess(this.deps.config.adminEmails, row, {
@@ -119,18 +134,23 @@ export class ProfileService {
     };
   }
 
-  /** PATCH /auth/me: `name` and/or `homeCurrency` (null clears it). */
+  /** PATCH /auth/me: any of `name`, `homeCurrency`, `locale`, `timeZone` (null clears one). */
   async update(userId: number, body: unknown): Promise<MeView> {
     const raw = asRecord(body);
     const name = 'name' in raw ? readName(raw.name) : undefined;
-    let currency: { value: string | null } | undefined;
-    if ('homeCurrency' in raw) {
-      const read = readOptionalCurrency(raw.homeCurrency);
-      if (!read.ok) {
-        throw new ValidationError(read.message, [{ field: 'homeCurrency', message: read.message }]);
-      }
-      currency = { value: read.value };
-    }
+    const field = <T>(
+      key: string,
+      read: (input: unknown) => FieldRead<T>,
+    ): { value: T } | undefined => {
+      if (!(key in raw)) return undefined;
+      const result = read(raw[key]);
+      if (!result.ok)
+        throw new ValidationError(result.message, [{ field: key, message: result.message }]);
+      return { value: result.value };
+    };
+    const currency = field('homeCurrency', readOptionalCurrency);
+    const locale = field('locale', readOptionalLocale);
+    const timeZone = field('timeZone', readOptionalTimeZone);
     const at = this.now();
     return this.deps.transaction(async (tx) => {
       if (name !== undefined) {
@@ -146,6 +166,17 @@ export class ProfileService {
         });
       }
       if (currency !== undefined) await setHomeCurrency(tx, userId, currency.value);
+      if (locale !== undefined || timeZone !== undefined) {
+        await setPreferences(
+          tx,
+          userId,
+          {
+            ...(locale === undefined ? {} : { locale: locale.value }),
+            ...(timeZone === undefined ? {} : { timeZone: timeZone.value }),
+          },
+          at,
+        );
+      }
       return this.me(userId, tx);
     });
   }

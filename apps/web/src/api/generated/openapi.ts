@@ -1825,7 +1825,7 @@ export interface paths {
     head?: never;
     /**
      * Change the signed-in user's name or settings
-     * @description Request: any of { "name": "Ann" (1–100 characters), "homeCurrency": "EUR" (an ISO 4217 code, or null to clear) }. 200 → Me.
+     * @description Request: any of { "name": "Ann" (1–100 characters), "homeCurrency": "EUR" (an ISO 4217 code, or null to clear), "locale": "de" (one of en, de, fr, es, it, pt-BR, nl, pl, tr, ja, zh-CN, ar, or null to follow the browser), "timeZone": "Europe/Berlin" (an IANA name, or null for UTC) }. 200 → Me.
      */
     patch: {
       parameters: {
@@ -1834,7 +1834,7 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      /** @description { name?: string, homeCurrency?: string | null } */
+      /** @description { name?: string, homeCurrency?: string | null, locale?: string | null, timeZone?: string | null } */
       requestBody: {
         content: {
           'application/json': unknown;
@@ -11220,6 +11220,8 @@ export interface components {
      *       "createdAt": "2026-01-01T10:00:00.000Z",
      *       "emailVerified": true,
      *       "homeCurrency": null,
+     *       "locale": "de",
+     *       "timeZone": "Europe/Berlin",
      *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
      *       "pendingEmail": null,
      *       "isAdmin": false,
@@ -11234,6 +11236,12 @@ export interface components {
       emailVerified: boolean;
       /** @description Preferred currency: balance summaries add an approximate total in it (latest cached rates). */
       homeCurrency: string | null;
+      /** @description The language of the app, e-mails and push notifications; null = follow the browser (Accept-Language). */
+      locale:
+        | ('en' | 'de' | 'fr' | 'es' | 'it' | 'pt-BR' | 'nl' | 'pl' | 'tr' | 'ja' | 'zh-CN' | 'ar')
+        | null;
+      /** @description IANA time zone (the web app sets it from the browser; editable): the daily digest goes out at 08:00 in it. null = UTC. */
+      timeZone: string | null;
       /** @description Signed link of the profile picture (256×256 WebP); null = initials. */
       avatarUrl: string | null;
       /** @description The new address of a change waiting for its confirmation link; null = none. */
@@ -11251,6 +11259,8 @@ export interface components {
      *       "createdAt": "2026-01-01T10:00:00.000Z",
      *       "emailVerified": true,
      *       "homeCurrency": null,
+     *       "locale": "de",
+     *       "timeZone": "Europe/Berlin",
      *       "avatarUrl": "/api/users/1/avatar?v=1&sig=AbCdEfGhIjKlMnOpQrStUv",
      *       "pendingEmail": null,
      *       "isAdmin": false,
@@ -11265,6 +11275,12 @@ export interface components {
       emailVerified: boolean;
       /** @description Preferred currency: balance summaries add an approximate total in it (latest cached rates). */
       homeCurrency: string | null;
+      /** @description The language of the app, e-mails and push notifications; null = follow the browser (Accept-Language). */
+      locale:
+        | ('en' | 'de' | 'fr' | 'es' | 'it' | 'pt-BR' | 'nl' | 'pl' | 'tr' | 'ja' | 'zh-CN' | 'ar')
+        | null;
+      /** @description IANA time zone (the web app sets it from the browser; editable): the daily digest goes out at 08:00 in it. null = UTC. */
+      timeZone: string | null;
       /** @description Signed link of the profile picture (256×256 WebP); null = initials. */
       avatarUrl: string | null;
       /** @description The new address of a change waiting for its confirmation link; null = none. */
