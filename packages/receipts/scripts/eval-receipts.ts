@@ -9,7 +9,9 @@
  *          --http (scan through the built server's HTTP API and measure its process tree),
  *          --cv (5-fold cross-validation by shop on receipts-train ∪ receipts-dev, cached OCR),
  *          --photos (the phone-photo set made from receipts-dev beside the flat scans);
- *          both in scripts/eval-cv.ts.
+ *          both in scripts/eval-cv.ts;
+ *          --items (line items on the 40 hand-labelled receipts-train receipts, human transcripts;
+ *          add --engine for the engine's OCR): scripts/eval-items.ts.
  * Prints per-field accuracy, p50/p95 seconds per receipt, the engine's CPU time and time per
  * stage, the machine's load average, and peak memory: each process's high-water mark, and the
  * highest sampled sum of the resident memory of this process and the engine process(es).
@@ -270,7 +272,10 @@ async function main(): Promise<void> {
   }
 }
 
-if (flag('--cv') || flag('--photos')) {
+if (flag('--items')) {
+  // Line-item recall and precision on eval/item-labels.json: scripts/eval-items.ts.
+  await import('./eval-items.js');
+} else if (flag('--cv') || flag('--photos')) {
   // Cross-validation by shop and the phone-photo set, on cached OCR: scripts/eval-cv.ts.
   await import('./eval-cv.js');
 } else if (namedDir !== undefined || ocrFromDir !== undefined) {

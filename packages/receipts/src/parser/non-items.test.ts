@@ -55,6 +55,10 @@ describe('charge, total and payment lines', () => {
     'Coperto',
     'Visa',
     'Mastercard ****1234',
+    '1 Item (Inclusive of GST)',
+    '3 ITEMS',
+    '1oial Sales (Incl. GST (6%)',
+    'Amount incl. VAT',
   ];
   it.each(notItems)('"%s" is not an item', (label) => {
     expect(isChargeOrPaymentLine(label.toUpperCase())).toBe(true);
@@ -72,6 +76,8 @@ describe('charge, total and payment lines', () => {
     'Barramundi',
     'Wiener Schnitzel',
     'Croque Monsieur',
+    'Item 7 Widget',
+    'Inclusive Tour Package',
   ];
   it.each(items)('"%s" is an item', (label) => {
     expect(isChargeOrPaymentLine(label.toUpperCase())).toBe(false);
@@ -96,6 +102,21 @@ describe('charge, total and payment lines', () => {
       'TEH TARIK',
       'ROTI CANAI',
     ]);
+  });
+
+  it('leaves an item count and a tax-inclusive summary line out (engine OCR of SROIE)', () => {
+    const text = [
+      'MR. DAKGALBI SOLARIS',
+      '2018-01-05 22:55:25',
+      'Fried Rice 3 Pax 1 71.00',
+      '1 Item (Inclusive of GST) 71.00',
+      '1oial Sales (Incl. GST (6%) 71.00',
+      'Round Amt 0.00',
+      'Total 71.00',
+      'Cash 101.00',
+      'Change 30.00',
+    ].join('\n');
+    expect(parseReceiptText(text).items.map((i) => i.name)).toEqual(['Fried Rice 3 Pax']);
   });
 
   it('reads the subtotal printed before tax and service, and none where none is printed', () => {

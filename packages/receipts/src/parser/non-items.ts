@@ -19,10 +19,19 @@ const CHARGE =
   /\bSERV(?:ICE)?\.?\s*(?:CHA?R?GE?S?|CHG|CRG|FEE|TAX)\b|\bSVC\b|\bSERVICE\s*(?:COMPRIS|INCL|\d{1,2}\s*%)|\bSERVI(?:CIO|ZIO)\b|\bBEDIENUNG|\bTRINKGELD|\bPOURBOIRE|\bPROPINA|\bMANCIA\b|\bCOPERTO\b|\bGRATUITY|\bCOVER\s?CHARGE|^\W*TIPS?\W*$/;
 
 /**
+ * Summary lines the label classifier does not know (issue #35 point 4, found on the engine's OCR
+ * of receipts-train): an item count ("1 ITEM (INCLUSIVE OF GST)", "3 ITEMS") and any amount said
+ * to include tax ("…SALES (INCL. GST 6%)" with "TOTAL" misread as "1OIAL"). An item's own line
+ * names what was bought, not the tax in it.
+ */
+const SUMMARY =
+  /^\W*\d{1,4}\s?ITEMS?\b|\bINCL(?:USIVE|UDING|\.)?\s*(?:OF\s*)?(?:GST|SST|TAX|VAT|MWST|TVA|IVA)\b/;
+
+/**
  * Whether a line's label (upper-case, without its amounts) is a charge, a total or a payment
  * rather than something someone had.
  */
 export function isChargeOrPaymentLine(upper: string): boolean {
   if (DISCOUNT.test(upper)) return false;
-  return CHARGE.test(upper) || classifyLabel(upper) !== 'none';
+  return CHARGE.test(upper) || SUMMARY.test(upper) || classifyLabel(upper) !== 'none';
 }
