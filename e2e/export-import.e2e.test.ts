@@ -95,19 +95,21 @@ describe('export and import', () => {
     await createGroup(server, ann, 'Existing group', [bea]);
     const a = await openAs(browser, server, ann, '/app/groups', { desktop: true });
     const { page } = a;
-    await page.getByRole('link', { name: 'Import from Splitwise' }).first().click();
-    await page.waitForURL('**/app/import/splitwise');
+    await page.getByRole('link', { name: 'Import a group' }).first().click();
+    await page.waitForURL('**/app/import');
     const file = {
       name: 'weekend-trip_2025-03-10_export.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(SPLITWISE_CSV),
     };
-    await page.getByLabel('Splitwise CSV export').setInputFiles(file);
+    await page.getByLabel('Group export file').setInputFiles(file);
 
     // The preview: what is in the file and who is who (Ann = me, Bea a friend, Cy a new guest).
     await page.getByRole('heading', { name: '3. Who is who' }).waitFor();
     const summary = page.getByRole('region', { name: '2. Check what is in it' });
     await summary.getByText('2025-03-01 – 2025-03-03').waitFor();
+    // Recognised from its content.
+    await summary.getByText('Splitwise', { exact: true }).waitFor();
     expect(await summary.getByRole('definition').allInnerTexts()).toEqual([
       '2',
       '1',
@@ -127,7 +129,7 @@ describe('export and import', () => {
 
     // Two columns as "me" is caught before sending.
     await who.getByLabel('Cy is').selectOption('me');
-    await seeText(page, 'Only one column can be you.');
+    await seeText(page, 'Only one person can be you.');
     expect(await page.getByRole('button', { name: 'Import group' }).isDisabled()).toBe(true);
     await who.getByLabel('Cy is').selectOption('guest');
     await who.getByLabel('Guest’s name').fill('Cy Ramos');
@@ -143,15 +145,21 @@ describe('export and import', () => {
 
     // The same file again: refused in the preview (and by the server).
     await page.goto(`${server.baseUrl}/app/import/splitwise`);
-    await page.getByLabel('Splitwise CSV export').setInputFiles(file);
+    await page.getByLabel('Group export file').setInputFiles(file);
     await seeText(page, 'You have already imported this file');
     await page.getByRole('link', { name: 'Weekend trip' }).waitFor();
     expect(await page.getByRole('button', { name: 'Import group' }).isDisabled()).toBe(true);
 
     // A broken file: the problems by line.
     await page
-      .getByLabel('Splitwise CSV export')
+      .getByLabel('Group export file')
       .setInputFiles({ ...file, name: 'broken.csv', buffer: Buffer.from('Date,Description\n1,2') });
+    await page
+      .getByRole('alert')
+      .getByText(/none of the exports Evenly reads/)
+      .waitFor();
+    // Named as Splitwise, the same file is refused by its header.
+    await page.getByLabel('The app it comes from').selectOption('splitwise');
     await page
       .getByRole('alert')
       .getByText(/header must start with/)

@@ -164,8 +164,8 @@ export default function AccountPage() {
         />
         <MenuLink
           icon={<GroupIcon className={icon} />}
-          label="Import from Splitwise"
-          to="/app/import/splitwise"
+          label="Import a group"
+          to="/app/import"
         />
         <MenuButton
           icon={<ShieldIcon className={icon} />}
