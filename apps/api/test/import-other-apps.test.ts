@@ -39,7 +39,11 @@ async function post(
   return ctx.app.inject({
     method: 'POST',
     url,
-    headers: { ...who.auth, ...body.headers, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+    headers: {
+      ...who.auth,
+      ...body.headers,
+      ...(key === undefined ? {} : { 'idempotency-key': key }),
+    },
     payload: body.payload,
   });
 }
@@ -66,12 +70,48 @@ const SAMPLES: {
   currency: string;
   totals: Record<string, number>;
 }[] = [
-  { file: 'spliit.json', format: 'spliit', counts: [3, 1], currency: 'EUR', totals: { Ann: 55, Bea: -38.33, Cy: -16.67 } },
-  { file: 'tricount.csv', format: 'tricount', counts: [3, 1], currency: 'EUR', totals: { Ann: 5, Bea: 3.5, Cy: -8.5 } },
-  { file: 'ihatemoney.csv', format: 'ihatemoney', counts: [3, 1], currency: 'EUR', totals: { Ann: 15, Bea: -5, Cy: -10 } },
-  { file: 'ihatemoney.json', format: 'ihatemoney', counts: [1, 1], currency: 'EUR', totals: { Dan: 4, Eve: -4 } },
-  { file: 'cospend.csv', format: 'cospend', counts: [2, 1], currency: 'EUR', totals: { Ann: 237.25, Bea: -87.25, Cy: -150 } },
-  { file: 'evenly.json', format: 'evenly', counts: [3, 1], currency: 'EUR', totals: { Ann: 56.67, Bea: -4.09, Cy: -52.58 } },
+  {
+    file: 'spliit.json',
+    format: 'spliit',
+    counts: [3, 1],
+    currency: 'EUR',
+    totals: { Ann: 55, Bea: -38.33, Cy: -16.67 },
+  },
+  {
+    file: 'tricount.csv',
+    format: 'tricount',
+    counts: [3, 1],
+    currency: 'EUR',
+    totals: { Ann: 5, Bea: 3.5, Cy: -8.5 },
+  },
+  {
+    file: 'ihatemoney.csv',
+    format: 'ihatemoney',
+    counts: [3, 1],
+    currency: 'EUR',
+    totals: { Ann: 15, Bea: -5, Cy: -10 },
+  },
+  {
+    file: 'ihatemoney.json',
+    format: 'ihatemoney',
+    counts: [1, 1],
+    currency: 'EUR',
+    totals: { Dan: 4, Eve: -4 },
+  },
+  {
+    file: 'cospend.csv',
+    format: 'cospend',
+    counts: [2, 1],
+    currency: 'EUR',
+    totals: { Ann: 237.25, Bea: -87.25, Cy: -150 },
+  },
+  {
+    file: 'evenly.json',
+    format: 'evenly',
+    counts: [3, 1],
+    currency: 'EUR',
+    totals: { Ann: 56.67, Bea: -4.09, Cy: -52.58 },
+  },
 ];
 
 describe('imports from Spliit, Tricount, IHateMoney, Cospend and Evenly', () => {
@@ -152,13 +192,19 @@ describe('imports from Spliit, Tricount, IHateMoney, Cospend and Evenly', () => 
       expect(res.statusCode, res.body).toBe(400);
       const body = errorBody(res);
       expect(body.code).toBe('VALIDATION_FAILED');
-      expect(body.details).toEqual([{ field: 'line 8', message: 'Line 8: "abc" is not an amount in EUR.' }]);
+      expect(body.details).toEqual([
+        { field: 'line 8', message: 'Line 8: "abc" is not an amount in EUR.' },
+      ]);
     }
-    const unknown = await post(me, '/api/imports/preview', sample('cospend.csv'), { format: 'excel' });
+    const unknown = await post(me, '/api/imports/preview', sample('cospend.csv'), {
+      format: 'excel',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(errorBody(unknown).details?.[0]?.field).toBe('format');
     // Named as another format than it is: read as that one, and refused by line.
-    const wrong = await post(me, '/api/imports/preview', sample('cospend.csv'), { format: 'tricount' });
+    const wrong = await post(me, '/api/imports/preview', sample('cospend.csv'), {
+      format: 'tricount',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(errorBody(wrong).message).toMatch(/^Line 1: the header must name/);
     // The Splitwise route reads Splitwise's format only.

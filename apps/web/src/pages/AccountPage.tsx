@@ -162,11 +162,7 @@ export default function AccountPage() {
             if (!exporting) void exportData();
           }}
         />
-        <MenuLink
-          icon={<GroupIcon className={icon} />}
-          label="Import a group"
-          to="/app/import"
-        />
+        <MenuLink icon={<GroupIcon className={icon} />} label="Import a group" to="/app/import" />
         <MenuButton
           icon={<ShieldIcon className={icon} />}
           label="Security"

@@ -274,7 +274,8 @@ export default function ImportGroupPage() {
               2. Check what is in it
             </h2>
             <p className="mb-2 text-sm">
-              Read as an export of <span className="font-semibold">{sourceName(preview.format)}</span>.
+              Read as an export of{' '}
+              <span className="font-semibold">{sourceName(preview.format)}</span>.
             </p>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
               <div>

@@ -17,7 +17,9 @@ describe("Cospend's project CSV export", () => {
   });
 
   it('asks for a main currency when the project has none', () => {
-    const text = sample('cospend.csv').toString().replace(/\ncurrencyname[\s\S]*$/, '\n');
+    const text = sample('cospend.csv')
+      .toString()
+      .replace(/\ncurrencyname[\s\S]*$/, '\n');
     expect(problemsOf(() => readCospendCsv(Buffer.from(text)))[0]).toMatch(
       /^Line 1: the project has no main currency/,
     );

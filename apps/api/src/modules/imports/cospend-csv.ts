@@ -105,8 +105,12 @@ export function readCospendCsv(bytes: Uint8Array): SplitwiseFile {
 
   // The main currency: the currency with exchange rate 1.
   const currencies = tables.get('currencies');
-  const main = currencies?.rows.find((r) => Number(cell(currencies, r, 'exchange_rate')) === 1);
-  const mainName = currencies === undefined || main === undefined ? '' : cell(currencies, main, 'currencyname');
+  const main =
+    currencies === undefined
+      ? undefined
+      : currencies.rows.find((r) => Number(cell(currencies, r, 'exchange_rate')) === 1);
+  const mainName =
+    currencies === undefined || main === undefined ? '' : cell(currencies, main, 'currencyname');
   const currency = currencyCode(SYMBOLS[mainName] ?? mainName);
   if (currency === null) {
     fail(
@@ -140,7 +144,7 @@ export function readCospendCsv(bytes: Uint8Array): SplitwiseFile {
     }
   }
 
-  const rows = new RowBuilder(people);
+  const rows = new RowBuilder();
   for (const r of bills.rows) {
     const get = (k: string) => cell(bills, r, k);
     if (get('what') === 'deleteMeIfYouWant' || get('deleted') === '1') continue;
@@ -206,7 +210,7 @@ export function readCospendCsv(bytes: Uint8Array): SplitwiseFile {
       currency,
       costCents: abs,
       paid: new Map([[payer, amount]]),
-      owed: new Map(owers.map((o, k) => [o, sign * (parts[k] ?? 0)])),
+      owed: new Map(owers.map((o, k): [number, number] => [o, sign * (parts[k] ?? 0)])),
     });
   }
   problems.check();

@@ -73,14 +73,15 @@ export function readEvenlyGroupJson(bytes: Uint8Array): SplitwiseFile {
     const line = lines.get('people')?.[i] ?? 1;
     const o = obj(p);
     const id = idOf(o);
-    if (o === null || id === null || typeof o.name !== 'string') {
+    const name = o?.name;
+    if (id === null || typeof name !== 'string') {
       fail(line, `person ${String(i + 1)} has no id or name.`);
     }
-    indexOfUser.set(id, people.addDistinct(o.name, line));
+    indexOfUser.set(id, people.addDistinct(name, line));
   });
 
   const problems = new Problems();
-  const rows = new RowBuilder(people);
+  const rows = new RowBuilder();
   /** Amounts of a list (`key` holds the amount, the user is `user`/`owedBy` or `userId`). */
   const parts = (items: unknown[], key: string, currency: string): Part[] | null => {
     const out: Part[] = [];
@@ -101,16 +102,27 @@ export function readEvenlyGroupJson(bytes: Uint8Array): SplitwiseFile {
     const label = `expense ${String(i + 1)} ("${typeof e.description === 'string' ? e.description : ''}")`;
     const date = isoDate(e.date);
     const entered = currencyCode(e.currency);
-    if (date === null || entered === null) return problems.add(line, `${label} has no date or currency.`);
+    if (date === null || entered === null)
+      return problems.add(line, `${label} has no date or currency.`);
     const enteredCost = minorOf(e.amount, entered);
     const conv = obj(e.conversion);
     const currency = conv === null ? entered : currencyCode(conv.currency);
-    if (currency === null || enteredCost === null) return problems.add(line, `${label} has a bad amount.`);
+    if (currency === null || enteredCost === null)
+      return problems.add(line, `${label} has a bad amount.`);
     const cost = conv === null ? enteredCost : minorOf(conv.amount, currency);
-    const payers = conv === null ? parts(list(e.payers), 'amountPaid', currency) : parts(list(conv.payers), 'amountPaid', currency);
-    const splits = conv === null ? parts(list(e.splits), 'amountOwed', currency) : parts(list(conv.splits), 'amountOwed', currency);
+    const payers =
+      conv === null
+        ? parts(list(e.payers), 'amountPaid', currency)
+        : parts(list(conv.payers), 'amountPaid', currency);
+    const splits =
+      conv === null
+        ? parts(list(e.splits), 'amountOwed', currency)
+        : parts(list(conv.splits), 'amountOwed', currency);
     if (cost === null || payers === null || splits === null || payers.length === 0) {
-      return problems.add(line, `${label} has a payer or share that is not a person of the file or not an amount.`);
+      return problems.add(
+        line,
+        `${label} has a payer or share that is not a person of the file or not an amount.`,
+      );
     }
     const paid = new Map<number, number>();
     const owed = new Map<number, number>();
@@ -135,7 +147,10 @@ export function readEvenlyGroupJson(bytes: Uint8Array): SplitwiseFile {
       costCents: cost,
       paid,
       owed,
-      original: conv === null || entered === currency ? null : { costCents: enteredCost, currency: entered },
+      original:
+        conv === null || entered === currency
+          ? null
+          : { costCents: enteredCost, currency: entered },
     });
   });
 
@@ -149,11 +164,22 @@ export function readEvenlyGroupJson(bytes: Uint8Array): SplitwiseFile {
     const currency = conv === null ? entered : currencyCode(conv.currency);
     const from = idOf(p.paidBy);
     const to = idOf(p.paidTo);
-    if (date === null || entered === null || currency === null) return problems.add(line, `${label} has no date or currency.`);
+    if (date === null || entered === null || currency === null)
+      return problems.add(line, `${label} has no date or currency.`);
     const enteredAmount = minorOf(p.amount, entered);
     const amount = conv === null ? enteredAmount : minorOf(conv.amount, currency);
-    if (amount === null || enteredAmount === null || from === null || to === null || !indexOfUser.has(from) || !indexOfUser.has(to)) {
-      return problems.add(line, `${label} has a bad amount or a payer or recipient not in the file.`);
+    if (
+      amount === null ||
+      enteredAmount === null ||
+      from === null ||
+      to === null ||
+      !indexOfUser.has(from) ||
+      !indexOfUser.has(to)
+    ) {
+      return problems.add(
+        line,
+        `${label} has a bad amount or a payer or recipient not in the file.`,
+      );
     }
     rows.payment({
       line,
@@ -163,7 +189,10 @@ export function readEvenlyGroupJson(bytes: Uint8Array): SplitwiseFile {
       from: index(from),
       to: index(to),
       amountCents: cents(amount),
-      original: conv === null || entered === currency ? null : { costCents: enteredAmount, currency: entered },
+      original:
+        conv === null || entered === currency
+          ? null
+          : { costCents: enteredAmount, currency: entered },
     });
   });
   problems.check();

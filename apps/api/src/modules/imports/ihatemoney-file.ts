@@ -144,7 +144,7 @@ export function readIhateMoney(bytes: Uint8Array): SplitwiseFile {
   for (const b of bills) for (const o of b.owers) people.indexOf(o, b.line);
   problems.check();
 
-  const rows = new RowBuilder(people);
+  const rows = new RowBuilder();
   for (const b of bills) {
     const label = `the bill "${b.what}"`;
     const currency = currencyCode(b.currency);
@@ -206,7 +206,7 @@ export function readIhateMoney(bytes: Uint8Array): SplitwiseFile {
       currency,
       costCents: abs,
       paid: new Map([[payer, amount]]),
-      owed: new Map(owers.map((o, k) => [o, sign * (parts[k] ?? 0)])),
+      owed: new Map(owers.map((o, k): [number, number] => [o, sign * (parts[k] ?? 0)])),
     });
   }
   problems.check();

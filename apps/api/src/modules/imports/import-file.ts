@@ -7,11 +7,7 @@ import { createHash } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { categoryFromName, cents, isIsoCurrencyCode, parseMoney, splitAmount } from '@evenly/core';
 import type { Cents } from '@evenly/core';
-import {
-  MAX_IMPORT_COLUMNS,
-  MAX_IMPORT_ROWS,
-  PAYMENT_CATEGORY,
-} from './splitwise-format.js';
+import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS, PAYMENT_CATEGORY } from './splitwise-format.js';
 import type { CsvProblem, OriginalCost, SplitwiseFile, SplitwiseRow } from './splitwise-format.js';
 
 /** Problems listed in one 400 answer. */
@@ -198,7 +194,6 @@ type PendingRow = Omit<SplitwiseRow, 'effects'> & { effectsByIndex: Map<number, 
 /** Rows of an import, from what each person paid and owes, checked against the limits. */
 export class RowBuilder {
   readonly rows: PendingRow[] = [];
-  constructor(private readonly people: People) {}
 
   private push(row: PendingRow): void {
     if (this.rows.length >= MAX_IMPORT_ROWS) {

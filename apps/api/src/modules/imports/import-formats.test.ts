@@ -15,9 +15,9 @@ describe('recognising an import file by its content', () => {
   });
 
   it('a Splitwise CSV (with a byte order mark) is splitwise', () => {
-    expect(detectFormat(Buffer.from('\uFEFFDate,Description,Category,Cost,Currency,Ann,Bea\n'))).toBe(
-      'splitwise',
-    );
+    expect(
+      detectFormat(Buffer.from('\uFEFFDate,Description,Category,Cost,Currency,Ann,Bea\n')),
+    ).toBe('splitwise');
   });
 
   it('anything else is a 400 on line 1', () => {

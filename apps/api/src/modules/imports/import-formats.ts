@@ -22,15 +22,6 @@ export const IMPORT_FORMATS = [
 ] as const;
 export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 
-export const FORMAT_LABELS: Readonly<Record<ImportFormat, string>> = {
-  splitwise: 'Splitwise CSV',
-  spliit: 'Spliit JSON',
-  tricount: 'Tricount CSV',
-  ihatemoney: 'IHateMoney JSON or CSV',
-  cospend: 'Cospend CSV',
-  evenly: 'Evenly group JSON',
-};
-
 const READERS: Readonly<Record<ImportFormat, (bytes: Uint8Array) => SplitwiseFile>> = {
   splitwise: readSplitwiseCsv,
   spliit: readSpliitJson,
@@ -47,8 +38,7 @@ export function isImportFormat(value: string): value is ImportFormat {
 /** The header cells of a CSV text's first non-empty line, lower case (a cheap look). */
 function headerOf(text: string): string[] {
   const first = text.split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
-  const delimiter =
-    (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const delimiter = (first.match(/;/g)?.length ?? 0) > (first.match(/,/g)?.length ?? 0) ? ';' : ',';
   return first.split(delimiter).map((c) => readCell(c.replace(/^"|"$/g, '')).toLowerCase());
 }
 
@@ -61,7 +51,10 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
     if (isEvenlyGroupJson(data)) return 'evenly';
     if (isSpliitJson(data)) return 'spliit';
     if (isIhmJson(data)) return 'ihatemoney';
-    return fail(1, 'this JSON file is none of the exports Evenly reads (Spliit, IHateMoney, Evenly).');
+    return fail(
+      1,
+      'this JSON file is none of the exports Evenly reads (Spliit, IHateMoney, Evenly).',
+    );
   }
   const header = headerOf(text);
   const splitwise = FIXED_COLUMNS.every((c, i) => header[i] === c.toLowerCase());

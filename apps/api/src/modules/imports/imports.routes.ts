@@ -249,7 +249,13 @@ export async function importsRoutes(
         const key = idempotencyScope(
           request,
           `POST ${base}`,
-          () => [body.file ?? '', body.fields.get('mapping') ?? '', groupName, format],
+          // The format joins the request's fingerprint on the route that takes it.
+          () => [
+            body.file ?? '',
+            body.fields.get('mapping') ?? '',
+            groupName,
+            ...(fixed === null ? [format] : []),
+          ],
           201,
           resultOut,
         );
@@ -269,7 +275,7 @@ export async function importsRoutes(
   routePair('/api/imports', null, {
     previewSummary: 'Read a group export of another app and propose who each person is',
     previewDescription:
-      'multipart/form-data with the file part `file` and the optional text field `format` (`auto`, the default, recognises the file by its content; or one of `splitwise`, `spliit`, `tricount`, `ihatemoney`, `cospend`, `evenly`). Accepted: Splitwise\'s group CSV ("Export as spreadsheet"), Spliit\'s group JSON export, Tricount\'s CSV export, IHateMoney\'s bills export (JSON or CSV), Cospend\'s project CSV export and Evenly\'s own group.json (GET /api/groups/{id}/export.json, also inside export.zip), to move a group between two Evenly servers. Each file becomes the same rows: one per expense or payment, each person\'s net effect in minor units. Answers the format read, the rows, their dates, currencies, each person\'s total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"; for JSON, the line the entry starts on); so is one of more than 200 people or 20,000 expenses and payments. Nothing is stored.',
+      "multipart/form-data with the file part `file` and the optional text field `format` (`auto`, the default, recognises the file by its content; or one of `splitwise`, `spliit`, `tricount`, `ihatemoney`, `cospend`, `evenly`). Accepted: Splitwise's group CSV (\"Export as spreadsheet\"), Spliit's group JSON export, Tricount's CSV export, IHateMoney's bills export (JSON or CSV), Cospend's project CSV export and Evenly's own group.json (GET /api/groups/{id}/export.json, also inside export.zip), to move a group between two Evenly servers. Each file becomes the same rows: one per expense or payment, each person's net effect in minor units. Answers the format read, the rows, their dates, currencies, each person's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: \"line 7\"; for JSON, the line the entry starts on); so is one of more than 200 people or 20,000 expenses and payments. Nothing is stored.",
     importSummary: 'Import a group export of another app as a new group',
     importDescription:
       'multipart/form-data: `file`, the optional `format` (as for the preview), `groupName`, and `mapping`: a JSON array with one entry per person of the preview, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every expense (split EXACT so each person\'s balance moves exactly as in the source) and payment, with dates, categories and currencies (several currencies: the group keeps them apart; entries the source converted are entered in their original currency where the file says so). All in one transaction: the new group\'s balances equal the source\'s to the cent (IHateMoney and Cospend keep floats: each bill is split in whole cents by largest remainder). The same file imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.',

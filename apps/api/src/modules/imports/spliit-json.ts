@@ -58,7 +58,10 @@ export function spliitShares(amount: number, weights: readonly number[], offset:
   const a = BigInt(amount);
   const floorDiv = (x: bigint, y: bigint) => (x >= 0n ? x / y : -((-x + y - 1n) / y));
   const base = weights.map((w) => floorDiv(a * BigInt(w), total));
-  const rest = weights.map((w, index) => ({ index, r: a * BigInt(w) - (base[index] ?? 0n) * total }));
+  const rest = weights.map((w, index) => ({
+    index,
+    r: a * BigInt(w) - (base[index] ?? 0n) * total,
+  }));
   let left = Number(a - base.reduce((s, x) => s + x, 0n));
   const rotate = (i: number) => (i - offset + n) % n;
   rest.sort((x, y) => (x.r === y.r ? rotate(x.index) - rotate(y.index) : x.r > y.r ? -1 : 1));
@@ -105,7 +108,10 @@ export function readSpliitJson(bytes: Uint8Array): SplitwiseFile {
         : '';
   const currency = currencyCode(rawCurrency);
   if (currency === null) {
-    fail(1, `the group's currency "${rawCurrency}" is not an ISO 4217 code; set one in Spliit and export again.`);
+    fail(
+      1,
+      `the group's currency "${rawCurrency}" is not an ISO 4217 code; set one in Spliit and export again.`,
+    );
   }
 
   const people = new People();
@@ -113,14 +119,16 @@ export function readSpliitJson(bytes: Uint8Array): SplitwiseFile {
   participants.forEach((p, i) => {
     const line = lines.get('participants')?.[i] ?? 1;
     const r = record(p);
-    if (r === null || typeof r.id !== 'string' || typeof r.name !== 'string') {
+    const id = r?.id;
+    const name = r?.name;
+    if (typeof id !== 'string' || typeof name !== 'string') {
       fail(line, `participant ${String(i + 1)} has no id or name.`);
     }
-    indexById.set(r.id, people.addDistinct(r.name, line));
+    indexById.set(id, people.addDistinct(name, line));
   });
 
   const problems = new Problems();
-  const rows = new RowBuilder(people);
+  const rows = new RowBuilder();
   expenses.forEach((raw, i) => {
     const line = lines.get('expenses')?.[i] ?? 1;
     const e = record(raw);
@@ -131,9 +139,11 @@ export function readSpliitJson(bytes: Uint8Array): SplitwiseFile {
     const date = isoDate(e.expenseDate);
     if (date === null) return problems.add(line, `${label} has no date.`);
     const amount = int(e.amount);
-    if (amount === null) return problems.add(line, `${label}: the amount is not whole minor units.`);
+    if (amount === null)
+      return problems.add(line, `${label}: the amount is not whole minor units.`);
     const payer = typeof e.paidById === 'string' ? indexById.get(e.paidById) : undefined;
-    if (payer === undefined) return problems.add(line, `${label} is paid by an unknown participant.`);
+    if (payer === undefined)
+      return problems.add(line, `${label} is paid by an unknown participant.`);
     const paidFor = Array.isArray(e.paidFor) ? e.paidFor.map(record) : [];
     const owers: { index: number; id: string; shares: number }[] = [];
     for (const pf of paidFor) {
@@ -156,11 +166,17 @@ export function readSpliitJson(bytes: Uint8Array): SplitwiseFile {
     owers.forEach((o, k) => owed.set(o.index, (owed.get(o.index) ?? 0) + (parts[k] ?? 0)));
     const category = record(e.category);
     const categoryName =
-      category === null ? '' : [category.grouping, category.name].filter((x) => typeof x === 'string').join(' - ');
+      category === null
+        ? ''
+        : [category.grouping, category.name].filter((x) => typeof x === 'string').join(' - ');
     const origCurrency = currencyCode(e.originalCurrency);
     const origAmount = int(e.originalAmount);
     const original =
-      origCurrency !== null && origCurrency !== currency && origAmount !== null && origAmount > 0 && amount > 0
+      origCurrency !== null &&
+      origCurrency !== currency &&
+      origAmount !== null &&
+      origAmount > 0 &&
+      amount > 0
         ? { costCents: cents(origAmount), currency: origCurrency }
         : null;
     const cost: Cents = cents(Math.abs(amount));

@@ -103,21 +103,25 @@ export function readTricountCsv(bytes: Uint8Array): SplitwiseFile {
   const iPaidBy = at('paid by');
   const iImpacted = at('impacted to');
   const iDefault = raw.findIndex((n) => DEFAULT_AMOUNT.test(n));
-  const groupCurrency = iDefault < 0 ? null : currencyCode(DEFAULT_AMOUNT.exec(raw[iDefault] ?? '')?.[1]);
+  const groupCurrency =
+    iDefault < 0 ? null : currencyCode(DEFAULT_AMOUNT.exec(raw[iDefault] ?? '')?.[1]);
 
   const people = new People();
   const perPerson = (re: RegExp) =>
     raw.flatMap((n, column) => {
       const m = re.exec(n);
-      return m === null || m[1] === undefined ? [] : [{ column, index: people.indexOf(m[1], header.line) }];
+      return m === null || m[1] === undefined
+        ? []
+        : [{ column, index: people.indexOf(m[1], header.line) }];
     });
   const payerColumns = perPerson(PAID_BY_ONE);
   const impactedColumns = perPerson(IMPACTED_ONE);
   if (payerColumns.length === 0 && iPaidBy < 0) fail(header.line, 'there is no Paid by column.');
-  if (impactedColumns.length === 0 && iImpacted < 0) fail(header.line, 'there is no Impacted to column.');
+  if (impactedColumns.length === 0 && iImpacted < 0)
+    fail(header.line, 'there is no Impacted to column.');
 
   const problems = new Problems();
-  const rows = new RowBuilder(people);
+  const rows = new RowBuilder();
   for (const { record, line } of records.slice(1)) {
     const cell = (i: number) => (i < 0 ? '' : readCell(record[i] ?? ''));
     const title = cell(iTitle);
@@ -127,7 +131,9 @@ export function readTricountCsv(bytes: Uint8Array): SplitwiseFile {
       continue;
     }
     const currency = groupCurrency ?? entered;
-    const amountText = (iDefault >= 0 && cell(iDefault) !== '' ? cell(iDefault) : cell(iAmount)).replace(',', '.');
+    const amountText = (
+      iDefault >= 0 && cell(iDefault) !== '' ? cell(iDefault) : cell(iAmount)
+    ).replace(',', '.');
     const signed = minorOf(amountText, currency, true);
     if (signed === null) {
       problems.add(line, `"${amountText}" is not an amount in ${currency}.`);
@@ -139,7 +145,10 @@ export function readTricountCsv(bytes: Uint8Array): SplitwiseFile {
       continue;
     }
     const cost: Cents = cents(Math.abs(signed));
-    const weights = (cols: { column: number; index: number }[], one: number): Map<number, bigint> | string => {
+    const weights = (
+      cols: { column: number; index: number }[],
+      one: number,
+    ): Map<number, bigint> | string => {
       const out = new Map<number, bigint>();
       if (cols.length > 0) {
         for (const c of cols) {
@@ -172,13 +181,15 @@ export function readTricountCsv(bytes: Uint8Array): SplitwiseFile {
     }
     const split = (w: Map<number, bigint>) => {
       const parts = shareByWeight(cost, [...w.values()]);
-      return new Map([...w.keys()].map((k, i) => [k, parts[i] ?? 0]));
+      return new Map([...w.keys()].map((k, i): [number, number] => [k, parts[i] ?? 0]));
     };
     const type = cell(iType).toLowerCase();
     const income = type.includes('income');
     const sign = income ? -1 : 1;
-    const paid = new Map([...split(paidW)].map(([k, v]) => [k, sign * v]));
-    const owed = new Map([...split(owedW)].map(([k, v]) => [k, sign * v]));
+    const signed = (w: Map<number, bigint>) =>
+      new Map([...split(w)].map(([k, v]): [number, number] => [k, sign * v]));
+    const paid = signed(paidW);
+    const owed = signed(owedW);
     const enteredCost = minorOf(cell(iAmount).replace(',', '.').replace(/^-/, ''), entered);
     const original =
       entered !== currency && enteredCost !== null && enteredCost > 0 && !income
