@@ -66,6 +66,13 @@ export function isCospendCsvHeader(names: readonly string[]): boolean {
   return s === 'members' || (s === 'bills' && names.includes('timestamp'));
 }
 
+/** The UTC day of a Unix timestamp in seconds (years 1970 to 9999), else null. */
+function dateOfTimestamp(text: string): string | null {
+  if (!/^\d{1,12}$/.test(text)) return null;
+  const stamp = Number(text);
+  return stamp < 253402300800 ? new Date(stamp * 1000).toISOString().slice(0, 10) : null;
+}
+
 interface Table {
   names: string[];
   rows: CsvRecord[];
@@ -149,12 +156,7 @@ export function readCospendCsv(bytes: Uint8Array): SplitwiseFile {
     const get = (k: string) => cell(bills, r, k);
     if (get('what') === 'deleteMeIfYouWant' || get('deleted') === '1') continue;
     const label = `the bill "${get('what')}"`;
-    const stamp = Number(get('timestamp'));
-    const date =
-      isoDate(get('date')) ??
-      (Number.isSafeInteger(stamp) && get('timestamp') !== ''
-        ? new Date(stamp * 1000).toISOString().slice(0, 10)
-        : null);
+    const date = isoDate(get('date')) ?? dateOfTimestamp(get('timestamp'));
     if (date === null) {
       problems.add(r.line, `${label} has no date (YYYY-MM-DD) or timestamp.`);
       continue;

@@ -16,7 +16,7 @@
 // by FNV-1a(expense id) mod n. src/lib/balances.ts: every expense (reimbursements too) moves
 // paid − share, so the balances equal the rows' effects below to the unit.
 // We assume Spliit's minor units are ISO 4217's (its currency list says so for the common ones).
-import { cents } from '@evenly/core';
+import { cents, MAX_AMOUNT_CENTS } from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import { MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './splitwise-format.js';
 import type { SplitwiseFile } from './splitwise-format.js';
@@ -53,7 +53,7 @@ function fnv1a(value: string): number {
  */
 export function spliitShares(amount: number, weights: readonly number[], offset: number): number[] {
   const n = weights.length;
-  const total = BigInt(weights.reduce((s, w) => s + w, 0));
+  const total = weights.reduce((s, w) => s + BigInt(w), 0n);
   if (n === 0 || total === 0n) return weights.map(() => 0);
   const a = BigInt(amount);
   const floorDiv = (x: bigint, y: bigint) => (x >= 0n ? x / y : -((-x + y - 1n) / y));
@@ -139,7 +139,7 @@ export function readSpliitJson(bytes: Uint8Array): SplitwiseFile {
     const date = isoDate(e.expenseDate);
     if (date === null) return problems.add(line, `${label} has no date.`);
     const amount = int(e.amount);
-    if (amount === null)
+    if (amount === null || Math.abs(amount) > MAX_AMOUNT_CENTS)
       return problems.add(line, `${label}: the amount is not whole minor units.`);
     const payer = typeof e.paidById === 'string' ? indexById.get(e.paidById) : undefined;
     if (payer === undefined)
@@ -159,6 +159,7 @@ export function readSpliitJson(bytes: Uint8Array): SplitwiseFile {
     owers.sort((a, b) => (a.id < b.id ? -1 : 1));
     const mode = typeof e.splitMode === 'string' ? e.splitMode : 'EVENLY';
     const weights = owers.map((o) => (mode === 'EVENLY' ? 1 : o.shares));
+    if (weights.every((w) => w === 0)) return problems.add(line, `${label} has no shares.`);
     const offset = typeof e.id === 'string' ? fnv1a(e.id) % owers.length : 0;
     const parts = spliitShares(amount, weights, offset);
     // A negative amount (income) moves the other way: paid and owed both negative.
@@ -176,6 +177,7 @@ export function readSpliitJson(bytes: Uint8Array): SplitwiseFile {
       origCurrency !== currency &&
       origAmount !== null &&
       origAmount > 0 &&
+      origAmount <= MAX_AMOUNT_CENTS &&
       amount > 0
         ? { costCents: cents(origAmount), currency: origCurrency }
         : null;
