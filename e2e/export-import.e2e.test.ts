@@ -1,6 +1,7 @@
 // Export and import (issue #14): a group's CSV downloaded from its settings, the account's data
 // downloaded as JSON, and a Splitwise group export imported through the preview (who is who,
-// totals) into a new group whose balances are the file's; the same file again is refused.
+// totals) into a new group whose balances are the file's; the same file again is refused. A
+// Spliit export is recognised by its content and imported the same way (issue #33).
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -164,6 +165,30 @@ describe('export and import', () => {
       .getByRole('alert')
       .getByText(/header must start with/)
       .waitFor();
+    await a.context.close();
+  });
+
+  it('recognises a Spliit export and imports it with its balances', async () => {
+    const ann = await createUser(server, 'Ann');
+    const a = await openAs(browser, server, ann, '/app/import', { desktop: true });
+    const { page } = a;
+    const spliit = await readFile(
+      new URL('../apps/api/test/fixtures/imports/spliit.json', import.meta.url),
+    );
+    await page
+      .getByLabel('Group export file')
+      .setInputFiles({ name: 'lisbon.json', mimeType: 'application/json', buffer: spliit });
+    const summary = page.getByRole('region', { name: '2. Check what is in it' });
+    await summary.getByText('Spliit', { exact: true }).waitFor();
+    const who = page.getByRole('region', { name: '3. Who is who' });
+    await expect.poll(() => who.getByLabel('Ann is').inputValue()).toBe('me');
+    await who.getByText('owes €38.33').waitFor();
+    await page.getByRole('button', { name: 'Import group' }).click();
+    await page.waitForURL(/\/app\/group\/\d+$/);
+    // Pairwise, as the entries left them: Bea owes Ann 30 + 15, Cy 30 − 20 (and Bea 6.67).
+    const balances = page.getByRole('region', { name: 'Group Balances' });
+    await balances.getByText('Bea owes you €45.00').waitFor();
+    await balances.getByText('Cy owes you €10.00').waitFor();
     await a.context.close();
   });
 });
