@@ -186,10 +186,10 @@ export function readTricountCsv(bytes: Uint8Array): SplitwiseFile {
     const type = cell(iType).toLowerCase();
     const income = type.includes('income');
     const sign = income ? -1 : 1;
-    const signed = (w: Map<number, bigint>) =>
+    const withSign = (w: Map<number, bigint>) =>
       new Map([...split(w)].map(([k, v]): [number, number] => [k, sign * v]));
-    const paid = signed(paidW);
-    const owed = signed(owedW);
+    const paid = withSign(paidW);
+    const owed = withSign(owedW);
     const enteredCost = minorOf(cell(iAmount).replace(',', '.').replace(/^-/, ''), entered);
     const original =
       entered !== currency && enteredCost !== null && enteredCost > 0 && !income
