@@ -1,6 +1,7 @@
 // Export and import (issue #14): a group's CSV downloaded from its settings, the account's data
 // downloaded as JSON, and a Splitwise group export imported through the preview (who is who,
-// totals) into a new group whose balances are the file's; the same file again is refused.
+// totals) into a new group whose balances are the file's; the same file again is refused. A
+// Spliit export is recognised by its content and imported the same way (issue #33).
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,19 +96,21 @@ describe('export and import', () => {
     await createGroup(server, ann, 'Existing group', [bea]);
     const a = await openAs(browser, server, ann, '/app/groups', { desktop: true });
     const { page } = a;
-    await page.getByRole('link', { name: 'Import from Splitwise' }).first().click();
-    await page.waitForURL('**/app/import/splitwise');
+    await page.getByRole('link', { name: 'Import a group' }).first().click();
+    await page.waitForURL('**/app/import');
     const file = {
       name: 'weekend-trip_2025-03-10_export.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(SPLITWISE_CSV),
     };
-    await page.getByLabel('Splitwise CSV export').setInputFiles(file);
+    await page.getByLabel('Group export file').setInputFiles(file);
 
     // The preview: what is in the file and who is who (Ann = me, Bea a friend, Cy a new guest).
     await page.getByRole('heading', { name: '3. Who is who' }).waitFor();
     const summary = page.getByRole('region', { name: '2. Check what is in it' });
     await summary.getByText('2025-03-01 – 2025-03-03').waitFor();
+    // Recognised from its content.
+    await summary.getByText('Splitwise', { exact: true }).waitFor();
     expect(await summary.getByRole('definition').allInnerTexts()).toEqual([
       '2',
       '1',
@@ -127,7 +130,7 @@ describe('export and import', () => {
 
     // Two columns as "me" is caught before sending.
     await who.getByLabel('Cy is').selectOption('me');
-    await seeText(page, 'Only one column can be you.');
+    await seeText(page, 'Only one person can be you.');
     expect(await page.getByRole('button', { name: 'Import group' }).isDisabled()).toBe(true);
     await who.getByLabel('Cy is').selectOption('guest');
     await who.getByLabel('Guest’s name').fill('Cy Ramos');
@@ -143,19 +146,49 @@ describe('export and import', () => {
 
     // The same file again: refused in the preview (and by the server).
     await page.goto(`${server.baseUrl}/app/import/splitwise`);
-    await page.getByLabel('Splitwise CSV export').setInputFiles(file);
+    await page.getByLabel('Group export file').setInputFiles(file);
     await seeText(page, 'You have already imported this file');
     await page.getByRole('link', { name: 'Weekend trip' }).waitFor();
     expect(await page.getByRole('button', { name: 'Import group' }).isDisabled()).toBe(true);
 
     // A broken file: the problems by line.
     await page
-      .getByLabel('Splitwise CSV export')
+      .getByLabel('Group export file')
       .setInputFiles({ ...file, name: 'broken.csv', buffer: Buffer.from('Date,Description\n1,2') });
+    await page
+      .getByRole('alert')
+      .getByText(/none of the exports Evenly reads/)
+      .waitFor();
+    // Named as Splitwise, the same file is refused by its header.
+    await page.getByLabel('The app it comes from').selectOption('splitwise');
     await page
       .getByRole('alert')
       .getByText(/header must start with/)
       .waitFor();
+    await a.context.close();
+  });
+
+  it('recognises a Spliit export and imports it with its balances', async () => {
+    const ann = await createUser(server, 'Ann');
+    const a = await openAs(browser, server, ann, '/app/import', { desktop: true });
+    const { page } = a;
+    const spliit = await readFile(
+      new URL('../apps/api/test/fixtures/imports/spliit.json', import.meta.url),
+    );
+    await page
+      .getByLabel('Group export file')
+      .setInputFiles({ name: 'lisbon.json', mimeType: 'application/json', buffer: spliit });
+    const summary = page.getByRole('region', { name: '2. Check what is in it' });
+    await summary.getByText('Spliit', { exact: true }).waitFor();
+    const who = page.getByRole('region', { name: '3. Who is who' });
+    await expect.poll(() => who.getByLabel('Ann is').inputValue()).toBe('me');
+    await who.getByText('owes €38.33').waitFor();
+    await page.getByRole('button', { name: 'Import group' }).click();
+    await page.waitForURL(/\/app\/group\/\d+$/);
+    // Pairwise, as the entries left them: Bea owes Ann 30 + 15, Cy 30 − 20 (and Bea 6.67).
+    const balances = page.getByRole('region', { name: 'Group Balances' });
+    await balances.getByText('Bea owes you €45.00').waitFor();
+    await balances.getByText('Cy owes you €10.00').waitFor();
     await a.context.close();
   });
 });

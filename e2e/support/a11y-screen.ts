@@ -63,9 +63,9 @@ export const SPLITWISE_FILE = {
   buffer: Buffer.from('Date,Description,Category,Cost,Currency,Ann Lee,Bea,Cy\n'),
 };
 
-/** Import from Splitwise with a file chosen: its summary and who each person column is. */
+/** Import a group with a file chosen: its summary and who each person column is. */
 export const splitwisePreview = async (page: Page) => {
-  await page.getByLabel('Splitwise CSV export').setInputFiles(SPLITWISE_FILE);
+  await page.getByLabel('Group export file').setInputFiles(SPLITWISE_FILE);
   await page.getByRole('combobox', { name: 'Cy is' }).waitFor();
   await page.getByLabel('Guest’s name').waitFor();
 };

@@ -306,7 +306,7 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
     path: '/app/import/splitwise',
     signedIn: true,
     ready: async (page) => {
-      await page.route('**/api/imports/splitwise/preview', (route) =>
+      await page.route('**/api/imports/preview', (route) =>
         route.fulfill({
           status: 400,
           contentType: 'application/json',
@@ -326,7 +326,7 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
           }),
         }),
       );
-      await page.getByLabel('Splitwise CSV export').setInputFiles(SPLITWISE_FILE);
+      await page.getByLabel('Group export file').setInputFiles(SPLITWISE_FILE);
       await page.getByText('Line 9: "2025-13-01" is not a date (YYYY-MM-DD).').waitFor();
     },
   },

@@ -652,8 +652,9 @@ const routes: Record<string, unknown> = {
   'GET /api/notifications/unread-count': { count: notifications.filter((n) => !n.read).length },
   // Deleting the Lisbon payment (the Undo toast is audited).
   'DELETE /api/payments/31': null,
-  // Import from Splitwise: the preview of a file (issue #14).
-  'POST /api/imports/splitwise/preview': {
+  // Import a group: the preview of a file (issues #14, #33).
+  'POST /api/imports/preview': {
+    format: 'splitwise',
     expenseCount: 41,
     paymentCount: 3,
     firstDate: '2025-01-04',

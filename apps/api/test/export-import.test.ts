@@ -416,7 +416,7 @@ describe('group CSV export and Splitwise import', () => {
   it('refuses malformed files with 400 and line numbers, never 5xx', async () => {
     const [ann] = await makeUsers(ctx, 'Ann');
     const cases: [string | Buffer, RegExp][] = [
-      ['', /choose a Splitwise CSV/],
+      ['', /choose a group export from Splitwise/],
       ['hello world', /header must start/],
       [Buffer.from([0xff, 0xfe, 0x00, 0x41]), /not UTF-8/],
       [

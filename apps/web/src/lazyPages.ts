@@ -48,4 +48,4 @@ export const JoinPage = lazy(() => import('./pages/JoinPage'));
 // Charts (issue #14): their own chunks, so nothing of them loads before these screens.
 export const GroupChartsPage = lazy(() => import('./pages/GroupChartsPage'));
 export const MyChartsPage = lazy(() => import('./pages/MyChartsPage'));
-export const ImportSplitwisePage = lazy(() => import('./pages/ImportSplitwisePage'));
+export const ImportGroupPage = lazy(() => import('./pages/ImportGroupPage'));

@@ -164,11 +164,7 @@ export default function AccountPage() {
             if (!exporting) void exportData();
           }}
         />
-        <MenuLink
-          icon={<GroupIcon className={icon} />}
-          label="Import from Splitwise"
-          to="/app/import/splitwise"
-        />
+        <MenuLink icon={<GroupIcon className={icon} />} label="Import a group" to="/app/import" />
         <MenuButton
           icon={<ShieldIcon className={icon} />}
           label="Security"

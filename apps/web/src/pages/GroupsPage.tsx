@@ -52,9 +52,9 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
             >
               <FilterIcon className="size-5" />
             </button>
-            <Link to="/app/import/splitwise" className="btn-ghost px-3">
+            <Link to="/app/import" className="btn-ghost px-3">
               <DownloadIcon className="size-5" />
-              <span className="sr-only">Import from Splitwise</span>
+              <span className="sr-only">Import a group</span>
             </Link>
             <button type="button" className="btn-primary px-3" onClick={() => setCreateOpen(true)}>
               <PlusIcon className="size-5" />
@@ -110,8 +110,8 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
           <button type="button" className="btn-primary" onClick={() => setCreateOpen(true)}>
             Create group
           </button>
-          <Link to="/app/import/splitwise" className="btn-secondary">
-            Import from Splitwise
+          <Link to="/app/import" className="btn-secondary">
+            Import a group
           </Link>
         </div>
       ) : visible.length === 0 ? (

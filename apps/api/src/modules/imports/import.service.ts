@@ -1,5 +1,5 @@
-// Splitwise group CSV imports (issue #14): a preview of the file with a proposed mapping of its
-// person columns, then the import itself: a new group, its members and guests, and every row as
+// Group imports (issue #14; the other apps' formats, issue #33 point 4): a preview of the file
+// with a proposed mapping of its person columns, then the import itself: a new group, its members and guests, and every row as
 // an expense or payment written through the expense and payment services (rules, ledger effects,
 // activity, change feed), all in one transaction.
 import { GUEST_NAME_MAX_LENGTH } from '@evenly/core';
@@ -22,7 +22,8 @@ import {
   insertImport,
 } from './imports.repository.js';
 import type { SplitwiseFile } from './splitwise-csv.js';
-import { readSplitwiseCsv, SplitwiseCsvError } from './splitwise-csv.js';
+import type { ImportFormat } from './import-formats.js';
+import { ImportFileError, readImportFile } from './import-formats.js';
 import { expenseRequests, paymentRequests } from './import-entries.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
@@ -39,7 +40,8 @@ export const IMPORT_TEXT = {
   notFriend: 'You can only match columns to your friends.',
   guestName: `Each new guest needs a name of at most ${String(GUEST_NAME_MAX_LENGTH)} characters.`,
   groupName: 'Please enter a group name of at most 100 characters.',
-  noFile: 'Please choose a Splitwise CSV export to upload.',
+  noFile:
+    'Please choose a group export from Splitwise, Spliit, Tricount, IHateMoney, Cospend or Evenly to upload.',
 } as const;
 
 export type ColumnMapping =
@@ -53,6 +55,8 @@ export interface ColumnPreview {
 }
 
 export interface ImportPreview {
+  /** The format read (named by the caller or recognised from the content). */
+  format: ImportFormat;
   expenseCount: number;
   paymentCount: number;
   firstDate: string;
@@ -71,12 +75,15 @@ export interface ImportResult {
 }
 
 /** The file read, or a 400 listing its problems by line. */
-function readFile(bytes: Uint8Array | null): SplitwiseFile {
+function readFile(
+  bytes: Uint8Array | null,
+  format: ImportFormat | 'auto',
+): { format: ImportFormat; file: SplitwiseFile } {
   if (bytes === null || bytes.length === 0) throw new ValidationError(IMPORT_TEXT.noFile);
   try {
-    return readSplitwiseCsv(bytes);
+    return readImportFile(bytes, format);
   } catch (e) {
-    if (e instanceof SplitwiseCsvError) {
+    if (e instanceof ImportFileError) {
       const details: ErrorDetail[] = e.problems.map((p) => ({
         field: `line ${String(p.line)}`,
         message: p.message,
@@ -127,9 +134,13 @@ export class ImportService {
     return { groupId: row.groupId, groupName: group?.name ?? '' };
   }
 
-  /** POST /imports/splitwise/preview. */
-  async preview(userId: number, bytes: Uint8Array | null): Promise<ImportPreview> {
-    const file = readFile(bytes);
+  /** POST /imports/preview (and /imports/splitwise/preview, format "splitwise"). */
+  async preview(
+    userId: number,
+    bytes: Uint8Array | null,
+    format: ImportFormat | 'auto' = 'auto',
+  ): Promise<ImportPreview> {
+    const { format: read, file } = readFile(bytes, format);
     const db = this.deps.db;
     const me = await this.me(db, userId);
     const friends = await this.friendsOf(db, userId);
@@ -153,6 +164,7 @@ export class ImportService {
     });
     const dates = file.rows.map((r) => r.date).sort();
     return {
+      format: read,
       expenseCount: file.rows.filter((r) => !r.isPayment).length,
       paymentCount: file.rows.filter((r) => r.isPayment).length,
       firstDate: dates[0] ?? '',
@@ -164,15 +176,16 @@ export class ImportService {
     };
   }
 
-  /** POST /imports/splitwise: the group, its people and entries in one transaction. */
+  /** POST /imports (and /imports/splitwise): the group, its people and entries in one transaction. */
   async run(
     userId: number,
     bytes: Uint8Array | null,
     mapping: readonly ColumnMapping[],
     groupName: string,
     key: IdempotencyScope<ImportResult> | null,
+    format: ImportFormat | 'auto' = 'auto',
   ): Promise<WriteOutcome<ImportResult>> {
-    const file = readFile(bytes);
+    const { file } = readFile(bytes, format);
     const name = groupName.trim();
     if (name === '' || name.length > 100) throw new ValidationError(IMPORT_TEXT.groupName);
     if (mapping.length !== file.people.length) {
@@ -270,7 +283,7 @@ export class ImportService {
           }
           continue;
         }
-        for (const body of expenseRequests(r, fallback, entries)) {
+        for (const body of expenseRequests(r, r.payerIndex ?? fallback, entries)) {
           await this.services.expenses.createIn(tx, me, body);
           expenseCount += 1;
         }

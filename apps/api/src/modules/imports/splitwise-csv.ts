@@ -19,6 +19,7 @@ import {
 } from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import { readCell } from './csv-cells.js';
+import { ImportFileError } from './import-file.js';
 import {
   EVENLY_COLUMNS,
   FIXED_COLUMNS,
@@ -46,11 +47,7 @@ export type { CsvEntry } from './splitwise-csv-writer.js';
 /** Problems listed in one 400 answer. */
 const MAX_PROBLEMS = 20;
 
-export class SplitwiseCsvError extends Error {
-  constructor(readonly problems: CsvProblem[]) {
-    super(problems[0]?.message ?? 'The file is not a Splitwise CSV export.');
-  }
-}
+export class SplitwiseCsvError extends ImportFileError {}
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 

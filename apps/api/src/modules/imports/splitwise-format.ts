@@ -41,6 +41,12 @@ export interface SplitwiseRow {
   effects: Cents[];
   /** What a converted entry was entered as (Evenly's own export); null otherwise. */
   original: OriginalCost | null;
+  /**
+   * Who paid, when the source says so (the other apps' files, issue #33): the person column
+   * that pays what someone paid for themselves. Splitwise's file does not say; the importer's
+   * own column is used then.
+   */
+  payerIndex?: number;
 }
 
 export interface OriginalCost {

@@ -6887,6 +6887,183 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/imports': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Import a group export of another app as a new group
+     * @description multipart/form-data: `file`, the optional `format` (as for the preview), `groupName`, and `mapping`: a JSON array with one entry per person of the preview, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every expense (split EXACT so each person's balance moves exactly as in the source) and payment, with dates, categories and currencies (several currencies: the group keeps them apart; entries the source converted are entered in their original currency where the file says so). All in one transaction: the new group's balances equal the source's to the cent (IHateMoney and Cospend keep floats: each bill is split in whole cents by largest remainder). The same file imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SplitwiseImportResult'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/imports/preview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Read a group export of another app and propose who each person is
+     * @description multipart/form-data with the file part `file` and the optional text field `format` (`auto`, the default, recognises the file by its content; or one of `splitwise`, `spliit`, `tricount`, `ihatemoney`, `cospend`, `evenly`). Accepted: Splitwise's group CSV ("Export as spreadsheet"), Spliit's group JSON export, Tricount's CSV export, IHateMoney's bills export (JSON or CSV), Cospend's project CSV export and Evenly's own group.json (GET /api/groups/{id}/export.json, also inside export.zip), to move a group between two Evenly servers. Each file becomes the same rows: one per expense or payment, each person's net effect in minor units. Answers the format read, the rows, their dates, currencies, each person's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"; for JSON, the line the entry starts on); so is one of more than 200 people or 20,000 expenses and payments. Nothing is stored.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['SplitwiseImportPreview'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/imports/splitwise': {
     parameters: {
       query?: never;
@@ -6898,7 +7075,7 @@ export interface paths {
     put?: never;
     /**
      * Import a Splitwise group CSV export as a new group
-     * @description multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). A row of Evenly's own export with an `Original cost` is entered again in its original currency with the cost as `convertedAmount` and original parts that convert back to the row's cents exactly, so exporting the new group gives the same rows (when no such parts exist, the row is entered in its own currency only). All in one transaction: the new group's balances equal the file's totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
+     * @description As POST /api/imports with `format` always `splitwise`. multipart/form-data: `file` (the CSV), `groupName`, and `mapping`: a JSON array with one entry per person column, in order, e.g. `[{"kind":"me"},{"kind":"friend","userId":5},{"kind":"guest","name":"Cy"}]`. Creates the group with the friends as members and the guests, then every row: an expense whose split (EXACT) gives each person exactly the net effect of the CSV, or a payment for "Payment" rows; dates, categories and currencies carried over (several currencies: the group keeps them apart). A row of Evenly's own export with an `Original cost` is entered again in its original currency with the cost as `convertedAmount` and original parts that convert back to the row's cents exactly, so exporting the new group gives the same rows (when no such parts exist, the row is entered in its own currency only). All in one transaction: the new group's balances equal the file's totals to the cent. The same file (same rows, whatever its export date or line endings) imported again by the same person is refused with 409 ALREADY_IMPORTED until that group is deleted. Honours Idempotency-Key.
      */
     post: {
       parameters: {
@@ -6991,7 +7168,7 @@ export interface paths {
     put?: never;
     /**
      * Read a Splitwise group CSV export and propose who each person column is
-     * @description multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"); so is one of more than 200 person columns or 20,000 expenses and payments (the message names the limit). Evenly's own group export (`Original cost` and `Original currency` after `Currency`) is read too. A text cell our export wrote with a single quote before `=`, `+`, `-`, `@`, a tab or a carriage return is read without that quote. Nothing is stored.
+     * @description As POST /api/imports/preview with `format` always `splitwise`. multipart/form-data with the file part `file` (Splitwise's "Export as spreadsheet" of a group: `Date,Description,Category,Cost,Currency,<person>…`, one row per expense or payment, then `Total balance` rows). Answers the rows found, their dates, currencies, each column's total and a proposed mapping (you by name, a friend by name, else a new guest). A file that is not such an export is a 400 VALIDATION_FAILED whose `details` name each problem by line (`field`: "line 7"); so is one of more than 200 person columns or 20,000 expenses and payments (the message names the limit). Evenly's own group export (`Original cost` and `Original currency` after `Currency`) is read too. A text cell our export wrote with a single quote before `=`, `+`, `-`, `@`, a tab or a carriage return is read without that quote. Nothing is stored.
      */
     post: {
       parameters: {
@@ -11138,6 +11315,16 @@ export interface components {
           kind: 'guest';
           name: string;
         };
+    /**
+     * @description The app a group export comes from: `splitwise` (CSV), `spliit` (JSON), `tricount` (CSV), `ihatemoney` (JSON or CSV bills export), `cospend` (CSV project export) or `evenly` (group.json of another Evenly server).
+     * @enum {string}
+     */
+    ImportFormat: 'splitwise' | 'spliit' | 'tricount' | 'ihatemoney' | 'cospend' | 'evenly';
+    /**
+     * @description The app a group export comes from: `splitwise` (CSV), `spliit` (JSON), `tricount` (CSV), `ihatemoney` (JSON or CSV bills export), `cospend` (CSV project export) or `evenly` (group.json of another Evenly server).
+     * @enum {string}
+     */
+    ImportFormatInput: 'splitwise' | 'spliit' | 'tricount' | 'ihatemoney' | 'cospend' | 'evenly';
     InviteLink: {
       token: string;
       /** @description {APP_URL}/join/{token} */
@@ -12218,6 +12405,7 @@ export interface components {
     };
     /**
      * @example {
+     *       "format": "spliit",
      *       "expenseCount": 41,
      *       "paymentCount": 3,
      *       "firstDate": "2025-01-04",
@@ -12277,6 +12465,7 @@ export interface components {
      *     }
      */
     SplitwiseImportPreview: {
+      format: components['schemas']['ImportFormat'];
       expenseCount: number;
       paymentCount: number;
       firstDate: string;
@@ -12300,6 +12489,7 @@ export interface components {
     };
     /**
      * @example {
+     *       "format": "spliit",
      *       "expenseCount": 41,
      *       "paymentCount": 3,
      *       "firstDate": "2025-01-04",
@@ -12359,6 +12549,7 @@ export interface components {
      *     }
      */
     SplitwiseImportPreviewInput: {
+      format: components['schemas']['ImportFormatInput'];
       expenseCount: number;
       paymentCount: number;
       firstDate: string;

@@ -1,10 +1,12 @@
-// Import from Splitwise (issue #14): choose a group's CSV export, check who each person column
-// is (you, a friend, or a new guest) against the file's totals, then import it as a new group.
+// Import a group (issue #14; the other apps, issue #33 point 4): choose a group's export from
+// Splitwise, Spliit, Tricount, IHateMoney, Cospend or another Evenly server (the app chosen or
+// recognised from the file), check who each person is (you, a friend, or a new guest) against
+// the file's totals, then import it as a new group.
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ApiError, errorMessage } from '../api/client';
-import { importSplitwise, previewSplitwiseImport } from '../api/imports';
-import type { ColumnMapping, ImportPreview } from '../api/imports';
+import { importGroup, previewImport } from '../api/imports';
+import type { ColumnMapping, ImportFormat, ImportPreview, ImportSource } from '../api/imports';
 import { Alert } from '../components/Alert';
 import { PageHeader } from '../components/PageHeader';
 import { Spinner } from '../components/Spinner';
@@ -13,6 +15,42 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useInvalidateAll } from '../hooks/useInvalidate';
 import { newIdempotencyKey } from '../lib/idempotency';
 import { formatMoney } from '../lib/money';
+
+/** The apps a group can come from, with where their export is. */
+const SOURCES: { id: ImportFormat; name: string; how: string }[] = [
+  {
+    id: 'splitwise',
+    name: 'Splitwise',
+    how: 'In Splitwise, open the group and choose “Export as spreadsheet” (a CSV file).',
+  },
+  {
+    id: 'spliit',
+    name: 'Spliit',
+    how: 'In Spliit, open the group’s expenses, choose Export and then JSON.',
+  },
+  {
+    id: 'tricount',
+    name: 'Tricount',
+    how: 'In Tricount, open the tricount’s settings and export it as a CSV file.',
+  },
+  {
+    id: 'ihatemoney',
+    name: 'IHateMoney',
+    how: 'In IHateMoney, open Settings → Export and download the bills as JSON or CSV.',
+  },
+  {
+    id: 'cospend',
+    name: 'Cospend',
+    how: 'In Cospend (Nextcloud), open the project’s menu and choose “Export to CSV”.',
+  },
+  {
+    id: 'evenly',
+    name: 'Evenly (another server)',
+    how: 'On the other Evenly server, open the group and export it as JSON (or take group.json out of the zip).',
+  },
+];
+
+const sourceName = (f: ImportFormat) => SOURCES.find((s) => s.id === f)?.name ?? f;
 
 /** A select's value for a mapping: "me", "friend:<id>" or "guest". */
 type Choice = string;
@@ -35,7 +73,7 @@ function mappingOf(c: Column): ColumnMapping {
 /** "lisbon-trip_2025-03-01_export.csv" → "Lisbon trip". */
 function nameFromFile(fileName: string): string {
   const base = fileName
-    .replace(/\.csv$/i, '')
+    .replace(/\.(csv|json)$/i, '')
     .replace(/_?\d{4}-\d{2}-\d{2}.*$/, '')
     .replace(/_export$/i, '')
     .replace(/[-_]+/g, ' ')
@@ -74,22 +112,25 @@ function ProblemAlert({ problem }: { problem: Problem }) {
 
 function problemsOfMapping(columns: Column[]): string | null {
   const me = columns.filter((c) => c.choice === 'me').length;
-  if (me > 1) return 'Only one column can be you.';
+  if (me > 1) return 'Only one person can be you.';
   const friends = columns.filter((c) => c.choice.startsWith('friend:')).map((c) => c.choice);
   if (new Set(friends).size !== friends.length)
-    return 'Each friend can be chosen for one column only.';
+    return 'Each friend can be chosen for one person only.';
   if (columns.some((c) => c.choice === 'guest' && c.guestName.trim() === '')) {
     return 'Please give each new guest a name.';
   }
   return null;
 }
 
-export default function ImportSplitwisePage() {
-  useDocumentTitle('Import from Splitwise');
+export default function ImportGroupPage() {
+  useDocumentTitle('Import a group');
   const navigate = useNavigate();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const fileId = useId();
+  const sourceId = useId();
+  const howId = useId();
+  const [source, setSource] = useState<ImportSource>('auto');
   const nameId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportPreview | null>(null);
@@ -101,7 +142,7 @@ export default function ImportSplitwisePage() {
   const [importProblem, setImportProblem] = useState<Problem | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
 
-  async function choose(f: File | null) {
+  async function choose(f: File | null, from: ImportSource = source) {
     setFile(f);
     setPreview(null);
     setReadProblem(null);
@@ -110,7 +151,7 @@ export default function ImportSplitwisePage() {
     if (f === null) return;
     setReading(true);
     try {
-      const p = await previewSplitwiseImport(f);
+      const p = await previewImport(f, from);
       setPreview(p);
       setColumns(
         p.columns.map((c) => ({
@@ -137,7 +178,13 @@ export default function ImportSplitwisePage() {
     setImporting(true);
     setImportProblem(null);
     try {
-      const result = await importSplitwise(file, columns.map(mappingOf), groupName.trim(), key);
+      const result = await importGroup(
+        file,
+        preview.format,
+        columns.map(mappingOf),
+        groupName.trim(),
+        key,
+      );
       await invalidate();
       toast.success(
         `Imported ${String(result.expenseCount)} expenses and ${String(result.paymentCount)} payments`,
@@ -154,22 +201,55 @@ export default function ImportSplitwisePage() {
 
   return (
     <>
-      <PageHeader title="Import from Splitwise" back="/app/groups" />
+      <PageHeader title="Import a group" back="/app/groups" />
       <section aria-labelledby="import-file-title" className="card mb-4 p-4">
         <h2 id="import-file-title" className="mb-1 text-base font-semibold">
           1. Choose the file
         </h2>
         <p className="mb-3 text-sm text-muted">
-          In Splitwise, open the group, choose “Export as spreadsheet” and pick the CSV file here.
-          Its expenses, payments, dates, categories and currencies become a new group.
+          Export the group from the app you used and pick the file here. Its expenses, payments,
+          dates, categories and currencies become a new group.
         </p>
+        <label htmlFor={sourceId} className="label">
+          The app it comes from
+        </label>
+        <select
+          id={sourceId}
+          className="field mb-2"
+          aria-describedby={howId}
+          value={source}
+          disabled={reading || importing}
+          onChange={(e) => {
+            const next = e.target.value as ImportSource;
+            setSource(next);
+            if (file !== null) void choose(file, next);
+          }}
+        >
+          <option value="auto">Recognise it from the file</option>
+          {SOURCES.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.name}
+            </option>
+          ))}
+        </select>
+        <div id={howId} className="mb-3 text-sm text-muted">
+          {source === 'auto' ? (
+            <ul className="list-disc pl-5">
+              {SOURCES.map((s) => (
+                <li key={s.id}>{s.how}</li>
+              ))}
+            </ul>
+          ) : (
+            <p>{SOURCES.find((s) => s.id === source)?.how}</p>
+          )}
+        </div>
         <label htmlFor={fileId} className="label">
-          Splitwise CSV export
+          Group export file
         </label>
         <input
           id={fileId}
           type="file"
-          accept=".csv,text/csv"
+          accept=".csv,.json,text/csv,application/json"
           className="field file:mr-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-fg"
           onChange={(e) => void choose(e.target.files?.[0] ?? null)}
           disabled={reading || importing}
@@ -193,6 +273,10 @@ export default function ImportSplitwisePage() {
             <h2 id="import-summary-title" className="mb-2 text-base font-semibold">
               2. Check what is in it
             </h2>
+            <p className="mb-2 text-sm">
+              Read as an export of{' '}
+              <span className="font-semibold">{sourceName(preview.format)}</span>.
+            </p>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
               <div>
                 <dt className="text-muted">Expenses</dt>
