@@ -33,3 +33,5 @@ export * from './invite-path.js';
 export * from './categories.js';
 export * from './category-suggest.js';
 export * from './oidc-errors.js';
+export * from './pay-methods.js';
+export * from './pay-links.js';
