@@ -64,7 +64,11 @@ export const PAY_METHOD_MESSAGES = {
   monzo: 'A Monzo.me name has 2–40 letters, digits, dots, hyphens and underscores.',
   upi: 'Enter the UPI address as name@bank, e.g. priya@okaxis.',
   swish: 'Enter a Swedish mobile number (07…) or a Swish business number (123…).',
+  notObject: 'Send the pay methods as a JSON object.',
+  bankNotObject: 'Send the bank account as { iban, bic, holder }, or null.',
 } as const;
+
+const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** IBAN length per country (SWIFT IBAN registry). */
 // prettier-ignore
@@ -233,8 +237,11 @@ export function readSwish(input: unknown): FieldRead<string | null> {
 export function validatePayMethods(input: unknown): ValidationResult<PayMethods> {
   const body = asRecord(input);
   const c = new IssueCollector();
+  if (!isObject(input)) c.add([], PAY_METHOD_MESSAGES.notObject);
   let bank: BankAccount | null = null;
-  if (body.bank !== undefined && body.bank !== null) {
+  if (body.bank !== undefined && body.bank !== null && !isObject(body.bank)) {
+    c.add(['bank'], PAY_METHOD_MESSAGES.bankNotObject);
+  } else if (body.bank !== undefined && body.bank !== null) {
     const b = asRecord(body.bank);
     if (isBlank(b.iban)) {
       // An empty bank section is "no bank account"; a holder without an IBAN is a mistake.

@@ -5,6 +5,7 @@ import { DeleteAccountModal } from '../components/account/DeleteAccountModal';
 import { AdminEntry } from '../components/admin/AdminEntry';
 import { FriendCodeModal } from '../components/account/FriendCodeModal';
 import { ProfileCard } from '../components/account/ProfileCard';
+import { PayMethodsSection } from '../components/pay/PayMethodsSection';
 import { ThemeSetting } from '../components/account/ThemeSetting';
 import { ScanCodeModal } from '../components/account/ScanCodeModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
@@ -134,6 +135,7 @@ export default function AccountPage() {
       <PageHeader title="Account" />
       <ProfileCard />
       <HomeCurrencySetting />
+      <PayMethodsSection />
       <ul className="card mb-4 divide-y divide-border" aria-label="Account menu">
         <MenuButton
           icon={<FriendsIcon className={icon} />}
