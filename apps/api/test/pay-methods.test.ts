@@ -93,7 +93,12 @@ describe('my pay methods', () => {
       { field: 'paypal', message: PAY_METHOD_MESSAGES.paypal },
       { field: 'upi', message: PAY_METHOD_MESSAGES.upi },
     ]);
-    for (const bad of [[], { paypal: 42 }, { bank: 'DE89' }, { bank: { iban: 'DE89', holder: 'x' } }]) {
+    for (const bad of [
+      [],
+      { paypal: 42 },
+      { bank: 'DE89' },
+      { bank: { iban: 'DE89', holder: 'x' } },
+    ]) {
       const r = await caller(ctx, bea)('PUT', '/api/auth/me/pay-methods', bad);
       expect(r.statusCode, JSON.stringify(bad)).toBe(400);
     }

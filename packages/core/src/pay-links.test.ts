@@ -99,9 +99,7 @@ describe('EPC069-12 payload', () => {
     const bank = { iban: 'DE89370400440532013000', bic: null, holder: 'Bea' };
     expect(epcPayload(bank, cents(0), 'x')).toBeNull();
     expect(epcPayload(bank, cents(100_000_000_000), 'x')).toBeNull();
-    expect(epcPayload(bank, cents(99_999_999_999), 'x')?.split('\n')[7]).toBe(
-      'EUR999999999.99',
-    );
+    expect(epcPayload(bank, cents(99_999_999_999), 'x')?.split('\n')[7]).toBe('EUR999999999.99');
   });
 
   it('keeps 11 lines and its limits whatever the user typed (property)', () => {

@@ -51,19 +51,17 @@ const countries = Object.keys(IBAN_LENGTHS);
 const ALNUM = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
 /** A valid IBAN of a registry country: random BBAN characters, correct check digits. */
-const validIban = fc
-  .constantFrom(...countries)
-  .chain((cc) =>
-    fc
-      .array(fc.constantFrom(...ALNUM), {
-        minLength: (IBAN_LENGTHS[cc] ?? 0) - 4,
-        maxLength: (IBAN_LENGTHS[cc] ?? 0) - 4,
-      })
-      .map((chars) => {
-        const bban = chars.join('');
-        return `${cc}${ibanCheckDigits(cc, bban)}${bban}`;
-      }),
-  );
+const validIban = fc.constantFrom(...countries).chain((cc) =>
+  fc
+    .array(fc.constantFrom(...ALNUM), {
+      minLength: (IBAN_LENGTHS[cc] ?? 0) - 4,
+      maxLength: (IBAN_LENGTHS[cc] ?? 0) - 4,
+    })
+    .map((chars) => {
+      const bban = chars.join('');
+      return `${cc}${ibanCheckDigits(cc, bban)}${bban}`;
+    }),
+);
 
 describe('IBAN checksum (properties)', () => {
   it('every IBAN with correct check digits passes', () => {
@@ -98,7 +96,12 @@ describe('handles and numbers', () => {
   });
 
   it('takes a PayPal.me name as a name, @name or link', () => {
-    for (const input of ['beacosta', '@beacosta', 'https://paypal.me/beacosta', 'paypal.me/beacosta/'])
+    for (const input of [
+      'beacosta',
+      '@beacosta',
+      'https://paypal.me/beacosta',
+      'paypal.me/beacosta/',
+    ])
       expect(readPaypal(input)).toEqual({ ok: true, value: 'beacosta' });
     expect(readPaypal('bea costa')).toEqual({ ok: false, message: PAY_METHOD_MESSAGES.paypal });
     expect(readVenmo('@Bea-Costa')).toEqual({ ok: true, value: 'Bea-Costa' });

@@ -169,7 +169,10 @@ function readHandle(
   if (typeof input !== 'string') return fieldError(message);
   let text = input.trim();
   for (const host of linkHosts) {
-    const at = text.toLowerCase().replace(/^https?:\/\//, '').replace(/^www\./, '');
+    const at = text
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/^www\./, '');
     if (at.startsWith(`${host}/`)) {
       text = at.slice(host.length + 1).replace(/\/+$/, '');
       break;

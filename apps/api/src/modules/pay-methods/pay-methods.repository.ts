@@ -13,9 +13,7 @@ function fromRow(row: PayMethodsRow | undefined): PayMethods {
   if (row === undefined) return NO_PAY_METHODS;
   return {
     bank:
-      row.iban === null
-        ? null
-        : { iban: row.iban, bic: row.ibanBic, holder: row.ibanHolder ?? '' },
+      row.iban === null ? null : { iban: row.iban, bic: row.ibanBic, holder: row.ibanHolder ?? '' },
     paypal: row.paypal,
     venmo: row.venmo,
     revolut: row.revolut,

@@ -111,7 +111,6 @@ export async function payMethodsRoutes(
         response: { 200: payMethodsOut, ...errorResponses(400, 401, 404) },
       },
     },
-    async (request) =>
-      out(await services.payMethods.ofPerson(request.user.id, request.params.id)),
+    async (request) => out(await services.payMethods.ofPerson(request.user.id, request.params.id)),
   );
 }

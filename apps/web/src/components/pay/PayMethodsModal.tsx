@@ -99,7 +99,9 @@ export function PayMethodsModal({
     const checked = validatePayMethods(body);
     if (!checked.ok) {
       show(
-        problemsOf(checked.issues.map((i) => ({ field: formatIssuePath(i.path), message: i.message }))),
+        problemsOf(
+          checked.issues.map((i) => ({ field: formatIssuePath(i.path), message: i.message })),
+        ),
       );
       return;
     }
@@ -146,7 +148,9 @@ export function PayMethodsModal({
         </p>
         <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-3">
           <legend className="px-1 font-semibold">Bank transfer (euros, SEPA)</legend>
-          {field('bank.iban', 'IBAN', 'Checked for typos before saving.', { 'data-autofocus': true })}
+          {field('bank.iban', 'IBAN', 'Checked for typos before saving.', {
+            'data-autofocus': true,
+          })}
           {field('bank.holder', 'Account holder', undefined, { autoComplete: 'name' })}
           {field('bank.bic', 'BIC (optional)')}
         </fieldset>
