@@ -151,6 +151,21 @@ describe('reading someone else’s', () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it('are in the OpenAPI document with examples', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' });
+    const doc = res.json<{
+      paths: Record<string, Record<string, { summary?: string } | undefined>>;
+      components: { schemas: Record<string, { example?: Record<string, unknown> }> };
+    }>();
+    expect(doc.paths['/api/auth/me/pay-methods']?.get?.summary).toBe(
+      'How to pay me: my pay methods',
+    );
+    expect(doc.paths['/api/auth/me/pay-methods']?.put).toBeDefined();
+    expect(doc.paths['/api/users/{id}/pay-methods']?.get).toBeDefined();
+    expect(doc.components.schemas['PayMethods']?.example?.paypal).toBe('beacosta');
+    expect(doc.components.schemas['PayMethodsRequest']?.example?.paypal).toBe('@beacosta');
+  });
+
   it('are removed with the account', async () => {
     await saveBea();
     const res = await caller(ctx, bea)('DELETE', '/api/auth/me', { password: FIXTURE_PASSWORD });

@@ -157,6 +157,17 @@ describe('validatePayMethods', () => {
     ]);
   });
 
+  it('wants an object, and the bank account as one', () => {
+    for (const input of [[], 'x', null, 3]) {
+      const r = validatePayMethods(input);
+      expect(r.ok ? [] : r.issues).toEqual([{ path: [], message: PAY_METHOD_MESSAGES.notObject }]);
+    }
+    const r = validatePayMethods({ bank: 'DE89370400440532013000' });
+    expect(r.ok ? [] : r.issues).toEqual([
+      { path: ['bank'], message: PAY_METHOD_MESSAGES.bankNotObject },
+    ]);
+  });
+
   it('an empty bank section is no bank account; a holder alone is a mistake', () => {
     expect(validatePayMethods({ bank: { iban: '', holder: '' } }).ok).toBe(true);
     const r = validatePayMethods({ bank: { iban: ' ', holder: 'Bea' } });

@@ -57,7 +57,6 @@ export const PAY_METHOD_MESSAGES = {
   holderEmpty: 'Enter the account holder’s name.',
   holderTooLong: `The account holder’s name can have at most ${String(HOLDER_MAX_LENGTH)} characters.`,
   holderWithoutIban: 'Enter the IBAN too, or clear the account holder.',
-  text: 'Enter text.',
   paypal: 'A PayPal.me name has 1–20 letters and digits.',
   venmo: 'A Venmo username has 5–30 letters, digits, hyphens and underscores.',
   revolut: 'A Revolut tag has 3–32 letters, digits and underscores.',
@@ -124,7 +123,7 @@ export function readIban(input: unknown): FieldRead<string> {
   return fieldOk(iban);
 }
 
-/** "1234 5678 9012 3456 78" → "1234 5678 9012 3456 78" grouped by four, for reading aloud. */
+/** "DE89370400440532013000" → "DE89 3704 0044 0532 0130 00": groups of four, for reading. */
 export function formatIban(iban: string): string {
   return iban.replace(/(.{4})(?=.)/g, '$1 ');
 }
