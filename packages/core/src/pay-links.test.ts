@@ -68,6 +68,22 @@ describe('pay links', () => {
     expect(link('SEK', 'swish')?.href).toContain('sw=0701234567&amt=45.00&cur=SEK');
   });
 
+  it('keeps whatever the note and name hold inside the link (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: 'grapheme' }),
+        fc.string({ unit: 'grapheme' }),
+        (note, name) => {
+          for (const currency of ['USD', 'GBP', 'INR', 'SEK']) {
+            for (const l of payLinks(all, cents(1), currency, paymentNote(note), name)) {
+              expect(l.href).toMatch(/^[A-Za-z0-9:/?&=%._~!*'()-]+$/);
+            }
+          }
+        },
+      ),
+    );
+  });
+
   it('makes the note one line', () => {
     expect(paymentNote('Lisbon\r\ntrip')).toBe('Evenly · Lisbon trip');
     expect(paymentNote(null)).toBe('Evenly');

@@ -128,7 +128,9 @@ export function payLinks(
   }
   if (methods.swish !== null) {
     // Swish's link for a prefilled payment (the one its QR codes carry).
-    const href = `https://app.swish.nu/1/p/sw/?sw=${enc(methods.swish)}&amt=${text}&cur=SEK&msg=${enc(note.slice(0, 50))}&src=qr`;
+    // Swish messages hold 50 characters.
+    const msg = enc([...note].slice(0, 50).join(''));
+    const href = `https://app.swish.nu/1/p/sw/?sw=${enc(methods.swish)}&amt=${text}&cur=SEK&msg=${msg}&src=qr`;
     add('swish', 'Swish', href, true);
   }
   return out;
