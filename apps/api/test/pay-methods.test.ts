@@ -163,7 +163,7 @@ describe('reading someone else’s', () => {
     expect(doc.paths['/api/auth/me/pay-methods']?.put).toBeDefined();
     expect(doc.paths['/api/users/{id}/pay-methods']?.get).toBeDefined();
     expect(doc.components.schemas['PayMethods']?.example?.paypal).toBe('beacosta');
-    expect(doc.components.schemas['PayMethodsRequest']?.example?.paypal).toBe('@beacosta');
+    expect(doc.components.schemas['PayMethodsRequestInput']?.example?.paypal).toBe('@beacosta');
   });
 
   it('are removed with the account', async () => {
