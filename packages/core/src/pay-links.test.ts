@@ -134,7 +134,9 @@ describe('EPC069-12 payload', () => {
           expect(lines).toHaveLength(11);
           expect([...(lines[5] ?? '')].length).toBeLessThanOrEqual(70);
           expect([...(lines[10] ?? '')].length).toBeLessThanOrEqual(140);
-          expect(new TextEncoder().encode(payload ?? '').length).toBeLessThanOrEqual(331);
+          // UTF-8 bytes: each %XX of the URI encoding is one byte.
+          const bytes = encodeURIComponent(payload ?? '').replace(/%[0-9A-F]{2}/g, 'x').length;
+          expect(bytes).toBeLessThanOrEqual(331);
           expect(lines[7]).toMatch(/^EUR\d{1,9}\.\d{2}$/);
         },
       ),

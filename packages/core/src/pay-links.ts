@@ -141,7 +141,15 @@ export const EPC_MAX_CENTS = 99_999_999_999;
 const EPC_MAX_BYTES = 331;
 const EPC_REMITTANCE_MAX = 140;
 
-const utf8Length = (s: string) => new TextEncoder().encode(s).length;
+/** Bytes of `s` in UTF-8: 1 to 4 per code point. */
+function utf8Length(s: string): number {
+  let bytes = 0;
+  for (const ch of s) {
+    const code = ch.codePointAt(0) ?? 0;
+    bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+  }
+  return bytes;
+}
 
 /**
  * The SEPA credit transfer QR payload (EPC069-12 "BCD", version 002, UTF-8), lines joined by LF:
