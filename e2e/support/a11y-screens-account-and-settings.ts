@@ -97,6 +97,18 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'account, how to pay me (with an error)',
+    path: '/app/account',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Edit how to pay me' }).click();
+      const edit = page.getByRole('dialog', { name: 'How to pay me' });
+      await edit.getByLabel('IBAN').fill('PT50 0002 0123 1234 5678 9015 5');
+      await edit.getByRole('button', { name: 'Save' }).click();
+      await edit.getByText('This IBAN is not valid: a character is probably mistyped.').waitFor();
+    },
+  },
+  {
     name: 'account, change e-mail',
     path: '/app/account',
     signedIn: true,
@@ -272,6 +284,15 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
     ready: async (page) => {
       await page.getByText('Bea Costa owes you').waitFor();
       await page.getByRole('button', { name: 'Bea Costa paid me', pressed: true }).waitFor();
+    },
+  },
+  {
+    name: 'settle up, pay buttons',
+    path: '/app/settle-up?with=14',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('link', { name: /^Pay \$42\.25 with Venmo/ }).waitFor();
+      await page.getByText('No Venmo app? Pay on the Venmo website').waitFor();
     },
   },
   {

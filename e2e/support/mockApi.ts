@@ -617,6 +617,25 @@ const routes: Record<string, unknown> = {
       },
     ],
   },
+  // How to pay me (issue #33): Ann's own, and Eli's, whom Ann owes (settle-up's pay buttons).
+  'GET /api/auth/me/pay-methods': {
+    bank: { iban: 'PT50000201231234567890154', bic: null, holder: 'Ann Lee' },
+    paypal: 'annlee',
+    venmo: null,
+    revolut: null,
+    monzo: null,
+    upi: null,
+    swish: null,
+  },
+  'GET /api/users/14/pay-methods': {
+    bank: null,
+    paypal: 'elinovak',
+    venmo: 'eli-novak',
+    revolut: 'elinovak',
+    monzo: null,
+    upi: null,
+    swish: null,
+  },
   // Account → API tokens (issue #34 point 4): one used, one never used and expiring.
   'GET /api/auth/tokens': [
     {

@@ -34,3 +34,5 @@ export * from './categories.js';
 export * from './category-suggest.js';
 export * from './oidc-errors.js';
 export * from './locales.js';
+export * from './pay-methods.js';
+export * from './pay-links.js';

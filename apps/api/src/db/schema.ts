@@ -11,3 +11,4 @@ export * from './schema/imports.js';
 export * from './schema/api-tokens.js';
 export * from './schema/oidc.js';
 export * from './schema/admin.js';
+export * from './schema/pay-methods.js';

@@ -27,6 +27,8 @@ export const queryKeys = {
   myReport: (from: string | null, to: string | null) => ['reports', 'me', from, to] as const,
   budgets: ['budgets'] as const,
   apiTokens: ['api-tokens'] as const,
+  myPayMethods: ['pay-methods', 'me'] as const,
+  payMethodsOf: (userId: number) => ['pay-methods', userId] as const,
   /** Prefix of both notification queries (read-state events invalidate only these). */
   notifications: ['notifications'] as const,
   notificationList: ['notifications', 'list'] as const,

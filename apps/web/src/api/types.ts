@@ -28,6 +28,9 @@ export type ApiTokenRequest = Schemas['ApiTokenRequest'];
 /** A group member: an account, or a guest (a person without an account) of this group. */
 export type Member = Schemas['GroupMember'];
 
+/** How a person can be paid outside Evenly (GET /auth/me/pay-methods, /users/{id}/pay-methods). */
+export type PayMethods = Schemas['PayMethods'];
+
 /** GET /auth/me: the signed-in user with their settings. */
 export type Me = Schemas['Me'];
 

@@ -5,6 +5,7 @@ import { DeleteAccountModal } from '../components/account/DeleteAccountModal';
 import { AdminEntry } from '../components/admin/AdminEntry';
 import { FriendCodeModal } from '../components/account/FriendCodeModal';
 import { ProfileCard } from '../components/account/ProfileCard';
+import { PayMethodsSection } from '../components/pay/PayMethodsSection';
 import { ThemeSetting } from '../components/account/ThemeSetting';
 import { ScanCodeModal } from '../components/account/ScanCodeModal';
 import { ChangePasswordModal } from '../components/ChangePasswordModal';
@@ -136,6 +137,7 @@ export default function AccountPage() {
       <ProfileCard />
       <HomeCurrencySetting />
       <TimeZoneSetting />
+      <PayMethodsSection />
       <ul className="card mb-4 divide-y divide-border" aria-label="Account menu">
         <MenuButton
           icon={<FriendsIcon className={icon} />}

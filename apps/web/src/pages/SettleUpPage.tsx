@@ -1,15 +1,24 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
+import { formatMinor, paymentNote } from '@evenly/core';
+import type { Cents } from '@evenly/core';
 import { errorMessage } from '../api/client';
+import { payMethodsApi } from '../api/payMethods';
+import { queryKeys } from '../api/queryKeys';
+import { useCurrentUser } from '../auth/authContext';
 import * as offline from '../offline/writes';
-import type { Friendship } from '../api/types';
+import type { Friendship, SettleRequest } from '../api/types';
 import { Alert } from '../components/Alert';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { BalanceHint } from '../components/settle/BalanceHint';
+import { DidYouPayDialog } from '../components/settle/DidYouPayDialog';
 import { DirectionToggle } from '../components/settle/DirectionToggle';
+import { PayButtons } from '../components/settle/PayButtons';
 import { useToast } from '../components/toast/toastContext';
 import { useDefaultCurrency } from '../hooks/useDefaultCurrency';
+import { useAskOnReturn } from '../hooks/useAskOnReturn';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useFriends } from '../hooks/useFriendships';
 import { useInvalidateAll } from '../hooks/useInvalidate';
@@ -18,7 +27,14 @@ import { MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
 import { AmountInCurrency } from '../components/currency/AmountInCurrency';
 import { rememberCurrency } from '../lib/currencies';
-import { amountProblem, parseAmount, plainAmount } from '../lib/money';
+import {
+  amountProblem,
+  formatMoney,
+  fromCents,
+  parseAmount,
+  parseAmountMinor,
+  plainAmount,
+} from '../lib/money';
 import {
   type CurrencyBalance,
   minorForInput,
@@ -36,11 +52,21 @@ function balancesOf(friendship: Friendship | undefined): CurrencyBalance[] {
     : [{ currency: friendship.currency, amount: friendship.netBalance }];
 }
 
+/** What the user went off to pay, for "Did you pay?" on their return. */
+interface LeftToPay {
+  friendId: number;
+  name: string;
+  amount: Cents;
+  currency: string;
+}
+
 /**
  * Settle up with a friend across everything (POST /payments/settle), either way: "I paid Bea" or
  * "Bea paid me". Choosing the friend (or opening /app/settle-up?with={userId} from a friend's row)
  * fills in what settles the balance: the direction, the amount owed and its currency; the user
  * can change any of it. The amount follows the direction and currency until the user types one.
+ * Paying a friend who offers ways to be paid (issue #33) shows pay buttons; coming back from one
+ * asks "Did you pay?" and records the payment with one tap.
  */
 export default function SettleUpPage() {
   useDocumentTitle('Settle up');
@@ -61,6 +87,8 @@ export default function SettleUpPage() {
   const [busy, setBusy] = useState(false);
   // The friend whose balance the form was last filled in from.
   const [filledFor, setFilledFor] = useState<string | null>(null);
+  const me = useCurrentUser();
+  const paid = useAskOnReturn<LeftToPay>();
 
   const accepted = (friends.data ?? []).filter((f) => f.status === 'ACCEPTED' && f.otherUser);
   const selected = accepted.find((f) => String(f.otherUser?.id) === friendId);
@@ -69,6 +97,12 @@ export default function SettleUpPage() {
   // user; before that, and with nothing to settle, the user's own default (not the friend's
   // primary currency, which is USD for a settled friend).
   const cur = currency ?? fallbackCurrency;
+  const selectedId = selected?.otherUser?.id;
+  const theirMethods = useQuery({
+    queryKey: queryKeys.payMethodsOf(selectedId ?? 0),
+    queryFn: () => payMethodsApi.of(selectedId ?? 0),
+    enabled: selectedId !== undefined,
+  });
 
   // A friend chosen (or named in the URL, once the list has loaded): start from their balance.
   if (selected !== undefined && filledFor !== friendId) {
@@ -93,29 +127,11 @@ export default function SettleUpPage() {
     if (!amountTyped) setAmount(prefillText(balances, direction, code));
   };
 
-  const submit = async (event: React.FormEvent) => {
-    event.preventDefault();
-    const value = parseAmount(amount, cur);
-    const otherUserId = Number(friendId);
-    if (!friendId || value === null || value < MIN_AMOUNT) {
-      setError(
-        (friendId && amount.trim() ? amountProblem(amount, cur) : null) ??
-          'Please select a friend and enter a valid positive amount.',
-      );
-      return;
-    }
-    setError(null);
+  /** Records the settling payment (or queues it offline), then goes where the result shows. */
+  const record = async (request: SettleRequest, other: { id: number; name: string }) => {
     setBusy(true);
-    rememberCurrency(cur);
-    const request = {
-      otherUserId,
-      direction,
-      amount: plainAmount(amount, cur) ?? String(value),
-      date,
-      currency: cur,
-    };
+    rememberCurrency(request.currency);
     try {
-      const other = selected?.otherUser ?? { id: otherUserId, name: 'your friend' };
       const saved = await offline.settleUp(request, keys.keyFor(request), other);
       keys.succeeded();
       if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
@@ -128,7 +144,54 @@ export default function SettleUpPage() {
     }
   };
 
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const value = parseAmount(amount, cur);
+    const otherUserId = Number(friendId);
+    if (!friendId || value === null || value < MIN_AMOUNT) {
+      setError(
+        (friendId && amount.trim() ? amountProblem(amount, cur) : null) ??
+          'Please select a friend and enter a valid positive amount.',
+      );
+      return;
+    }
+    setError(null);
+    await record(
+      {
+        otherUserId,
+        direction,
+        amount: plainAmount(amount, cur) ?? String(value),
+        date,
+        currency: cur,
+      },
+      selected?.otherUser ?? { id: otherUserId, name: 'your friend' },
+    );
+  };
+
+  /** "Yes" to "Did you pay?": the payment as it was offered, dated today. */
+  const recordPaid = async (left: LeftToPay) => {
+    paid.dismiss();
+    await record(
+      {
+        otherUserId: left.friendId,
+        direction: 'I_PAID',
+        amount: formatMinor(left.amount, left.currency),
+        date: todayIso(),
+        currency: left.currency,
+      },
+      { id: left.friendId, name: left.name },
+    );
+  };
+
   const name = selected?.otherUser?.name ?? null;
+  const payAmount = parseAmountMinor(amount, cur);
+  const canPay =
+    direction === 'I_PAID' &&
+    name !== null &&
+    selectedId !== undefined &&
+    payAmount !== null &&
+    payAmount >= 1;
+  const asked = paid.question;
 
   return (
     <>
@@ -169,6 +232,18 @@ export default function SettleUpPage() {
             onCurrencyChange={changeCurrency}
             preferred={balances.map((b) => b.currency)}
           />
+          {canPay && theirMethods.data !== undefined ? (
+            <PayButtons
+              methods={theirMethods.data}
+              amount={payAmount}
+              currency={cur}
+              payee={name}
+              note={paymentNote(me.name)}
+              onOpened={() =>
+                paid.leave({ friendId: selectedId, name, amount: payAmount, currency: cur })
+              }
+            />
+          ) : null}
           <div>
             <label htmlFor="settle-date" className="label">
               Date
@@ -186,6 +261,14 @@ export default function SettleUpPage() {
           </button>
         </form>
       )}
+      {asked !== null ? (
+        <DidYouPayDialog
+          payee={asked.name}
+          money={formatMoney(fromCents(asked.amount, asked.currency), asked.currency)}
+          onYes={() => recordPaid(asked)}
+          onClose={paid.dismiss}
+        />
+      ) : null}
     </>
   );
 }

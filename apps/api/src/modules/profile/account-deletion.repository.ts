@@ -12,6 +12,7 @@ import {
   notificationSettings,
   oidcHandoffs,
   oidcIdentities,
+  payMethods,
   budgetAlerts,
   budgets,
   pushSubscriptions,
@@ -41,7 +42,7 @@ export async function accountIds(db: Db, ids: readonly number[]): Promise<Set<nu
 /**
  * Removes the user's own rows: invitations they sent or that went to their address, notification
  * settings, push subscriptions, budgets and their alerts, e-mail links, idempotency keys, API
- * tokens.
+ * tokens, the ways to pay them.
  */
 export async function deletePersonalRows(tx: Db, userId: number, email: string): Promise<void> {
   await tx
@@ -57,6 +58,7 @@ export async function deletePersonalRows(tx: Db, userId: number, email: string):
   await tx.delete(oidcHandoffs).where(eq(oidcHandoffs.userId, userId));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
   await tx.delete(apiTokens).where(eq(apiTokens.userId, userId));
+  await tx.delete(payMethods).where(eq(payMethods.userId, userId));
 }
 
 /**

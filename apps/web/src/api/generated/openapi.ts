@@ -2067,6 +2067,114 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/auth/me/pay-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** How to pay me: my pay methods */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PayMethods'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    /**
+     * Replace my pay methods
+     * @description Readable by the people who share a group or an accepted friendship with me (GET /api/users/{id}/pay-methods). Idempotent: sending the same set again changes nothing.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': components['schemas']['PayMethodsRequestInput'];
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PayMethods'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/auth/oidc/callback': {
     parameters: {
       query?: never;
@@ -9381,6 +9489,74 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/users/{id}/pay-methods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Someone's pay methods, for paying them at settle-up
+     * @description Only for people who share a current group or an accepted friendship with the caller (or the caller themself); anyone else is 404, as if they did not exist. A person without methods answers all nulls.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['PayMethods'];
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -11849,6 +12025,110 @@ export interface components {
         missingCurrencies: string[];
       };
     };
+    /**
+     * @description How a person can be paid outside Evenly; null = not offered.
+     * @example {
+     *       "bank": {
+     *         "iban": "DE89370400440532013000",
+     *         "bic": "COBADEFFXXX",
+     *         "holder": "Bea Costa"
+     *       },
+     *       "paypal": "beacosta",
+     *       "venmo": null,
+     *       "revolut": "beacosta",
+     *       "monzo": null,
+     *       "upi": null,
+     *       "swish": null
+     *     }
+     */
+    PayMethods: {
+      /** @description A bank account for SEPA transfers: offered (QR code and IBAN) when paying in EUR. */
+      bank: {
+        /** @description Upper-case, no spaces; its mod-97 checksum holds. */
+        iban: string;
+        /** @description 8 or 11 characters; null = not given. */
+        bic: string | null;
+        /** @description The account holder's name, 1–70 characters. */
+        holder: string;
+      } | null;
+      /** @description PayPal.me name: paypal.me/<name>/<amount><CUR> in PayPal’s currencies. */
+      paypal: string | null;
+      /** @description Venmo username (without "@"): offered in USD. */
+      venmo: string | null;
+      /** @description Revolut tag (revolut.me/<tag>, without the amount): Revolut’s currencies. */
+      revolut: string | null;
+      /** @description Monzo.me name: monzo.me/<name>/<amount> in GBP. */
+      monzo: string | null;
+      /** @description UPI address (VPA), name@bank: upi://pay in INR. */
+      upi: string | null;
+      /** @description Swish number, "07XXXXXXXX" or a business number "123XXXXXXX": in SEK. */
+      swish: string | null;
+    };
+    /**
+     * @description How a person can be paid outside Evenly; null = not offered.
+     * @example {
+     *       "bank": {
+     *         "iban": "DE89370400440532013000",
+     *         "bic": "COBADEFFXXX",
+     *         "holder": "Bea Costa"
+     *       },
+     *       "paypal": "beacosta",
+     *       "venmo": null,
+     *       "revolut": "beacosta",
+     *       "monzo": null,
+     *       "upi": null,
+     *       "swish": null
+     *     }
+     */
+    PayMethodsInput: {
+      /** @description A bank account for SEPA transfers: offered (QR code and IBAN) when paying in EUR. */
+      bank: {
+        /** @description Upper-case, no spaces; its mod-97 checksum holds. */
+        iban: string;
+        /** @description 8 or 11 characters; null = not given. */
+        bic: string | null;
+        /** @description The account holder's name, 1–70 characters. */
+        holder: string;
+      } | null;
+      /** @description PayPal.me name: paypal.me/<name>/<amount><CUR> in PayPal’s currencies. */
+      paypal: string | null;
+      /** @description Venmo username (without "@"): offered in USD. */
+      venmo: string | null;
+      /** @description Revolut tag (revolut.me/<tag>, without the amount): Revolut’s currencies. */
+      revolut: string | null;
+      /** @description Monzo.me name: monzo.me/<name>/<amount> in GBP. */
+      monzo: string | null;
+      /** @description UPI address (VPA), name@bank: upi://pay in INR. */
+      upi: string | null;
+      /** @description Swish number, "07XXXXXXXX" or a business number "123XXXXXXX": in SEK. */
+      swish: string | null;
+    };
+    /**
+     * @description The whole set, replacing the stored one, in the shape of PayMethods. A blank or absent field is not offered; `bank` is null or { iban, bic?, holder }. IBANs and BICs may have spaces and lower case, handles an "@" or their link (https://paypal.me/name); they are stored normalised. Every problem is reported at its field (400, details).
+     * @example {
+     *       "bank": {
+     *         "iban": "DE89 3704 0044 0532 0130 00",
+     *         "bic": "",
+     *         "holder": "Bea Costa"
+     *       },
+     *       "paypal": "@beacosta",
+     *       "revolut": "beacosta"
+     *     }
+     */
+    PayMethodsRequest: unknown;
+    /**
+     * @description The whole set, replacing the stored one, in the shape of PayMethods. A blank or absent field is not offered; `bank` is null or { iban, bic?, holder }. IBANs and BICs may have spaces and lower case, handles an "@" or their link (https://paypal.me/name); they are stored normalised. Every problem is reported at its field (400, details).
+     * @example {
+     *       "bank": {
+     *         "iban": "DE89 3704 0044 0532 0130 00",
+     *         "bic": "",
+     *         "holder": "Bea Costa"
+     *       },
+     *       "paypal": "@beacosta",
+     *       "revolut": "beacosta"
+     *     }
+     */
+    PayMethodsRequestInput: unknown;
     Payment: {
       /** @constant */
       type: 'payment';
