@@ -360,6 +360,15 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
     },
   },
   {
+    name: 'group settings, trip report dialog',
+    path: '/app/groups/15/settings',
+    signedIn: true,
+    ready: async (page) => {
+      await page.getByRole('button', { name: 'Download report (PDF)' }).click();
+      await page.getByRole('dialog', { name: 'Download report (PDF)' }).waitFor();
+    },
+  },
+  {
     name: 'groups list with a guest to claim',
     path: '/app/groups',
     signedIn: true,

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdSchema } from '@evenly/core';
+import { attachment } from '../../http/attachment.js';
 import { errorResponses } from '../../http/error-body.js';
 import type { AppServices } from '../../composition/app-services.js';
 import { receiptLinker } from '../expenses/index.js';
@@ -94,12 +95,6 @@ const GROUP_JSON_EXAMPLE = {
 
 const GROUP_JSON_DESCRIPTION =
   '`{ format: "evenly-group-export", version, exportedAt, group, people, expenses, payments, categories }`. `group` is the Group (current members and guests, `guest: true`); `people` everyone who ever belonged (`member: false` for those who left; their entries still count). `expenses` are the group\'s expenses oldest first, each as GET /api/expenses/{id} answers it (payers, splits with each share, category, notes, `amount` and `currency` as entered and, for an expense converted into the group\'s currency, `conversion` with the converted figure, rate and converted shares) plus its `comments`. `payments` likewise (Payment objects). `categories` are the categories the expenses use (id, name, emoji).';
-
-/** RFC 6266 attachment with an ASCII fallback name and the UTF-8 one. */
-function attachment(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function exportsRoutes(

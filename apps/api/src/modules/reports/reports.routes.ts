@@ -133,7 +133,10 @@ function memberOut(m: MemberLine, currency: string) {
 const dateQuery = z.string().optional().meta({ description: 'YYYY-MM-DD, inclusive.' });
 
 /** from/to (dates, from ≤ to) and, where asked, a currency; 400 VALIDATION_FAILED otherwise. */
-function readRange(q: { from?: string; to?: string; currency?: string }, withCurrency: boolean) {
+export function readRange(
+  q: { from?: string; to?: string; currency?: string },
+  withCurrency: boolean,
+): { from: string | null; to: string | null; currency: string | null } {
   const from = readOptionalDate(q.from);
   const to = readOptionalDate(q.to);
   const currency = readOptionalCurrency(withCurrency ? q.currency : undefined);

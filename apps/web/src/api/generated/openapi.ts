@@ -6429,6 +6429,113 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/groups/{id}/report.pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Download a trip report of the group as PDF (members only)
+     * @description application/pdf attachment, streamed: the group, the dates and the members; per currency (the one each entry's balances are kept in) the total spent, what each person paid, their share, the payments they made and received and their net (+ gets money back), spending by category and by month (the figures of GET /api/groups/{id}/reports for the same dates), and the payments that settle the nets (debt simplification, as GET /api/groups/{id}/settle-suggestions); then every expense and payment, oldest first, with date, description, category, payers, each share and, for a converted entry, what was entered. Nets and settling payments count the entries in the dates only: without `from` and `to` they are the group's balances. `receipts=true` adds a small picture of each receipt image (PDF receipts are named, not shown). Words are English for now; numbers, amounts and dates follow `locale` (a BCP 47 tag such as `de-DE`; 400 when it is not one) or else the Accept-Language header, en-US by default. 400 VALIDATION_FAILED for a bad date or `to` before `from`. Current members only (403 for anyone else, 404 for an unknown group).
+     *
+     *     Example of its text:
+     *
+     *     ```
+     *     Trip report
+     *     Tokyo trip
+     *     Mar 10, 2025 – Mar 20, 2025
+     *     Members: Ann, Bea, Gus (guest)
+     *     Summary in EUR
+     *     Total spent: €412.50 in 3 expenses
+     *     Person   Paid     Share    Payments made  Payments received  Net
+     *     Ann      €300.00  €137.50  €0.00          €0.00              +€162.50
+     *     Bea      €112.50  €137.50  €0.00          €0.00              -€25.00
+     *     Gus      €0.00    €137.50  €0.00          €0.00              -€137.50
+     *     Spending by category … Spending by month …
+     *     Balances and the payments that settle them: Gus pays Ann €137.50; Bea pays Ann €25.00
+     *     Expenses and payments
+     *     Mar 14, 2025  Sushi  Dining out · Split equally: Ann €20.58, Bea €20.58, Gus €20.57
+     *                   Entered as ¥10,000   Ann   €61.73
+     *     …
+     *     ```
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description First date, YYYY-MM-DD, inclusive. */
+          from?: string;
+          /** @description Last date, YYYY-MM-DD, inclusive. */
+          to?: string;
+          /** @description Add receipt thumbnails (default false). */
+          receipts?: 'true' | 'false';
+          /** @description Number and date format, e.g. de-DE. */
+          locale?: string;
+        };
+        header?: never;
+        path: {
+          id: unknown;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description application/pdf (example: the text it holds) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': unknown;
+          };
+        };
+        /** @description Default Response */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+        /** @description Default Response */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': components['schemas']['ErrorBody'];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/groups/{id}/reports': {
     parameters: {
       query?: never;

@@ -4,6 +4,7 @@ import type { Group } from '../../api/types';
 import { downloadFromApi } from '../../lib/download';
 import { Alert } from '../Alert';
 import { DownloadIcon } from '../icons';
+import { TripReportDialog } from './TripReportDialog';
 
 /** The three downloads of a group (issue #31 point 6), each with what it holds. */
 const FORMATS = [
@@ -32,11 +33,15 @@ const FORMATS = [
 
 type FormatId = (typeof FORMATS)[number]['id'];
 
-/** Group settings: the group as CSV, as JSON, or as JSON with its receipt files in a zip. */
+/**
+ * Group settings: the group as CSV, as JSON, or as JSON with its receipt files in a zip; and the
+ * trip report as a PDF for a date range.
+ */
 export function ExportGroupSection({ group }: { group: Group }) {
   const [busy, setBusy] = useState<FormatId | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
+  const [reportOpen, setReportOpen] = useState(false);
 
   async function download(format: (typeof FORMATS)[number]) {
     setBusy(format.id);
@@ -76,7 +81,38 @@ export function ExportGroupSection({ group }: { group: Group }) {
             </p>
           </li>
         ))}
+        <li className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
+          <button
+            type="button"
+            className="btn-secondary shrink-0 sm:w-60"
+            aria-describedby="export-report-what"
+            aria-haspopup="dialog"
+            disabled={busy !== null}
+            onClick={() => {
+              setDone(null);
+              setReportOpen(true);
+            }}
+          >
+            <DownloadIcon className="size-4" />
+            Download report (PDF)
+          </button>
+          <p id="export-report-what" className="text-sm text-muted">
+            A report to hand round for the dates you choose: members, what each person paid, their
+            share and net, spending by category and by month, the payments that settle up, and every
+            expense and payment, with receipt pictures if you like.
+          </p>
+        </li>
       </ul>
+      {reportOpen ? (
+        <TripReportDialog
+          group={group}
+          onClose={() => setReportOpen(false)}
+          onDone={(name) => {
+            setReportOpen(false);
+            setDone(`Downloaded ${name}.`);
+          }}
+        />
+      ) : null}
       <div aria-live="polite">
         {done !== null ? <p className="mt-2 text-sm text-muted">{done}</p> : null}
       </div>
