@@ -9,6 +9,7 @@ import { befriend } from './support/fixtures.js';
 import type { TestUser } from './support/fixtures.js';
 import { caller, makeUsers } from './support/social.js';
 import type { TestContext } from './support/test-app.js';
+import { multipart as multipartBody } from './support/imports.js';
 import { createTestContext, errorBody } from './support/test-app.js';
 import { readSignedMinor } from '../src/modules/imports/splitwise-csv.js';
 
@@ -56,28 +57,8 @@ function rng(seed: number) {
   };
 }
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]): {
-  payload: Buffer;
-  headers: Record<string, string>;
-} {
-  const boundary = '----evenly' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition =
-      p.filename === undefined
-        ? `form-data; name="${p.name}"`
-        : `form-data; name="${p.name}"; filename="${p.filename}"`;
-    const type = p.filename === undefined ? '' : 'Content-Type: text/csv\r\n';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
-    chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+/** The Splitwise exports' multipart bodies: the file part as text/csv. */
+const multipart = (parts: Parameters<typeof multipartBody>[0]) => multipartBody(parts, 'text/csv');
 
 async function preview(who: TestUser, csv: string | Buffer) {
   const body = multipart([{ name: 'file', value: Buffer.from(csv), filename: 'export.csv' }]);

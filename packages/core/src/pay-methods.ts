@@ -150,7 +150,7 @@ export function readHolder(input: unknown): FieldRead<string> {
 
 /** Control characters (line breaks included) and runs of whitespace become one space; trimmed. */
 export function oneLine(text: string): string {
-  // eslint-disable-next-line no-control-regex
+  // eslint-disable-next-line no-control-regex -- control characters are what this removes
   return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g, ' ').trim();
 }
 

@@ -3,8 +3,11 @@
 import { sql } from 'drizzle-orm';
 import type { TestContext } from './test-app.js';
 
-/** A multipart/form-data body of text fields and files. */
-export function multipart(parts: { name: string; value: string | Buffer; filename?: string }[]): {
+/** A multipart/form-data body of text fields and files (each file part of type `fileType`). */
+export function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string }[],
+  fileType = 'application/octet-stream',
+): {
   payload: Buffer;
   headers: Record<string, string>;
 } {
@@ -15,7 +18,7 @@ export function multipart(parts: { name: string; value: string | Buffer; filenam
       p.filename === undefined
         ? `form-data; name="${p.name}"`
         : `form-data; name="${p.name}"; filename="${p.filename}"`;
-    const type = p.filename === undefined ? '' : 'Content-Type: application/octet-stream\r\n';
+    const type = p.filename === undefined ? '' : `Content-Type: ${fileType}\r\n`;
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`));
     chunks.push(typeof p.value === 'string' ? Buffer.from(p.value) : p.value);
     chunks.push(Buffer.from('\r\n'));

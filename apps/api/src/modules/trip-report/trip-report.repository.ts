@@ -5,7 +5,7 @@
 import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.js';
-import { expenses, groupMembers, payments, users } from '../../db/schema.js';
+import { expenses, payments } from '../../db/schema.js';
 
 /** Rows read per statement. */
 export const REPORT_BATCH = 250;
@@ -43,28 +43,9 @@ function walk(t: WalkColumns, groupId: number, range: DateRange, key: WalkKey | 
   };
 }
 
-export interface ReportPerson {
-  id: number;
-  name: string;
-  guest: boolean;
-  /** Still a member (false: left or was removed; their entries still count). */
-  current: boolean;
-}
-
-/** Everyone who ever belonged to the group (former members too), in joining order. */
-export async function reportPeople(db: Db, groupId: number): Promise<ReportPerson[]> {
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      guest: sql<boolean>`${users.kind} = 'GUEST'`,
-      current: sql<boolean>`${groupMembers.leftAt} is null`,
-    })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(eq(groupMembers.groupId, groupId))
-    .orderBy(asc(groupMembers.joinSeq));
-}
+/** Everyone who ever belonged to the group, as the group exports list them. */
+export { everyoneWhoBelonged as reportPeople } from '../exports/index.js';
+export type { BelongedPerson as ReportPerson } from '../exports/index.js';
 
 export interface ReportExpenseRow {
   id: number;
