@@ -109,9 +109,18 @@ export const expenses = pgTable(
     uniqueIndex('expenses_series_occurrence_key')
       .on(t.seriesId, t.occurrenceDate)
       .where(sql`${t.seriesId} is not null`),
-    // Ascending, read backwards for "newest first" (date desc, created_at desc, id desc): the
-    // scan order of an ascending index reversed is exactly ORDER BY … DESC (NULLS FIRST).
-    index('expenses_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
+    // A group's live expenses in page order. Ascending, read backwards for "newest first" (date
+    // desc, created_at desc, id desc): the scan order of an ascending index reversed is exactly
+    // ORDER BY … DESC (NULLS FIRST). Partial on `deleted_at is null` so that the plan does not
+    // depend on statistics: without them the planner guesses 0.5 % for `deleted_at is null` and,
+    // with a full index, chose a bitmap scan of the whole group plus a sort (24 ms for a
+    // 20,000-expense group against 0.05 ms; issue #36). With the predicate in the index there
+    // is nothing left to guess.
+    index('expenses_group_live_order_idx')
+      .on(t.groupId, t.date, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    // Every expense of a group, deleted ones included: the cascade of a group's deletion.
+    index('expenses_group_idx').on(t.groupId),
     // A person's latest categorised expenses (category suggestions from their history), read
     // backwards; general ones carry no choice and are left out, which keeps it small.
     index('expenses_creator_category_idx')
@@ -218,7 +227,11 @@ export const payments = pgTable(
     deletedAt: ts('deleted_at'),
   },
   (t) => [
-    index('payments_group_order_idx').on(t.groupId, t.date, t.createdAt, t.id),
+    // As expenses_group_live_order_idx and expenses_group_idx.
+    index('payments_group_live_order_idx')
+      .on(t.groupId, t.date, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
+    index('payments_group_idx').on(t.groupId),
     index('payments_paid_by_idx').on(t.paidById, t.createdAt),
     index('payments_paid_to_idx').on(t.paidToId, t.createdAt),
     check('payments_amount_positive', sql`${t.amountCents} > 0`),

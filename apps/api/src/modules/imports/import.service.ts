@@ -19,6 +19,7 @@ import type { Person } from '../people/index.js';
 import {
   dropEntryActivitiesOfOthers,
   findImportOfFile,
+  analyzeLedgerTables,
   insertImport,
 } from './imports.repository.js';
 import type { SplitwiseFile } from './splitwise-csv.js';
@@ -109,6 +110,13 @@ function proposeFor(column: string, me: Person, friends: readonly Person[]): Col
   }
   return { kind: 'guest', name: column.trim().slice(0, GUEST_NAME_MAX_LENGTH) };
 }
+
+/**
+ * An import of at least this many entries refreshes the ledger tables' statistics when it has
+ * committed: the planner should not meet years of history it has never counted (issue #36).
+ * Smaller imports leave it to autovacuum; the hot reads do not depend on statistics anyway.
+ */
+export const ANALYZE_AFTER_ENTRIES = 500;
 
 export class ImportService {
   constructor(
@@ -212,7 +220,7 @@ export class ImportService {
     const mainCurrency =
       [...counts.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0] ?? 'USD';
 
-    return this.deps.transaction(async (tx): Promise<WriteOutcome<ImportResult>> => {
+    const outcome = await this.deps.transaction(async (tx): Promise<WriteOutcome<ImportResult>> => {
       const stored = key === null ? null : await key.claim(tx);
       if (stored !== null) return { kind: 'replayed', stored };
       const before = await this.previous(tx, userId, file.hash);
@@ -312,5 +320,12 @@ export class ImportService {
       await key?.complete(tx, result);
       return { kind: 'done', value: result };
     });
+    if (outcome.kind === 'done') {
+      const { expenseCount, paymentCount } = outcome.value;
+      if (expenseCount + paymentCount >= ANALYZE_AFTER_ENTRIES) {
+        await analyzeLedgerTables(this.deps.db);
+      }
+    }
+    return outcome;
   }
 }

@@ -1,6 +1,6 @@
 // The rows of the Splitwise import (issue #14): which file a person imported into which group
 // (`splitwise_imports`, unique per person and file hash), and the activity rows an import drops.
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { activities, splitwiseImports } from '../../db/schema.js';
 
@@ -47,4 +47,12 @@ export async function dropEntryActivitiesOfOthers(
         ne(activities.recipientId, keepFor),
       ),
     );
+}
+
+/**
+ * Statistics for the tables a large import filled (after its commit: ANALYZE reads committed
+ * rows), so that the planner's estimates count the new history.
+ */
+export async function analyzeLedgerTables(db: Db): Promise<void> {
+  await db.execute(sql`analyze expenses, expense_payers, expense_splits, payments`);
 }

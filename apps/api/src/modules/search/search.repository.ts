@@ -263,7 +263,7 @@ async function datePage(
   const order = sql`order by e.date desc, e.created_at desc, e.id desc limit ${lit(limit, INT)}`;
   const filters = filterSql(f);
   const groupIds = scope.kind === 'group' ? [scope.groupId] : scope.groupIds;
-  // Each group read newest first along expenses_group_order_idx, up to one page each, then
+  // Each group read newest first along expenses_group_live_order_idx, up to one page each, then
   // merged: the index's order serves every group, which one scan over `group_id = any(…)` lacks.
   const branches: SQL[] = [];
   if (groupIds.length > 0 && groupIds.length <= GROUP_BRANCHES) {
