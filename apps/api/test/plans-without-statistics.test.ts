@@ -10,8 +10,9 @@ import { queryRows } from '../src/db/database.js';
 import type { Db } from '../src/db/database.js';
 import { STATEMENTS, run } from '../src/db/statements.js';
 import type { Statement } from '../src/db/statements.js';
-// Declares the statement `transactions.first` (the route's first page).
+// Declare the statements `transactions.first`, `activity.first` and `notifications.first`.
 import '../src/modules/expenses/transactions.repository.js';
+import '../src/modules/activity/activity.repository.js';
 import { createTestDatabase } from './support/test-database.js';
 import type { TestDatabase } from './support/test-database.js';
 
@@ -30,15 +31,15 @@ function nodes(node: PlanNode): PlanNode[] {
   return [node, ...(node.Plans ?? []).flatMap(nodes)];
 }
 
-/** The plan of the route's first page for group `groupId` read by `userId`, as a node list. */
-async function firstPagePlan(db: Db, groupId: number, userId: number): Promise<PlanNode[]> {
-  const first = STATEMENTS.get('transactions.first');
-  if (first === undefined) throw new Error('transactions.first is not declared');
+/** The plan of the named statement for these parameters, as a node list. */
+async function planOf(db: Db, name: string, params: unknown[]): Promise<PlanNode[]> {
+  const st = STATEMENTS.get(name);
+  if (st === undefined) throw new Error(`${name} is not declared`);
   const explain: Statement<{ 'QUERY PLAN': unknown }> = {
-    name: 'test.explain.transactions.first',
-    text: `explain (format json) ${first.text}`,
+    name: `test.explain.${name}`,
+    text: `explain (format json) ${st.text}`,
   };
-  const [row] = await run(db, explain, [groupId, 50, userId]);
+  const [row] = await run(db, explain, params);
   const raw = row?.['QUERY PLAN'];
   // node-postgres parses json; PGlite may hand back the text.
   const doc = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: PlanNode }[];
@@ -47,20 +48,26 @@ async function firstPagePlan(db: Db, groupId: number, userId: number): Promise<P
   return nodes(plan);
 }
 
-/** How each table of the page is read (its CTE: `e` expenses, `p` payments): scan and sorts. */
-function readsOf(plan: PlanNode[]) {
-  const cteOf = (name: string, table: string) => {
-    const cte = plan.find((n) => n['Subplan Name'] === `CTE ${name}`);
-    const inside = cte === undefined ? [] : nodes(cte);
-    const scan = inside.find((n) => n['Relation Name'] === table);
-    return {
-      node: scan?.['Node Type'],
-      index: scan?.['Index Name'],
-      dir: scan?.['Scan Direction'],
-      sorted: inside.some((n) => n['Node Type'] === 'Sort'),
-    };
+/** The route's first page of group `groupId` read by `userId`. */
+const firstPagePlan = (db: Db, groupId: number, userId: number) =>
+  planOf(db, 'transactions.first', [groupId, 50, userId]);
+
+/** How a CTE of a plan reads `table`: scan, index, direction, and whether it sorts. */
+function cteRead(plan: PlanNode[], name: string, table: string) {
+  const cte = plan.find((n) => n['Subplan Name'] === `CTE ${name}`);
+  const inside = cte === undefined ? [] : nodes(cte);
+  const scan = inside.find((n) => n['Relation Name'] === table);
+  return {
+    node: scan?.['Node Type'],
+    index: scan?.['Index Name'],
+    dir: scan?.['Scan Direction'],
+    sorted: inside.some((n) => n['Node Type'] === 'Sort'),
   };
-  return { expenses: cteOf('e', 'expenses'), payments: cteOf('p', 'payments') };
+}
+
+/** How each table of the page is read (CTE `e` expenses, `p` payments). */
+function readsOf(plan: PlanNode[]) {
+  return { expenses: cteRead(plan, 'e', 'expenses'), payments: cteRead(plan, 'p', 'payments') };
 }
 
 const EXPECTED = {
@@ -106,23 +113,42 @@ describe('plans that hold without statistics (a big group, fresh tables)', () =>
         (group_id, paid_by_id, paid_to_id, amount_cents, currency, date, created_by_id)
       select 1 + (i % 61), 1, 2, 500, 'USD', date '2024-01-01' + (i % 700), 1
         from generate_series(1, 3000) i`);
+    // 200,000 activity rows over the 300 people, a third of them notification-only types.
+    await db.execute(sql`insert into activities (recipient_id, type, actor_id, description)
+      select 1 + (i % 300),
+             (array['expense_added', 'payment_added', 'reminder'])[1 + (i % 3)],
+             1 + (i % 7), 'd'
+        from generate_series(1, 200000) i`);
   }, 120_000);
 
   afterAll(async () => {
     await database.close();
   });
 
-  it('reads the first page along the live-order indexes, before and after ANALYZE', async () => {
+  it('reads first pages along their indexes, without statistics and after ANALYZE', async () => {
     const db = database.handle.db;
     const stats = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from pg_stats
-           where schemaname = 'public' and tablename in ('expenses', 'payments')`,
+           where schemaname = 'public' and tablename in ('expenses', 'payments', 'activities')`,
     );
     // The premise: no statistics (the template's tables were never analyzed, nor were these).
     expect(stats[0]?.n).toBe(0);
     expect(readsOf(await firstPagePlan(db, 61, 1))).toEqual(EXPECTED);
     expect(readsOf(await firstPagePlan(db, 7, 1))).toEqual(EXPECTED);
+
+    // A person's activity feed and notifications: one backward range of (recipient_id, id).
+    const activityRead = {
+      node: 'Index Scan',
+      index: 'activities_recipient_idx',
+      dir: 'Backward',
+      sorted: false,
+    };
+    for (const name of ['activity.first', 'notifications.first']) {
+      expect(cteRead(await planOf(db, name, [5, 50]), 'a', 'activities'), name).toEqual(
+        activityRead,
+      );
+    }
 
     await db.execute(sql`analyze expenses`);
     await db.execute(sql`analyze payments`);

@@ -108,8 +108,15 @@ type ActivityTuple = [
   string | null,
 ];
 
-/** SQL literal list of the feed's types (constants, so the statement stays prepared). */
-const feedTypesSql = FEED_ACTIVITY_TYPES.map((t) => `'${t}'`).join(', ');
+/**
+ * SQL literal list of the types the feed leaves out (constants, so the statement stays
+ * prepared). The feed is written as "not these" rather than "one of FEED_ACTIVITY_TYPES", the
+ * same rows since every row has one of the two lists' types: without statistics the planner
+ * guesses 0.5 % per listed value, so "one of 12" made it expect 5 of a person's rows to match
+ * and read all of them by bitmap and sort (1.1 ms for 667 rows, growing with the history),
+ * where "none of 3" keeps the backward index range that stops after one page (0.09 ms).
+ */
+const notFeedTypesSql = NOTIFICATION_ONLY_TYPES.map((t) => `'${t}'`).join(', ');
 
 /**
  * $1 recipient, $2 rows; after a cursor $3 the id to stay below. `which` narrows the rows: the
@@ -121,7 +128,7 @@ function pageSql(which: 'feed' | 'notifications', after: string): string {
   // person themselves (their own spending crossed a budget).
   const filter =
     which === 'feed'
-      ? `and type in (${feedTypesSql})`
+      ? `and type not in (${notFeedTypesSql})`
       : `and (actor_id <> $1 or type = 'budget_alert')`;
   // The feed has no read state: it skips the watermark lookup (the hot read stays as it was).
   const read =
