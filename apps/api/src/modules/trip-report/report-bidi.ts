@@ -104,8 +104,15 @@ export function visualRuns(text: string, layout: LineLayout): VisualRun[] {
   const chars: { ch: string; level: number; face: Face | null }[] = [];
   let unit = 0;
   for (const ch of text) {
-    if (!CONTROL.test(ch))
-      chars.push({ ch, level: levels?.[unit] ?? 0, face: faceOfChar(ch, han) });
+    if (!CONTROL.test(ch)) {
+      let face = faceOfChar(ch, han);
+      // Han only in the other country's font (鸭 in Chinese, 込 in Japanese): that one.
+      const other = face === 'jp' ? 'sc' : face === 'sc' ? 'jp' : null;
+      const cp = ch.codePointAt(0) ?? 0;
+      if (other !== null && face !== null && !layout.covers(face, cp) && layout.covers(other, cp))
+        face = other;
+      chars.push({ ch, level: levels?.[unit] ?? 0, face });
+    }
     unit += ch.length;
   }
   // A neutral goes with the letters before it at its level, else those after, if that face has
