@@ -153,14 +153,15 @@ function actualTexts(bytes: Buffer): string[] {
 }
 
 /**
- * Arabic as its glyphs can say it: only letters, and the letters that share a drawn glyph (the
- * alef under its hamza, the yeh without its dots) as one.
+ * Arabic as its glyphs can tell it: letters only, and the letters one glyph draws with or without
+ * dots or hamza (beh, teh, noon, yeh and alef maksura; the alefs; heh and teh marbuta) as one.
  */
 const arabicLetters = (s: string) =>
   s
     .replace(/[^\p{Script=Arabic} ]/gu, '')
+    .replace(/[بتثنيى]/g, 'ٮ')
     .replace(/[أإآا]/g, 'ا')
-    .replace(/[يى]/g, 'ى')
+    .replace(/[ةه]/g, 'ه')
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -7,12 +7,12 @@
 // level) is reversed here, and one it would reverse but should not (Arabic-Indic digits, which
 // stay left to right) is reversed here first. Amounts and numbers stay left to right.
 import { createRequire } from 'node:module';
-import type * as BidiJs from 'bidi-js';
+import type { Bidi } from 'bidi-js';
 import type { Face } from './report-fonts.js';
 
-// bidi-js is CommonJS whose module.exports is the factory, while its types declare an ES default
-// export (which Node's ESM loader would not give under that name): required, typed by its types.
-const bidiFactory = createRequire(import.meta.url)('bidi-js') as typeof BidiJs.default;
+// bidi-js is CommonJS whose module.exports is the factory; its types declare an ES default export,
+// which TypeScript (NodeNext) would look for under .default: required, typed by its Bidi type.
+const bidiFactory = createRequire(import.meta.url)('bidi-js') as () => Bidi;
 const bidi = bidiFactory();
 
 export type Direction = 'ltr' | 'rtl';

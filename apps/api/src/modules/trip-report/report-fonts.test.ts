@@ -28,8 +28,10 @@ describe('shipped fonts', () => {
     expect(loadedFaces()).toEqual([]);
     const calls: string[] = [];
     const doc = {
-      registerFont: (name: string, src?: Buffer | string) =>
-        calls.push(`register ${name} ${String(Buffer.isBuffer(src))}`),
+      registerFont: (name: string, src?: unknown) =>
+        calls.push(
+          `register ${name} ${typeof src === 'object' && src !== null && 'layout' in src ? 'parsed' : 'file'}`,
+        ),
       font: (name: string) => calls.push(`font ${name}`),
     };
     const chooser = new FontChooser(doc);
@@ -37,15 +39,15 @@ describe('shipped fonts', () => {
     chooser.use('latin');
     chooser.use('jp', 'bold');
     expect(calls).toEqual([
-      'register latin-regular true',
+      'register latin-regular parsed',
       'font latin-regular',
       'font latin-regular',
-      'register jp-bold true',
+      'register jp-bold parsed',
       'font jp-bold',
     ]);
     expect(chooser.covers('jp', 0x30e9, 'bold')).toBe(true);
     expect(loadedFaces()).toEqual(['latin-regular', 'jp-bold']);
-    // A second document registers the same process copy; nothing is read again.
+    // A second document registers the same parsed font; nothing is read again.
     new FontChooser(doc).use('jp', 'bold');
     expect(loadedFaces()).toEqual(['latin-regular', 'jp-bold']);
   });

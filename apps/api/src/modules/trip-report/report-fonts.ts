@@ -34,8 +34,11 @@ export function shippedFontPath(face: Face, weight: Weight): string {
 export interface ShippedFont {
   /** The name it is registered under in a document. */
   readonly name: string;
-  readonly data: Buffer;
-  /** Parsed once, for asking which characters it has (documents parse their own copy). */
+  /**
+   * Parsed once per process and shared by every document: pdfkit takes a parsed fontkit font as
+   * well as a file, and keeps what is per document (the subset of glyphs used) apart; parsing a
+   * CJK font for each document would cost tens of MB and a few hundred ms each time.
+   */
   readonly font: fontkit.Font;
 }
 
@@ -46,10 +49,9 @@ export function shippedFont(face: Face, weight: Weight): ShippedFont {
   const name = `${face}-${weight}`;
   let shipped = loaded.get(name);
   if (shipped === undefined) {
-    const data = readFileSync(shippedFontPath(face, weight));
-    const font = fontkit.create(data);
+    const font = fontkit.create(readFileSync(shippedFontPath(face, weight)));
     if (!('hasGlyphForCodePoint' in font)) throw new Error(`${name}: a collection, not a font`);
-    shipped = { name, data, font };
+    shipped = { name, font };
     loaded.set(name, shipped);
   }
   return shipped;
@@ -62,13 +64,13 @@ export function loadedFaces(): string[] {
 
 /** The pdfkit methods font selection uses (a PDFDocument has them). */
 interface FontTarget {
-  registerFont(name: string, src?: Buffer | string): unknown;
+  registerFont(name: string, src?: PDFKit.Mixins.PDFFontSource): unknown;
   font(name: string): unknown;
 }
 
 /**
  * Chooses fonts on one document: `use(face, weight)` selects the font for a run, registering the
- * process's copy of the file on its first use in this document.
+ * process's parsed font on its first use in this document.
  */
 export class FontChooser {
   private readonly registered = new Set<string>();
@@ -78,7 +80,9 @@ export class FontChooser {
   use(face: Face, weight: Weight = 'regular'): void {
     const shipped = shippedFont(face, weight);
     if (!this.registered.has(shipped.name)) {
-      this.doc.registerFont(shipped.name, shipped.data);
+      // pdfkit's types name only files and bytes; its PDFFontFactory.open takes a fontkit font
+      // as it is (anything with a layout method).
+      this.doc.registerFont(shipped.name, shipped.font as unknown as Uint8Array);
       this.registered.add(shipped.name);
     }
     this.doc.font(shipped.name);
