@@ -1,7 +1,15 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
 import type { LineLayout, VisualRun } from './report-bidi.js';
-import { directionOf, fontkitReverses, hanChoiceOf, visualRuns } from './report-bidi.js';
+import {
+  directionOf,
+  fontkitReverses,
+  hanChoiceOf,
+  isolate,
+  isolatedFormat,
+  visualRuns,
+} from './report-bidi.js';
+import { reportFormat } from './report-format.js';
 import { shippedFontPath } from './report-fonts.js';
 import type { Face } from './report-fonts.js';
 
@@ -44,6 +52,26 @@ describe('visualRuns', () => {
     ]);
     // A Latin-only line in an Arabic report reads left to right.
     expect(brief(visualRuns('Hotel 2 nights', rtl))).toEqual([['Hotel 2 nights', 'latin', false]]);
+  });
+
+  it('keeps isolated names and amounts apart, each in its own direction', () => {
+    // Without isolation the amount after an Arabic name joins its right-to-left stretch.
+    expect(brief(visualRuns('أحمد €3.00', ltr))[0]).toEqual(['3.00', 'latin', false]);
+    expect(brief(visualRuns(`${isolate('أحمد')} ${isolate('€3.00')}`, ltr))).toEqual([
+      ['أحمد', 'arabic', true],
+      [' ', 'latin', false],
+      ['€3.00', 'latin', false],
+    ]);
+    // A description in Arabic reads from the right even in a left-to-right report.
+    expect(brief(visualRuns(isolate('رحلة إلى دبي 2025 Dubai'), ltr))).toEqual([
+      ['Dubai', 'latin', false],
+      [' ', 'latin', false],
+      ['2025', 'latin', false],
+      ['رحلة إلى دبي ', 'arabic', true],
+    ]);
+    const fmt = isolatedFormat(reportFormat('en-US'));
+    expect(fmt.money(300, 'EUR')).toBe('\u2068€3.00\u2069');
+    expect(fmt.date('2025-03-14')).toBe('\u2068Mar 14, 2025\u2069');
   });
 
   it('mirrors brackets at right-to-left levels and keeps the logical text for ActualText', () => {

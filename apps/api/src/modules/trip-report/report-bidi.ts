@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import type { Bidi } from 'bidi-js';
 import type { Face } from './report-fonts.js';
+import type { ReportFormat } from './report-format.js';
 
 // bidi-js is CommonJS whose module.exports is the factory; its types declare an ES default export,
 // which TypeScript (NodeNext) would look for under .default: required, typed by its Bidi type.
@@ -50,12 +51,35 @@ const CONTROL = /[\u200e\u200f\u061c\u202a-\u202e\u2066-\u2069]/u;
 /** The scripts fontkit lays out right to left (those the report can meet). */
 const RTL_SCRIPT =
   /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}\p{Script=Nko}\p{Script=Samaritan}\p{Script=Mandaic}\p{Script=Adlam}]/u;
-/** Characters that can make a left-to-right line reorder: right-to-left letters and controls. */
-const RTL_CHAR = new RegExp(
-  `${RTL_SCRIPT.source}|[\\u200f\\u061c\\u202b\\u202e\\u2067\\u2068]`,
-  'u',
-);
+/**
+ * Characters that can make a left-to-right line reorder: right-to-left letters and marks and the
+ * controls that open right-to-left text (an isolate of left-to-right text changes no order).
+ */
+const RTL_CHAR = new RegExp(`${RTL_SCRIPT.source}|[\\u200f\\u061c\\u202b\\u202e\\u2067]`, 'u');
 const SCRIPT_NEUTRAL = /[\p{Script=Common}\p{Script=Inherited}\p{Script=Unknown}]/u;
+
+/**
+ * Text set apart from the line around it, in the direction of its own first letter (FSI … PDI,
+ * what HTML's <bdi> does): a name, a description or an amount keeps its own order and does not
+ * pull its neighbours into it (an Arabic name before "€3.00" would otherwise take the amount
+ * into its right-to-left run and print "3.00€").
+ */
+export function isolate(text: string): string {
+  return `\u2068${text}\u2069`;
+}
+
+/** A report format whose amounts, dates and numbers are each isolated. */
+export function isolatedFormat(fmt: ReportFormat): ReportFormat {
+  return {
+    locale: fmt.locale,
+    money: (minor, currency) => isolate(fmt.money(minor, currency)),
+    signedMoney: (minor, currency) => isolate(fmt.signedMoney(minor, currency)),
+    date: (isoDate) => isolate(fmt.date(isoDate)),
+    month: (isoMonth) => isolate(fmt.month(isoMonth)),
+    percent: (part, whole) => isolate(fmt.percent(part, whole)),
+    count: (n) => isolate(fmt.count(n)),
+  };
+}
 
 /** The reader's direction: right to left for Arabic (and the other right-to-left languages). */
 export function directionOf(locale: string): Direction {

@@ -14,7 +14,7 @@ import { requireGroupMember } from '../groups/index.js';
 import { ReportCanvas, reportOutput } from './report-canvas.js';
 import type { ReportOutput } from './report-canvas.js';
 import { LedgerTotals } from './report-figures.js';
-import { directionOf, hanChoiceOf } from './report-bidi.js';
+import { directionOf, hanChoiceOf, isolate, isolatedFormat } from './report-bidi.js';
 import { FontChooser } from './report-fonts.js';
 import { printable, reportFileName, reportFormat } from './report-format.js';
 import { messagesFor } from './report-messages.js';
@@ -134,10 +134,15 @@ export class TripReportService {
     const canvas = new ReportCanvas(
       doc,
       new FontChooser(doc),
-      (page) => `${printable(group.name)} · ${t('page', { n: String(page) })}`,
+      (page) => `${isolate(printable(group.name))} · ${t('page', { n: String(page) })}`,
       { direction: directionOf(options.locale), han: hanChoiceOf(options.locale) },
     );
-    const sections = new ReportSections(canvas, t, reportFormat(options.locale), content);
+    const sections = new ReportSections(
+      canvas,
+      t,
+      isolatedFormat(reportFormat(options.locale)),
+      content,
+    );
     void (async () => {
       sections.title();
       for (const s of currencies) sections.currency(s);
