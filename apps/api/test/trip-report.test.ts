@@ -108,8 +108,8 @@ beforeAll(async () => {
     TestUser,
     TestUser,
   ];
-  // Two members whose names need other fonts (Arabic: DejaVu Sans where installed; Japanese: a
-  // CJK font where installed, else boxes): the report still reads.
+  // Two members whose names need other fonts (the shipped Arabic and Japanese ones; every script
+  // is checked in trip-report-scripts.test.ts): the report still reads.
   const [ahmad, hanako] = (await createUsers(ctx, 'Ahmad', 'Hanako')) as [TestUser, TestUser];
   await queryRows(db(), sql`update users set name = 'أحمد' where id = ${ahmad.id}::int`);
   await queryRows(db(), sql`update users set name = '山田 花子' where id = ${hanako.id}::int`);

@@ -1,10 +1,14 @@
 // The trip report's page primitives over pdfkit (issue #33 point 3): A4 pages with a running head,
 // single lines of text fitted to a width (never wrapped by pdfkit, so pdfkit never breaks a page
 // by itself: every page break is ensure()'s), table rows, rules. User text goes through pdfkit's
-// text(), which encodes it: nothing here writes PDF syntax.
+// text(), which encodes it: nothing here writes PDF syntax. A line is drawn as bidi runs in
+// visual order, each in its shipped font (report-bidi.ts); for a right-to-left reader the page is
+// mirrored: every x is measured from the right edge and left and right alignment swap, so the
+// first table column is the rightmost and text columns are right-aligned.
 import { PassThrough } from 'node:stream';
+import type { Direction, HanChoice, VisualRun } from './report-bidi.js';
+import { visualRuns } from './report-bidi.js';
 import type { FontChooser, Weight } from './report-fonts.js';
-import { scriptRuns } from './report-fonts.js';
 import { fitText, wrapTokens } from './report-format.js';
 
 /** A4 in points, and the margin on every side. */
@@ -39,6 +43,10 @@ export class ReportCanvas {
     readonly doc: PDFKit.PDFDocument,
     private readonly fonts: FontChooser,
     private readonly runningHead: (page: number) => string,
+    private readonly reader: { direction: Direction; han: HanChoice } = {
+      direction: 'ltr',
+      han: 'auto',
+    },
   ) {}
 
   readonly left = PAGE.margin;
@@ -61,33 +69,53 @@ export class ReportCanvas {
     if (this.pageNumber === 0 || this.y + height > this.bottom) this.newPage();
   }
 
-  /** Width of `text` in points: each script run measured in its font. */
+  private runs(text: string, weight: Weight): VisualRun[] {
+    return visualRuns(text, {
+      ...this.reader,
+      covers: (face, codePoint) => this.fonts.covers(face, codePoint, weight),
+    });
+  }
+
+  /** Width of `text` in points: each run measured in its font. */
   private measure(text: string, style: TextStyle): number {
     let width = 0;
-    for (const run of scriptRuns(text)) {
-      this.fonts.use(run.script, style.weight ?? 'regular');
+    for (const run of this.runs(text, style.weight ?? 'regular')) {
+      this.fonts.use(run.face, style.weight ?? 'regular');
       width += this.doc.fontSize(style.size).widthOfString(run.text);
     }
     return width;
   }
 
   /**
-   * One line whose top is at (x, y), cut with "…" to `width`. Runs of other scripts follow one
-   * another left to right in their fonts, on one baseline (a right-to-left run is laid out right
-   * to left within itself; lines mixing directions are not reordered).
+   * One line whose top is at (x, y), cut with "…" to `width`; x and the alignment are those of a
+   * left-to-right page, mirrored here for a right-to-left reader. The runs are drawn left to
+   * right in visual order on one baseline.
    */
   line(text: string, x: number, y: number, width: number, style: TextStyle): void {
     if (text === '') return;
+    const weight = style.weight ?? 'regular';
     const measure = (s: string) => this.measure(s, style);
     const fitted = fitText(text, width, measure);
-    let at = style.align === 'right' ? x + width - measure(fitted) : x;
+    const rtl = this.reader.direction === 'rtl';
+    const left = rtl ? PAGE.width - x - width : x;
+    const align =
+      (style.align ?? 'left') === 'left' ? (rtl ? 'right' : 'left') : rtl ? 'left' : 'right';
+    let at = align === 'right' ? left + width - measure(fitted) : left;
     const baseline = y + style.size * ASCENT;
     this.doc.fillColor(style.color ?? INK);
-    for (const run of scriptRuns(fitted)) {
-      this.fonts.use(run.script, style.weight ?? 'regular');
-      this.doc
-        .fontSize(style.size)
-        .text(run.text, at, baseline, { lineBreak: false, baseline: 'alphabetic' });
+    for (const run of this.runs(fitted, weight)) {
+      this.fonts.use(run.face, weight);
+      // Shaped Arabic shares glyphs between letters (dots and hamzas are marks of their own), so
+      // the font's glyph-to-text map cannot give the words back: ActualText carries them for
+      // copying and searching.
+      if (run.shapeWhole) this.doc.markContent('Span', { actual: run.logical });
+      this.doc.fontSize(style.size).text(run.text, at, baseline, {
+        lineBreak: false,
+        baseline: 'alphabetic',
+        // Laid out whole, so that fontkit's reversal covers the run and not each word apart.
+        ...(run.shapeWhole ? { features: [] } : {}),
+      });
+      if (run.shapeWhole) this.doc.endMarkedContent();
       at += this.doc.widthOfString(run.text);
     }
   }
@@ -166,7 +194,11 @@ export class ReportCanvas {
   }
 
   image(jpeg: Buffer, x: number, y: number, box: number): void {
-    this.doc.image(jpeg, x, y, { fit: [box, box] });
+    if (this.reader.direction === 'rtl') {
+      this.doc.image(jpeg, PAGE.width - x - box, y, { fit: [box, box], align: 'right' });
+    } else {
+      this.doc.image(jpeg, x, y, { fit: [box, box] });
+    }
   }
 }
 

@@ -1,58 +1,54 @@
+import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { FontChooser, reportFonts, scriptRuns } from './report-fonts.js';
-import type { FontSet } from './report-fonts.js';
+import { FACES, FontChooser, loadedFaces, shippedFontPath, WEIGHTS } from './report-fonts.js';
 
-describe('scriptRuns', () => {
-  it('cuts text where a letter of another script begins', () => {
-    expect(scriptRuns('Zażółć gęślą jaźń, İstanbul')).toEqual([
-      { script: 'latin', text: 'Zażółć gęślą jaźń, İstanbul' },
-    ]);
-    expect(scriptRuns('Ann, 山田。 and أحمد 12')).toEqual([
-      { script: 'latin', text: 'Ann, ' },
-      { script: 'cjk', text: '山田。 ' },
-      { script: 'latin', text: 'and ' },
-      { script: 'arabic', text: 'أحمد 12' },
-    ]);
-    // Leading neutral characters go with the first letter's script.
-    expect(scriptRuns('€12.50 すし')).toEqual([{ script: 'cjk', text: '€12.50 すし' }]);
-    expect(scriptRuns('12 345')).toEqual([{ script: 'latin', text: '12 345' }]);
-    expect(scriptRuns('')).toEqual([]);
-  });
-});
-
-describe('fonts', () => {
-  it('ships the Latin font with the app', () => {
-    const fonts = reportFonts();
-    expect(typeof fonts.latin.regular).toBe('object');
-    expect(typeof fonts.latin.bold).toBe('object');
+describe('shipped fonts', () => {
+  it('are all installed from npm and have the scripts they are for', () => {
+    const samples = {
+      latin: 'Zażółć İ Ωμέγα Ж ệ €',
+      jp: '東京旅行ラーメン',
+      sc: '北京烤鸭',
+      arabic: 'رحلة إلى دبي ١٢',
+    };
+    for (const face of FACES) {
+      for (const weight of WEIGHTS) {
+        const font = fontkit.openSync(shippedFontPath(face, weight));
+        if (!('hasGlyphForCodePoint' in font)) throw new Error('not a font');
+        for (const ch of samples[face].replace(/ /g, '')) {
+          expect(font.hasGlyphForCodePoint(ch.codePointAt(0) ?? 0), `${face} ${weight} ${ch}`).toBe(
+            true,
+          );
+        }
+      }
+    }
   });
 
-  it('opens files by path, registers a face of a collection once, and falls back to Latin without a font for the script', () => {
+  it('are read once per process, when a document first needs them', () => {
+    // This file's module instance: nothing read before this test.
+    expect(loadedFaces()).toEqual([]);
     const calls: string[] = [];
     const doc = {
-      registerFont: (name: string) => calls.push(`register ${name}`),
+      registerFont: (name: string, src?: unknown) =>
+        calls.push(
+          `register ${name} ${typeof src === 'object' && src !== null && 'layout' in src ? 'parsed' : 'file'}`,
+        ),
       font: (name: string) => calls.push(`font ${name}`),
     };
-    const fonts: FontSet = {
-      latin: { regular: { path: '/l.ttf' }, bold: 'Helvetica-Bold' },
-      cjk: { path: '/c.ttc', family: 'C' },
-      arabic: null,
-    };
-    const chooser = new FontChooser(doc, fonts);
+    const chooser = new FontChooser(doc);
     chooser.use('latin');
     chooser.use('latin');
-    chooser.use('cjk');
-    chooser.use('arabic');
-    chooser.use('cjk');
-    chooser.use('latin', 'bold');
+    chooser.use('jp', 'bold');
     expect(calls).toEqual([
-      'font /l.ttf',
-      'font /l.ttf',
-      'register /c.ttc#C',
-      'font /c.ttc#C',
-      'font /l.ttf',
-      'font /c.ttc#C',
-      'font Helvetica-Bold',
+      'register latin-regular parsed',
+      'font latin-regular',
+      'font latin-regular',
+      'register jp-bold parsed',
+      'font jp-bold',
     ]);
+    expect(chooser.covers('jp', 0x30e9, 'bold')).toBe(true);
+    expect(loadedFaces()).toEqual(['latin-regular', 'jp-bold']);
+    // A second document registers the same parsed font; nothing is read again.
+    new FontChooser(doc).use('jp', 'bold');
+    expect(loadedFaces()).toEqual(['latin-regular', 'jp-bold']);
   });
 });

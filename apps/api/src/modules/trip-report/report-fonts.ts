@@ -1,149 +1,95 @@
-// The trip report's fonts (issue #33 point 3). Latin, Greek, Cyrillic and Vietnamese: Noto Sans,
-// shipped with the app (npm @expo-google-fonts/noto-sans, TrueType). Chinese/Japanese/Korean and
-// Arabic: a system font when the host has one (Debian fonts-noto-cjk, fonts-dejavu-core,
-// fonts-noto-core; docs/operations.md), found at run time; without one such text prints as
-// empty boxes, never a broken document. Text is cut into runs of one script (scriptRuns), each
-// set in its font. pdfkit embeds only the glyphs used (subsets).
-import { existsSync } from 'node:fs';
+// The trip report's fonts (issue #33 point 3), every one shipped with the app from npm (pinned in
+// apps/api/package.json), so a report reads the same on any host: Noto Sans for Latin, Greek,
+// Cyrillic and Vietnamese, Noto Sans JP and Noto Sans SC for Japanese and Chinese, Noto Sans
+// Arabic, each in regular and bold. A face's file is read once per process, the first time a
+// report has text that needs it (a report without Chinese never reads the 10 MB SC file); pdfkit
+// embeds in each document only the glyphs it used (subsets).
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import * as fontkit from 'fontkit';
 
-export type Script = 'latin' | 'cjk' | 'arabic';
+export type Face = 'latin' | 'jp' | 'sc' | 'arabic';
 export type Weight = 'regular' | 'bold';
 
-const CJK =
-  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Bopomofo}\u3000-\u303f\uff00-\uffef]/u;
-const ARABIC = /\p{Script=Arabic}/u;
-/** Letters and marks: they decide a run's script; anything else joins the run it is in. */
-const STRONG = /[\p{L}\p{M}]/u;
+export const FACES: readonly Face[] = ['latin', 'jp', 'sc', 'arabic'];
+export const WEIGHTS: readonly Weight[] = ['regular', 'bold'];
 
-/** The script of one character, or null for a neutral one (space, digit, punctuation, symbol). */
-function scriptOfChar(ch: string): Script | null {
-  if (CJK.test(ch)) return 'cjk';
-  if (ARABIC.test(ch)) return 'arabic';
-  return STRONG.test(ch) ? 'latin' : null;
-}
-
-/**
- * Text cut into runs that each need one font, in order: a run changes where a letter of another
- * script begins; neutral characters stay with the run they are in (leading ones with the first).
- */
-export function scriptRuns(text: string): { script: Script; text: string }[] {
-  const runs: { script: Script; text: string }[] = [];
-  let pending = '';
-  for (const ch of text) {
-    const script = scriptOfChar(ch);
-    const last = runs[runs.length - 1];
-    if (script === null) {
-      if (last === undefined) pending += ch;
-      else last.text += ch;
-    } else if (last?.script === script) {
-      last.text += ch;
-    } else {
-      runs.push({ script, text: pending + ch });
-      pending = '';
-    }
-  }
-  if (pending !== '') runs.push({ script: 'latin', text: pending });
-  return runs;
-}
-
-/** A font file; `family` names the face inside a collection (.ttc). */
-export interface FontFile {
-  path: string;
-  family?: string;
-}
-
-/** Fonts for the non-Latin scripts, in order of preference (Debian paths). */
-const SYSTEM_FONTS: Readonly<Record<Exclude<Script, 'latin'>, readonly FontFile[]>> = {
-  cjk: [
-    {
-      path: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-      family: 'NotoSansCJKsc-Regular',
-    },
-    { path: '/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf' },
-    { path: '/usr/share/fonts/truetype/wqy/wqy-microhei.ttc', family: 'WenQuanYiMicroHei' },
-  ],
-  // DejaVu Sans first: it has Latin beside Arabic, and names mix scripts.
-  arabic: [
-    { path: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf' },
-    { path: '/usr/share/fonts/truetype/noto/NotoSansArabic-Regular.ttf' },
-    { path: '/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf' },
-  ],
+/** npm package and file name stem of each face (the package's own folder layout). */
+const PACKAGES: Readonly<Record<Face, { pkg: string; stem: string }>> = {
+  latin: { pkg: '@expo-google-fonts/noto-sans', stem: 'NotoSans' },
+  jp: { pkg: '@expo-google-fonts/noto-sans-jp', stem: 'NotoSansJP' },
+  sc: { pkg: '@expo-google-fonts/noto-sans-sc', stem: 'NotoSansSC' },
+  arabic: { pkg: '@expo-google-fonts/noto-sans-arabic', stem: 'NotoSansArabic' },
 };
 
-/** pdfkit's own Helvetica: Latin-1 only; used only when the bundled font cannot be found. */
-const BUILT_IN: Readonly<Record<Weight, string>> = {
-  regular: 'Helvetica',
-  bold: 'Helvetica-Bold',
-};
+const FOLDER: Readonly<Record<Weight, string>> = { regular: '400Regular', bold: '700Bold' };
 
-export interface FontSet {
-  /** A file, or the name of a font built into pdfkit. */
-  latin: Readonly<Record<Weight, FontFile | string>>;
-  cjk: FontFile | null;
-  arabic: FontFile | null;
+/** Where a shipped font file is (resolved through node_modules like any dependency). */
+export function shippedFontPath(face: Face, weight: Weight): string {
+  const { pkg, stem } = PACKAGES[face];
+  const folder = FOLDER[weight];
+  return createRequire(import.meta.url).resolve(`${pkg}/${folder}/${stem}_${folder}.ttf`);
 }
 
-function bundled(file: string): FontFile | null {
-  try {
-    const path = createRequire(import.meta.url).resolve(`@expo-google-fonts/noto-sans/${file}`);
-    return existsSync(path) ? { path } : null;
-  } catch {
-    return null;
+export interface ShippedFont {
+  /** The name it is registered under in a document. */
+  readonly name: string;
+  /**
+   * Parsed once per process and shared by every document: pdfkit takes a parsed fontkit font as
+   * well as a file, and keeps what is per document (the subset of glyphs used) apart; parsing a
+   * CJK font for each document would cost tens of MB and a few hundred ms each time.
+   */
+  readonly font: fontkit.Font;
+}
+
+const loaded = new Map<string, ShippedFont>();
+
+/** A shipped font, read and parsed on its first use in this process and kept. */
+export function shippedFont(face: Face, weight: Weight): ShippedFont {
+  const name = `${face}-${weight}`;
+  let shipped = loaded.get(name);
+  if (shipped === undefined) {
+    const font = fontkit.create(readFileSync(shippedFontPath(face, weight)));
+    if (!('hasGlyphForCodePoint' in font)) throw new Error(`${name}: a collection, not a font`);
+    shipped = { name, font };
+    loaded.set(name, shipped);
   }
+  return shipped;
 }
 
-let found: FontSet | undefined;
-
-/** The fonts of this host, looked for once per process. */
-export function reportFonts(): FontSet {
-  found ??= {
-    latin: {
-      regular: bundled('400Regular/NotoSans_400Regular.ttf') ?? BUILT_IN.regular,
-      bold: bundled('700Bold/NotoSans_700Bold.ttf') ?? BUILT_IN.bold,
-    },
-    cjk: SYSTEM_FONTS.cjk.find((f) => existsSync(f.path)) ?? null,
-    arabic: SYSTEM_FONTS.arabic.find((f) => existsSync(f.path)) ?? null,
-  };
-  return found;
+/** The faces read so far in this process (for tests of the lazy loading). */
+export function loadedFaces(): string[] {
+  return [...loaded.keys()];
 }
 
 /** The pdfkit methods font selection uses (a PDFDocument has them). */
 interface FontTarget {
-  registerFont(name: string, src?: string, family?: string): unknown;
+  registerFont(name: string, src?: PDFKit.Mixins.PDFFontSource): unknown;
   font(name: string): unknown;
 }
 
 /**
- * Chooses fonts on one document: `use(script, weight)` selects the font for a run, registering a
- * file on its first use (so a report without Chinese never reads the CJK font).
+ * Chooses fonts on one document: `use(face, weight)` selects the font for a run, registering the
+ * process's parsed font on its first use in this document.
  */
 export class FontChooser {
-  /** Names registered on the document: a file's path and face. */
   private readonly registered = new Set<string>();
 
-  constructor(
-    private readonly doc: FontTarget,
-    private readonly fonts: FontSet = reportFonts(),
-  ) {}
+  constructor(private readonly doc: FontTarget) {}
 
-  /** Selects the font for text of `script`; Latin's when the host has none for it. */
-  use(script: Script, weight: Weight = 'regular'): void {
-    const file =
-      script === 'latin'
-        ? this.fonts.latin[weight]
-        : (this.fonts[script] ?? this.fonts.latin[weight]);
-    // A file is used by its path, which pdfkit caches its parsed font under (a font opened by
-    // another name whose face is already loaded is parsed again on every call).
-    if (typeof file === 'string' || file.family === undefined) {
-      this.doc.font(typeof file === 'string' ? file : file.path);
-      return;
+  use(face: Face, weight: Weight = 'regular'): void {
+    const shipped = shippedFont(face, weight);
+    if (!this.registered.has(shipped.name)) {
+      // pdfkit's types name only files and bytes; its PDFFontFactory.open takes a fontkit font
+      // as it is (anything with a layout method).
+      this.doc.registerFont(shipped.name, shipped.font as unknown as Uint8Array);
+      this.registered.add(shipped.name);
     }
-    const name = `${file.path}#${file.family}`;
-    if (!this.registered.has(name)) {
-      this.doc.registerFont(name, file.path, file.family);
-      this.registered.add(name);
-    }
-    this.doc.font(name);
+    this.doc.font(shipped.name);
+  }
+
+  /** Whether the face has a glyph for a character (the regular cut: both weights cover the same). */
+  covers(face: Face, codePoint: number, weight: Weight = 'regular'): boolean {
+    return shippedFont(face, weight).font.hasGlyphForCodePoint(codePoint);
   }
 }

@@ -3,6 +3,7 @@
 // month, and the payments that settle the balances; then every expense and payment, read as it
 // is written. Words come from report-messages.ts, numbers and dates from report-format.ts.
 import { categoryLabel } from '@evenly/core';
+import { isolate } from './report-bidi.js';
 import type { Column } from './report-canvas.js';
 import { MUTED, ReportCanvas } from './report-canvas.js';
 import type { MessageId } from './report-messages.js';
@@ -94,7 +95,8 @@ export class ReportSections {
     private readonly fmt: ReportFormat,
     private readonly content: ReportContent,
   ) {
-    this.names = new Map(content.people.map((p) => [p.id, printable(p.name) || '?']));
+    // Isolated (report-bidi.ts): a name keeps its own direction inside any sentence.
+    this.names = new Map(content.people.map((p) => [p.id, isolate(printable(p.name) || '?')]));
   }
 
   private name(id: number): string {
@@ -115,7 +117,10 @@ export class ReportSections {
     c.ensure(200);
     c.line(this.t('title'), c.left, c.y, c.width, { size: 20, weight: 'bold' });
     c.y += ReportCanvas.lead(20);
-    c.line(printable(this.content.groupName), c.left, c.y, c.width, { size: 15, weight: 'bold' });
+    c.line(isolate(printable(this.content.groupName)), c.left, c.y, c.width, {
+      size: 15,
+      weight: 'bold',
+    });
     c.y += ReportCanvas.lead(15) + 2;
     c.line(this.rangeText(), c.left, c.y, c.width, { size: 10 });
     c.y += ReportCanvas.lead(10);
@@ -296,7 +301,7 @@ export class ReportSections {
     c.ensure(height);
     const top = c.y;
     c.line(this.fmt.date(r.date), c.left, top, dateCol.width - 4, { size: 8.5 });
-    c.line(printable(r.description), descX, top, descCol.width - 4, BODY);
+    c.line(isolate(printable(r.description)), descX, top, descCol.width - 4, BODY);
     this.amountCell(money(r.amountCents), top);
     payers.forEach((p, i) =>
       c.line(p, descX + descCol.width, top + i * ReportCanvas.lead(8), payerCol.width - 4, {

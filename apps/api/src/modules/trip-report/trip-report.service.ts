@@ -14,7 +14,8 @@ import { requireGroupMember } from '../groups/index.js';
 import { ReportCanvas, reportOutput } from './report-canvas.js';
 import type { ReportOutput } from './report-canvas.js';
 import { LedgerTotals } from './report-figures.js';
-import { FontChooser, reportFonts } from './report-fonts.js';
+import { directionOf, hanChoiceOf, isolate, isolatedFormat } from './report-bidi.js';
+import { FontChooser } from './report-fonts.js';
 import { printable, reportFileName, reportFormat } from './report-format.js';
 import { messagesFor } from './report-messages.js';
 import type { CurrencySummary, ReportContent, ReportEntry } from './report-sections.js';
@@ -117,7 +118,6 @@ export class TripReportService {
             receiptThumbnail(storage, row.receiptKey ?? '', row.receiptContentType)
         : null,
     };
-    const fonts = reportFonts();
     const t = messagesFor(options.locale);
     const doc = new PDFDocument({
       autoFirstPage: false,
@@ -129,15 +129,20 @@ export class TripReportService {
         Creator: 'Evenly',
         CreationDate: options.now,
       },
-      ...(typeof fonts.latin.regular === 'string' ? {} : { font: fonts.latin.regular.path }),
     });
     const output = reportOutput(doc);
     const canvas = new ReportCanvas(
       doc,
-      new FontChooser(doc, fonts),
-      (page) => `${printable(group.name)} · ${t('page', { n: String(page) })}`,
+      new FontChooser(doc),
+      (page) => `${isolate(printable(group.name))} · ${t('page', { n: String(page) })}`,
+      { direction: directionOf(options.locale), han: hanChoiceOf(options.locale) },
     );
-    const sections = new ReportSections(canvas, t, reportFormat(options.locale), content);
+    const sections = new ReportSections(
+      canvas,
+      t,
+      isolatedFormat(reportFormat(options.locale)),
+      content,
+    );
     void (async () => {
       sections.title();
       for (const s of currencies) sections.currency(s);
