@@ -166,6 +166,13 @@ describe('reading someone else’s', () => {
     expect(doc.components.schemas['PayMethodsRequestInput']?.example?.paypal).toBe('@beacosta');
   });
 
+  it('are in the account export', async () => {
+    await saveBea();
+    const res = await caller(ctx, bea)('GET', '/api/me/export');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ payMethods: unknown }>().payMethods).toEqual(BEA);
+  });
+
   it('are removed with the account', async () => {
     await saveBea();
     const res = await caller(ctx, bea)('DELETE', '/api/auth/me', { password: FIXTURE_PASSWORD });

@@ -34,7 +34,7 @@ import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/inde
 import type { CsvEntry, OriginalCost } from '../imports/index.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
-type Collaborators = Pick<AppServices, 'groups' | 'receipts'>;
+type Collaborators = Pick<AppServices, 'groups' | 'receipts' | 'payMethods'>;
 
 export { EXPORT_BATCH } from './export.repository.js';
 
@@ -306,8 +306,12 @@ export class ExportService {
         name: me.name,
         email: me.email,
         homeCurrency: me.homeCurrency,
+        locale: me.locale,
+        timeZone: me.timeZone,
         createdAt: me.createdAt.toISOString(),
       },
+      // What the person entered under "How to pay me" is their data too.
+      payMethods: await this.services.payMethods.mine(userId),
       friends,
       groups,
     };

@@ -215,12 +215,12 @@ export async function exportsRoutes(
         tags,
         summary: 'Download everything of your account as JSON',
         description:
-          'application/json attachment, streamed: `{ format, version, exportedAt, profile, friends, groups, expenses, payments }`. `expenses` are every expense you can see (those of your groups and your non-group ones) as GET /api/expenses/{id} answers them, each with its `comments`; receipts are signed links (`receiptUrl`) valid for a limited time. `payments` likewise.',
+          'application/json attachment, streamed: `{ format, version, exportedAt, profile, payMethods, friends, groups, expenses, payments }` (`payMethods` as GET /api/auth/me/pay-methods answers them). `expenses` are every expense you can see (those of your groups and your non-group ones) as GET /api/expenses/{id} answers them, each with its `comments`; receipts are signed links (`receiptUrl`) valid for a limited time. `payments` likewise.',
         response: {
           200: z.any().meta({
             description: 'application/json',
             example:
-              '{"format":"evenly-account-export","version":1,"exportedAt":"2025-03-20T10:00:00.000Z","profile":{"id":1,"name":"Ann","email":"ann@example.com","homeCurrency":"EUR","createdAt":"2024-01-02T09:00:00.000Z"},"friends":[],"groups":[],"expenses":[],"payments":[]}',
+              '{"format":"evenly-account-export","version":1,"exportedAt":"2025-03-20T10:00:00.000Z","profile":{"id":1,"name":"Ann","email":"ann@example.com","homeCurrency":"EUR","locale":"de","timeZone":"Europe/Berlin","createdAt":"2024-01-02T09:00:00.000Z"},"payMethods":{"bank":null,"paypal":"annmeyer","venmo":null,"revolut":null,"monzo":null,"upi":null,"swish":null},"friends":[],"groups":[],"expenses":[],"payments":[]}',
           }),
           ...errorResponses(401),
         },

@@ -17,7 +17,7 @@ declare module '../../composition/app-services.js' {
 export const services: readonly ServiceProvider[] = [
   provide({
     name: 'exports',
-    needs: ['groups', 'receipts'],
+    needs: ['groups', 'receipts', 'payMethods'],
     create: (deps, collaborators) => new ExportService(deps, collaborators),
   }),
 ];

@@ -7727,7 +7727,7 @@ export interface paths {
     };
     /**
      * Download everything of your account as JSON
-     * @description application/json attachment, streamed: `{ format, version, exportedAt, profile, friends, groups, expenses, payments }`. `expenses` are every expense you can see (those of your groups and your non-group ones) as GET /api/expenses/{id} answers them, each with its `comments`; receipts are signed links (`receiptUrl`) valid for a limited time. `payments` likewise.
+     * @description application/json attachment, streamed: `{ format, version, exportedAt, profile, payMethods, friends, groups, expenses, payments }` (`payMethods` as GET /api/auth/me/pay-methods answers them). `expenses` are every expense you can see (those of your groups and your non-group ones) as GET /api/expenses/{id} answers them, each with its `comments`; receipts are signed links (`receiptUrl`) valid for a limited time. `payments` likewise.
      */
     get: {
       parameters: {
