@@ -85,10 +85,9 @@ export function classifyLabel(upper: string): LabelKind {
 }
 
 function classifyExact(upper: string): LabelKind {
-  // "QTY: 1 TOTAL RM": an item count printed before the real label on the same line.
-  const afterCount = /^\W*(?:TOTAL\s?)?(?:QTY|QUANTITY|ITEMS?)\s*[:.]?\s*\d{1,4}\s+(?=[A-Z])/.exec(
-    upper,
-  );
+  // Two labels on one line, the first with its own small number ("QTY: 1 TOTAL RM", "PAX 2
+  // TOTAL", "TABLE 5 NET TOTAL"): the label next to the amount says what the amount is.
+  const afterCount = /^\W*[A-Z][A-Z.\s]{0,20}?[:.]?\s*\d{1,4}\s+(?=[A-Z])/.exec(upper);
   if (afterCount) {
     const rest = classifyExact(upper.slice(afterCount[0].length));
     if (rest !== 'none') return rest;

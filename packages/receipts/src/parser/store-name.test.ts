@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractStoreName } from './store-name.js';
+import { extractStoreName, lettersForLookalikeDigits, splitGluedSuffix } from './store-name.js';
 import { toLines } from './text.js';
 
 const store = (text: string): string | null => extractStoreName(toLines(text)).storeName;
@@ -73,6 +73,31 @@ describe('extractStoreName', () => {
   it('repairs OCR-glued suffixes', () => {
     expect(store('MYNEWSRETAILSB(306295-X)FKABISONSTORESSB')).toBe('MYNEWSRETAIL SB');
     expect(store('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');
+  });
+
+  it('splits every legal form OCR glued to the word before, in any case', () => {
+    expect(splitGluedSuffix('TFValue-MartSdn Bhd(482123-U)')).toBe(
+      'TFValue-Mart Sdn Bhd(482123-U)',
+    );
+    expect(splitGluedSuffix('RAPIDRAILSLIIBHD')).toBe('RAPIDRAILSLII BHD');
+    expect(splitGluedSuffix('CASTLEBLUES/B')).toBe('CASTLEBLUE S/B');
+    expect(splitGluedSuffix('GHDISTRIBUTOR&MARKETINGSDNBHD')).toBe(
+      'GHDISTRIBUTOR&MARKETING SDN BHD',
+    );
+    // A legal form inside a longer word, or after fewer than three letters, stays.
+    expect(splitGluedSuffix('SBARRO KLSB')).toBe('SBARRO KLSB');
+    expect(splitGluedSuffix('SUBHDAY')).toBe('SUBHDAY');
+    // Found as the company line although the suffix is glued on, also before a space.
+    expect(store('TQ FOR SHOPPING\nSIXTYSEVENMARTSB 12 JALAN')).toBe('SIXTYSEVENMART SB');
+  });
+
+  it('reads look-alike digits between letters as the letters', () => {
+    expect(lettersForLookalikeDigits('KMF F00DICI0US')).toBe('KMF FOODICIOUS');
+    expect(lettersForLookalikeDigits('HA1L MAR5H')).toBe('HAIL MARSH');
+    // Numbers and digits at a word's edge stay as printed.
+    expect(lettersForLookalikeDigits('7-ELEVEN 99 SPEEDMART A1 3M')).toBe(
+      '7-ELEVEN 99 SPEEDMART A1 3M',
+    );
   });
 
   it('otherwise takes the first name-like line, skipping greetings, titles, addresses and phones', () => {

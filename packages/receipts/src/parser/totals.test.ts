@@ -20,6 +20,10 @@ describe('classifyLabel', () => {
     ['VISA', 'card'],
     ['QTY : 1 TOTAL RM', 'total'],
     ['TOTAL QTY: 3', 'ignore'],
+    // Any label with its own small number before the amount's label, not only an item count.
+    ['PAX 2 TOTAL', 'total'],
+    ['TABLE 5 NET TOTAL', 'strong'],
+    ['ITEMS: 3 SUBTOTAL', 'subtotal'],
     // Label words misspelt by OCR.
     ['TOTL AMT POYABLE', 'strong'],
     ['TOTSL AN PAYABTE', 'strong'],
