@@ -5,7 +5,7 @@
  * greeting or document title.
  */
 import type { ReceiptLine } from './text.js';
-import { digitCount, letterCount } from './text.js';
+import { digitCount, editDistance, letterCount } from './text.js';
 
 export interface StoreNameResult {
   storeName: string | null;
@@ -35,8 +35,24 @@ export function splitGluedSuffix(text: string): string {
   );
 }
 
-/** Whether a line names a legal form, also one OCR glued to the word before. */
-const isRegistered = (upper: string): boolean => LEGAL.test(splitGluedSuffix(upper));
+/**
+ * "SDN BHD" as OCR misreads it at the end of a name ("SIN BHI", "5dn Bh", "SEN 3HD", "SON BHD"):
+ * two short words, the first starting like S, the second like B, at most two edits from it.
+ */
+const MISREAD_SDN_BHD =
+  /(?<![\p{L}\p{N}])([S5][\p{L}\p{N}]{1,2})\.?\s?([B83][\p{L}\p{N}]{0,2})\.?(?=\s*(?:\(|$))/u;
+
+/** The text with a misread "SDN BHD" at its end read as such. */
+export function repairSdnBhd(text: string): string {
+  const m = MISREAD_SDN_BHD.exec(text);
+  if (!m) return text;
+  const read = `${m[1] ?? ''}${m[2] ?? ''}`.toUpperCase();
+  if (read === 'SDNBHD' || editDistance(read, 'SDNBHD', 2) > 2) return text;
+  return `${text.slice(0, m.index)}SDN BHD${text.slice(m.index + m[0].length)}`;
+}
+
+/** Whether a line names a legal form, also one OCR glued to the word before or misread. */
+const isRegistered = (upper: string): boolean => LEGAL.test(repairSdnBhd(splitGluedSuffix(upper)));
 
 /**
  * Digits the recogniser reads for look-alike letters inside a word (0 for O, 1 for I, 5 for S:
@@ -50,10 +66,7 @@ export function lettersForLookalikeDigits(text: string): string {
 
 /** Removes registration numbers, "owned by" prefixes and text after the legal suffix. */
 function cleanName(text: string): string {
-  let s = splitGluedSuffix(lettersForLookalikeDigits(text))
-    // OCR slips: "SON BHD" / "SEN 3HD" for "SDN BHD".
-    .replace(/\bS[OE]N(\.?\s?)[B3]HD/gi, 'SDN$1BHD')
-    .replace(/\bSDN(\.?\s?)3HD/gi, 'SDN$1BHD')
+  let s = repairSdnBhd(splitGluedSuffix(lettersForLookalikeDigits(text)))
     .replace(
       /^(?:OWN(?:ED)?\s?BY|DIMILIKI(?:\s?OLEH)?|OPERATED\s?BY|A\s?DIVISION\s?OF)\s*:?\s*/i,
       '',
@@ -95,8 +108,11 @@ const REG_NUMBER_LINE =
 
 /** Index of the first address, phone or tax-number line: the shop name is printed above it. */
 function headerEnd(lines: ReceiptLine[]): number {
+  // An address has words: a bare number at the top ("3-1708032", a till or slip number) is not one.
   const i = lines.findIndex(
-    (l) => ADDRESS.test(l.upper) || /\bTEL\b|\bPHONE|\bFAX\b|\bGST\b|\bSST\b/.test(l.upper),
+    (l) =>
+      (ADDRESS.test(l.upper) && letterCount(l.upper) >= 3) ||
+      /\bTEL\b|\bPHONE|\bFAX\b|\bGST\b|\bSST\b/.test(l.upper),
   );
   return i < 0 ? lines.length : i;
 }
@@ -118,11 +134,14 @@ export function extractStoreName(lines: ReceiptLine[]): StoreNameResult {
   const top = lines.slice(0, 12);
   const end = headerEnd(top);
   // 1. The registered company: a line naming a legal form, or a name line printed right above a
-  // company registration number (Malaysian receipts print one or both); the first one above the
-  // address, else the first one further down.
+  // company registration number above the address (Malaysian receipts print one or both; below
+  // the address, the line above the number is the address's last: "SELANGOR"); the first one
+  // above the address, else the first one further down.
   const registered = top
     .map((l, i) => ({ l, i }))
-    .filter(({ l, i }) => isCompanyLine(l) || (isNameLike(l) && isRegNumberLine(top[i + 1])))
+    .filter(
+      ({ l, i }) => isCompanyLine(l) || (i < end && isNameLike(l) && isRegNumberLine(top[i + 1])),
+    )
     .map(({ i }) => i);
   const order = [...registered.filter((i) => i < end), ...registered.filter((i) => i >= end)];
   for (const i of order) {

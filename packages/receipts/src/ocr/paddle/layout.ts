@@ -68,22 +68,35 @@ function place(box: RecognisedBox): Placed {
   };
 }
 
+/** Share of the narrower box two boxes of one row may overlap by along the row (OCR slack). */
+const ROW_OVERLAP = 0.3;
+
 /**
  * Rows are found box by box along each box's own slant, not along the image's rows: a photo is
  * turned a few degrees, seen at an angle and curled, so "TOTAL" and its amount at the far right
  * may sit a line height apart in image rows. Two boxes share a row when the longer one's text
- * line, extended, passes within half a box height of the other's middle. Rows are ordered along
- * the page's median slant.
+ * line, extended, passes within half a box height of the other's middle; the closest pairs are
+ * joined first, and never two rows whose boxes lie side by side along the row's direction, one
+ * above the other: on a tilted or curled photo a long box's extended line can pass near the next
+ * row, and without this check "SUB TOTAL", "GST" and "SERVICE CHARGE" stacked in a column became
+ * one row with all their amounts. Rows are ordered along the page's median slant.
  */
 export function groupIntoLines(boxes: readonly RecognisedBox[]): LayoutLine[] {
   if (boxes.length === 0) return [];
   const placed = boxes.map(place);
   const avgHeight = placed.reduce((s, p) => s + p.height, 0) / placed.length;
-  const parent = placed.map((_, i) => i);
-  const find = (i: number): number => {
-    while (parent[i] !== i) i = parent[i] = parent[parent[i] ?? i] ?? i;
-    return i;
-  };
+  // The page's slant: the median direction of the boxes, by angle.
+  const angles = placed.map((p) => Math.atan2(p.dir.y, p.dir.x)).sort((x, y) => x - y);
+  const angle = angles[angles.length >> 1] ?? 0;
+  const along = { x: Math.cos(angle), y: Math.sin(angle) };
+  const across = (p: Placed) => -along.y * p.mid.x + along.x * p.mid.y;
+  const alongOf = (p: Placed) => along.x * p.mid.x + along.y * p.mid.y;
+  const extent = placed.map((p) => {
+    const ts = p.box.quad.map((q) => along.x * q.x + along.y * q.y);
+    return { from: Math.min(...ts), to: Math.max(...ts) };
+  });
+
+  const pairs: { i: number; j: number; off: number }[] = [];
   for (let i = 0; i < placed.length; i++) {
     for (let j = i + 1; j < placed.length; j++) {
       const a = placed[i] as Placed;
@@ -93,15 +106,33 @@ export function groupIntoLines(boxes: readonly RecognisedBox[]): LayoutLine[] {
       const vx = b.mid.x - a.mid.x;
       const vy = b.mid.y - a.mid.y;
       const off = Math.abs(-ref.dir.y * vx + ref.dir.x * vy);
-      if (off < Math.min(avgHeight, (a.height + b.height) / 2) / 2) parent[find(j)] = find(i);
+      if (off < Math.min(avgHeight, (a.height + b.height) / 2) / 2) pairs.push({ i, j, off });
     }
   }
-  // The page's slant: the median direction of the boxes, by angle.
-  const angles = placed.map((p) => Math.atan2(p.dir.y, p.dir.x)).sort((x, y) => x - y);
-  const angle = angles[angles.length >> 1] ?? 0;
-  const along = { x: Math.cos(angle), y: Math.sin(angle) };
-  const across = (p: Placed) => -along.y * p.mid.x + along.x * p.mid.y;
-  const alongOf = (p: Placed) => along.x * p.mid.x + along.y * p.mid.y;
+  pairs.sort((x, y) => x.off - y.off);
+  const parent = placed.map((_, i) => i);
+  const members = placed.map((_, i) => [i]);
+  const find = (i: number): number => {
+    while (parent[i] !== i) i = parent[i] = parent[parent[i] ?? i] ?? i;
+    return i;
+  };
+  const sideBySide = (i: number, j: number): boolean => {
+    const a = extent[i] as { from: number; to: number };
+    const b = extent[j] as { from: number; to: number };
+    const overlap = Math.min(a.to, b.to) - Math.max(a.from, b.from);
+    return overlap <= ROW_OVERLAP * Math.min(a.to - a.from, b.to - b.from);
+  };
+  for (const { i, j } of pairs) {
+    const ri = find(i);
+    const rj = find(j);
+    if (ri === rj) continue;
+    const mi = members[ri] as number[];
+    const mj = members[rj] as number[];
+    if (!mi.every((x) => mj.every((y) => sideBySide(x, y)))) continue;
+    parent[rj] = ri;
+    members[ri] = mi.concat(mj);
+    members[rj] = [];
+  }
   const rows = new Map<number, Placed[]>();
   placed.forEach((p, i) => {
     const r = find(i);

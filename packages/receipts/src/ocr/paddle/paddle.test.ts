@@ -9,8 +9,15 @@ import { boxesFromProbabilityMap } from './db-postprocess.js';
 import type { Point, Quad } from './geometry.js';
 import { convexHull, minAreaRect, rectCorners, unclipRect } from './geometry.js';
 import { groupIntoLines } from './layout.js';
-import { isQuarterTurned, uprightRotation, votesUpsideDown } from './orientation.js';
-import { zoomRegion } from './paddle-ocr.js';
+import {
+  halfTurned,
+  isQuarterTurned,
+  readsBetterTurned,
+  uprightRotation,
+  votesUpsideDown,
+  widestBoxes,
+} from './orientation.js';
+import { zoomRegion } from './zoom.js';
 
 const close = (a: number, b: number, eps = 1e-6) => Math.abs(a - b) <= eps;
 
@@ -191,6 +198,18 @@ describe('groupIntoLines', () => {
     ]);
     expect(lines.map((l) => l.text)).toEqual(['SHOP', 'TOTAL 9.00', 'CASH 10.00']);
   });
+
+  it('never joins rows whose boxes lie one above the other (a column of labels on a photo)', () => {
+    // Rows 9 px apart with 20 px boxes: each label is within half a box height of the next
+    // row's line, as on a tilted photo where a row's extended line runs into the next one.
+    const lines = groupIntoLines([
+      box(10, 100, 100, 'SUB TOTAL'),
+      box(300, 100, 50, '68.87'),
+      box(10, 109, 60, 'GST'),
+      box(300, 109, 50, '4.13'),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['SUB TOTAL 68.87', 'GST 4.13']);
+  });
 });
 
 describe('zoomRegion', () => {
@@ -248,6 +267,17 @@ describe('page orientation', () => {
     expect(votesUpsideDown(new Float32Array([0.1, 0.9, 0.2, 0.8, 0.9, 0.1]), 3)).toBe(true);
     expect(votesUpsideDown(new Float32Array([0.9, 0.1, 0.3, 0.7]), 2)).toBe(false);
     expect(votesUpsideDown(new Float32Array([]), 0)).toBe(false);
+  });
+
+  it('checks a half turn by reading the widest lines both ways', () => {
+    const wide = [line(0, 0, 300, 20), line(0, 40, 50, 20), line(0, 80, 20, 200)];
+    expect(widestBoxes(wide, 2).map((b) => b.quad[0].y)).toEqual([0, 80]);
+    const q = line(0, 0, 100, 20).quad;
+    // Half a turn: the cut starts at the bottom-right corner and runs leftwards.
+    expect(halfTurned(q)).toEqual([q[2], q[3], q[0], q[1]]);
+    expect(readsBetterTurned([0.9, 0.8], [0.5, 0.6])).toBe(false);
+    expect(readsBetterTurned([0.5, 0.6, 0], [0.9, 0.8, 0.7])).toBe(true);
+    expect(readsBetterTurned([], [])).toBe(false);
   });
 
   it('turns the page back: upright cuts of upright lines mean the page lies a quarter clockwise', () => {
