@@ -157,23 +157,14 @@ export class PaddleOcr {
       t = now;
     };
 
-    // Pass 1 on the whole image. When the text found sits in a clearly smaller part of it (a
-    // receipt photographed on a table, a slip scanned on an A4 page), pass 2 looks again at that
-    // part only, at a higher scale for the same input size: small print the first pass missed or
-    // merged is found, at no extra memory.
-    let whole = { x: 0, y: 0, width: img.width, height: img.height };
-    let found = await this.#detect(img, whole, timings);
-    // A page photographed sideways or upside down is turned upright and looked at again.
+    let found = await this.#detectCloser(img, timings);
+    // A page photographed sideways or upside down is turned upright and looked at again. The
+    // turn is judged on the closer look's boxes: on a photo the first pass finds few lines, and
+    // merges others, too few to tell a quarter turn or which way up they read.
     const turn = await this.#uprightRotation(img, found.boxes, timings);
     if (turn !== 0) {
       img = await rotateImage(img, turn);
-      whole = { x: 0, y: 0, width: img.width, height: img.height };
-      found = await this.#detect(img, whole, timings);
-    }
-    const zoom = zoomRegion(found.boxes, img.width, img.height);
-    if (zoom && this.#detScale(zoom) >= this.#detScale(whole) * MIN_ZOOM) {
-      const closer = await this.#detect(img, zoom, timings);
-      if (closer.boxes.length >= found.boxes.length) found = closer;
+      found = await this.#detectCloser(img, timings);
     }
     const boxes = found.boxes;
     timings.boxes = boxes.length;
@@ -195,6 +186,26 @@ export class PaddleOcr {
     const lines = groupIntoLines(recognised);
     lap('recDecode');
     return { lines, timings };
+  }
+
+  /**
+   * Pass 1 on the whole image; when the text found sits in a clearly smaller part of it (a
+   * receipt photographed on a table, a slip scanned on an A4 page), pass 2 looks again at that
+   * part only, at a higher scale for the same input size: small print the first pass missed or
+   * merged is found, at no extra memory.
+   */
+  async #detectCloser(
+    img: RgbImage,
+    timings: StageTimings,
+  ): Promise<{ boxes: DetectedBox[]; scale: number }> {
+    const whole = { x: 0, y: 0, width: img.width, height: img.height };
+    const found = await this.#detect(img, whole, timings);
+    const zoom = zoomRegion(found.boxes, img.width, img.height);
+    if (zoom && this.#detScale(zoom) >= this.#detScale(whole) * MIN_ZOOM) {
+      const closer = await this.#detect(img, zoom, timings);
+      if (closer.boxes.length >= found.boxes.length) return closer;
+    }
+    return found;
   }
 
   /**
