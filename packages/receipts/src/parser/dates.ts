@@ -218,7 +218,7 @@ function resolve(c: DateCandidate, order: DateOrder): { y: number; m: number; d:
 }
 
 /**
- * Dates OCR damaged (see GLUED_RE), and a compact date alone on its line whose label OCR lost
+ * Dates OCR damaged (see GLUED_RE), and a compact date on a line whose label OCR lost
  * ("27032018"); only looked for when no clean date was found.
  */
 export function findDamagedDateCandidates(lines: ReceiptLine[]): DateCandidate[] {
@@ -231,9 +231,10 @@ export function findDamagedDateCandidates(lines: ReceiptLine[]): DateCandidate[]
       negative: NEGATIVE_LABEL.test(line.upper),
       fixed: false,
     };
-    const alone = /^\W*(\d{8})\W*$/.exec(u);
-    const compact = alone ? compactDate(alone[1] ?? '') : null;
-    if (compact) out.push({ ...base, ...compact });
+    for (const m of u.matchAll(COMPACT_RE)) {
+      const compact = compactDate(m[1] ?? '');
+      if (compact) out.push({ ...base, ...compact });
+    }
     for (const re of [GLUED_RE, LOST_SEP_RE, SEP_AS_ONE_RE]) {
       for (const m of u.matchAll(re)) {
         const a = Number(m[1]);

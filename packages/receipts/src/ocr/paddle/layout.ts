@@ -68,6 +68,30 @@ function place(box: RecognisedBox): Placed {
   };
 }
 
+/**
+ * The slant of the page around a box: the mean direction of the boxes whose middles lie within
+ * a few line heights of its own, weighted by their width (long boxes show a slant best). One
+ * short box ("TOTAL :", "39.80") is a poor guide: on a photo whose rows sit closer than a box's
+ * height, a degree or two off over the width of the page puts an amount on the wrong row.
+ */
+function localSlant(
+  p: Placed,
+  all: readonly Placed[],
+  lineHeight: number,
+): { x: number; y: number } {
+  const radius = 4 * lineHeight;
+  let x = 0;
+  let y = 0;
+  for (const q of all) {
+    const d = Math.hypot(q.mid.x - p.mid.x, q.mid.y - p.mid.y);
+    if (d > radius) continue;
+    x += q.dir.x * q.width;
+    y += q.dir.y * q.width;
+  }
+  const len = Math.hypot(x, y);
+  return len === 0 ? p.dir : { x: x / len, y: y / len };
+}
+
 /** Share of the narrower box two boxes of one row may overlap by along the row (OCR slack). */
 const ROW_OVERLAP = 0.3;
 
@@ -96,16 +120,21 @@ export function groupIntoLines(boxes: readonly RecognisedBox[]): LayoutLine[] {
     return { from: Math.min(...ts), to: Math.max(...ts) };
   });
 
+  const local = placed.map((p) => localSlant(p, placed, avgHeight));
   const pairs: { i: number; j: number; off: number }[] = [];
   for (let i = 0; i < placed.length; i++) {
     for (let j = i + 1; j < placed.length; j++) {
       const a = placed[i] as Placed;
       const b = placed[j] as Placed;
-      // The longer box's direction is the better estimate of the row's slant.
-      const ref = a.width >= b.width ? a : b;
+      // The row's slant between the two: the mean of the slant around each end.
+      const da = local[i] as { x: number; y: number };
+      const db = local[j] as { x: number; y: number };
+      const dx = da.x + db.x;
+      const dy = da.y + db.y;
+      const len = Math.hypot(dx, dy) || 1;
       const vx = b.mid.x - a.mid.x;
       const vy = b.mid.y - a.mid.y;
-      const off = Math.abs(-ref.dir.y * vx + ref.dir.x * vy);
+      const off = Math.abs((-dy * vx + dx * vy) / len);
       if (off < Math.min(avgHeight, (a.height + b.height) / 2) / 2) pairs.push({ i, j, off });
     }
   }

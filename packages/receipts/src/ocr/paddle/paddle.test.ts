@@ -199,6 +199,44 @@ describe('groupIntoLines', () => {
     expect(lines.map((l) => l.text)).toEqual(['SHOP', 'TOTAL 9.00', 'CASH 10.00']);
   });
 
+  it("takes a row's slant from the boxes around it, not from one short box", () => {
+    // A page turned 5°: long lines show the slant; "TOTAL" and the amounts are short boxes the
+    // detector drew level. Rows 45 px apart, boxes 30 px high.
+    const turn = (5 * Math.PI) / 180;
+    const r = (p: { x: number; y: number }) => ({
+      x: p.x * Math.cos(turn) - p.y * Math.sin(turn),
+      y: p.x * Math.sin(turn) + p.y * Math.cos(turn),
+    });
+    const rect = (x: number, y: number, w: number): Quad => [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + 30 },
+      { x, y: y + 30 },
+    ];
+    const turned = (x: number, y: number, w: number, text: string) => ({
+      quad: rect(x, y, w).map(r) as Quad,
+      text,
+      confidence: 0.9,
+    });
+    const level = (x: number, y: number, w: number, text: string) => {
+      const c = r({ x: x + w / 2, y: y + 15 });
+      return { quad: rect(c.x - w / 2, c.y - 15, w), text, confidence: 0.9 };
+    };
+    const lines = groupIntoLines([
+      turned(150, 100, 140, 'SUBTOTAL ITEMS'),
+      level(300, 100, 50, '8.49'),
+      level(10, 145, 60, 'TOTAL'),
+      level(300, 145, 50, '9.00'),
+      turned(10, 190, 140, 'CASH PAID BY CARD'),
+      level(300, 190, 50, '10.00'),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual([
+      'SUBTOTAL ITEMS 8.49',
+      'TOTAL 9.00',
+      'CASH PAID BY CARD 10.00',
+    ]);
+  });
+
   it('never joins rows whose boxes lie one above the other (a column of labels on a photo)', () => {
     // Rows 9 px apart with 20 px boxes: each label is within half a box height of the next
     // row's line, as on a tilted photo where a row's extended line runs into the next one.
