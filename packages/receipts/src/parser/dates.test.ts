@@ -29,6 +29,8 @@ describe('extractDate', () => {
     // A compact date whose label OCR lost (only when no other date is found).
     ['No:CS-20243\n27032018\nTotal 12.00', '2018-03-27'],
     ['27032018 No:CS-20243\nTotal 12.00', '2018-03-27'],
+    // A 2-digit year with the time glued on, colons lost (only when no other date is found).
+    ['Date Time\n18/03/1815170605102', '2018-03-18'],
     // Month names OCR damaged.
     ['Date : 05 3an 2017 12:41pm', '2017-01-05'],
     ['02/Ja0/2017 10:49:25', '2017-01-02'],

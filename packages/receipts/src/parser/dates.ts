@@ -55,6 +55,8 @@ const MONDY_RE = new RegExp(
  */
 const GLUED_RE = /(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})(?!\d)/g;
 const LOST_SEP_RE = /(?<!\d)(\d{2})(\d{2})\s?([/-])\s?((?:19|20)\d{2})(?!\d)/g;
+/** A 2-digit year with the time glued on, its colons lost: "18/03/1815170605102". */
+const SHORT_YEAR_GLUED_RE = /(?<!\d)(\d{1,2})([/-])(\d{1,2})\2(\d{2})(?=\d{4})/g;
 /** The second separator read as a 1 or an l: "25/0412017". */
 const SEP_AS_ONE_RE = /(?<!\d)(\d{1,2})([/-])(\d{2})[1IL|]((?:19|20)\d{2})(?!\d)/g;
 /** 20180428 or 25032018 (only where the line shows a date or time) */
@@ -235,11 +237,11 @@ export function findDamagedDateCandidates(lines: ReceiptLine[]): DateCandidate[]
       const compact = compactDate(m[1] ?? '');
       if (compact) out.push({ ...base, ...compact });
     }
-    for (const re of [GLUED_RE, LOST_SEP_RE, SEP_AS_ONE_RE]) {
+    for (const re of [GLUED_RE, LOST_SEP_RE, SEP_AS_ONE_RE, SHORT_YEAR_GLUED_RE]) {
       for (const m of u.matchAll(re)) {
         const a = Number(m[1]);
         const b = Number(re === LOST_SEP_RE ? m[2] : m[3]);
-        const year = Number(m[4]);
+        const year = fullYear(m[4] ?? '');
         if (isValid(year, b, a) || isValid(year, a, b)) out.push({ year, a, b, ...base });
       }
     }
