@@ -23,6 +23,14 @@ describe('extractDate', () => {
     // OCR glued the time before the date, or the year to a time that lost its first colon.
     ['16:1404/03/18', '2018-03-04'],
     ['25/Feb/20170743:54', '2017-02-25'],
+    // A time glued to the year that OCR also damaged, or after a date that lost a separator.
+    ['REG 30-04-201815:5/', '2018-04-30'],
+    ['Date ：0405/20177:19:43AM', '2017-05-04'],
+    // A compact date whose label OCR lost (only when no other date is found).
+    ['No:CS-20243\n27032018\nTotal 12.00', '2018-03-27'],
+    ['27032018 No:CS-20243\nTotal 12.00', '2018-03-27'],
+    // A 2-digit year with the time glued on, colons lost (only when no other date is found).
+    ['Date Time\n18/03/1815170605102', '2018-03-18'],
     // Month names OCR damaged.
     ['Date : 05 3an 2017 12:41pm', '2017-01-05'],
     ['02/Ja0/2017 10:49:25', '2017-01-02'],

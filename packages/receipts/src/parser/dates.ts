@@ -55,6 +55,8 @@ const MONDY_RE = new RegExp(
  */
 const GLUED_RE = /(\d{1,2})([/-])(\d{1,2})\2((?:19|20)\d{2})(?!\d)/g;
 const LOST_SEP_RE = /(?<!\d)(\d{2})(\d{2})\s?([/-])\s?((?:19|20)\d{2})(?!\d)/g;
+/** A 2-digit year with the time glued on, its colons lost: "18/03/1815170605102". */
+const SHORT_YEAR_GLUED_RE = /(?<!\d)(\d{1,2})([/-])(\d{1,2})\2(\d{2})(?=\d{4})/g;
 /** The second separator read as a 1 or an l: "25/0412017". */
 const SEP_AS_ONE_RE = /(?<!\d)(\d{1,2})([/-])(\d{2})[1IL|]((?:19|20)\d{2})(?!\d)/g;
 /** 20180428 or 25032018 (only where the line shows a date or time) */
@@ -74,19 +76,38 @@ function fullYear(y: string): number {
   return y.length === 2 ? 2000 + n : n;
 }
 
+/**
+ * OCR often glues the time to the year: "25/12/20188:13:39PM", "13 MAY201818:26", also a time
+ * it damaged ("30-04-201815:5/"); or the time to the date, before it ("16:1404/03/18"), or lost
+ * the time's first colon ("25/FEB/20170743:54"). A space is put back between them.
+ */
+function splitGluedTimes(upper: string): string {
+  return upper
+    .replace(/(?<!\d)(\d{1,2}:\d{2})(?=\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}(?!\d))/g, '$1 ')
+    .replace(/([/\-.]\s?\d{1,2}\s?[/\-.]\s?)((?:19|20)\d{2}|\d{2})(?=\d{1,2}:\d{2})/g, '$1$2 ')
+    .replace(/([/\-.]\s?)((?:19|20)\d{2})(?=\d{1,2}:\d)/g, '$1$2 ')
+    .replace(/([A-Z]\.?[\s/\-.]?)((?:19|20)\d{2})(?=\d{1,4}:\d{2})/g, '$1$2 ');
+}
+
+/** A compact date ("25032018", "20180325"), or null; years before 2000 are numbers, not dates. */
+function compactDate(s: string): { year: number; a: number; b: number; fixed: boolean } | null {
+  const y1 = Number(s.slice(0, 4));
+  const m1 = Number(s.slice(4, 6));
+  const d1 = Number(s.slice(6, 8));
+  const d2 = Number(s.slice(0, 2));
+  const m2 = Number(s.slice(2, 4));
+  const y2 = Number(s.slice(4, 8));
+  if (isValid(y1, m1, d1) && y1 >= 2000) return { year: y1, a: d1, b: m1, fixed: true };
+  if (isValid(y2, m2, d2) && y2 >= 2000) return { year: y2, a: d2, b: m2, fixed: false };
+  return null;
+}
+
 /** Finds every date-looking string on the receipt. */
 export function findDateCandidates(lines: ReceiptLine[]): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
-    // OCR often glues the time to the year: "25/12/20188:13:39PM", "13 MAY201818:26".
-    // Or the time to the date, before it ("16:1404/03/18"), or lost the time's first colon
-    // ("25/FEB/20170743:54"). Month names OCR damaged are repaired ("3AN", "0CT", "MAROH").
-    const u = repairMonthNames(
-      line.upper
-        .replace(/(?<!\d)(\d{1,2}:\d{2})(?=\d{1,2}[/\-.]\d{1,2}[/\-.]\d{2,4}(?!\d))/g, '$1 ')
-        .replace(/([/\-.]\s?\d{1,2}\s?[/\-.]\s?)((?:19|20)\d{2}|\d{2})(?=\d{1,2}:\d{2})/g, '$1$2 ')
-        .replace(/([A-Z]\.?[\s/\-.]?)((?:19|20)\d{2})(?=\d{1,4}:\d{2})/g, '$1$2 '),
-    );
+    // Month names OCR damaged are repaired ("3AN", "0CT", "MAROH").
+    const u = repairMonthNames(splitGluedTimes(line.upper));
     const labelled = DATE_LABEL.test(u);
     const negative = NEGATIVE_LABEL.test(u);
     const base = { lineIndex: line.index, labelled, negative };
@@ -141,18 +162,8 @@ export function findDateCandidates(lines: ReceiptLine[]): DateCandidate[] {
     if (labelled) {
       for (const m of u.matchAll(COMPACT_RE)) {
         if (overlaps(m.index, m[0].length)) continue;
-        const s = m[1] ?? '';
-        const y1 = Number(s.slice(0, 4));
-        const m1 = Number(s.slice(4, 6));
-        const d1 = Number(s.slice(6, 8));
-        const d2 = Number(s.slice(0, 2));
-        const m2 = Number(s.slice(2, 4));
-        const y2 = Number(s.slice(4, 8));
-        if (isValid(y1, m1, d1) && y1 >= 2000) {
-          out.push({ year: y1, a: d1, b: m1, fixed: true, ...base });
-        } else if (isValid(y2, m2, d2) && y2 >= 2000) {
-          out.push({ year: y2, a: d2, b: m2, fixed: false, ...base });
-        }
+        const c = compactDate(m[1] ?? '');
+        if (c) out.push({ ...c, ...base });
       }
     }
   }
@@ -208,21 +219,29 @@ function resolve(c: DateCandidate, order: DateOrder): { y: number; m: number; d:
   return null;
 }
 
-/** Dates OCR damaged (see GLUED_RE); only looked for when no clean date was found. */
+/**
+ * Dates OCR damaged (see GLUED_RE), and a compact date on a line whose label OCR lost
+ * ("27032018"); only looked for when no clean date was found.
+ */
 export function findDamagedDateCandidates(lines: ReceiptLine[]): DateCandidate[] {
   const out: DateCandidate[] = [];
   for (const line of lines) {
+    const u = splitGluedTimes(line.upper);
     const base = {
       lineIndex: line.index,
       labelled: DATE_LABEL.test(line.upper),
       negative: NEGATIVE_LABEL.test(line.upper),
       fixed: false,
     };
-    for (const re of [GLUED_RE, LOST_SEP_RE, SEP_AS_ONE_RE]) {
-      for (const m of line.upper.matchAll(re)) {
+    for (const m of u.matchAll(COMPACT_RE)) {
+      const compact = compactDate(m[1] ?? '');
+      if (compact) out.push({ ...base, ...compact });
+    }
+    for (const re of [GLUED_RE, LOST_SEP_RE, SEP_AS_ONE_RE, SHORT_YEAR_GLUED_RE]) {
+      for (const m of u.matchAll(re)) {
         const a = Number(m[1]);
         const b = Number(re === LOST_SEP_RE ? m[2] : m[3]);
-        const year = Number(m[4]);
+        const year = fullYear(m[4] ?? '');
         if (isValid(year, b, a) || isValid(year, a, b)) out.push({ year, a, b, ...base });
       }
     }

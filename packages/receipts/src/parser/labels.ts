@@ -26,8 +26,9 @@ const IGNORE =
   /TOTAL\s*(?:OF\s*)?(?:QTY|QUANTITY|ITEM|NO\b|NUMBER|DISC|SAVING|POINT|LOADING|UNITS?\b|PCS|ARTICLES|WEIGHT|COUNT)|ITEM\s?COUNT|QTY\s?COUNT|\bNO\.? OF ITEM|\bSAVINGS?\b|YOU SAVED|\bPOINTS?\b|BALANCE\s(?:BEFORE|AFTER)|PREV(?:IOUS)?\.? BALANCE|OPENING|CLOSING|\bDEPOSIT\b|\bTIP\b|GRATUITY|SERVICE CHARGE|SERV\.?\s?CHG|\bDISCOUNT|\bDISC\b|RABATT|REMISE|DESCUENTO|\bQTY\b|\bCODE\b/;
 export const EXCL =
   /EXCL|EXCLUDING|EXCLUSIVE|BEFORE TAX|PRE-?TAX|\bNETTO\b|\bHT\b|SIN IVA|OHNE MWST/;
+// A tax's rate may be printed glued to its name ("GST6%", "SST6%", "VAT20%").
 const TAX =
-  /\bTAX(?:ES)?\b|\bGST\b|\bVAT\b|\bMWST\b|\bUST\b|\bTVA\b|\bIVA\b|\bHST\b|\bPST\b|\bSST\b|\bPPN\b|\bTA AMT\b/;
+  /\bTAX(?:ES)?\b|\b(?:GST|VAT|SST)(?:\b|(?=\d{1,2}(?:[.,]\d+)?\s?%))|\bMWST\b|\bUST\b|\bTVA\b|\bIVA\b|\bHST\b|\bPST\b|\bPPN\b|\bTA AMT\b/;
 const INCL = /INCL|INCLUSIVE|INCLUDING|INCLUDE|\bINC\b|WITH\s?GST|WITH\s?TAX|\bTTC\b|\bBRUTTO\b/;
 const CASH =
   /CASH|TENDER|RECEIVED|\bPAID\b|\bBAR\b|BARGELD|GEGEBEN|ESP[ÈE]CES|EFECTIVO|CONTANTI|TUNAI|\bPAYMENT\b|PAYMENT MODE/;
@@ -85,10 +86,9 @@ export function classifyLabel(upper: string): LabelKind {
 }
 
 function classifyExact(upper: string): LabelKind {
-  // "QTY: 1 TOTAL RM": an item count printed before the real label on the same line.
-  const afterCount = /^\W*(?:TOTAL\s?)?(?:QTY|QUANTITY|ITEMS?)\s*[:.]?\s*\d{1,4}\s+(?=[A-Z])/.exec(
-    upper,
-  );
+  // Two labels on one line, the first with its own small number ("QTY: 1 TOTAL RM", "PAX 2
+  // TOTAL", "TABLE 5 NET TOTAL"): the label next to the amount says what the amount is.
+  const afterCount = /^\W*[A-Z][A-Z.\s]{0,20}?[:.]?\s*\d{1,4}\s+(?=[A-Z])/.exec(upper);
   if (afterCount) {
     const rest = classifyExact(upper.slice(afterCount[0].length));
     if (rest !== 'none') return rest;

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { extractStoreName } from './store-name.js';
+import {
+  extractStoreName,
+  lettersForLookalikeDigits,
+  repairSdnBhd,
+  splitGluedSuffix,
+} from './store-name.js';
 import { toLines } from './text.js';
 
 const store = (text: string): string | null => extractStoreName(toLines(text)).storeName;
@@ -8,7 +13,8 @@ describe('extractStoreName', () => {
   it('prefers the registered company line near the top and trims registration numbers', () => {
     expect(
       store('TAN WOON YANN\nBOOK TA .K(TAMAN DAYA) SDN BND\n789417-W\nNO.53, JALAN SAGU 18'),
-    ).toBe('BOOK TA .K(TAMAN DAYA) SDN BND');
+      // "BND" is OCR's misreading of "BHD" (repairSdnBhd).
+    ).toBe('BOOK TA .K(TAMAN DAYA) SDN BHD');
     expect(store('MYDIN\nTRI SHAAS SDN BHD (728515-M)\nMYDIN MART SRI MUDA')).toBe(
       'TRI SHAAS SDN BHD',
     );
@@ -73,6 +79,65 @@ describe('extractStoreName', () => {
   it('repairs OCR-glued suffixes', () => {
     expect(store('MYNEWSRETAILSB(306295-X)FKABISONSTORESSB')).toBe('MYNEWSRETAIL SB');
     expect(store('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');
+  });
+
+  it('splits every legal form OCR glued to the word before, in any case', () => {
+    expect(splitGluedSuffix('TFValue-MartSdn Bhd(482123-U)')).toBe(
+      'TFValue-Mart Sdn Bhd(482123-U)',
+    );
+    expect(splitGluedSuffix('RAPIDRAILSLIIBHD')).toBe('RAPIDRAILSLII BHD');
+    expect(splitGluedSuffix('CASTLEBLUES/B')).toBe('CASTLEBLUE S/B');
+    expect(splitGluedSuffix('GHDISTRIBUTOR&MARKETINGSDNBHD')).toBe(
+      'GHDISTRIBUTOR&MARKETING SDN BHD',
+    );
+    // A legal form inside a longer word, or after fewer than three letters, stays.
+    expect(splitGluedSuffix('SBARRO KLSB')).toBe('SBARRO KLSB');
+    expect(splitGluedSuffix('SUBHDAY')).toBe('SUBHDAY');
+    // Found as the company line although the suffix is glued on, also before a space.
+    expect(store('TQ FOR SHOPPING\nSIXTYSEVENMARTSB 12 JALAN')).toBe('SIXTYSEVENMART SB');
+  });
+
+  it('reads "SDN BHD" that OCR misread at the end of a name (two edits at most)', () => {
+    expect(repairSdnBhd('SUBANG HEALTHCARE SIN BHI')).toBe('SUBANG HEALTHCARE SDN BHD');
+    expect(repairSdnBhd('Bradview Markatng 5dn Bh(728M)')).toBe('Bradview Markatng SDN BHD(728M)');
+    expect(repairSdnBhd('SUN VICTORY SON BHD')).toBe('SUN VICTORY SDN BHD');
+    // Words further from it, or not at the end of the name, stay.
+    expect(repairSdnBhd('KEDAI SAN BAR')).toBe('KEDAI SAN BAR');
+    expect(repairSdnBhd('SIN BHI RESTAURANT')).toBe('SIN BHI RESTAURANT');
+    expect(store('AA PHARMACY\nSUBANG HEALTHCARE SIN BHI\n1118258-K\nGST NO:001536708608')).toBe(
+      'SUBANG HEALTHCARE SDN BHD',
+    );
+  });
+
+  it('ends the header at an address with words, not at a bare number', () => {
+    const text = [
+      '3-1708032',
+      'Wotsone',
+      "Watson'sPersonlCaretorsSdd",
+      'Company Reg No.:269892V',
+      'GST Reg No.000947339264',
+    ].join('\n');
+    expect(store(text)).toBe("Watson'sPersonlCaretorsSdd");
+  });
+
+  it('does not take the last address line above a registration number for the name', () => {
+    const text = [
+      'HOME MASTER HARDWARE&',
+      'ELECTRICAL',
+      'NO.113G&115G,JALAN SETIA',
+      'GELANGOR.',
+      'Company Reg No. :SA03711551-P',
+    ].join('\n');
+    expect(store(text)).toBe('HOME MASTER HARDWARE& ELECTRICAL');
+  });
+
+  it('reads look-alike digits between letters as the letters', () => {
+    expect(lettersForLookalikeDigits('KMF F00DICI0US')).toBe('KMF FOODICIOUS');
+    expect(lettersForLookalikeDigits('HA1L MAR5H')).toBe('HAIL MARSH');
+    // Numbers and digits at a word's edge stay as printed.
+    expect(lettersForLookalikeDigits('7-ELEVEN 99 SPEEDMART A1 3M')).toBe(
+      '7-ELEVEN 99 SPEEDMART A1 3M',
+    );
   });
 
   it('otherwise takes the first name-like line, skipping greetings, titles, addresses and phones', () => {

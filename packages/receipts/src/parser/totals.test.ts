@@ -20,6 +20,10 @@ describe('classifyLabel', () => {
     ['VISA', 'card'],
     ['QTY : 1 TOTAL RM', 'total'],
     ['TOTAL QTY: 3', 'ignore'],
+    // Any label with its own small number before the amount's label, not only an item count.
+    ['PAX 2 TOTAL', 'total'],
+    ['TABLE 5 NET TOTAL', 'strong'],
+    ['ITEMS: 3 SUBTOTAL', 'subtotal'],
     // Label words misspelt by OCR.
     ['TOTL AMT POYABLE', 'strong'],
     ['TOTSL AN PAYABTE', 'strong'],
@@ -109,6 +113,21 @@ describe('extractTotal', () => {
         'QTY : 1 TOTAL RM\nCASH\nCHANGE\n:\n:\n:\n11.60\n12.00\n0.40\nGST SUMMARY\nTOTAL\n10.94',
       ),
     ).toBe(1160);
+  });
+
+  it('pairs an amount with a lone label right below it (a row split on a tilted photo)', () => {
+    const text =
+      'SUB TOTAL 295.00\nSERVICE CHARGE 10% 29.50\nGST6% 19.47\nROUNDING ADJ -0.02\n343.95\nNET TOTAL\nAmount Tax\nSR 295.00 0';
+    expect(total(text)).toBe(34395);
+  });
+
+  it('reads a tax with its rate glued on ("GST6%") as a tax line', () => {
+    expect(classifyLabel('GST6% RM0.28')).toBe('tax');
+    expect(classifyLabel('SST 6% 1.20')).toBe('tax');
+    // A word that only starts with the letters stays as it is.
+    expect(classifyLabel('GSTR 2.00')).toBe('none');
+    const text = 'S RM5.00\n1NO\nGST TA AMT RM4.72\nGST6% RMO.28\nTOTAL RM5>O0\nCASH RM5.00';
+    expect(total(text)).toBe(500);
   });
 
   it('does not give a damaged total line the next amount (NET TOTAL 25. 0 / C 50.00)', () => {

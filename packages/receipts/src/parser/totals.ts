@@ -195,6 +195,20 @@ export function scoreTotalCandidates(lines: ReceiptLine[]): {
       if (kind === 'none' && prev && isBareLabel(prev) && !paired.has(line.index)) {
         kind = classifyLabel(prev.upper);
       }
+      // Else a lone label line right below that no value follows: on a tilted photo a row can
+      // split with its amount first ("343.95" / "NET TOTAL").
+      const next = lines[i + 1];
+      const after = lines[i + 2];
+      if (
+        kind === 'none' &&
+        !paired.has(line.index) &&
+        (!prev || !isBareLabel(prev)) &&
+        next &&
+        isBareLabel(next) &&
+        !(after && isAmountOnly(after))
+      ) {
+        kind = classifyLabel(next.upper);
+      }
     }
     kinds.set(line.index, kind);
     const nonZero = line.amounts.filter((a) => a.cents !== 0).length;

