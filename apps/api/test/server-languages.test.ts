@@ -225,9 +225,7 @@ describe('notifications, export and report', () => {
     const toBea = pushed.filter((n) => n.userId === bea.id);
     expect(toBea).toHaveLength(1);
     expect(toBea[0]?.title).toBe('Ann hat „Dinner“ hinzugefügt');
-    expect(toBea[0]?.body.replace(/\u00a0/g, ' ')).toBe(
-      '30,00 $ in Berlin. Dein Anteil: 15,00 $.',
-    );
+    expect(toBea[0]?.body.replace(/\u00a0/g, ' ')).toBe('30,00 $ in Berlin. Dein Anteil: 15,00 $.');
     const mails = ctx.smtp.mails.filter((m) => m.to.includes(bea.email));
     expect(mails).toHaveLength(1);
     const mail = readMail(mails[0] as ReceivedMail);

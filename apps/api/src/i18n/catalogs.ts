@@ -45,4 +45,3 @@ export function i18nFor(locale: AppLocale): I18n {
   }
   return found;
 }
-

@@ -2,5 +2,10 @@
 // locale and time zone. See docs/i18n/server.md.
 export { CATALOGS } from './catalogs.js';
 export { formatDate, formatDateTime, formatMoney } from './format.js';
-export { recipientLocale, requestLocale, translatorFor, translatorForRecipient } from './translator.js';
+export {
+  recipientLocale,
+  requestLocale,
+  translatorFor,
+  translatorForRecipient,
+} from './translator.js';
 export type { MessageValues, Translator } from './translator.js';

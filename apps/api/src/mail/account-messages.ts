@@ -5,7 +5,10 @@
 export const ACCOUNT_MAIL = {
   pasteLink: /*i18n*/ { id: 'mail.pasteLink', message: 'Or paste this link into your browser:' },
   verify: {
-    subject: /*i18n*/ { id: 'mail.verify.subject', message: 'Verify your e-mail address for Evenly' },
+    subject: /*i18n*/ {
+      id: 'mail.verify.subject',
+      message: 'Verify your e-mail address for Evenly',
+    },
     title: /*i18n*/ { id: 'mail.verify.title', message: 'Verify your e-mail address' },
     intro: /*i18n*/ {
       id: 'mail.verify.intro',

@@ -123,15 +123,11 @@ export async function publicAuthRoutes(
             .optional()
             .meta({ description: 'A group invite link token or a friend link token' }),
           next: nextField,
-          locale: z
-            .enum(SUPPORTED_LOCALES)
-            .nullable()
-            .optional()
-            .meta({
-              description:
-                "The person's language (issue #32), stored as their account's language: the verification e-mail and every later e-mail and push are written in it. Absent or null: the best match of the Accept-Language header (stored too), English when the header names none of ours.",
-              example: 'de',
-            }),
+          locale: z.enum(SUPPORTED_LOCALES).nullable().optional().meta({
+            description:
+              "The person's language (issue #32), stored as their account's language: the verification e-mail and every later e-mail and push are written in it. Absent or null: the best match of the Accept-Language header (stored too), English when the header names none of ours.",
+            example: 'de',
+          }),
         }),
         response: { 201: userSchema, ...errorResponses(400, 403, 409, 413, 415, 429) },
       },

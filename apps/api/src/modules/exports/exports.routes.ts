@@ -117,14 +117,11 @@ export async function exportsRoutes(
           '```',
         params: z.object({ id: pathIdSchema('Group') }),
         querystring: z.object({
-          headers: z
-            .enum(['translated', 'splitwise'])
-            .default('translated')
-            .meta({
-              description:
-                "`translated` (default): headers in the reader's language. `splitwise`: Splitwise's English headers, for re-import.",
-              example: 'splitwise',
-            }),
+          headers: z.enum(['translated', 'splitwise']).default('translated').meta({
+            description:
+              "`translated` (default): headers in the reader's language. `splitwise`: Splitwise's English headers, for re-import.",
+            example: 'splitwise',
+          }),
         }),
         response: {
           200: z.any().meta({ description: 'text/csv', example: CSV_EXAMPLE }),
@@ -143,12 +140,7 @@ export async function exportsRoutes(
                 request.headers['accept-language'],
               ),
             );
-      const csv = await services.exports.groupCsv(
-        request.user.id,
-        request.params.id,
-        today,
-        words,
-      );
+      const csv = await services.exports.groupCsv(request.user.id, request.params.id, today, words);
       return reply
         .code(200)
         .header('content-type', 'text/csv; charset=utf-8')

@@ -28,7 +28,10 @@ export const NOTE_WORDS = {
   commented: /*i18n*/ { id: 'note.comment', message: '{actor} commented' },
   commentedIn: /*i18n*/ { id: 'note.commentIn', message: '{actor} commented in {group}' },
   addedTo: /*i18n*/ { id: 'note.member.added', message: '{actor} added you to {group}' },
-  addedToAGroup: /*i18n*/ { id: 'note.member.addedNoGroup', message: '{actor} added you to a group' },
+  addedToAGroup: /*i18n*/ {
+    id: 'note.member.addedNoGroup',
+    message: '{actor} added you to a group',
+  },
   addedBody: /*i18n*/ {
     id: 'note.member.body',
     message: 'Open the group to see its expenses and balances.',

@@ -66,7 +66,9 @@ export function noteFor(row: NotifiableRow, kind: NotificationKind, tr: Translat
     row.amountCents === null || row.currency === null ? '' : money(row.amountCents, row.currency);
   /** "{what} in {group}." or "{what}." */
   const where = (what: string) =>
-    group === null ? tr.t(NOTE_WORDS.sentence, { what }) : tr.t(NOTE_WORDS.inGroup, { what, group });
+    group === null
+      ? tr.t(NOTE_WORDS.sentence, { what })
+      : tr.t(NOTE_WORDS.inGroup, { what, group });
   const share =
     row.currency === null || row.myShareCents === 0
       ? ''

@@ -91,7 +91,10 @@ export async function notifyBatch(
       .get(row.recipientId)
       ?.find((s) => s.kind === kind);
     if (setting === undefined) continue;
-    deliveries.push({ note: noteFor(row, kind, translatorForRecipient(row.recipientLocale)), setting });
+    deliveries.push({
+      note: noteFor(row, kind, translatorForRecipient(row.recipientLocale)),
+      setting,
+    });
   }
   if (deliveries.length > 0) {
     for (const channel of channels) await channel.deliver(tx, deliveries);

@@ -18,8 +18,14 @@ const EN = {
   formerMember: /*i18n*/ { id: 'report.formerMember', message: 'left the group' },
   page: /*i18n*/ { id: 'report.page', message: 'Page {n}' },
   currencySection: /*i18n*/ { id: 'report.currencySection', message: 'Summary in {currency}' },
-  totalSpent: /*i18n*/ { id: 'report.totalSpent', message: 'Total spent: {amount} in {count} expenses' },
-  people: /*i18n*/ { id: 'report.people', message: 'What each person paid, their share and their net' },
+  totalSpent: /*i18n*/ {
+    id: 'report.totalSpent',
+    message: 'Total spent: {amount} in {count} expenses',
+  },
+  people: /*i18n*/ {
+    id: 'report.people',
+    message: 'What each person paid, their share and their net',
+  },
   colPerson: /*i18n*/ { id: 'report.colPerson', message: 'Person' },
   colPaid: /*i18n*/ { id: 'report.colPaid', message: 'Paid' },
   colShare: /*i18n*/ { id: 'report.colShare', message: 'Share' },
@@ -34,8 +40,14 @@ const EN = {
   colPercent: /*i18n*/ { id: 'report.colPercent', message: 'Share of total' },
   byMonth: /*i18n*/ { id: 'report.byMonth', message: 'Spending by month' },
   colMonth: /*i18n*/ { id: 'report.colMonth', message: 'Month' },
-  balances: /*i18n*/ { id: 'report.balances', message: 'Balances and the payments that settle them' },
-  balancesNote: /*i18n*/ { id: 'report.balancesNote', message: 'From the expenses and payments in this report.' },
+  balances: /*i18n*/ {
+    id: 'report.balances',
+    message: 'Balances and the payments that settle them',
+  },
+  balancesNote: /*i18n*/ {
+    id: 'report.balancesNote',
+    message: 'From the expenses and payments in this report.',
+  },
   owes: /*i18n*/ { id: 'report.owes', message: '{from} pays {to} {amount}' },
   settled: /*i18n*/ { id: 'report.settled', message: 'Everyone is settled.' },
   entries: /*i18n*/ { id: 'report.entries', message: 'Expenses and payments' },
@@ -51,7 +63,10 @@ const EN = {
   enteredAs: /*i18n*/ { id: 'report.enteredAs', message: 'Entered as {amount}' },
   receiptPdf: /*i18n*/ { id: 'report.receiptPdf', message: 'Receipt: a PDF file (not shown)' },
   receiptMissing: /*i18n*/ { id: 'report.receiptMissing', message: 'Receipt: file not found' },
-  receiptUnreadable: /*i18n*/ { id: 'report.receiptUnreadable', message: 'Receipt: could not be shown' },
+  receiptUnreadable: /*i18n*/ {
+    id: 'report.receiptUnreadable',
+    message: 'Receipt: could not be shown',
+  },
   nothing: /*i18n*/ { id: 'report.nothing', message: 'No expenses or payments in these dates.' },
 } as const;
 
