@@ -361,7 +361,7 @@ describe('reminders', () => {
 
     const reminder = onlyMailTo(bob);
     expect(subject(reminder)).toBe('Ann reminded you to settle up');
-    expect(reminder.raw.replace(/=\r?\n/g, '')).toContain('12.50 USD');
+    expect(reminder.raw.replace(/=\r?\n/g, '')).toContain('$12.50');
     expect(header(reminder.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     // An in-app row for Bob, but not in the contract's activity feed.
     const rows = await queryRows<{ type: string }>(
