@@ -103,8 +103,8 @@ async function storedLocale(email: string): Promise<string | null> {
   return row?.locale ?? null;
 }
 
-async function setLocale(user: TestUser, locale: string): Promise<void> {
-  const res = await caller(ctx, user)('PATCH', '/api/auth/me', { locale });
+async function setLocale(user: TestUser, locale: string, timeZone?: string): Promise<void> {
+  const res = await caller(ctx, user)('PATCH', '/api/auth/me', { locale, timeZone });
   expect(res.statusCode, res.body).toBe(200);
 }
 
@@ -184,7 +184,7 @@ describe('notifications, export and report', () => {
 
   beforeEach(async () => {
     [ann, bea] = (await createUsers(ctx, 'Ann', 'Bea')) as [TestUser, TestUser];
-    await setLocale(bea, 'de');
+    await setLocale(bea, 'de', 'Europe/Berlin');
     groupId = await createGroup(ctx.database.handle.db, ann, 'Berlin', [bea]);
   });
 
@@ -233,6 +233,18 @@ describe('notifications, export and report', () => {
     expect(mail.text).toContain('In Evenly öffnen: http://evenly.test/app/group/');
     expect(mail.text).toContain('Abbestellen: E-Mails zu „Ausgaben, die mich betreffen“');
     expect(mail.html).toContain('<html lang="de" dir="ltr">');
+    // When it happened: Bea's wall clock (Berlin), written the German way.
+    const [row] = await queryRows<{ created_at: Date | string }>(
+      ctx.database.handle.db,
+      sql`select created_at from activities where recipient_id = ${bea.id}`,
+    );
+    const at = new Date(row?.created_at ?? NaN);
+    const written = (timeZone: string) =>
+      new Intl.DateTimeFormat('de', { dateStyle: 'medium', timeStyle: 'short', timeZone })
+        .format(at)
+        .replace(/[\u00a0\u202f]/g, ' ');
+    expect(mail.text).toContain(written('Europe/Berlin'));
+    expect(mail.text).not.toContain(written('UTC'));
   });
 
   it('sends the digest in the reader language', async () => {

@@ -3,7 +3,11 @@
 import { currencyDigits, isValidTimeZone } from '@evenly/core';
 import type { AppLocale } from '@evenly/core';
 
-/** A date and time on the reader's wall clock (their time zone; UTC when none or unknown). */
+/**
+ * A date and time on the reader's wall clock (their time zone; UTC when none or unknown). The
+ * no-break spaces Intl puts in ("6:15\u202fPM") become plain ones: an English mail stays ASCII,
+ * so its parts are sent as they are written (no transfer encoding), which mail tools read best.
+ */
 export function formatDateTime(
   locale: AppLocale,
   timeZone: string | null | undefined,
@@ -13,7 +17,9 @@ export function formatDateTime(
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: zoneOrUtc(timeZone),
-  }).format(at);
+  })
+    .format(at)
+    .replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /** A calendar date on the reader's wall clock. */

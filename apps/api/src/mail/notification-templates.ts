@@ -33,6 +33,8 @@ export interface NoteLine {
   body: string;
   /** Absolute link into the app. */
   link: string;
+  /** When it happened, already written for the reader ("28. Nov. 2026, 19:01"). */
+  when?: string;
 }
 
 export interface UnsubscribeLinks {
@@ -75,14 +77,18 @@ export function notificationEmail(
   note: NoteLine,
   links: UnsubscribeLinks,
 ): MailMessage {
+  const when =
+    note.when === undefined
+      ? ''
+      : `<p style="margin:0 0 8px;font-size:13px;color:#52606d">${escapeHtml(note.when)}</p>\n`;
   const inner = `<h1 style="margin:0 0 16px;font-size:22px">${escapeHtml(note.title)}</h1>
-<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(note.body)}</p>
+${when}<p style="margin:0 0 24px;line-height:1.5">${escapeHtml(note.body)}</p>
 <p style="margin:0"><a href="${escapeHtml(note.link)}" style="display:inline-block;background:#0f766e;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(tr.t(WORDS.open))}</a></p>`;
   return {
     to,
     subject: note.title,
     link: note.link,
-    text: `${note.title}\n\n${note.body}\n\n${tr.t(WORDS.open)}: ${note.link}\n\n${footerText(tr, links)}`,
+    text: `${note.title}\n${note.when === undefined ? '' : `${note.when}\n`}\n${note.body}\n\n${tr.t(WORDS.open)}: ${note.link}\n\n${footerText(tr, links)}`,
     html: shell(tr, note.title, inner, links),
     headers: unsubscribeHeaders(links),
   };
@@ -103,7 +109,7 @@ export function digestEmail(
   const items = lines
     .map(
       (l) =>
-        `<li style="margin:0 0 12px"><a href="${escapeHtml(l.link)}" style="font-weight:600;color:#0f766e">${escapeHtml(l.title)}</a><br><span style="color:#52606d">${escapeHtml(l.body)}</span></li>`,
+        `<li style="margin:0 0 12px"><a href="${escapeHtml(l.link)}" style="font-weight:600;color:#0f766e">${escapeHtml(l.title)}</a><br><span style="color:#52606d">${escapeHtml(l.body)}</span>${l.when === undefined ? '' : `<br><span style="font-size:13px;color:#52606d">${escapeHtml(l.when)}</span>`}</li>`,
     )
     .join('\n');
   const moreLine = more > 0 ? tr.t(WORDS.digestMore, { count: more }) : '';
@@ -115,7 +121,9 @@ ${moreLine === '' ? '' : `<p style="margin:0 0 16px">${escapeHtml(moreLine)}</p>
   const text = [
     intro,
     '',
-    ...lines.map((l) => `* ${l.title}\n  ${l.body}\n  ${l.link}`),
+    ...lines.map(
+      (l) => `* ${l.title}\n  ${l.body}\n${l.when === undefined ? '' : `  ${l.when}\n`}  ${l.link}`,
+    ),
     ...(moreLine === '' ? [] : ['', moreLine]),
     '',
     `${open}: ${appLink}`,

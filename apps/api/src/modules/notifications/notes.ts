@@ -29,6 +29,8 @@ export interface NotifiableRow {
   category?: string | null;
   /** The recipient's language (users.locale; null: English). */
   recipientLocale?: string | null;
+  /** When it happened. */
+  at?: Date | null;
 }
 
 /** One notification for one recipient, before a channel delivers it. */
@@ -40,6 +42,8 @@ export interface Note {
   body: string;
   /** Path in the web app (channels make it absolute where needed), e.g. `/app/group/7`. */
   path: string;
+  /** When it happened (ISO 8601); the mails show it in the reader's time zone. */
+  at?: string | undefined;
 }
 
 /** The name of a notification kind in the reader's language (settings, unsubscribe links). */
@@ -77,7 +81,13 @@ export function noteFor(row: NotifiableRow, kind: NotificationKind, tr: Translat
         : ` ${tr.t(NOTE_WORDS.shareYours, { amount: money(row.myShareCents, row.currency) })}`;
   const description = tr.t(NOTE_WORDS.quoted, { text: row.description });
   const groupPath = row.groupId === null ? '/app/activity' : `/app/group/${row.groupId}`;
-  const base = { userId: row.recipientId, kind, activityId: row.id, path: groupPath };
+  const base = {
+    userId: row.recipientId,
+    kind,
+    activityId: row.id,
+    path: groupPath,
+    ...(row.at === null || row.at === undefined ? {} : { at: row.at.toISOString() }),
+  };
   switch (row.type) {
     case 'expense_added':
     case 'expense_updated':

@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.js';
 import { InvalidTokenError } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import { insertJobUnlessWaiting } from '../../jobs/jobs.repository.js';
-import { translatorForRecipient } from '../../i18n/index.js';
+import { formatDateTime, translatorForRecipient } from '../../i18n/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { digestEmail, notificationEmail } from '../../mail/notification-templates.js';
 import type { NoteLine, UnsubscribeLinks } from '../../mail/notification-templates.js';
@@ -42,6 +42,14 @@ export interface UnsubscribeResult {
   scope: UnsubscribeScope;
   /** What was turned off, for the page to say. */
   message: string;
+}
+
+/** Who a notification mail goes to, and how they read: language and time zone. */
+interface MailRecipient {
+  email: string;
+  name: string;
+  tr: Translator;
+  timeZone: string | null;
 }
 
 export class NotificationService {
@@ -198,16 +206,23 @@ export class NotificationService {
   // ---- mails -----------------------------------------------------------------------------
 
   /** Who gets a mail: only an account has an address to send to (guests and deleted users: none). */
-  private async recipient(
-    userId: number,
-  ): Promise<{ email: string; name: string; tr: Translator } | undefined> {
+  private async recipient(userId: number): Promise<MailRecipient | undefined> {
     const row = await findMailRecipient(this.deps.db, userId);
     if (row === undefined || row.email === null) return undefined;
-    return { email: row.email, name: row.name, tr: translatorForRecipient(row.locale) };
+    const tr = translatorForRecipient(row.locale);
+    return { email: row.email, name: row.name, tr, timeZone: row.timeZone };
   }
 
-  private line(note: Note): NoteLine {
-    return { title: note.title, body: note.body, link: `${this.deps.config.appUrl}${note.path}` };
+  /** A note as a mail line, its time on the reader's clock in their language (issue #32). */
+  private line(note: Note, user: MailRecipient): NoteLine {
+    return {
+      title: note.title,
+      body: note.body,
+      link: `${this.deps.config.appUrl}${note.path}`,
+      ...(note.at === undefined
+        ? {}
+        : { when: formatDateTime(user.tr.locale, user.timeZone, new Date(note.at)) }),
+    };
   }
 
   /** Job: one immediate mail, unless the kind was switched away from IMMEDIATE meanwhile. */
@@ -220,7 +235,7 @@ export class NotificationService {
       notificationEmail(
         user.tr,
         user.email,
-        this.line(note),
+        this.line(note, user),
         this.unsubscribeLinks(note.userId, note.kind, user.tr),
       ),
     );
@@ -234,7 +249,7 @@ export class NotificationService {
         user.tr,
         user.email,
         user.name,
-        items.map((n) => this.line(n)),
+        items.map((n) => this.line(n, user)),
         more,
         `${this.deps.config.appUrl}/app/activity`,
         this.unsubscribeLinks(userId, 'DIGEST', user.tr),

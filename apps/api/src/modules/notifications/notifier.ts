@@ -43,6 +43,7 @@ export function toNotifiable(r: ActivityNoteRow): NotifiableRow {
     subjectId: r.subject_id,
     category: r.category ?? null,
     recipientLocale: r.recipient_locale ?? null,
+    at: r.created_at === null || r.created_at === undefined ? null : new Date(r.created_at),
   };
 }
 
