@@ -5,7 +5,9 @@
 // (Splitwise's English on request) and the trip report.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { categoryLabel } from '@evenly/core';
 import { queryRows } from '../src/db/database.js';
+import { categoryName, translatorFor } from '../src/i18n/index.js';
 import type { NotificationChannel } from '../src/modules/notifications/channels.js';
 import type { Note } from '../src/modules/notifications/notes.js';
 import type { ReceivedMail } from './support/smtp-sink.js';
@@ -318,6 +320,14 @@ describe('notifications, export and report', () => {
     expect(text).toContain('Reisebericht');
     expect(text).toContain('Ausgaben und Zahlungen');
     expect(text).toContain('Gleichmäßig aufgeteilt');
+    // Category names too (the English label is what the API's `label` fields say).
+    const [row] = await queryRows<{ category: string }>(
+      ctx.database.handle.db,
+      sql`select category from expenses where group_id = ${groupId}`,
+    );
+    const name = categoryName(translatorFor('de'), row?.category);
+    expect(name).not.toBe(categoryLabel(row?.category));
+    expect(text).toContain(name);
   });
 });
 

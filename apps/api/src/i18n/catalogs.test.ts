@@ -16,8 +16,19 @@ const SAME_EVERYWHERE = new Set(['report.range', 'note.sentence', 'note.quoted',
 
 /** Words that are spelled as in English in that language (checked by a speaker, not a miss). */
 const SAME_WORD: Partial<Record<AppLocale, readonly string[]>> = {
-  de: ['report.colPerson'],
-  fr: ['csv.date', 'report.colDate', 'csv.description', 'report.colDescription', 'report.page'],
+  de: ['report.colPerson', 'category.taxi'],
+  fr: [
+    'csv.date',
+    'report.colDate',
+    'csv.description',
+    'report.colDescription',
+    'report.page',
+    'category.taxi',
+  ],
+  es: ['category.general', 'category.taxi'],
+  it: ['category.taxi'],
+  'pt-BR': ['category.pets'],
+  nl: ['category.games', 'category.taxi'],
   tr: ['report.colNet'],
 };
 

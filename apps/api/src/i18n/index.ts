@@ -9,3 +9,4 @@ export {
   translatorForRecipient,
 } from './translator.js';
 export type { MessageValues, Translator } from './translator.js';
+export { categoryName } from './category-names.js';

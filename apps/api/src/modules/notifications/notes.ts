@@ -1,8 +1,7 @@
 // What a notification says about one activity row: a title, a line of detail and where in the
 // app it leads. The same text serves the e-mail, the digest line and the push notification.
-import { categoryLabel } from '@evenly/core';
 import type { NotificationKind } from '@evenly/core';
-import { formatMoney } from '../../i18n/index.js';
+import { categoryName, formatMoney } from '../../i18n/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { alertThreshold } from '../budgets/index.js';
 import { NOTE_WORDS } from './note-messages.js';
@@ -163,7 +162,7 @@ export function noteFor(row: NotifiableRow, kind: NotificationKind, tr: Translat
       const currency = row.currency ?? 'USD';
       const spentCents = row.amountCents ?? 0;
       const values = {
-        category: categoryLabel(row.category ?? 'general'),
+        category: categoryName(tr, row.category),
         spent: money(spentCents, currency),
         budget: money(row.myShareCents, currency),
         percent: new Intl.NumberFormat(tr.locale, { style: 'percent' }).format(0.8),

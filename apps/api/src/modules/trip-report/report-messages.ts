@@ -4,7 +4,7 @@
 // never in these strings: they are formatted with Intl in the reader's locale (report-format.ts)
 // and put in through {placeholders}.
 import { closestLocale, DEFAULT_LOCALE as APP_DEFAULT_LOCALE } from '@evenly/core';
-import { translatorFor } from '../../i18n/index.js';
+import { categoryName, translatorFor } from '../../i18n/index.js';
 
 const EN = {
   title: /*i18n*/ { id: 'report.title', message: 'Trip report' },
@@ -74,13 +74,16 @@ export type MessageId = keyof typeof EN;
 
 export const DEFAULT_LOCALE = 'en-US';
 
+/** The report's words: `t(id, vars)`, and `t.category(id)` for a category's name. */
+export type ReportWords = ((id: MessageId, vars?: Record<string, string>) => string) & {
+  category(id: string | null | undefined): string;
+};
+
 /** The words of a locale: `t(id, { name: 'Ann' })` fills `{name}`; unknown languages get English. */
-export function messagesFor(
-  locale: string,
-): (id: MessageId, vars?: Record<string, string>) => string {
+export function messagesFor(locale: string): ReportWords {
   const tr = translatorFor(closestLocale(locale) ?? APP_DEFAULT_LOCALE);
   // A placeholder without a value stays as written (Lingui would leave it empty).
-  return (id, vars) => {
+  const t = (id: MessageId, vars?: Record<string, string>) => {
     const filled: Record<string, string> = {};
     for (const name of EN[id].message.match(/\{(\w+)\}/g) ?? []) {
       const key = name.slice(1, -1);
@@ -88,6 +91,7 @@ export function messagesFor(
     }
     return tr.t(EN[id], filled);
   };
+  return Object.assign(t, { category: (id: string | null | undefined) => categoryName(tr, id) });
 }
 
 /** A BCP 47 tag in canonical form, or null when it is not one Intl accepts. */
