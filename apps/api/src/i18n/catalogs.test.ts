@@ -54,9 +54,13 @@ describe('server catalogs', () => {
   }
 });
 
-/** Every `/*i18n*\/ { id }` descriptor in the API's source (the catalogs are made from these). */
+/**
+ * Every `/*i18n*\/ { id }` descriptor in the server catalog's sources (lingui.config.ts: the
+ * API's and core's source), which the catalogs are made from.
+ */
 function sourceIds(): string[] {
-  const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const apiSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+  const coreSrc = path.resolve(apiSrc, '../../../packages/core/src');
   const ids: string[] = [];
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -72,7 +76,8 @@ function sourceIds(): string[] {
       }
     }
   };
-  walk(src);
+  walk(apiSrc);
+  walk(coreSrc);
   return [...new Set(ids)].sort();
 }
 
