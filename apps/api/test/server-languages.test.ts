@@ -347,3 +347,16 @@ async function pdfText(bytes: Buffer): Promise<string> {
   }
   return out.join(' ');
 }
+
+describe('the OpenAPI document', () => {
+  it('names the register locale and the CSV headers option, with examples', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const register = JSON.stringify(doc.paths['/api/auth/register']?.post);
+    expect(register).toMatch(/"locale":\{[^}]*"example":"de"/);
+    const csv = JSON.stringify(doc.paths['/api/groups/{id}/export.csv']?.get);
+    expect(csv).toContain('"name":"headers"');
+    expect(csv).toContain('"example":"splitwise"');
+  });
+});
