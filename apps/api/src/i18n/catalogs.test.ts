@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { describe, expect, it } from 'vitest';
 import { SUPPORTED_LOCALES } from '@evenly/core';
 import type { AppLocale } from '@evenly/core';
@@ -58,32 +59,45 @@ describe('server catalogs', () => {
  * Every `/*i18n*\/ { id }` descriptor in the server catalog's sources (lingui.config.ts: the
  * API's and core's source), which the catalogs are made from.
  */
-function sourceIds(): string[] {
+function sourceMessages(): Map<string, string> {
   const apiSrc = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
   const coreSrc = path.resolve(apiSrc, '../../../packages/core/src');
-  const ids: string[] = [];
+  const messages = new Map<string, string>();
   const walk = (dir: string) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
       if (entry.isDirectory()) {
         if (entry.name !== 'locales') walk(file);
       } else if (entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts')) {
-        for (const m of readFileSync(file, 'utf8').matchAll(
-          /\/\*i18n\*\/\s*\{\s*id:\s*'([^']+)'/g,
-        )) {
-          if (m[1] !== undefined) ids.push(m[1]);
+        const descriptor = /\/\*i18n\*\/\s*\{\s*id:\s*'([^']+)',\s*message:\s*'((?:[^'\\]|\\.)*)'/g;
+        for (const m of readFileSync(file, 'utf8').matchAll(descriptor)) {
+          if (m[1] !== undefined && m[2] !== undefined) {
+            messages.set(m[1], m[2].replace(/\\(.)/g, '$1'));
+          }
         }
       }
     }
   };
   walk(apiSrc);
   walk(coreSrc);
-  return [...new Set(ids)].sort();
+  return messages;
 }
 
 describe('the compiled catalogs are fresh', () => {
+  const source = sourceMessages();
+
   it('hold exactly the ids written in the source (else run `npm run i18n`)', () => {
-    expect(Object.keys(CATALOGS.en).sort()).toEqual(sourceIds());
+    expect(Object.keys(CATALOGS.en).sort()).toEqual([...source.keys()].sort());
+  });
+
+  // With explicit ids, `lingui extract` keeps an English msgstr once written: an edited source
+  // message needs its en.po entry removed (then `npm run i18n`), or English stays the old text.
+  it('say in English what the source says', () => {
+    const stale = [...source].filter(
+      ([id, message]) =>
+        JSON.stringify(CATALOGS.en[id]) !== JSON.stringify(compileMessage(message)),
+    );
+    expect(stale.map(([id]) => id)).toEqual([]);
   });
 });
 

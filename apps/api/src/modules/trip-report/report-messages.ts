@@ -20,7 +20,8 @@ const EN = {
   currencySection: /*i18n*/ { id: 'report.currencySection', message: 'Summary in {currency}' },
   totalSpent: /*i18n*/ {
     id: 'report.totalSpent',
-    message: 'Total spent: {amount} in {count} expenses',
+    message:
+      '{count, plural, one {Total spent: {amount} in {n} expense} other {Total spent: {amount} in {n} expenses}}',
   },
   people: /*i18n*/ {
     id: 'report.people',
@@ -75,7 +76,7 @@ export type MessageId = keyof typeof EN;
 export const DEFAULT_LOCALE = 'en-US';
 
 /** The report's words: `t(id, vars)`, and `t.category(id)` for a category's name. */
-export type ReportWords = ((id: MessageId, vars?: Record<string, string>) => string) & {
+export type ReportWords = ((id: MessageId, vars?: Record<string, string | number>) => string) & {
   category(id: string | null | undefined): string;
 };
 
@@ -83,11 +84,12 @@ export type ReportWords = ((id: MessageId, vars?: Record<string, string>) => str
 export function messagesFor(locale: string): ReportWords {
   const tr = translatorFor(closestLocale(locale) ?? APP_DEFAULT_LOCALE);
   // A placeholder without a value stays as written (Lingui would leave it empty).
-  const t = (id: MessageId, vars?: Record<string, string>) => {
-    const filled: Record<string, string> = {};
-    for (const name of EN[id].message.match(/\{(\w+)\}/g) ?? []) {
+  const t = (id: MessageId, vars?: Record<string, string | number>) => {
+    // A number chooses a plural form; what is printed is the report's own formatting ({n}).
+    const filled: Record<string, string | number> = {};
+    for (const name of EN[id].message.match(/\{(\w+)[},]/g) ?? []) {
       const key = name.slice(1, -1);
-      filled[key] = vars?.[key] ?? name;
+      filled[key] = vars?.[key] ?? `{${key}}`;
     }
     return tr.t(EN[id], filled);
   };

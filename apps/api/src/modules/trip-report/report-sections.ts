@@ -145,7 +145,8 @@ export class ReportSections {
       [
         this.t('totalSpent', {
           amount: money(s.totalCents),
-          count: this.fmt.count(s.expenseCount),
+          count: s.expenseCount,
+          n: this.fmt.count(s.expenseCount),
         }),
       ],
       ' ',
