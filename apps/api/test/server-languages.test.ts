@@ -233,7 +233,7 @@ describe('notifications, export and report', () => {
     const mail = readMail(mails[0] as ReceivedMail);
     expect(mail.subject).toBe('Ann hat „Dinner“ hinzugefügt');
     expect(mail.text).toContain('In Evenly öffnen: http://evenly.test/app/group/');
-    expect(mail.text).toContain('Abbestellen: E-Mails zu „Ausgaben, die mich betreffen“');
+    expect(mail.text).toContain('E-Mails zu „Ausgaben, die mich betreffen“ abbestellen: http');
     expect(mail.html).toContain('<html lang="de" dir="ltr">');
     // When it happened: Bea's wall clock (Berlin), written the German way.
     const [row] = await queryRows<{ created_at: Date | string }>(
