@@ -296,16 +296,24 @@ describe('notifications, export and report', () => {
       headers: { ...ann.auth, 'accept-language': 'fr-FR' },
     });
     expect(annFrench.body.split('\r\n')[0]).toMatch(/^Date,Description,Catégorie,Montant,/);
-    // The English file imports back.
-    const preview = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/imports/splitwise/preview',
-      headers: { ...bea.auth, 'content-type': 'multipart/form-data; boundary=X' },
-      payload:
-        '--X\r\nContent-Disposition: form-data; name="file"; filename="g.csv"\r\n' +
-        `Content-Type: text/csv\r\n\r\n${splitwise.body}\r\n--X--\r\n`,
-    });
-    expect(preview.statusCode, preview.body).toBe(200);
+    // Both files import back, the German one read as the English one (auto-detected too).
+    const preview = (csv: string, url = '/api/imports/splitwise/preview') =>
+      ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bea.auth, 'content-type': 'multipart/form-data; boundary=X' },
+        payload:
+          '--X\r\nContent-Disposition: form-data; name="file"; filename="g.csv"\r\n' +
+          `Content-Type: text/csv\r\n\r\n${csv}\r\n--X--\r\n`,
+      });
+    const fromEnglish = await preview(splitwise.body);
+    expect(fromEnglish.statusCode, fromEnglish.body).toBe(200);
+    const fromGerman = await preview(german.body);
+    expect(fromGerman.statusCode, fromGerman.body).toBe(200);
+    expect(fromGerman.json()).toEqual(fromEnglish.json());
+    const detected = await preview(german.body, '/api/imports/preview');
+    expect(detected.statusCode, detected.body).toBe(200);
+    expect(detected.json()).toMatchObject({ format: 'splitwise' });
   });
 
   it('prints the trip report in the reader stored language', async () => {

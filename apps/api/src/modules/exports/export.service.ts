@@ -31,7 +31,7 @@ import { commentsByExpense, groupJson } from './group-json.js';
 import type { ReceiptMode } from './group-json.js';
 import { groupZip } from './group-zip.js';
 import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/index.js';
-import type { CsvWords } from './csv-headers.js';
+import type { CsvWords } from '../imports/index.js';
 import { translatorForRecipient } from '../../i18n/index.js';
 import type { Translator } from '../../i18n/index.js';
 import { findAccountById } from '../auth/index.js';
