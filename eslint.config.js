@@ -15,6 +15,8 @@ export default tseslint.config(
       '**/coverage/**',
       'apps/api/drizzle/**',
       '**/dev-dist/**',
+      // Compiled message catalogs (lingui compile --typescript, `npm run i18n`).
+      'apps/api/src/locales/*.ts',
     ],
   },
   js.configs.recommended,

@@ -11,6 +11,7 @@ import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../src/db/database.js';
 import { DEFAULT_JOB_WORKER_OPTIONS } from '../src/jobs/job-worker.js';
 import { createMailer } from '../src/mail/mailer.js';
+import { translatorFor } from '../src/i18n/index.js';
 import { verificationEmail } from '../src/mail/templates.js';
 import type { SmtpGate } from './support/smtp-sink.js';
 import { startSmtpGate, startSmtpSink } from './support/smtp-sink.js';
@@ -259,7 +260,12 @@ describe('SMTP failures in last_error', () => {
       logger: pino({ level: 'silent' }) as unknown as FastifyBaseLogger,
     });
     try {
-      const mail = verificationEmail('ann@example.com', 'Ann', 'http://evenly.test/x');
+      const mail = verificationEmail(
+        translatorFor('en'),
+        'ann@example.com',
+        'Ann',
+        'http://evenly.test/x',
+      );
       const error = await mailer.send(mail).then(
         () => null,
         (e: unknown) => e as Error & { permanent: boolean },

@@ -78,6 +78,27 @@ describe('push notifications from the notifier', () => {
     expect(pushService.received).toHaveLength(1);
   });
 
+  it("writes the push in the person's language (issue #32)", async () => {
+    const me = await caller(ctx, ann)('PATCH', '/api/auth/me', { locale: 'ar' });
+    expect(me.statusCode, me.body).toBe(200);
+    const annPhone = await subscribe(ann);
+    const groupId = await createGroup(ctx.database.handle.db, bea, 'Flat', [ann]);
+    const res = await postExpense(
+      ctx,
+      bea,
+      equalExpense(bea, [ann, bea], 60, { groupId, description: 'Dinner' }),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await notify();
+    const [sent] = pushService.received;
+    const payload = JSON.parse(decryptPush(sent?.body ?? Buffer.alloc(0), annPhone)) as {
+      title: string;
+      body: string;
+    };
+    expect(payload.title).toBe('أضاف Bea «Dinner»');
+    expect(payload.body).toMatch(/ في Flat\. حصتك: /);
+  });
+
   it('sends nothing when the push switch of that kind is off', async () => {
     await subscribe(ann);
     const off = await caller(ctx, ann)('PUT', '/api/notification-settings', [

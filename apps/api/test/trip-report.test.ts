@@ -355,7 +355,8 @@ describe('trip report', () => {
     const de = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
     const count = inEur?.byCategory.reduce((n, l) => n + l.count, 0) ?? 0;
     expect(text).toContain(
-      plain(`Total spent: ${de.format(inEur?.total ?? NaN)} in ${String(count)} expenses`),
+      // German words too (issue #32): the report's words follow the locale.
+      plain(`Insgesamt ausgegeben: ${de.format(inEur?.total ?? NaN)} in ${String(count)} Ausgaben`),
     );
     expect((text.match(/Bulk \d+\b/g) ?? []).length).toBe(count - 3);
 

@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createMailer } from './mailer.js';
+import { translatorFor } from '../i18n/index.js';
 import { verificationEmail } from './templates.js';
 
 let dir: string | null = null;
@@ -32,7 +33,7 @@ describe('outbox mailer', () => {
     });
     const logger = pino({ level: 'info' }, sink) as unknown as FastifyBaseLogger;
     const mailer = createMailer({ smtpUrl: null, from: 'Evenly <x@y>', outboxDir: dir, logger });
-    await mailer.send(verificationEmail('ana@example.com', 'Ana', LINK));
+    await mailer.send(verificationEmail(translatorFor('en'), 'ana@example.com', 'Ana', LINK));
     mailer.close();
 
     const names = (await readdir(dir)).sort();

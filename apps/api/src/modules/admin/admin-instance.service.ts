@@ -7,7 +7,9 @@ import type { AppServices } from '../../composition/app-services.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
 import { NotFoundError } from '../../errors/app-errors.js';
 import { countJobsByState } from '../../jobs/jobs.repository.js';
+import { translatorForRecipient } from '../../i18n/index.js';
 import { testEmail } from '../../mail/templates.js';
+import { findAccountById } from '../auth/index.js';
 import type { AuthUser } from '../../plugins/authentication.js';
 import { ADMIN_TEXT } from './admin-errors.js';
 import type {
@@ -110,7 +112,9 @@ export class AdminInstanceService {
     const link = `${this.deps.config.appUrl}/admin`;
     let error: string | null = null;
     try {
-      await this.deps.mailer.send(testEmail(actor.email, actor.name, link));
+      const account = await findAccountById(this.deps.db, actor.id);
+      const tr = translatorForRecipient(account?.locale);
+      await this.deps.mailer.send(testEmail(tr, actor.email, actor.name, link));
     } catch (e) {
       error = e instanceof Error ? e.message : String(e);
     }

@@ -9,7 +9,12 @@ import { defineJob } from '../../jobs/job-type.js';
  * `ticket`: the hash of the mail ticket the request answered with (mail/mail-ticket.ts), by
  * which the person waiting reads how the delivery goes.
  */
-const byAddress = z.object({ email: z.string().min(1), ticket: z.string().optional() });
+const byAddress = z.object({
+  email: z.string().min(1),
+  ticket: z.string().optional(),
+  /** The asking request's language: the mail's, when the account has none stored (issue #32). */
+  locale: z.string().optional(),
+});
 
 /**
  * A verification link, if the address belongs to an account not verified yet. `next` is the
@@ -37,5 +42,11 @@ export const changeEmailMailJob = defineJob(
 /** A notice to the old address that a change to `newEmail` was asked for. */
 export const changeEmailNoticeJob = defineJob(
   'auth.change-email-notice',
-  z.object({ oldEmail: z.string().min(1), newEmail: z.string().min(1), name: z.string() }),
+  z.object({
+    oldEmail: z.string().min(1),
+    newEmail: z.string().min(1),
+    name: z.string(),
+    /** The account's language (users.locale) when the change was asked for. */
+    locale: z.string().optional(),
+  }),
 );

@@ -9,6 +9,8 @@ import {
   registerSchema,
   resetPasswordSchema,
 } from '@evenly/core';
+import { SUPPORTED_LOCALES } from '@evenly/core';
+import { requestLocale } from '../../i18n/index.js';
 import { SESSION_ONLY } from '../../plugins/authentication.js';
 import { errorResponses } from '../../http/error-body.js';
 import { MAIL_TICKET_PATTERN, MAIL_TICKET_STATES } from '../../mail/mail-ticket.js';
@@ -121,13 +123,19 @@ export async function publicAuthRoutes(
             .optional()
             .meta({ description: 'A group invite link token or a friend link token' }),
           next: nextField,
+          locale: z.enum(SUPPORTED_LOCALES).nullable().optional().meta({
+            description:
+              "The person's language (issue #32), stored as their account's language: the verification e-mail and every later e-mail and push are written in it. Absent or null: the best match of the Accept-Language header (stored too), English when the header names none of ours.",
+            example: 'de',
+          }),
         }),
         response: { 201: userSchema, ...errorResponses(400, 403, 409, 413, 415, 429) },
       },
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('register', request)),
     },
     async (request, reply) => {
-      const { mailTicket, ...user } = await auth.register(request.body);
+      const locale = request.body.locale ?? requestLocale(request.headers['accept-language']);
+      const { mailTicket, ...user } = await auth.register({ ...request.body, locale });
       if (mailTicket !== null) reply.header(MAIL_TICKET_HEADER, mailTicket);
       return reply.code(201).send({ ...user, createdAt: user.createdAt.toISOString() });
     },
@@ -179,7 +187,10 @@ export async function publicAuthRoutes(
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('resend', request)),
     },
     async (request, reply) => {
-      const { message, mailTicket } = await auth.resendVerification(request.body);
+      const { message, mailTicket } = await auth.resendVerification({
+        ...request.body,
+        locale: requestLocale(request.headers['accept-language']),
+      });
       return sendMessage(request, reply.header(MAIL_TICKET_HEADER, mailTicket), message);
     },
   );
@@ -190,7 +201,7 @@ export async function publicAuthRoutes(
       schema: {
         tags,
         summary: 'Send a password reset link (neutral answer)',
-        description: `The same answer whether or not the address has an account.${MAIL_TICKET_NOTE}`,
+        description: `The same answer whether or not the address has an account. The e-mail is written in the account's language, or else the Accept-Language header's.${MAIL_TICKET_NOTE}`,
         security: [],
         body: emailOnlySchema,
         response: { ...messageRoute, ...errorResponses(400, 403, 413, 415, 429) },
@@ -198,7 +209,10 @@ export async function publicAuthRoutes(
       preValidation: (request) => rateLimiter.hit(ipAndEmailRules('forgot', request)),
     },
     async (request, reply) => {
-      const { message, mailTicket } = await auth.forgotPassword(request.body);
+      const { message, mailTicket } = await auth.forgotPassword({
+        ...request.body,
+        locale: requestLocale(request.headers['accept-language']),
+      });
       return sendMessage(request, reply.header(MAIL_TICKET_HEADER, mailTicket), message);
     },
   );

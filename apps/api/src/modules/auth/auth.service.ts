@@ -10,6 +10,8 @@ import type {
   ResetPasswordInput,
 } from '@evenly/core';
 import { invitePath } from '@evenly/core';
+import type { AppLocale } from '@evenly/core';
+import { recipientLocale, translatorFor } from '../../i18n/index.js';
 import type { Db } from '../../db/database.js';
 import {
   AccountDisabledError,
@@ -122,7 +124,12 @@ export class AuthService {
 
   /** `mailTicket`: follows the verification mail; null when none is sent (no verification). */
   async register(
-    input: RegisterInput & { inviteToken?: string | undefined; next?: string | undefined },
+    input: RegisterInput & {
+      inviteToken?: string | undefined;
+      next?: string | undefined;
+      /** The language chosen at sign-up (or the browser's): stored, and the mail's language. */
+      locale?: AppLocale | null | undefined;
+    },
   ): Promise<PublicUser & { mailTicket: string | null }> {
     this.refuseUnderOidcOnly();
     await this.deps.admitRegistration?.(input);
@@ -137,6 +144,7 @@ export class AuthService {
         email: input.email,
         passwordHash,
         emailVerifiedAt: verifiedAtOnce ? at : null,
+        locale: input.locale ?? null,
       });
       if (created === undefined) throw new ConflictError('EMAIL_TAKEN', AUTH_TEXT.emailTaken);
       if (verifiedAtOnce) {
@@ -187,14 +195,16 @@ export class AuthService {
     });
   }
 
+  /** `locale`: the request's language, for an account that has none stored. */
   async resendVerification(
-    input: EmailOnlyInput & { next?: string | undefined },
+    input: EmailOnlyInput & { next?: string | undefined; locale?: AppLocale | undefined },
   ): Promise<MailRequestResult> {
     const { ticket, hash } = newMailTicket();
     await this.deps.jobs.add(verificationMailJob, {
       email: input.email,
       ticket: hash,
       ...returnPath(input.next),
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
     });
     return { message: AUTH_TEXT.resendSent, mailTicket: ticket };
   }
@@ -222,10 +232,17 @@ export class AuthService {
     return this.loginResult(user);
   }
 
-  async forgotPassword(input: EmailOnlyInput): Promise<MailRequestResult> {
+  /** `locale`: the request's language, for an account that has none stored. */
+  async forgotPassword(
+    input: EmailOnlyInput & { locale?: AppLocale | undefined },
+  ): Promise<MailRequestResult> {
     this.refuseUnderOidcOnly();
     const { ticket, hash } = newMailTicket();
-    await this.deps.jobs.add(passwordResetMailJob, { email: input.email, ticket: hash });
+    await this.deps.jobs.add(passwordResetMailJob, {
+      email: input.email,
+      ticket: hash,
+      ...(input.locale === undefined ? {} : { locale: input.locale }),
+    });
     return { message: AUTH_TEXT.forgotSent, mailTicket: ticket };
   }
 
@@ -284,8 +301,12 @@ export class AuthService {
 
   /** The account mails are sent by these jobs. */
   registerJobs(registry: JobRegistry): void {
-    registry.register(verificationMailJob, ({ email, next }) => this.mailVerification(email, next));
-    registry.register(passwordResetMailJob, ({ email }) => this.mailPasswordReset(email));
+    registry.register(verificationMailJob, ({ email, next, locale }) =>
+      this.mailVerification(email, next, locale),
+    );
+    registry.register(passwordResetMailJob, ({ email, locale }) =>
+      this.mailPasswordReset(email, locale),
+    );
   }
 
   /**
@@ -293,7 +314,7 @@ export class AuthService {
    * Each attempt makes its own token (only hashes are stored, so a retry cannot reuse one).
    * `next`, an invite path, rides on the link as `&next=` so the first sign-in returns there.
    */
-  async mailVerification(email: string, next?: string): Promise<void> {
+  async mailVerification(email: string, next?: string, requestLocale?: string): Promise<void> {
     const { db } = this.deps;
     const user = await findUserByEmail(db, email);
     // Nothing to mail: reach the mail server all the same (Mailer.check), so that the request's
@@ -310,11 +331,12 @@ export class AuthService {
     const link =
       `${this.deps.appUrl}/verify-email?token=${encodeURIComponent(token)}` +
       (back === undefined ? '' : `&next=${encodeURIComponent(back)}`);
-    await this.deps.mailer.send(verificationEmail(user.email, user.name, link));
+    const tr = translatorFor(recipientLocale(user.locale ?? requestLocale));
+    await this.deps.mailer.send(verificationEmail(tr, user.email, user.name, link));
   }
 
   /** Job: a reset link replacing every earlier one, when `email` belongs to an account. */
-  async mailPasswordReset(email: string): Promise<void> {
+  async mailPasswordReset(email: string, requestLocale?: string): Promise<void> {
     const at = this.now();
     const { token, hash } = newEmailToken();
     const user = await this.deps.transaction(async (tx) => {
@@ -332,6 +354,7 @@ export class AuthService {
     });
     if (user === undefined) return this.deps.mailer.check();
     const link = `${this.deps.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send(passwordResetEmail(user.email, user.name, link));
+    const tr = translatorFor(recipientLocale(user.locale ?? requestLocale));
+    await this.deps.mailer.send(passwordResetEmail(tr, user.email, user.name, link));
   }
 }

@@ -64,7 +64,13 @@ export async function findAccountById(db: Db, id: number): Promise<AccountRow | 
 /** Inserts a user; returns undefined when the e-mail is already taken (unique index). */
 export async function insertUser(
   db: Db,
-  values: { name: string; email: string; passwordHash: string; emailVerifiedAt: Date | null },
+  values: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    emailVerifiedAt: Date | null;
+    locale?: string | null;
+  },
 ): Promise<AccountRow | undefined> {
   const rows = await db
     .insert(users)

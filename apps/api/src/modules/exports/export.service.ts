@@ -31,6 +31,10 @@ import { commentsByExpense, groupJson } from './group-json.js';
 import type { ReceiptMode } from './group-json.js';
 import { groupZip } from './group-zip.js';
 import { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from '../imports/index.js';
+import type { CsvWords } from '../imports/index.js';
+import { translatorForRecipient } from '../../i18n/index.js';
+import type { Translator } from '../../i18n/index.js';
+import { findAccountById } from '../auth/index.js';
 import type { CsvEntry, OriginalCost } from '../imports/index.js';
 
 /** The other modules' services this file uses (composition/app-services.ts). */
@@ -190,8 +194,19 @@ export class ExportService {
     protected readonly services: Collaborators,
   ) {}
 
+  /** The reader's language: their stored one, else their request's Accept-Language (issue #32). */
+  async readerTranslator(userId: number, acceptLanguage: string | undefined): Promise<Translator> {
+    const account = await findAccountById(this.deps.db, userId);
+    return translatorForRecipient(account?.locale, acceptLanguage);
+  }
+
   /** GET /groups/{id}/export.csv (current members only). */
-  async groupCsv(userId: number, groupId: number, today: string): Promise<GroupCsv> {
+  async groupCsv(
+    userId: number,
+    groupId: number,
+    today: string,
+    words: CsvWords | null = null,
+  ): Promise<GroupCsv> {
     const db = this.deps.db;
     const group = await requireGroupMember(db, groupId, userId);
     // Everyone who ever belonged (former members' entries still count), in joining order.
@@ -201,7 +216,7 @@ export class ExportService {
     const index = new Map(people.map((p, i) => [p.id, i]));
     const slug = slugOf(group.name);
     async function* lines(): AsyncGenerator<string> {
-      yield csvHeader(columns);
+      yield words === null ? csvHeader(columns) : csvHeader(columns, words.columns);
       const totals = new Map<string, number[]>();
       let pending: CsvEntry[] = [];
       for await (const e of merged(
@@ -239,7 +254,7 @@ export class ExportService {
           group.defaultCurrency,
           columns.map(() => 0),
         );
-      yield csvTotals(today, totals);
+      yield csvTotals(today, totals, words?.totalBalance);
     }
     return { fileName: `${slug}_${today}_export.csv`, lines: lines() };
   }

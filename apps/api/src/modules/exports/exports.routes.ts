@@ -10,6 +10,7 @@ import { attachment } from '../../http/attachment.js';
 import { errorResponses } from '../../http/error-body.js';
 import type { AppServices } from '../../composition/app-services.js';
 import { receiptLinker } from '../expenses/index.js';
+import { csvWords } from '../imports/index.js';
 
 const CSV_EXAMPLE =
   'Date,Description,Category,Cost,Currency,Original cost,Original currency,Ann,Bea,Cy\r\n' +
@@ -111,10 +112,17 @@ export async function exportsRoutes(
         tags,
         summary: "Download a group's expenses and payments as CSV (Splitwise's format)",
         description:
-          "text/csv attachment, streamed: `Date,Description,Category,Cost,Currency,Original cost,Original currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Cost, Currency and the person columns are in the currency the balances are kept in, written as plain numbers; for an entry converted from another currency, `Original cost` and `Original currency` hold what was entered (e.g. `10000`,`JPY` beside `61.73`,`EUR`), both empty otherwise. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`\"'=SUM(A1)\"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote and enters converted entries again in their original currency). Current members only.\n\nExample:\n\n```\n" +
+          "text/csv attachment, streamed: `Date,Description,Category,Cost,Currency,Original cost,Original currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Cost, Currency and the person columns are in the currency the balances are kept in, written as plain numbers; for an entry converted from another currency, `Original cost` and `Original currency` hold what was entered (e.g. `10000`,`JPY` beside `61.73`,`EUR`), both empty otherwise. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`\"'=SUM(A1)\"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote and enters converted entries again in their original currency). Current members only.\n\nThe header line and the `Total balance` label are in the reader's language (their account's, else the Accept-Language header's; e.g. `Datum,Beschreibung,Kategorie,Betrag,Währung,…` in German); `headers=splitwise` keeps Splitwise's English headers, which Splitwise needs to import the file (Evenly's import reads either). Cell values (descriptions, categories, `Payment`) are never translated.\n\nExample (`headers=splitwise`):\n\n```\n" +
           CSV_EXAMPLE +
           '```',
         params: z.object({ id: pathIdSchema('Group') }),
+        querystring: z.object({
+          headers: z.enum(['translated', 'splitwise']).default('translated').meta({
+            description:
+              "`translated` (default): headers in the reader's language. `splitwise`: Splitwise's English headers, for re-import.",
+            example: 'splitwise',
+          }),
+        }),
         response: {
           200: z.any().meta({ description: 'text/csv', example: CSV_EXAMPLE }),
           ...errorResponses(401, 403, 404),
@@ -123,7 +131,16 @@ export async function exportsRoutes(
     },
     async (request, reply) => {
       const today = new Date().toISOString().slice(0, 10);
-      const csv = await services.exports.groupCsv(request.user.id, request.params.id, today);
+      const words =
+        request.query.headers === 'splitwise'
+          ? null
+          : csvWords(
+              await services.exports.readerTranslator(
+                request.user.id,
+                request.headers['accept-language'],
+              ),
+            );
+      const csv = await services.exports.groupCsv(request.user.id, request.params.id, today, words);
       return reply
         .code(200)
         .header('content-type', 'text/csv; charset=utf-8')

@@ -2,6 +2,7 @@
 // file into the Splitwise importer's rows, so the preview, "who is who" and commit are one flow.
 // A file is recognised by its content (JSON shape or CSV header), or named by the caller.
 import { readCell } from './csv-cells.js';
+import { isTranslatedHeader } from './csv-words.js';
 import { readCospendCsv, isCospendCsvHeader } from './cospend-csv.js';
 import { isEvenlyGroupJson, readEvenlyGroupJson } from './evenly-json.js';
 import { fail, ImportFileError, jsonOf, utf8Text } from './import-file.js';
@@ -57,7 +58,8 @@ export function detectFormat(bytes: Uint8Array): ImportFormat {
     );
   }
   const header = headerOf(text);
-  const splitwise = FIXED_COLUMNS.every((c, i) => header[i] === c.toLowerCase());
+  const splitwise =
+    FIXED_COLUMNS.every((c, i) => header[i] === c.toLowerCase()) || isTranslatedHeader(header);
   if (splitwise) return 'splitwise';
   if (isCospendCsvHeader(header)) return 'cospend';
   if (isIhmCsvHeader(header)) return 'ihatemoney';

@@ -3,3 +3,5 @@
 // Splitwise format the import reads.
 export { csvHeader, csvRows, csvTotals, PAYMENT_CATEGORY } from './splitwise-csv.js';
 export type { CsvEntry, OriginalCost } from './splitwise-csv.js';
+export { csvWords } from './csv-words.js';
+export type { CsvWords } from './csv-words.js';

@@ -6,9 +6,15 @@ import { QUOTED_CELLS, safeCell } from './csv-cells.js';
 import { EVENLY_COLUMNS, TOTAL_BALANCE } from './splitwise-format.js';
 import type { OriginalCost } from './splitwise-format.js';
 
-/** The header line (CRLF-terminated, as every line written), with the original-cost columns. */
-export function csvHeader(people: readonly string[]): string {
-  return stringify([[...EVENLY_COLUMNS, ...people.map(safeCell)]], {
+/**
+ * The header line (CRLF-terminated, as every line written), with the original-cost columns.
+ * `fixed`: the seven fixed columns' words (the reader's language); Splitwise's English by default.
+ */
+export function csvHeader(
+  people: readonly string[],
+  fixed: readonly string[] = EVENLY_COLUMNS,
+): string {
+  return stringify([[...fixed, ...people.map(safeCell)]], {
     record_delimiter: '\r\n',
     quoted_match: QUOTED_CELLS,
   });
@@ -50,13 +56,17 @@ export function csvRows(entries: readonly CsvEntry[]): string {
   });
 }
 
-/** The closing lines: a blank line, then one total row per currency. */
-export function csvTotals(date: string, totals: ReadonlyMap<string, readonly number[]>): string {
+/** The closing lines: a blank line, then one total row per currency (`label`: "Total balance"). */
+export function csvTotals(
+  date: string,
+  totals: ReadonlyMap<string, readonly number[]>,
+  label: string = TOTAL_BALANCE,
+): string {
   const rows = [...totals.entries()]
     .sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
     .map(([currency, values]) => [
       date,
-      TOTAL_BALANCE,
+      label,
       ' ',
       ' ',
       currency,

@@ -19,6 +19,7 @@ import {
 } from '@evenly/core';
 import type { Cents } from '@evenly/core';
 import { readCell } from './csv-cells.js';
+import { withEnglishWords } from './csv-words.js';
 import { ImportFileError } from './import-file.js';
 import {
   EVENLY_COLUMNS,
@@ -149,7 +150,8 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
   }
   // The limits first, before any work per cell (issue #30): the header alone, then the records
   // up to one past the most a file may hold.
-  const header = readRecords(text, 1)[0];
+  // Our export in another language (issue #32) reads as the English one.
+  const header = withEnglishWords(readRecords(text, 1))[0];
   if (header === undefined) {
     throw new SplitwiseCsvError([{ line: 1, message: 'The file is empty.' }]);
   }
@@ -163,7 +165,7 @@ export function readSplitwiseCsv(bytes: Uint8Array): SplitwiseFile {
       },
     ]);
   }
-  const records = readRecords(text, 1 + MAX_IMPORT_ROWS + MAX_TOTAL_ROWS + 1);
+  const records = withEnglishWords(readRecords(text, 1 + MAX_IMPORT_ROWS + MAX_TOTAL_ROWS + 1));
   checkRowCount(records);
   // Names and descriptions lose the quote our export puts before a would-be formula (#30).
   const names = header.record.map(readCell);

@@ -13,6 +13,7 @@ import type { GroupRow } from '../groups/index.js';
 import { addPeopleToGroup, currentMemberIds, lockGroup } from '../groups/index.js';
 import type { AppServices } from '../../composition/app-services.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
+import { translatorForRecipient } from '../../i18n/index.js';
 import { invitationEmail, registerLink } from './invitation-mail.js';
 import { invitationMailJob } from './invitation-mail.job.js';
 import type { InvitationMailPayload } from './invitation-mail.job.js';
@@ -82,8 +83,9 @@ export class InvitationService {
     const inviter = await findAccountById(this.deps.db, inviterId);
     await this.deps.mailer.send(
       invitationEmail(
+        translatorForRecipient(inviter?.locale),
         email,
-        inviter?.name ?? 'A friend',
+        inviter?.name ?? null,
         groupName,
         registerLink(this.deps.config.appUrl, email),
       ),

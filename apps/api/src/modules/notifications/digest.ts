@@ -12,6 +12,7 @@ import type { JobQueue } from '../../jobs/job-queue.js';
 import { notificationKindOf } from './kinds.js';
 import type { Note } from './notes.js';
 import { noteFor } from './notes.js';
+import { translatorForRecipient } from '../../i18n/index.js';
 import { digestMailJob } from './notification.jobs.js';
 import { NOTIFIER_CURSOR, toNotifiable } from './notifier.js';
 import {
@@ -73,7 +74,9 @@ export async function digestUser(
   for (const raw of rows) {
     const row = toNotifiable(raw);
     const kind = notificationKindOf(row);
-    if (kind !== null && kinds.includes(kind)) notes.push(noteFor(row, kind));
+    if (kind !== null && kinds.includes(kind)) {
+      notes.push(noteFor(row, kind, translatorForRecipient(row.recipientLocale)));
+    }
   }
   if (notes.length > 0) {
     await jobs.enqueue(tx, digestMailJob, {

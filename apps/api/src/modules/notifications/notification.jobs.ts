@@ -11,6 +11,8 @@ const noteShape = z.object({
   title: z.string(),
   body: z.string(),
   path: z.string(),
+  /** When it happened (ISO 8601); absent in jobs queued before it was added. */
+  at: z.string().optional(),
 });
 
 /** Follows `activities` from the cursor; one runs at a time (the cursor row lock). */

@@ -2,18 +2,21 @@
 // one-click unsubscribe. See notifier.ts (exactly-once following of `activities`), digest.ts
 // (the daily mail) and channels.ts (e-mail built in, push plugged in with usePush).
 import type { NotificationKind, NotificationSetting } from '@evenly/core';
-import { NOTIFICATION_KIND_LABELS } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { InvalidTokenError } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
 import { insertJobUnlessWaiting } from '../../jobs/jobs.repository.js';
+import { formatDateTime, translatorForRecipient } from '../../i18n/index.js';
+import type { Translator } from '../../i18n/index.js';
 import { digestEmail, notificationEmail } from '../../mail/notification-templates.js';
 import type { NoteLine, UnsubscribeLinks } from '../../mail/notification-templates.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
 import type { NotificationChannel, PushSender } from './channels.js';
 import { EmailChannel, PushChannel } from './channels.js';
 import { nextDigestAt, runDigest } from './digest.js';
+import { NOTE_WORDS } from './note-messages.js';
 import type { Note } from './notes.js';
+import { kindLabel } from './notes.js';
 import { digestMailJob, digestRunJob, followActivitiesJob } from './notification.jobs.js';
 import { NOTIFIER_CURSOR, notifyBatch } from './notifier.js';
 import {
@@ -39,6 +42,14 @@ export interface UnsubscribeResult {
   scope: UnsubscribeScope;
   /** What was turned off, for the page to say. */
   message: string;
+}
+
+/** Who a notification mail goes to, and how they read: language and time zone. */
+interface MailRecipient {
+  email: string;
+  name: string;
+  tr: Translator;
+  timeZone: string | null;
 }
 
 export class NotificationService {
@@ -88,14 +99,14 @@ export class NotificationService {
     return this.tokens.sign({ userId, kind: scope });
   }
 
-  unsubscribeLinks(userId: number, scope: UnsubscribeScope): UnsubscribeLinks {
+  unsubscribeLinks(userId: number, scope: UnsubscribeScope, tr: Translator): UnsubscribeLinks {
     const { appUrl } = this.deps.config;
     const token = encodeURIComponent(this.unsubscribeToken(userId, scope));
     return {
       oneClick: `${appUrl}/api/notifications/unsubscribe?token=${token}`,
       page: `${appUrl}/unsubscribe?token=${token}`,
       settings: `${appUrl}/app/account/notifications`,
-      what: scopeLabel(scope),
+      what: localScopeLabel(tr, scope),
     };
   }
 
@@ -195,14 +206,23 @@ export class NotificationService {
   // ---- mails -----------------------------------------------------------------------------
 
   /** Who gets a mail: only an account has an address to send to (guests and deleted users: none). */
-  private async recipient(userId: number): Promise<{ email: string; name: string } | undefined> {
+  private async recipient(userId: number): Promise<MailRecipient | undefined> {
     const row = await findMailRecipient(this.deps.db, userId);
     if (row === undefined || row.email === null) return undefined;
-    return { email: row.email, name: row.name };
+    const tr = translatorForRecipient(row.locale);
+    return { email: row.email, name: row.name, tr, timeZone: row.timeZone };
   }
 
-  private line(note: Note): NoteLine {
-    return { title: note.title, body: note.body, link: `${this.deps.config.appUrl}${note.path}` };
+  /** A note as a mail line, its time on the reader's clock in their language (issue #32). */
+  private line(note: Note, user: MailRecipient): NoteLine {
+    return {
+      title: note.title,
+      body: note.body,
+      link: `${this.deps.config.appUrl}${note.path}`,
+      ...(note.at === undefined
+        ? {}
+        : { when: formatDateTime(user.tr.locale, user.timeZone, new Date(note.at)) }),
+    };
   }
 
   /** Job: one immediate mail, unless the kind was switched away from IMMEDIATE meanwhile. */
@@ -212,7 +232,12 @@ export class NotificationService {
     const setting = (await this.settings(note.userId)).find((s) => s.kind === note.kind);
     if (setting?.email !== 'IMMEDIATE') return;
     await this.deps.mailer.send(
-      notificationEmail(user.email, this.line(note), this.unsubscribeLinks(note.userId, note.kind)),
+      notificationEmail(
+        user.tr,
+        user.email,
+        this.line(note, user),
+        this.unsubscribeLinks(note.userId, note.kind, user.tr),
+      ),
     );
   }
 
@@ -221,12 +246,13 @@ export class NotificationService {
     if (user === undefined || items.length === 0) return;
     await this.deps.mailer.send(
       digestEmail(
+        user.tr,
         user.email,
         user.name,
-        items.map((n) => this.line(n)),
+        items.map((n) => this.line(n, user)),
         more,
         `${this.deps.config.appUrl}/app/activity`,
-        this.unsubscribeLinks(userId, 'DIGEST'),
+        this.unsubscribeLinks(userId, 'DIGEST', user.tr),
       ),
     );
   }
@@ -234,7 +260,12 @@ export class NotificationService {
 
 /** What a link stops, in a sentence's middle: "the daily digest", "e-mails for “Friend requests”". */
 export function scopeLabel(scope: UnsubscribeScope): string {
+  return localScopeLabel(translatorForRecipient(null), scope);
+}
+
+/** `scopeLabel` in the reader's language (the e-mail footer). */
+function localScopeLabel(tr: Translator, scope: UnsubscribeScope): string {
   return scope === 'DIGEST'
-    ? 'the daily digest'
-    : `e-mails for “${NOTIFICATION_KIND_LABELS[scope]}”`;
+    ? tr.t(NOTE_WORDS.scopeDigest)
+    : tr.t(NOTE_WORDS.scopeKind, { kind: kindLabel(tr, scope) });
 }

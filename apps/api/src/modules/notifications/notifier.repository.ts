@@ -21,6 +21,10 @@ export type ActivityNoteRow = {
   my_share_cents: string | number;
   subject_id: number | null;
   category?: string | null;
+  /** The recipient's language (users.locale): the note is written in it. */
+  recipient_locale?: string | null;
+  /** When it happened (shown in the reader's time zone). */
+  created_at?: Date | string | null;
 };
 
 /** Creates the cursor if missing, at `position`; an existing cursor is left as it is. */
@@ -77,9 +81,10 @@ export async function activitiesAfter(
 ): Promise<(ActivityNoteRow & { category: string | null; settled: boolean })[]> {
   return queryRows<ActivityNoteRow & { category: string | null; settled: boolean }>(
     tx,
-    sql`select a.id, a.recipient_id, r.name as recipient_name, a.actor_id, x.name as actor_name,
+    sql`select a.id, a.recipient_id, r.name as recipient_name, r.locale as recipient_locale,
+               a.actor_id, x.name as actor_name,
                a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
-               a.my_share_cents, a.subject_id, a.category,
+               a.my_share_cents, a.subject_id, a.category, a.created_at,
                a.created_at <= now() - ${gapGraceMs}::int * interval '1 millisecond' as settled
           from activities a
           join users r on r.id = a.recipient_id
@@ -137,9 +142,10 @@ export async function digestRows(
 ): Promise<ActivityNoteRow[]> {
   return queryRows<ActivityNoteRow>(
     tx,
-    sql`select a.id, a.recipient_id, r.name as recipient_name, a.actor_id, x.name as actor_name,
+    sql`select a.id, a.recipient_id, r.name as recipient_name, r.locale as recipient_locale,
+               a.actor_id, x.name as actor_name,
                a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
-               a.my_share_cents, a.subject_id
+               a.my_share_cents, a.subject_id, a.category, a.created_at
           from activities a
           join users r on r.id = a.recipient_id
           join users x on x.id = a.actor_id
@@ -171,9 +177,16 @@ export async function userExists(db: Db, userId: number): Promise<boolean> {
 export async function findMailRecipient(
   db: Db,
   userId: number,
-): Promise<{ email: string | null; name: string } | undefined> {
+): Promise<
+  { email: string | null; name: string; locale: string | null; timeZone: string | null } | undefined
+> {
   const [row] = await db
-    .select({ email: users.email, name: users.name })
+    .select({
+      email: users.email,
+      name: users.name,
+      locale: users.locale,
+      timeZone: users.timeZone,
+    })
     .from(users)
     .where(eq(users.id, userId));
   return row;

@@ -20,6 +20,7 @@ import type { ActivityNoteRow } from './notifier.repository.js';
 import { activitiesAfter, lockCursor, moveCursor } from './notifier.repository.js';
 import { recordBudgetAlerts } from '../budgets/index.js';
 import { noteNotificationsChanged } from './in-app.service.js';
+import { translatorForRecipient } from '../../i18n/index.js';
 
 export const NOTIFIER_CURSOR = 'notifications.email';
 /** Rows per transaction: bounds the lock time and the jobs one commit writes. */
@@ -41,6 +42,8 @@ export function toNotifiable(r: ActivityNoteRow): NotifiableRow {
     myShareCents: Number(r.my_share_cents),
     subjectId: r.subject_id,
     category: r.category ?? null,
+    recipientLocale: r.recipient_locale ?? null,
+    at: r.created_at === null || r.created_at === undefined ? null : new Date(r.created_at),
   };
 }
 
@@ -89,7 +92,10 @@ export async function notifyBatch(
       .get(row.recipientId)
       ?.find((s) => s.kind === kind);
     if (setting === undefined) continue;
-    deliveries.push({ note: noteFor(row, kind), setting });
+    deliveries.push({
+      note: noteFor(row, kind, translatorForRecipient(row.recipientLocale)),
+      setting,
+    });
   }
   if (deliveries.length > 0) {
     for (const channel of channels) await channel.deliver(tx, deliveries);

@@ -25,6 +25,7 @@ import {
   WrongPasswordError,
 } from '../../errors/app-errors.js';
 import type { JobRegistry } from '../../jobs/job-registry.js';
+import { translatorForRecipient } from '../../i18n/index.js';
 import { changeEmailConfirmation, changeEmailNotice } from '../../mail/templates.js';
 import type { AppServices } from '../../composition/app-services.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
@@ -306,6 +307,7 @@ export class ProfileService {
         oldEmail: user.email,
         newEmail,
         name: user.name,
+        ...(user.locale === null ? {} : { locale: user.locale }),
       });
       noteChange(tx, {
         entity: 'user',
@@ -382,11 +384,19 @@ export class ProfileService {
     const user = await findAccountById(this.deps.db, row.userId);
     if (user === undefined) return;
     const link = `${this.deps.config.appUrl}/confirm-email?token=${encodeURIComponent(token)}`;
-    await this.deps.mailer.send(changeEmailConfirmation(row.newEmail, user.name, link));
+    await this.deps.mailer.send(
+      changeEmailConfirmation(translatorForRecipient(user.locale), row.newEmail, user.name, link),
+    );
   }
 
-  async mailEmailChangeNotice(p: { oldEmail: string; newEmail: string; name: string }) {
+  async mailEmailChangeNotice(p: {
+    oldEmail: string;
+    newEmail: string;
+    name: string;
+    locale?: string | undefined;
+  }) {
     const link = `${this.deps.config.appUrl}/app/account`;
-    await this.deps.mailer.send(changeEmailNotice(p.oldEmail, p.name, p.newEmail, link));
+    const tr = translatorForRecipient(p.locale);
+    await this.deps.mailer.send(changeEmailNotice(tr, p.oldEmail, p.name, p.newEmail, link));
   }
 }

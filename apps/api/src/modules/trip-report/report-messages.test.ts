@@ -6,7 +6,8 @@ describe('messagesFor', () => {
     expect(messagesFor('en-US')('owes', { from: 'Bea', to: 'Ann', amount: '€5.00' })).toBe(
       'Bea pays Ann €5.00',
     );
-    expect(messagesFor('ja-JP')('title')).toBe('Trip report');
+    expect(messagesFor('sw-KE')('title')).toBe('Trip report');
+    expect(messagesFor('de-AT')('title')).toBe('Reisebericht');
     expect(messagesFor('en')('page', {})).toBe('Page {n}');
   });
 });

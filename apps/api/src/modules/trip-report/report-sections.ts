@@ -2,11 +2,10 @@
 // per currency what each person paid, their share, payments and net, spending by category and by
 // month, and the payments that settle the balances; then every expense and payment, read as it
 // is written. Words come from report-messages.ts, numbers and dates from report-format.ts.
-import { categoryLabel } from '@evenly/core';
 import { isolate } from './report-bidi.js';
 import type { Column } from './report-canvas.js';
 import { MUTED, ReportCanvas } from './report-canvas.js';
-import type { MessageId } from './report-messages.js';
+import type { MessageId, ReportWords } from './report-messages.js';
 import type { ReportFormat } from './report-format.js';
 import { printable } from './report-format.js';
 import type { Thumbnail } from './report-thumbnails.js';
@@ -51,7 +50,8 @@ export interface ReportContent {
   thumbnail: ((row: ReportExpenseRow) => Promise<Thumbnail>) | null;
 }
 
-export type Translate = (id: MessageId, vars?: Record<string, string>) => string;
+/** The report's words in the reader's language, with `category(id)` for category names. */
+export type Translate = ReportWords;
 
 const PEOPLE_COLUMNS: Column[] = [
   { width: 140 },
@@ -150,7 +150,8 @@ export class ReportSections {
       [
         this.t('totalSpent', {
           amount: money(s.totalCents),
-          count: this.fmt.count(s.expenseCount),
+          count: s.expenseCount,
+          n: this.fmt.count(s.expenseCount),
         }),
       ],
       ' ',
@@ -178,7 +179,7 @@ export class ReportSections {
         CATEGORY_COLUMNS,
         ['colCategory', 'colCount', 'colAmount', 'colPercent'],
         s.byCategory.map((l) => [
-          categoryLabel(l.category),
+          this.t.category(l.category),
           this.fmt.count(l.count),
           money(l.cents),
           this.fmt.percent(l.cents, s.totalCents),
@@ -257,7 +258,7 @@ export class ReportSections {
     const money = (minor: number) => this.fmt.money(minor, r.currency);
     const descX = c.left + dateCol.width;
     const shares = r.splitUserIds.map((u, i) => `${this.name(u)} ${money(r.splitOwed[i] ?? 0)}`);
-    const first = `${categoryLabel(r.category)} · ${this.t(SPLIT_LABEL[r.splitType])}:`;
+    const first = `${this.t.category(r.category)} · ${this.t(SPLIT_LABEL[r.splitType])}:`;
     const details = c.wrap(
       shares.length === 0 ? [first] : [`${first} ${shares[0] ?? ''}`, ...shares.slice(1)],
       ', ',

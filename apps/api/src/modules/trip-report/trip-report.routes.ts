@@ -28,9 +28,18 @@ Mar 14, 2025  Sushi  Dining out · Split equally: Ann €20.58, Bea €20.58, Gu
               Entered as ¥10,000   Ann   €61.73
 …`;
 
-/** The reader's locale: `?locale=` when given (400 when not a language tag), else Accept-Language. */
-function readLocale(query: string | undefined, acceptLanguage: string | undefined): string {
-  if (query === undefined || query.trim() === '') return localeFromAcceptLanguage(acceptLanguage);
+/**
+ * The reader's locale: `?locale=` when given (400 when not a language tag), else the reader's
+ * stored language (issue #32), else Accept-Language.
+ */
+function readLocale(
+  query: string | undefined,
+  stored: string | null,
+  acceptLanguage: string | undefined,
+): string {
+  if (query === undefined || query.trim() === '') {
+    return stored ?? localeFromAcceptLanguage(acceptLanguage);
+  }
   const locale = canonicalLocale(query);
   if (locale === null) {
     throw issuesError([
@@ -54,7 +63,7 @@ export async function tripReportRoutes(
         tags: ['Reports'],
         summary: 'Download a trip report of the group as PDF (members only)',
         description:
-          "application/pdf attachment, streamed: the group, the dates and the members; per currency (the one each entry's balances are kept in) the total spent, what each person paid, their share, the payments they made and received and their net (+ gets money back), spending by category and by month (the figures of GET /api/groups/{id}/reports for the same dates), and the payments that settle the nets (debt simplification, as GET /api/groups/{id}/settle-suggestions); then every expense and payment, oldest first, with date, description, category, payers, each share and, for a converted entry, what was entered. Nets and settling payments count the entries in the dates only: without `from` and `to` they are the group's balances. `receipts=true` adds a small picture of each receipt image (PDF receipts are named, not shown). Words are English for now; numbers, amounts and dates follow `locale` (a BCP 47 tag such as `de-DE`; 400 when it is not one) or else the Accept-Language header, en-US by default. 400 VALIDATION_FAILED for a bad date or `to` before `from`. Current members only (403 for anyone else, 404 for an unknown group).\n\nExample of its text:\n\n```\n" +
+          "application/pdf attachment, streamed: the group, the dates and the members; per currency (the one each entry's balances are kept in) the total spent, what each person paid, their share, the payments they made and received and their net (+ gets money back), spending by category and by month (the figures of GET /api/groups/{id}/reports for the same dates), and the payments that settle the nets (debt simplification, as GET /api/groups/{id}/settle-suggestions); then every expense and payment, oldest first, with date, description, category, payers, each share and, for a converted entry, what was entered. Nets and settling payments count the entries in the dates only: without `from` and `to` they are the group's balances. `receipts=true` adds a small picture of each receipt image (PDF receipts are named, not shown). Words, numbers, amounts and dates follow `locale` (a BCP 47 tag such as `de-DE`; 400 when it is not one), else the reader's account language (PATCH /api/auth/me), else the Accept-Language header, en-US by default; words are in the closest of Evenly's twelve languages (English for any other). 400 VALIDATION_FAILED for a bad date or `to` before `from`. Current members only (403 for anyone else, 404 for an unknown group).\n\nExample of its text:\n\n```\n" +
           REPORT_TEXT_EXAMPLE +
           '\n```',
         params: z.object({ id: pathIdSchema('Group') }),
@@ -88,7 +97,11 @@ export async function tripReportRoutes(
     },
     async (request, reply) => {
       const range = readRange(request.query, false);
-      const locale = readLocale(request.query.locale, request.headers['accept-language']);
+      const locale = readLocale(
+        request.query.locale,
+        await services.tripReport.storedLocale(request.user.id),
+        request.headers['accept-language'],
+      );
       const report = await services.tripReport.report(request.user.id, request.params.id, {
         range,
         locale,

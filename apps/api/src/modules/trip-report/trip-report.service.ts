@@ -10,6 +10,7 @@ import type { AppServices } from '../../composition/app-services.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
 import { fileSlug } from '../../http/attachment.js';
 import type { Db } from '../../db/database.js';
+import { findAccountById } from '../auth/index.js';
 import { requireGroupMember } from '../groups/index.js';
 import { ReportCanvas, reportOutput } from './report-canvas.js';
 import type { ReportOutput } from './report-canvas.js';
@@ -157,6 +158,12 @@ export class TripReportService {
       fileName: reportFileName(fileSlug(group.name, 'group'), options.range.from, options.range.to),
       body: output.body,
     };
+  }
+
+  /** The reader's stored language (users.locale), or null: the report's words when none is asked for. */
+  async storedLocale(userId: number): Promise<string | null> {
+    const account = await findAccountById(this.deps.db, userId);
+    return account?.locale ?? null;
   }
 }
 

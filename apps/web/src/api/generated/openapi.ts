@@ -1440,7 +1440,7 @@ export interface paths {
     put?: never;
     /**
      * Send a password reset link (neutral answer)
-     * @description The same answer whether or not the address has an account. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes.
+     * @description The same answer whether or not the address has an account. The e-mail is written in the account's language, or else the Accept-Language header's. The `Mail-Ticket` response header holds a ticket with which `GET /api/auth/mail-status/{ticket}` tells how the e-mail's delivery goes.
      */
     post: {
       parameters: {
@@ -2432,6 +2432,26 @@ export interface paths {
              * @example /join/Xr4kP9wQ2mZ7tB1vN8sL5cHd
              */
             next?: string;
+            /**
+             * @description The person's language (issue #32), stored as their account's language: the verification e-mail and every later e-mail and push are written in it. Absent or null: the best match of the Accept-Language header (stored too), English when the header names none of ours.
+             * @example de
+             */
+            locale?:
+              | (
+                  | 'en'
+                  | 'de'
+                  | 'fr'
+                  | 'es'
+                  | 'it'
+                  | 'pt-BR'
+                  | 'nl'
+                  | 'pl'
+                  | 'tr'
+                  | 'ja'
+                  | 'zh-CN'
+                  | 'ar'
+                )
+              | null;
           };
         };
       };
@@ -5501,7 +5521,9 @@ export interface paths {
      * Download a group's expenses and payments as CSV (Splitwise's format)
      * @description text/csv attachment, streamed: `Date,Description,Category,Cost,Currency,Original cost,Original currency` then one column per person who ever belonged to the group (joining order). One row per expense or payment (oldest first; payments have Category `Payment`); each person column is that person's net effect (paid minus owed; + = is owed), so every row adds up to 0. After a blank line, one `Total balance` row per currency: each person's balance in the group. Cost, Currency and the person columns are in the currency the balances are kept in, written as plain numbers; for an entry converted from another currency, `Original cost` and `Original currency` hold what was entered (e.g. `10000`,`JPY` beside `61.73`,`EUR`), both empty otherwise. A text cell (description, name, category) beginning with `=`, `+`, `-`, `@`, a tab or a carriage return is written quoted with a single quote in front (`"'=SUM(A1)"`), so no spreadsheet runs it as a formula. The file imports back through POST /api/imports/splitwise (which removes that quote and enters converted entries again in their original currency). Current members only.
      *
-     *     Example:
+     *     The header line and the `Total balance` label are in the reader's language (their account's, else the Accept-Language header's; e.g. `Datum,Beschreibung,Kategorie,Betrag,Währung,…` in German); `headers=splitwise` keeps Splitwise's English headers, which Splitwise needs to import the file (Evenly's import reads either). Cell values (descriptions, categories, `Payment`) are never translated.
+     *
+     *     Example (`headers=splitwise`):
      *
      *     ```
      *     Date,Description,Category,Cost,Currency,Original cost,Original currency,Ann,Bea,Cy
@@ -5514,7 +5536,10 @@ export interface paths {
      */
     get: {
       parameters: {
-        query?: never;
+        query?: {
+          /** @description `translated` (default): headers in the reader's language. `splitwise`: Splitwise's English headers, for re-import. */
+          headers?: 'translated' | 'splitwise';
+        };
         header?: never;
         path: {
           id: unknown;
@@ -6438,7 +6463,7 @@ export interface paths {
     };
     /**
      * Download a trip report of the group as PDF (members only)
-     * @description application/pdf attachment, streamed: the group, the dates and the members; per currency (the one each entry's balances are kept in) the total spent, what each person paid, their share, the payments they made and received and their net (+ gets money back), spending by category and by month (the figures of GET /api/groups/{id}/reports for the same dates), and the payments that settle the nets (debt simplification, as GET /api/groups/{id}/settle-suggestions); then every expense and payment, oldest first, with date, description, category, payers, each share and, for a converted entry, what was entered. Nets and settling payments count the entries in the dates only: without `from` and `to` they are the group's balances. `receipts=true` adds a small picture of each receipt image (PDF receipts are named, not shown). Words are English for now; numbers, amounts and dates follow `locale` (a BCP 47 tag such as `de-DE`; 400 when it is not one) or else the Accept-Language header, en-US by default. 400 VALIDATION_FAILED for a bad date or `to` before `from`. Current members only (403 for anyone else, 404 for an unknown group).
+     * @description application/pdf attachment, streamed: the group, the dates and the members; per currency (the one each entry's balances are kept in) the total spent, what each person paid, their share, the payments they made and received and their net (+ gets money back), spending by category and by month (the figures of GET /api/groups/{id}/reports for the same dates), and the payments that settle the nets (debt simplification, as GET /api/groups/{id}/settle-suggestions); then every expense and payment, oldest first, with date, description, category, payers, each share and, for a converted entry, what was entered. Nets and settling payments count the entries in the dates only: without `from` and `to` they are the group's balances. `receipts=true` adds a small picture of each receipt image (PDF receipts are named, not shown). Words, numbers, amounts and dates follow `locale` (a BCP 47 tag such as `de-DE`; 400 when it is not one), else the reader's account language (PATCH /api/auth/me), else the Accept-Language header, en-US by default; words are in the closest of Evenly's twelve languages (English for any other). 400 VALIDATION_FAILED for a bad date or `to` before `from`. Current members only (403 for anyone else, 404 for an unknown group).
      *
      *     Example of its text:
      *
