@@ -7,6 +7,7 @@ import { OfflineStatus } from '../offline/OfflineStatus';
 import { useOfflineSupport } from '../offline/useOfflineSupport';
 import { useScrollTopOnNavigate } from '../hooks/useScrollTopOnNavigate';
 import { useTimeZoneFromBrowser } from '../hooks/useTimeZoneFromBrowser';
+import { useAccountLocale } from '../i18n/useAccountLocale';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './layout/SideNav';
 import { PageLoader } from './Spinner';
@@ -24,6 +25,7 @@ export function AppLayout() {
   useLiveEvents(user !== null);
   useOfflineSupport(user?.id ?? null);
   useTimeZoneFromBrowser();
+  useAccountLocale();
   const desktop = useIsDesktop();
   const main = useScrollTopOnNavigate<HTMLElement>();
   const toasts = <ToastRegion priority={1} className="shrink-0" />;

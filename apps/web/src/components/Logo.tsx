@@ -12,7 +12,9 @@ export function Wordmark({ compact = false }: { compact?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2 text-xl font-extrabold tracking-tight">
       <Logo className="size-8" />
-      <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>Evenly</span>
+      <span className={compact ? 'sr-only sm:not-sr-only' : undefined} translate="no">
+        Evenly
+      </span>
     </span>
   );
 }
