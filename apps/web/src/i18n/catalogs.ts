@@ -12,12 +12,16 @@ export type CatalogName = 'public' | 'account' | 'landing' | 'app';
 
 type Loader = () => Promise<{ messages: Messages }>;
 
-const LOADERS: Record<CatalogName, Record<string, Loader>> = {
-  public: import.meta.glob<{ messages: Messages }>('../locales/public/*.ts'),
-  account: import.meta.glob<{ messages: Messages }>('../locales/account/*.ts'),
-  landing: import.meta.glob<{ messages: Messages }>('../locales/landing/*.ts'),
-  app: import.meta.glob<{ messages: Messages }>('../locales/app/*.ts'),
-};
+const PUBLIC_LOADERS: Record<string, Loader> = import.meta.glob<{ messages: Messages }>(
+  '../locales/public/*.ts',
+);
+
+async function loaderOf(name: CatalogName, locale: WebLocale): Promise<Loader | undefined> {
+  const file = `../locales/${name}/${locale}.ts`;
+  if (name === 'public') return PUBLIC_LOADERS[file];
+  const { LATER_LOADERS } = await import('./lazyCatalogs');
+  return LATER_LOADERS[name][file];
+}
 
 /** Catalogs a page shown so far needs: a language change loads each of them again. */
 const inUse = new Set<CatalogName>(['public']);
@@ -27,11 +31,11 @@ function loadOne(name: CatalogName, locale: WebLocale): Promise<void> {
   const key = `${name}/${locale}`;
   let pending = loaded.get(key);
   if (pending === undefined) {
-    const loader = LOADERS[name][`../locales/${name}/${locale}.ts`];
-    pending =
-      loader === undefined
-        ? Promise.resolve()
-        : loader().then((module) => i18n.load(locale, module.messages));
+    pending = loaderOf(name, locale).then(async (loader) => {
+      if (loader === undefined) return;
+      const module = await loader();
+      i18n.load(locale, module.messages);
+    });
     // A failed fetch (offline, a new version deployed) may be tried again.
     pending.catch(() => loaded.delete(key));
     loaded.set(key, pending);

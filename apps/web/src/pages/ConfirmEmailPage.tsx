@@ -67,6 +67,7 @@ export default function ConfirmEmailPage() {
     ? { to: '/app/account', label: t`Go to your account` }
     : { to: '/login', label: t`Go to sign in` };
 
+  const address = state.status === 'success' ? state.address : null;
   return (
     <AuthCard title={t`Confirm e-mail address`}>
       {state.status === 'confirming' ? (
@@ -80,10 +81,10 @@ export default function ConfirmEmailPage() {
         <div className="flex flex-col gap-4">
           {state.status === 'success' ? (
             <Alert kind="success">
-              {state.address === null ? (
+              {address === null ? (
                 <Trans>Your email address has been changed.</Trans>
               ) : (
-                <Trans>Your email address is now {state.address}.</Trans>
+                <Trans>Your email address is now {address}.</Trans>
               )}
             </Alert>
           ) : (

@@ -1,1 +1,4 @@
-/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"/r9NLc\":[[\"over\",\"plural\",{\"one\":[\"#\",\" character over the limit of \",[\"max\"]],\"other\":[\"#\",\" characters over the limit of \",[\"max\"]]}]],\"ZKZ0co\":[[\"left\",\"plural\",{\"one\":[\"#\",\" character left\"],\"other\":[\"#\",\" characters left\"]}]]}")as Messages;
+/*eslint-disable*/ import type { Messages } from '@lingui/core';
+export const messages = JSON.parse(
+  '{"/r9NLc":[["over","plural",{"one":["#"," carácter por encima del límite de ",["max"]],"other":["#"," caracteres por encima del límite de ",["max"]]}]],"ZKZ0co":[["left","plural",{"one":["Queda ","#"," carácter"],"other":["Quedan ","#"," caracteres"]}]]}',
+) as Messages;
