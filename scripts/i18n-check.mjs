@@ -8,7 +8,7 @@
 // It leaves the regenerated files in place, so `git diff` shows what to commit.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { isAbsolute, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { formatter } from '@lingui/format-po';
 
@@ -27,7 +27,10 @@ function git(args) {
 const { getConfig } = await import('@lingui/conf');
 const config = getConfig({ cwd: root, configPath: join(root, 'lingui.config.ts') });
 /** Each catalog's folder (relative to the repository) and file name pattern. */
-const catalogs = config.catalogs.map((c) => c.path.replace('<rootDir>/', ''));
+const catalogs = config.catalogs.map((c) => {
+  const path = c.path.replace('<rootDir>/', '');
+  return isAbsolute(path) ? relative(root, path) : path;
+});
 const folders = catalogs.map((path) => path.slice(0, path.lastIndexOf('/')));
 
 run('npx', ['lingui', 'extract', '--clean']);
@@ -38,7 +41,9 @@ const changed = git(['status', '--porcelain', '--untracked-files=all', '--', ...
   .split('\n')
   .filter((line) => line.trim() !== '');
 for (const line of changed) {
-  problems.push(`not committed after \`npm run i18n\`: ${line.slice(3)} (${line.slice(0, 2).trim()})`);
+  problems.push(
+    `not committed after \`npm run i18n\`: ${line.slice(3)} (${line.slice(0, 2).trim()})`,
+  );
 }
 
 const po = formatter({ lineNumbers: false });
@@ -57,7 +62,9 @@ for (const path of catalogs) {
     for (const [id, message] of Object.entries(messages)) {
       if (message.obsolete) continue;
       if (!message.translation) {
-        problems.push(`no ${locale} translation in ${path}: ${JSON.stringify(message.message ?? id)}`);
+        problems.push(
+          `no ${locale} translation in ${path}: ${JSON.stringify(message.message ?? id)}`,
+        );
       }
     }
   }

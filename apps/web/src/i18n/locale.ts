@@ -69,6 +69,7 @@ export function documentLanguage(locale: WebLocale): { lang: string; dir: 'ltr' 
 }
 
 /** Each language's name in itself, for the switcher (the same in every language). */
+/* eslint-disable lingui/no-unlocalized-strings -- each name is written in its own language */
 export const NATIVE_NAMES: Record<AppLocale, string> = {
   en: 'English',
   de: 'Deutsch',
@@ -83,3 +84,4 @@ export const NATIVE_NAMES: Record<AppLocale, string> = {
   'zh-CN': '简体中文',
   ar: 'العربية',
 };
+/* eslint-enable lingui/no-unlocalized-strings */

@@ -52,6 +52,7 @@ export const FEATURES: Feature[] = [
 export const SELF_HOST_COMMANDS = [
   {
     comment: msg`# 1. Install, build and start the app on the embedded database (web app + API on one port):`,
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a command, quoted from the README
     command: 'npm install && npm start            # → http://localhost:3000  (API under /api)',
   },
   {
