@@ -78,6 +78,7 @@ export default tseslint.config(
   },
   {
     files: TRANSLATED_WEB_FILES,
+    ignores: ['**/*.test.*'],
     plugins: { lingui },
     rules: {
       'lingui/no-unlocalized-strings': [
