@@ -1,6 +1,7 @@
 // `npm run i18n:check` (part of `npm run lint`, so CI runs it; issue #32): the committed message
 // catalogs are what the code says, and every language is complete.
-// 1. Runs `lingui extract --clean` and `lingui compile --typescript` (the same as `npm run i18n`)
+// 1. Runs `lingui extract --clean`, `lingui compile --typescript` and scripts/i18n-pseudo.mjs
+//    (the same as `npm run i18n`)
 //    and fails when that changed, added or removed any catalog file: a message was added,
 //    changed or removed in the code without `npm run i18n` and a commit.
 // 2. Fails when a catalog of a language other than English (the source) or the generated
@@ -35,6 +36,7 @@ const folders = catalogs.map((path) => path.slice(0, path.lastIndexOf('/')));
 
 run('npx', ['lingui', 'extract', '--clean']);
 run('npx', ['lingui', 'compile', '--typescript']);
+run('node', ['scripts/i18n-pseudo.mjs']);
 
 const problems = [];
 const changed = git(['status', '--porcelain', '--untracked-files=all', '--', ...folders])
