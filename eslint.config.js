@@ -32,6 +32,7 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/pages/{LandingPage,LoginPage,RegisterPage,ForgotPasswordPage,ResetPasswordPage}.tsx',
   'apps/web/src/pages/{VerifyEmailPage,ConfirmEmailPage,OidcSignInPage,UnsubscribePage,NotFoundPage}.tsx',
   'apps/web/src/lib/landingContent.ts',
+  'apps/web/src/components/account/LanguageSetting.tsx',
 ];
 
 export default tseslint.config(

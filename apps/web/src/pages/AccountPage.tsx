@@ -12,6 +12,7 @@ import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
 import { TimeZoneSetting } from '../components/TimeZoneSetting';
+import { LanguageSetting } from '../components/account/LanguageSetting';
 import {
   BellIcon,
   ChartIcon,
@@ -135,6 +136,7 @@ export default function AccountPage() {
     <>
       <PageHeader title="Account" />
       <ProfileCard />
+      <LanguageSetting />
       <HomeCurrencySetting />
       <TimeZoneSetting />
       <PayMethodsSection />
