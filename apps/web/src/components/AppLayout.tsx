@@ -33,7 +33,7 @@ export function AppLayout() {
     <div className="flex h-dvh flex-col lg:flex-row">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-3"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-3"
       >
         Skip to content
       </a>

@@ -60,7 +60,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       className={
         region
           ? 'flex flex-col gap-2 [&:not(:empty)]:p-3'
-          : 'pointer-events-none fixed top-3 right-3 z-[100] flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2'
+          : 'pointer-events-none fixed top-3 end-3 z-[100] flex w-[min(22rem,calc(100vw-1.5rem))] flex-col gap-2'
       }
     >
       {toasts.length > 0 ? (
