@@ -12,12 +12,15 @@ import { NATIVE_NAMES, storeLocale } from './locale';
  * whatever language the page is in. The choice is kept on this device at once and, signed in,
  * saved to the account (`PATCH /api/auth/me`), which carries it to other devices, e-mails and push.
  * `compact` hides the word "Language" (the globe says it) where a header has little room.
+ * `className`: its display (`flex` unless, say, shown only from a width on).
  */
 export function LanguageSwitcher({
   compact = false,
+  className = 'flex',
   onSaved,
 }: {
   compact?: boolean;
+  className?: string;
   /** Called with the account after the server stored the choice. */
   onSaved?: (me: Me) => void;
 }) {
@@ -40,14 +43,14 @@ export function LanguageSwitcher({
   };
 
   return (
-    <div className="flex items-center gap-2">
+    <div className={`items-center gap-2 ${className}`}>
       <label htmlFor={id} className="flex items-center gap-1.5 text-sm text-muted">
         <GlobeIcon className="size-5" />
         <span className={compact ? 'sr-only' : undefined}>{t`Language`}</span>
       </label>
       <select
         id={id}
-        className="field w-auto min-w-0 py-1.5 pe-8 text-sm"
+        className="min-h-11 rounded-xl border border-border bg-surface ps-2 pe-1 text-sm text-fg focus-visible:border-primary"
         value={i18n.locale}
         onChange={onChange}
         translate="no"

@@ -33,11 +33,12 @@ export default function LandingPage() {
   const signUpOpen = useSignUpOpen();
   return (
     <div className="min-h-dvh">
-      <header className="mx-auto flex max-w-6xl flex-wrap items-center gap-1 px-4 py-3 sm:gap-2">
+      <header className="mx-auto flex max-w-6xl items-center gap-1 px-4 py-3 sm:gap-2">
         <Link to="/" className="me-auto rounded-xl" aria-label={t`Evenly home`}>
           <Wordmark compact />
         </Link>
-        <LanguageSwitcher compact />
+        {/* In the header from tablet width on; on a phone in the footer, where there is room. */}
+        <LanguageSwitcher compact className="hidden sm:flex" />
         <InstallGuide />
         <ThemeToggle />
         <Link to="/login" className="btn-ghost px-3">
@@ -190,8 +191,11 @@ export default function LandingPage() {
           </a>
         </section>
       </main>
-      <footer className="border-t border-border py-6 text-center text-sm text-muted">
-        <Trans>Evenly · Free and open-source software (AGPL-3.0)</Trans>
+      <footer className="flex flex-col items-center gap-4 border-t border-border py-6 text-center text-sm text-muted">
+        <LanguageSwitcher />
+        <p>
+          <Trans>Evenly · Free and open-source software (AGPL-3.0)</Trans>
+        </p>
       </footer>
     </div>
   );
