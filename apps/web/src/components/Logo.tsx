@@ -1,5 +1,5 @@
-/** The name, the same in every language. */
-const APP_NAME = 'Evenly';
+/** The name, the same in every language (a placeholder in messages, never translated). */
+export const APP_NAME = 'Evenly';
 
 /** The Evenly mark: two equal halves of a rounded square. */
 export function Logo({ className = 'size-8' }: { className?: string }) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
-import { Wordmark } from './Logo';
+import { APP_NAME, Wordmark } from './Logo';
 
 /** Centred card used by the sign-in, registration and password pages, the language below it. */
 export function AuthCard({
@@ -17,7 +17,7 @@ export function AuthCard({
   const { t } = useLingui();
   return (
     <div className="flex min-h-dvh flex-col items-center px-4 py-8">
-      <Link to="/" className="mb-8 rounded-xl" aria-label={t`Evenly home`}>
+      <Link to="/" className="mb-8 rounded-xl" aria-label={t`${APP_NAME} home`}>
         <Wordmark />
       </Link>
       <main className="card w-full max-w-md p-6 sm:p-8">

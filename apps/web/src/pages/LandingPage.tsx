@@ -9,7 +9,7 @@ import phoneGroups from '../assets/landing/groups.webp';
 import phoneSplitDialog from '../assets/landing/split-dialog.webp';
 import { CheckIcon, ExternalIcon } from '../components/icons';
 import { InstallGuide } from '../components/InstallGuide';
-import { Wordmark } from '../components/Logo';
+import { APP_NAME, Wordmark } from '../components/Logo';
 import { ThemeToggle } from '../components/ThemeToggle';
 import { useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -34,7 +34,7 @@ export default function LandingPage() {
   return (
     <div className="min-h-dvh">
       <header className="mx-auto flex max-w-6xl items-center gap-1 px-4 py-3 sm:gap-2">
-        <Link to="/" className="me-auto rounded-xl" aria-label={t`Evenly home`}>
+        <Link to="/" className="me-auto rounded-xl" aria-label={t`${APP_NAME} home`}>
           <Wordmark compact />
         </Link>
         {/* In the header from tablet width on; on a phone in the footer, where there is room. */}
