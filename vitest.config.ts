@@ -2,6 +2,7 @@ import { defineConfig } from 'vitest/config';
 import type { TestProjectInlineConfiguration } from 'vitest/config';
 import { fileURLToPath } from 'node:url';
 import LongestFirstSequencer from './scripts/test-sequencer.ts';
+import { linguiMacro } from './apps/web/linguiMacro.ts';
 
 const coreSrc = fileURLToPath(new URL('./packages/core/src/index.ts', import.meta.url));
 
@@ -23,6 +24,8 @@ const projects: TestProjectInlineConfiguration[] = [
   // Unit tests of the web app's pure helpers (no DOM needed).
   {
     extends: true,
+    // The web app's Lingui macros, compiled as in its build.
+    plugins: [linguiMacro()],
     test: {
       name: 'web',
       include: ['apps/web/src/**/*.test.ts'],

@@ -269,7 +269,7 @@ describe('passwords', () => {
     await page.getByLabel('New password', { exact: true }).fill('another-1');
     await page.getByLabel('Confirm new password').fill('another-1');
     await page.getByRole('button', { name: 'Reset password' }).click();
-    await seeText(page, 'Password reset failed: The reset link is invalid or has expired.');
+    await seeText(page, 'The reset link is invalid or has expired.');
     await context.close();
   });
 

@@ -182,7 +182,9 @@ describe('forms without a server', () => {
 
   it('reports a missing reset token', async () => {
     const { page, context } = await open('/reset-password');
-    await page.getByText('Invalid password reset link: Token missing.').waitFor();
+    await page
+      .getByText('This password reset link is incomplete. Please check the link in your email.')
+      .waitFor();
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { linguiMacro } from './linguiMacro';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -29,6 +30,7 @@ export default defineConfig({
   base: './',
   plugins: [
     readme(),
+    linguiMacro(),
     react(),
     tailwindcss(),
     VitePWA({
@@ -86,5 +88,28 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs (React, the router, Lingui's runtime): one file, compressed
+            // as one, instead of the pieces the automatic split makes of it.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|@lingui)[\\/]/,
+              priority: 20,
+            },
+            // The parts the sign-in and other public pages share (form fields, alerts, the
+            // card, the language switcher, the account API): one file rather than a dozen
+            // small ones, each of which would cost its own request and compression overhead.
+            {
+              name: 'public',
+              test: /src[\\/](components[\\/](Alert|FormField|PublicLayout|Logo)\.tsx|components[\\/]forms[\\/](FieldError|PasswordField)\.tsx|hooks[\\/](useConfig|useDocumentTitle|useReturnPath)\.ts|api[\\/]auth\.ts|i18n[\\/](publicMessages|LanguageSwitcher)\.tsx?|validation[\\/](auth-forms|auth-rules|email)\.ts)$/,
+              priority: 10,
+            },
+          ],
+        },
+      },
+    },
   },
 });

@@ -10,13 +10,18 @@ export const LOGIN_SCRIPT_BUDGET_BYTES = 100 * 1024;
 const server = await startStaticServer();
 const browser = await launchBrowser();
 try {
-  const weight = await measurePageScripts(browser, `${server.baseUrl}/login`);
-  for (const s of weight.scripts) {
-    console.log(`${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB gz  ${s.url}`);
+  // The browser's language picks the catalog: English, and the languages with the largest ones.
+  for (const locale of ['en-US', 'de-DE', 'ar', 'ja-JP']) {
+    const weight = await measurePageScripts(browser, `${server.baseUrl}/login`, { locale });
+    if (locale === 'en-US') {
+      for (const s of weight.scripts) {
+        console.log(`${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB gz  ${s.url}`);
+      }
+    }
+    const kb = weight.gzipBytes / 1024;
+    console.log(`/login JavaScript (${locale}): ${kb.toFixed(1)} KB gzip (budget 100 KB)`);
+    if (weight.gzipBytes > LOGIN_SCRIPT_BUDGET_BYTES) process.exitCode = 1;
   }
-  const kb = weight.gzipBytes / 1024;
-  console.log(`/login JavaScript: ${kb.toFixed(1)} KB gzip (budget 100 KB)`);
-  if (weight.gzipBytes > LOGIN_SCRIPT_BUDGET_BYTES) process.exitCode = 1;
 } finally {
   await browser.close();
   await server.close();

@@ -204,7 +204,7 @@ export const ACCOUNT_AND_SETTINGS_SCREENS: Screen[] = [
     name: 'confirm e-mail (error)',
     path: '/confirm-email?token=abc',
     signedIn: false,
-    ready: text('Go to login'),
+    ready: text('Go to sign in'),
   },
   {
     name: 'account, change password',

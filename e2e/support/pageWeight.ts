@@ -19,9 +19,19 @@ export interface PageWeight {
   gzipBytes: number;
 }
 
-/** Loads `url` in a fresh context (no service worker, empty cache) and weighs its scripts. */
-export async function measurePageScripts(browser: Browser, url: string): Promise<PageWeight> {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
+/**
+ * Loads `url` in a fresh context (no service worker, empty cache) and weighs its scripts.
+ * `locale`: the browser's language, which picks the message catalog the page loads.
+ */
+export async function measurePageScripts(
+  browser: Browser,
+  url: string,
+  options: { locale?: string } = {},
+): Promise<PageWeight> {
+  const context = await browser.newContext({
+    serviceWorkers: 'block',
+    ...(options.locale === undefined ? {} : { locale: options.locale }),
+  });
   const page = await context.newPage();
   const pending: Promise<ScriptWeight | null>[] = [];
   page.on('response', (response) => {

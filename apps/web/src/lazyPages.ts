@@ -1,9 +1,16 @@
 import { lazy } from 'react';
+import { needCatalog, type CatalogName } from './i18n/catalogs';
+
+/** A page's chunk and its message catalog in the current language, fetched side by side. */
+function withCatalog<T>(name: CatalogName, load: () => Promise<T>): () => Promise<T> {
+  return () => Promise.all([load(), needCatalog(name)]).then(([module]) => module);
+}
 
 // Route-level code splitting: every screen is its own chunk, and so are the signed-in app's
 // shell (navigation, live updates) and its query cache, which the sign-in pages never load.
-export const LandingPage = lazy(() => import('./pages/LandingPage'));
-export const QueryLayout = lazy(() => import('./components/QueryLayout'));
+export const LandingPage = lazy(withCatalog('landing', () => import('./pages/LandingPage')));
+// The signed-in app's catalog comes with its query cache: every screen behind it needs both.
+export const QueryLayout = lazy(withCatalog('app', () => import('./components/QueryLayout')));
 export const AppLayout = lazy(() =>
   import('./components/AppLayout').then((m) => ({ default: m.AppLayout })),
 );
@@ -20,11 +27,17 @@ export const FriendsLayout = lazy(() =>
 // The list pages are shared with the shell's split layouts, so they live in their own module.
 export { FriendsPage, GroupsPage } from './lazyListPages';
 export const LoginPage = lazy(() => import('./pages/LoginPage'));
-export const RegisterPage = lazy(() => import('./pages/RegisterPage'));
-export const ForgotPasswordPage = lazy(() => import('./pages/ForgotPasswordPage'));
-export const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-export const VerifyEmailPage = lazy(() => import('./pages/VerifyEmailPage'));
-export const OidcSignInPage = lazy(() => import('./pages/OidcSignInPage'));
+export const RegisterPage = lazy(withCatalog('account', () => import('./pages/RegisterPage')));
+export const ForgotPasswordPage = lazy(
+  withCatalog('account', () => import('./pages/ForgotPasswordPage')),
+);
+export const ResetPasswordPage = lazy(
+  withCatalog('account', () => import('./pages/ResetPasswordPage')),
+);
+export const VerifyEmailPage = lazy(
+  withCatalog('account', () => import('./pages/VerifyEmailPage')),
+);
+export const OidcSignInPage = lazy(withCatalog('account', () => import('./pages/OidcSignInPage')));
 export const GroupDetailPage = lazy(() => import('./pages/GroupDetailPage'));
 export const FriendDetailPage = lazy(() => import('./pages/FriendDetailPage'));
 export const ActivityPage = lazy(() => import('./pages/ActivityPage'));
@@ -35,14 +48,18 @@ export const AddExpensePage = lazy(() => import('./pages/AddExpensePage'));
 export const NewExpensePage = lazy(() => import('./pages/NewExpensePage'));
 export const SettleUpPage = lazy(() => import('./pages/SettleUpPage'));
 export const HelpPage = lazy(() => import('./pages/HelpPage'));
-export const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
+export const NotFoundPage = lazy(withCatalog('account', () => import('./pages/NotFoundPage')));
 export const AppNotFoundPage = lazy(() => import('./pages/AppNotFoundPage'));
 export const NotificationSettingsPage = lazy(() => import('./pages/NotificationSettingsPage'));
 export const ApiTokensPage = lazy(() => import('./pages/ApiTokensPage'));
 export const AdminPage = lazy(() => import('./pages/AdminPage'));
-export const UnsubscribePage = lazy(() => import('./pages/UnsubscribePage'));
+export const UnsubscribePage = lazy(
+  withCatalog('account', () => import('./pages/UnsubscribePage')),
+);
 export const AddFriendPage = lazy(() => import('./pages/AddFriendPage'));
-export const ConfirmEmailPage = lazy(() => import('./pages/ConfirmEmailPage'));
+export const ConfirmEmailPage = lazy(
+  withCatalog('account', () => import('./pages/ConfirmEmailPage')),
+);
 export const GroupSettingsPage = lazy(() => import('./pages/GroupSettingsPage'));
 export const JoinPage = lazy(() => import('./pages/JoinPage'));
 // Charts (issue #14): their own chunks, so nothing of them loads before these screens.

@@ -19,6 +19,8 @@ export * from './validation/guest.js';
 export * from './validation/path-id.js';
 export * from './validation/auth.js';
 export * from './validation/auth-forms.js';
+// The sentences and limits of the account forms: the web app translates by them (issue #32).
+export * from './validation/auth-rules.js';
 export * from './exchange-rate.js';
 export * from './original-parts.js';
 export * from './validation/exchange.js';

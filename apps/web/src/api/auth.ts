@@ -110,9 +110,14 @@ export const authApi = {
   me: () => api<Me>('/auth/me', { defaultMessage: 'Could not load your account.' }),
   /**
    * `homeCurrency`: an ISO 4217 code, or null to show no approximate totals; `timeZone`: an IANA
-   * name (the daily digest leaves at 08:00 in it), or null for UTC.
+   * name (the daily digest leaves at 08:00 in it), or null for UTC; `locale`: the language of the
+   * app, e-mails and push, or null to follow the browser.
    */
-  updateMe: (patch: { homeCurrency?: string | null; timeZone?: string | null }) =>
+  updateMe: (patch: {
+    homeCurrency?: string | null;
+    timeZone?: string | null;
+    locale?: Me['locale'];
+  }) =>
     api<Me>('/auth/me', {
       method: 'PATCH',
       body: patch,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { InfoIcon, WarningIcon } from './icons';
+import { InfoIcon, WarningIcon } from './iconsBase';
 
 /** Inline message box: errors are announced with role=alert. */
 export function Alert({

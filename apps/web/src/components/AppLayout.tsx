@@ -7,6 +7,7 @@ import { OfflineStatus } from '../offline/OfflineStatus';
 import { useOfflineSupport } from '../offline/useOfflineSupport';
 import { useScrollTopOnNavigate } from '../hooks/useScrollTopOnNavigate';
 import { useTimeZoneFromBrowser } from '../hooks/useTimeZoneFromBrowser';
+import { useAccountLocale } from '../i18n/useAccountLocale';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './layout/SideNav';
 import { PageLoader } from './Spinner';
@@ -24,6 +25,7 @@ export function AppLayout() {
   useLiveEvents(user !== null);
   useOfflineSupport(user?.id ?? null);
   useTimeZoneFromBrowser();
+  useAccountLocale();
   const desktop = useIsDesktop();
   const main = useScrollTopOnNavigate<HTMLElement>();
   const toasts = <ToastRegion priority={1} className="shrink-0" />;
@@ -31,7 +33,7 @@ export function AppLayout() {
     <div className="flex h-dvh flex-col lg:flex-row">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-3"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-3"
       >
         Skip to content
       </a>

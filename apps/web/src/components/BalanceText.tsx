@@ -4,14 +4,14 @@ import { formatMoney, isZero } from '../lib/money';
 export function BalanceText({ amount, currency = 'USD' }: { amount: number; currency?: string }) {
   if (isZero(amount)) return <span className="text-sm text-muted">Settled up</span>;
   return amount > 0 ? (
-    <span className="text-right">
+    <span className="text-end">
       <span className="block text-xs text-owed">owes you</span>
-      <span className="font-semibold text-owed">{formatMoney(amount, currency)}</span>
+      <span className="amount font-semibold text-owed">{formatMoney(amount, currency)}</span>
     </span>
   ) : (
-    <span className="text-right">
+    <span className="text-end">
       <span className="block text-xs text-owe">you owe</span>
-      <span className="font-semibold text-owe">{formatMoney(-amount, currency)}</span>
+      <span className="amount font-semibold text-owe">{formatMoney(-amount, currency)}</span>
     </span>
   );
 }

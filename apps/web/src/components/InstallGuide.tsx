@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { INSTALL_GUIDE_ANDROID, INSTALL_GUIDE_IOS, isStandalone } from '../lib/links';
 import { DownloadIcon, ExternalIcon } from './icons';
 
@@ -37,13 +38,21 @@ export function InstallGuide() {
         onClick={() => setOpen((v) => !v)}
       >
         <DownloadIcon className="size-5" />
-        <span className="hidden sm:inline">Install app</span>
-        <span className="sr-only sm:hidden">Install app</span>
+        <span className="hidden sm:inline">
+          <Trans>Install app</Trans>
+        </span>
+        <span className="sr-only sm:hidden">
+          <Trans>Install app</Trans>
+        </span>
       </button>
       {open ? (
-        <div id={panelId} className="card absolute right-0 z-30 mt-2 w-72 p-4 text-sm">
-          <p className="font-semibold">Install Evenly on your phone</p>
-          <p className="mt-1 text-muted">Watch a short guide for your device:</p>
+        <div id={panelId} className="card absolute end-0 z-30 mt-2 w-72 p-4 text-sm">
+          <p className="font-semibold">
+            <Trans>Install Evenly on your phone</Trans>
+          </p>
+          <p className="mt-1 text-muted">
+            <Trans>Watch a short guide for your device:</Trans>
+          </p>
           <ul className="mt-3 flex flex-col gap-2">
             <li>
               <a
@@ -52,7 +61,7 @@ export function InstallGuide() {
                 target="_blank"
                 rel="noreferrer"
               >
-                Android guide <ExternalIcon className="size-4" />
+                <Trans>Android guide</Trans> <ExternalIcon className="size-4" />
               </a>
             </li>
             <li>
@@ -62,7 +71,7 @@ export function InstallGuide() {
                 target="_blank"
                 rel="noreferrer"
               >
-                iOS guide <ExternalIcon className="size-4" />
+                <Trans>iOS guide</Trans> <ExternalIcon className="size-4" />
               </a>
             </li>
           </ul>

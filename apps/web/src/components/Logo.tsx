@@ -1,3 +1,6 @@
+/** The name, the same in every language (a placeholder in messages, never translated). */
+export const APP_NAME = 'Evenly';
+
 /** The Evenly mark: two equal halves of a rounded square. */
 export function Logo({ className = 'size-8' }: { className?: string }) {
   return (
@@ -12,7 +15,9 @@ export function Wordmark({ compact = false }: { compact?: boolean }) {
   return (
     <span className="inline-flex items-center gap-2 text-xl font-extrabold tracking-tight">
       <Logo className="size-8" />
-      <span className={compact ? 'sr-only sm:not-sr-only' : undefined}>Evenly</span>
+      <span className={compact ? 'sr-only sm:not-sr-only' : undefined} translate="no">
+        {APP_NAME}
+      </span>
     </span>
   );
 }

@@ -3,14 +3,10 @@
 // it is sent or given up. Nothing shows while all is well. The live region is there from the
 // start, so screen readers announce the notice when it appears.
 import { useEffect, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
 import { authApi, type MailState } from '../api/auth';
 import { isFinalMailState, mailStatusDelayMs } from '../lib/mailStatusPolling';
-import { InfoIcon, WarningIcon } from './icons';
-
-export const MAIL_RETRYING_TEXT =
-  'We could not send the e-mail yet. We will keep trying; you can also resend it later.';
-export const MAIL_FAILED_TEXT =
-  'We could not send the e-mail. Please try again later or contact the administrator of this server.';
+import { InfoIcon, WarningIcon } from './iconsBase';
 
 function useMailState(ticket: string | null): MailState | null {
   // Kept with its ticket: a new ticket starts with nothing known.
@@ -61,7 +57,18 @@ export function MailStatusNotice({ ticket }: { ticket: string | null }) {
           ) : (
             <InfoIcon className="mt-0.5 size-4 shrink-0" />
           )}
-          <p className="min-w-0 flex-1">{failed ? MAIL_FAILED_TEXT : MAIL_RETRYING_TEXT}</p>
+          <p className="min-w-0 flex-1">
+            {failed ? (
+              <Trans>
+                We could not send the e-mail. Please try again later or contact the administrator of
+                this server.
+              </Trans>
+            ) : (
+              <Trans>
+                We could not send the e-mail yet. We will keep trying; you can also resend it later.
+              </Trans>
+            )}
+          </p>
         </div>
       ) : null}
     </div>

@@ -106,7 +106,7 @@ export function Modal({
           <button
             type="button"
             onClick={onClose}
-            className="-mr-2 flex size-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
+            className="-me-2 flex size-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
             aria-label="Close"
           >
             <CloseIcon className="size-5" />

@@ -33,7 +33,7 @@ export function NotificationBell() {
         <span
           aria-hidden="true"
           data-testid="notification-badge"
-          className="absolute top-1 right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-on-danger ring-2 ring-bg"
+          className="absolute top-1 end-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-danger px-1 text-[11px] leading-none font-bold text-on-danger ring-2 ring-bg"
         >
           {badgeText(count)}
         </span>

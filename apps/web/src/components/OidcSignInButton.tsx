@@ -1,5 +1,6 @@
 // "Sign in with {provider}": a plain link, not a fetch. The API answers it with a redirect to
 // the OpenID Connect provider, which sends the browser back to the API's callback.
+import { Trans } from '@lingui/react/macro';
 import { API_BASE } from '../api/client';
 
 export function OidcSignInButton({
@@ -20,8 +21,21 @@ export function OidcSignInButton({
       href={`${API_BASE}/auth/oidc/start${query}`}
       className={`${primary ? 'btn-primary' : 'btn-secondary'} w-full`}
     >
-      Sign in with {name}
+      <Trans>Sign in with {name}</Trans>
     </a>
+  );
+}
+
+/** The button, and below it the line before the password form when there is one (`divider`). */
+export default function OidcSignIn({
+  divider,
+  ...button
+}: Parameters<typeof OidcSignInButton>[0] & { divider: boolean }) {
+  return (
+    <>
+      <OidcSignInButton {...button} />
+      {divider ? <OrDivider /> : null}
+    </>
   );
 }
 
@@ -30,7 +44,7 @@ export function OrDivider() {
   return (
     <div className="my-5 flex items-center gap-3 text-xs text-muted" aria-hidden="true">
       <span className="h-px flex-1 bg-border" />
-      or
+      <Trans>or</Trans>
       <span className="h-px flex-1 bg-border" />
     </div>
   );

@@ -35,7 +35,7 @@ export function PageHeader({
       {back && back !== listBeside ? (
         <Link
           to={back}
-          className="-ml-2 flex size-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
+          className="-ms-2 flex size-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
           aria-label="Back"
         >
           <ChevronLeftIcon className="size-6" />
@@ -50,7 +50,7 @@ export function PageHeader({
       >
         {title}
       </Heading>
-      {actions ? <div className="ml-auto flex shrink-0 items-center gap-1">{actions}</div> : null}
+      {actions ? <div className="ms-auto flex shrink-0 items-center gap-1">{actions}</div> : null}
       <div className="lg:hidden">
         <NotificationBell />
       </div>

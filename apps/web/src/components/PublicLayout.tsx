@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Wordmark } from './Logo';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { LanguageSwitcher } from '../i18n/LanguageSwitcher';
+import { APP_NAME, Wordmark } from './Logo';
 
-/** Centred card used by the sign-in, registration and password pages. */
+/** Centred card used by the sign-in, registration and password pages, the language below it. */
 export function AuthCard({
   title,
   subtitle,
@@ -12,9 +14,10 @@ export function AuthCard({
   subtitle?: string;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
   return (
     <div className="flex min-h-dvh flex-col items-center px-4 py-8">
-      <Link to="/" className="mb-8 rounded-xl" aria-label="Evenly home">
+      <Link to="/" className="mb-8 rounded-xl" aria-label={t`${APP_NAME} home`}>
         <Wordmark />
       </Link>
       <main className="card w-full max-w-md p-6 sm:p-8">
@@ -22,6 +25,9 @@ export function AuthCard({
         {subtitle ? <p className="mt-1 text-sm text-muted">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </main>
+      <footer className="mt-6">
+        <LanguageSwitcher />
+      </footer>
     </div>
   );
 }
@@ -31,7 +37,7 @@ export function BackToSignIn({ to = '/login' }: { to?: string }) {
   return (
     <p className="mt-6 text-center text-sm">
       <Link to={to} className="font-semibold text-primary hover:underline">
-        Back to sign in
+        <Trans>Back to sign in</Trans>
       </Link>
     </p>
   );

@@ -1,7 +1,9 @@
+import { useLingui } from '@lingui/react/macro';
 import { useTheme } from '../hooks/useTheme';
-import { MoonIcon, SunIcon } from './icons';
+import { MoonIcon, SunIcon } from './iconsBase';
 
 export function ThemeToggle() {
+  const { t } = useLingui();
   const { theme, toggleTheme } = useTheme();
   const dark = theme === 'dark';
   return (
@@ -10,7 +12,7 @@ export function ThemeToggle() {
       className="btn-ghost px-3"
       onClick={toggleTheme}
       aria-pressed={dark}
-      aria-label={dark ? 'Switch to light theme' : 'Switch to dark theme'}
+      aria-label={dark ? t`Switch to light theme` : t`Switch to dark theme`}
     >
       {dark ? <SunIcon className="size-5" /> : <MoonIcon className="size-5" />}
     </button>

@@ -1,25 +1,15 @@
 // Inline stroke icons (24×24, currentColor). Decorative unless given a title by the caller.
-import type { ReactNode, SVGProps } from 'react';
+import { Icon, type IconProps } from './iconsBase';
 
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+export {
+  CheckIcon,
+  CloseIcon,
+  GlobeIcon,
+  InfoIcon,
+  MoonIcon,
+  SunIcon,
+  WarningIcon,
+} from './iconsBase';
 
 export const UserIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -52,28 +42,6 @@ export const ActivityIcon = (p: IconProps) => (
     <path d="M3 12h4l3-8 4 16 3-8h4" />
   </Icon>
 );
-export const CheckIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="m5 12.5 4.5 4.5L19 7.5" />
-  </Icon>
-);
-export const CloseIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 6l12 12M18 6 6 18" />
-  </Icon>
-);
-export const InfoIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 11v6M12 7.5v.01" />
-  </Icon>
-);
-export const WarningIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M12 3 2 20h20L12 3z" />
-    <path d="M12 10v4M12 17v.01" />
-  </Icon>
-);
 export const SearchIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="11" cy="11" r="7" />
@@ -85,13 +53,19 @@ export const FilterIcon = (p: IconProps) => (
     <path d="M4 5h16l-6 8v6l-4-2v-4L4 5z" />
   </Icon>
 );
+/** Icons that point along the line of reading are mirrored right to left (issue #32). */
+const mirrored = (p: IconProps): IconProps => ({
+  ...p,
+  className: `rtl:-scale-x-100 ${p.className ?? ''}`,
+});
+
 export const ChevronRightIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon {...mirrored(p)}>
     <path d="m9 5 7 7-7 7" />
   </Icon>
 );
 export const ChevronLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon {...mirrored(p)}>
     <path d="m15 5-7 7 7 7" />
   </Icon>
 );
@@ -117,19 +91,8 @@ export const EditIcon = (p: IconProps) => (
     <path d="M4 20h4L19 9l-4-4L4 16v4z" />
   </Icon>
 );
-export const SunIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="4" />
-    <path d="M12 2v2M12 20v2M4.9 4.9l1.4 1.4M17.7 17.7l1.4 1.4M2 12h2M20 12h2M4.9 19.1l1.4-1.4M17.7 6.3l1.4-1.4" />
-  </Icon>
-);
-export const MoonIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M20 14.5A8 8 0 0 1 9.5 4 8 8 0 1 0 20 14.5z" />
-  </Icon>
-);
 export const LogOutIcon = (p: IconProps) => (
-  <Icon {...p}>
+  <Icon {...mirrored(p)}>
     <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
   </Icon>
 );

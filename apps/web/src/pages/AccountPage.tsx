@@ -12,6 +12,7 @@ import { ChangePasswordModal } from '../components/ChangePasswordModal';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { HomeCurrencySetting } from '../components/HomeCurrencySetting';
 import { TimeZoneSetting } from '../components/TimeZoneSetting';
+import { LanguageSetting } from '../components/account/LanguageSetting';
 import {
   BellIcon,
   ChartIcon,
@@ -54,7 +55,7 @@ function MenuButton({
       <button
         type="button"
         onClick={onClick}
-        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-start hover:bg-surface-2"
       >
         <span className="text-muted">{icon}</span>
         <span className="flex-1 font-medium">{label}</span>
@@ -70,7 +71,7 @@ function MenuLink({ icon, label, to }: { icon: ReactNode; label: string; to: str
     <li>
       <Link
         to={to}
-        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-start hover:bg-surface-2"
       >
         <span className="text-muted">{icon}</span>
         <span className="flex-1 font-medium">{label}</span>
@@ -88,7 +89,7 @@ function SupportLink({ icon, label, href }: { icon: ReactNode; label: string; hr
       <a
         href={href}
         {...(web ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
-        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+        className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-start hover:bg-surface-2"
       >
         <span className="text-muted">{icon}</span>
         <span className="flex-1 font-medium">
@@ -135,6 +136,7 @@ export default function AccountPage() {
     <>
       <PageHeader title="Account" />
       <ProfileCard />
+      <LanguageSetting />
       <HomeCurrencySetting />
       <TimeZoneSetting />
       <PayMethodsSection />
@@ -207,7 +209,7 @@ export default function AccountPage() {
               if (waiting > 0) setDialog('signOut');
               else leave();
             }}
-            className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left font-medium text-danger hover:bg-surface-2"
+            className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-start font-medium text-danger hover:bg-surface-2"
           >
             <LogOutIcon className="size-5" />
             Sign out

@@ -65,7 +65,7 @@ export default function AddExpensePage() {
                 <li key={g.id}>
                   <button
                     type="button"
-                    className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left hover:bg-surface-2"
+                    className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-start hover:bg-surface-2"
                     onClick={() => choose({ type: 'group', id: g.id })}
                   >
                     <span className="flex size-10 items-center justify-center rounded-xl bg-primary-soft text-primary">
@@ -88,7 +88,7 @@ export default function AddExpensePage() {
                   <li key={f.id}>
                     <button
                       type="button"
-                      className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-left hover:bg-surface-2"
+                      className="flex min-h-14 w-full items-center gap-3 px-4 py-2 text-start hover:bg-surface-2"
                       onClick={() => choose({ type: 'friend', id: f.otherUser?.id ?? 0 })}
                     >
                       <Avatar name={f.otherUser.name} />

@@ -180,7 +180,7 @@ function FriendDetail({
                     color={group.coverColor}
                   />
                   <span className="min-w-0 flex-1 truncate font-medium">{group.name}</span>
-                  <span className="text-right text-sm">
+                  <span className="text-end text-sm">
                     {lines.length === 0 ? (
                       <span className="text-muted">Settled up</span>
                     ) : (

@@ -138,7 +138,7 @@ export default function ImportGroupPage() {
         </select>
         <div id={howId} className="mb-3 text-sm text-muted">
           {source === 'auto' ? (
-            <ul className="list-disc pl-5">
+            <ul className="list-disc ps-5">
               {SOURCES.map((s) => (
                 <li key={s.id}>{s.how}</li>
               ))}
@@ -154,7 +154,7 @@ export default function ImportGroupPage() {
           id={fileId}
           type="file"
           accept=".csv,.json,text/csv,application/json"
-          className="field file:mr-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-fg"
+          className="field file:me-3 file:rounded-lg file:border-0 file:bg-surface-2 file:px-3 file:py-1 file:text-fg"
           onChange={(e) => void choose(e.target.files?.[0] ?? null)}
           disabled={reading || importing}
         />

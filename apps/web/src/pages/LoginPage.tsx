@@ -1,27 +1,33 @@
 // Sign in. The first page many visitors load, so it carries no form library: two inputs read on
 // submit, checked with the API's own rules (@evenly/core loginFormErrors).
-import { useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import {
-  invitePath,
-  isOidcErrorCode,
-  loginFormErrors,
-  oidcErrorMessage,
-  type FormErrors,
-  type LoginFormValues,
-} from '@evenly/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { invitePath, loginFormErrors, type FormErrors, type LoginFormValues } from '@evenly/core';
 import { authApi } from '../api/auth';
-import { ApiError, errorMessage } from '../api/client';
+import { ApiError } from '../api/client';
 import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
-import { MailStatusNotice } from '../components/MailStatusNotice';
 import { PasswordField } from '../components/forms/PasswordField';
-import { OidcSignInButton, OrDivider } from '../components/OidcSignInButton';
 import { AuthCard } from '../components/PublicLayout';
 import { useServerConfig, useSignUpOpen } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useReturnPath } from '../hooks/useReturnPath';
+import { needCatalog } from '../i18n/catalogs';
+import { apiErrorText } from '../i18n/publicMessages';
+
+// Loaded only when needed, so the first load of this page stays small: the notice that a
+// verification e-mail could not be sent (after sign-up), the single sign-on button (a server
+// with OIDC) and why a single sign-on stopped.
+const MailStatusNotice = lazy(() =>
+  import('../components/MailStatusNotice').then((m) => ({ default: m.MailStatusNotice })),
+);
+const OidcSignIn = lazy(() => import('../components/OidcSignInButton'));
+const OidcErrorAlert = lazy(() =>
+  Promise.all([import('../components/OidcErrorAlert'), needCatalog('account')]).then(([m]) => m),
+);
 
 type LoginErrors = FormErrors<keyof LoginFormValues>;
 
@@ -37,7 +43,8 @@ function readForm(form: HTMLFormElement): LoginFormValues {
 }
 
 export default function LoginPage() {
-  useDocumentTitle('Sign in');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Sign in`);
   const { signIn } = useAuth();
   const navigate = useNavigate();
   const location = useLocation();
@@ -61,11 +68,6 @@ export default function LoginPage() {
   // The API's OpenID Connect callback sends the browser here with the reason a sign-in stopped.
   const [params] = useSearchParams();
   const oidcCode = params.get('oidc_error');
-  const oidcError = isOidcErrorCode(oidcCode)
-    ? oidcErrorMessage(oidcCode, oidcName ?? 'single sign-on')
-    : oidcCode !== null
-      ? 'Sign-in with single sign-on did not finish. Please try again.'
-      : null;
 
   const resendLink = async () => {
     if (unverified === null) return;
@@ -77,7 +79,7 @@ export default function LoginPage() {
       setResend('sent');
       setMailTicket(sent.mailTicket);
     } catch (e) {
-      setResendError(errorMessage(e, 'Failed to resend verification email.'));
+      setResendError(apiErrorText(i18n, e, msg`Failed to resend verification email.`));
       setResend('idle');
     }
   };
@@ -112,7 +114,7 @@ export default function LoginPage() {
       signIn(response);
       await navigate(returnPath ?? '/app/');
     } catch (e) {
-      setError(errorMessage(e, 'Sign-in failed. Please check your credentials.'));
+      setError(apiErrorText(i18n, e, msg`Sign-in failed. Please check your credentials.`));
       if (e instanceof ApiError && e.code === 'EMAIL_NOT_VERIFIED')
         setUnverified(values.email.trim());
       setSubmitting(false);
@@ -120,17 +122,21 @@ export default function LoginPage() {
   };
 
   return (
-    <AuthCard title="Welcome back" subtitle="Sign in to see your balances.">
-      {oidcError !== null && error === null ? (
-        <div className="mb-4">
-          <Alert>{oidcError}</Alert>
-        </div>
+    <AuthCard title={t`Welcome back`} subtitle={t`Sign in to see your balances.`}>
+      {oidcCode !== null && error === null ? (
+        <Suspense fallback={null}>
+          <OidcErrorAlert code={oidcCode} provider={oidcName} />
+        </Suspense>
       ) : null}
       {oidcName !== null ? (
-        <>
-          <OidcSignInButton name={oidcName} next={invitePath(returnPath)} primary={!passwordOn} />
-          {passwordOn ? <OrDivider /> : null}
-        </>
+        <Suspense fallback={null}>
+          <OidcSignIn
+            name={oidcName}
+            next={invitePath(returnPath)}
+            primary={!passwordOn}
+            divider={passwordOn}
+          />
+        </Suspense>
       ) : null}
       {passwordOn ? (
         <form
@@ -147,7 +153,9 @@ export default function LoginPage() {
                 <span className="mt-2 block">
                   {resend === 'sent' ? (
                     <span role="status">
-                      We sent a new verification link to {unverified}. Open it, then sign in.
+                      <Trans>
+                        We sent a new verification link to {unverified}. Open it, then sign in.
+                      </Trans>
                     </span>
                   ) : (
                     <button
@@ -156,7 +164,7 @@ export default function LoginPage() {
                       disabled={resend === 'sending'}
                       onClick={() => void resendLink()}
                     >
-                      {resend === 'sending' ? 'Sending…' : 'Resend the verification email'}
+                      {resend === 'sending' ? t`Sending…` : t`Resend the verification email`}
                     </button>
                   )}
                   {resendError ? <span className="mt-1 block">{resendError}</span> : null}
@@ -164,42 +172,48 @@ export default function LoginPage() {
               ) : null}
             </Alert>
           ) : null}
-          <MailStatusNotice ticket={mailTicket} />
+          {mailTicket !== null ? (
+            <Suspense fallback={null}>
+              <MailStatusNotice ticket={mailTicket} />
+            </Suspense>
+          ) : null}
           <FormField
-            label="Email"
+            label={t`Email`}
             type="email"
             autoComplete="email"
             name="email"
             error={errors.email}
           />
           <PasswordField
-            label="Password"
+            label={t`Password`}
             autoComplete="current-password"
             name="password"
             error={errors.password}
           />
-          <div className="-mt-2 text-right text-sm">
+          <div className="-mt-2 text-end text-sm">
             <Link
               to="/forgot-password"
               className="inline-block py-2 font-medium text-primary hover:underline"
             >
-              Forgot password?
+              <Trans>Forgot password?</Trans>
             </Link>
           </div>
           <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-            {isSubmitting ? 'Signing in...' : 'Sign in'}
+            {isSubmitting ? t`Signing in…` : t`Sign in`}
           </button>
         </form>
       ) : null}
       {signUpOpen ? (
         <p className="mt-6 text-center text-sm text-muted">
-          Don&apos;t have an account?{' '}
-          <Link
-            to={returnPath ? `/register?next=${encodeURIComponent(returnPath)}` : '/register'}
-            className="font-semibold text-primary hover:underline"
-          >
-            Sign up
-          </Link>
+          <Trans>
+            Don’t have an account?{' '}
+            <Link
+              to={returnPath ? `/register?next=${encodeURIComponent(returnPath)}` : '/register'}
+              className="font-semibold text-primary hover:underline"
+            >
+              Sign up
+            </Link>
+          </Trans>
         </p>
       ) : null}
     </AuthCard>

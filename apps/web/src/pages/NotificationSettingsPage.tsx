@@ -53,7 +53,7 @@ function KindSettings({
             {EMAIL_MODES.map((mode) => (
               <label
                 key={mode}
-                className="relative flex min-h-11 cursor-pointer items-center justify-center border-l border-border px-2.5 text-center text-sm leading-tight first:border-l-0 has-[:checked]:bg-primary-soft has-[:checked]:font-semibold has-[:checked]:shadow-[inset_0_0_0_2px_var(--primary)] has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-primary sm:px-3"
+                className="relative flex min-h-11 cursor-pointer items-center justify-center border-s border-border px-2.5 text-center text-sm leading-tight first:border-s-0 has-[:checked]:bg-primary-soft has-[:checked]:font-semibold has-[:checked]:shadow-[inset_0_0_0_2px_var(--primary)] has-[:focus-visible]:outline-2 has-[:focus-visible]:-outline-offset-2 has-[:focus-visible]:outline-primary sm:px-3"
               >
                 <input
                   type="radio"

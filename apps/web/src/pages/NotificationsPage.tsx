@@ -37,7 +37,7 @@ function Row({
       >
         <KindIcon type={item.type} category={item.category} />
       </span>
-      <div className="min-w-0 flex-1 text-left">
+      <div className="min-w-0 flex-1 text-start">
         <p className={`text-sm ${item.read ? '' : 'font-semibold'}`}>
           {item.read ? null : <span className="sr-only">Unread: </span>}
           {text}

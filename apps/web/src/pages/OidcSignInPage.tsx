@@ -3,24 +3,28 @@
 // address. The token itself never appears in a URL.
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { authApi } from '../api/auth';
-import { errorMessage } from '../api/client';
 import { useAuth } from '../auth/authContext';
 import { Alert } from '../components/Alert';
 import { AuthCard, BackToSignIn } from '../components/PublicLayout';
 import { Spinner } from '../components/Spinner';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { invitePath } from '@evenly/core';
+import { apiErrorText } from '../i18n/publicMessages';
 
-const FAILED = 'This sign-in has expired or was already used. Please start again.';
+const FAILED = msg`This sign-in has expired or was already used. Please start again.`;
 
 export default function OidcSignInPage() {
-  useDocumentTitle('Signing in');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Signing in`);
   const [params] = useSearchParams();
   const code = params.get('code');
   const { signIn } = useAuth();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(code ? null : FAILED);
+  // `undefined`: no problem; null: a link without its code; else what the server answered.
+  const [error, setError] = useState<unknown>(code ? undefined : null);
   // The code works once: a second run of the effect (React's development checks) must not
   // spend it again.
   const started = useRef(false);
@@ -36,21 +40,21 @@ export default function OidcSignInPage() {
         signIn(session);
         void navigate(invitePath(session.next) ?? '/app/', { replace: true });
       })
-      .catch((e: unknown) => setError(errorMessage(e, FAILED)));
+      .catch((e: unknown) => setError(e));
   }, [code, signIn, navigate]);
 
-  if (error !== null) {
+  if (error !== undefined) {
     return (
-      <AuthCard title="Sign-in did not finish">
-        <Alert>{error}</Alert>
+      <AuthCard title={t`Sign-in did not finish`}>
+        <Alert>{error === null ? i18n._(FAILED) : apiErrorText(i18n, error, FAILED)}</Alert>
         <BackToSignIn />
       </AuthCard>
     );
   }
   return (
-    <AuthCard title="Signing you in">
+    <AuthCard title={t`Signing you in`}>
       <div className="flex justify-center py-6">
-        <Spinner label="Signing you in…" />
+        <Spinner label={t`Signing you in…`} />
       </div>
     </AuthCard>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { authApi } from '../api/auth';
-import { errorMessage } from '../api/client';
 import { Alert } from '../components/Alert';
 import { FormField } from '../components/FormField';
 import { NewPasswordFields } from '../components/forms/NewPasswordFields';
@@ -14,12 +15,19 @@ import { OidcSignInButton } from '../components/OidcSignInButton';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { useReturnPath } from '../hooks/useReturnPath';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
-import { invitePath, registerFormErrors, type RegisterFormValues } from '@evenly/core';
+import {
+  PASSWORD_MIN_LENGTH,
+  invitePath,
+  registerFormErrors,
+  type RegisterFormValues,
+} from '@evenly/core';
 import { formResolver } from '../lib/formResolver';
 import { inviteTokenOf } from '../lib/evenlyLinks';
+import { apiErrorText } from '../i18n/publicMessages';
 
 export default function RegisterPage() {
-  useDocumentTitle('Sign up');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Sign up`);
   const toast = useToast();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -67,25 +75,27 @@ export default function RegisterPage() {
         ...(inviteToken ? { inviteToken } : {}),
         ...(nextInvite ? { next: nextInvite } : {}),
       });
-      toast.success('Registration successful! Please check your email to verify your account.');
+      toast.success(t`Registration successful! Please check your email to verify your account.`);
       setDone({ mailTicket });
     } catch (e) {
-      toast.error(errorMessage(e, 'Registration failed. Please try again.'));
+      toast.error(apiErrorText(i18n, e, msg`Registration failed. Please try again.`));
     }
   });
 
   const loginLink = (
     <p className="mt-6 text-center text-sm text-muted">
-      Already have an account?{' '}
-      <Link to={loginPath} className="font-semibold text-primary hover:underline">
-        Sign in
-      </Link>
+      <Trans>
+        Already have an account?{' '}
+        <Link to={loginPath} className="font-semibold text-primary hover:underline">
+          Sign in
+        </Link>
+      </Trans>
     </p>
   );
 
   if (config.isPending) {
     return (
-      <AuthCard title="Create your account">
+      <AuthCard title={t`Create your account`}>
         <div className="flex flex-col gap-3" aria-busy="true">
           <SkeletonLine width="w-full" />
           <SkeletonLine width="w-2/3" />
@@ -97,10 +107,12 @@ export default function RegisterPage() {
   const oidcName = config.data?.oidc?.name ?? null;
   if (config.data?.passwordSignIn === false && oidcName !== null) {
     return (
-      <AuthCard title="Create your account">
+      <AuthCard title={t`Create your account`}>
         <div className="flex flex-col gap-4">
           <Alert kind="info">
-            On this server you sign in with {oidcName}. Your first sign-in creates your account.
+            <Trans>
+              On this server you sign in with {oidcName}. Your first sign-in creates your account.
+            </Trans>
           </Alert>
           <OidcSignInButton name={oidcName} next={nextInvite} primary />
         </div>
@@ -111,42 +123,44 @@ export default function RegisterPage() {
 
   if (config.data?.registration === 'closed') {
     return (
-      <AuthCard title="Create your account">
-        <Alert kind="info">This server is not accepting new accounts.</Alert>
+      <AuthCard title={t`Create your account`}>
+        <Alert kind="info">
+          <Trans>This server is not accepting new accounts.</Trans>
+        </Alert>
         {loginLink}
       </AuthCard>
     );
   }
 
   return (
-    <AuthCard title="Create your account" subtitle="Start splitting expenses in a minute.">
+    <AuthCard title={t`Create your account`} subtitle={t`Start splitting expenses in a minute.`}>
       {config.data?.registration === 'invite' ? (
         <div className="mb-4">
           <Alert kind="info">
             {inviteToken
-              ? 'Sign-ups on this server need an invitation: you are signing up with the invite link you opened.'
-              : 'Sign-ups on this server need an invitation. Open the invite link a member sent you, or sign up with the address you were invited at.'}
+              ? t`Sign-ups on this server need an invitation: you are signing up with the invite link you opened.`
+              : t`Sign-ups on this server need an invitation. Open the invite link a member sent you, or sign up with the address you were invited at.`}
           </Alert>
         </div>
       ) : null}
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         <FormField
-          label="Name"
+          label={t`Name`}
           autoComplete="name"
           error={errors.name?.message}
           {...register('name')}
         />
         <FormField
-          label="Email"
+          label={t`Email`}
           type="email"
           autoComplete="email"
           error={errors.email?.message}
           {...register('email')}
         />
         <NewPasswordFields
-          passwordLabel="Password"
-          confirmLabel="Confirm password"
-          placeholder="Password (min. 6 characters)"
+          passwordLabel={t`Password`}
+          confirmLabel={t`Confirm password`}
+          placeholder={t`Password (min. ${PASSWORD_MIN_LENGTH} characters)`}
           password={register('password')}
           confirmPassword={register('confirmPassword')}
           errors={errors}
@@ -156,7 +170,7 @@ export default function RegisterPage() {
           className="btn-primary w-full"
           disabled={isSubmitting || done !== null}
         >
-          {isSubmitting ? 'Registering...' : 'Sign up'}
+          {isSubmitting ? t`Signing up…` : t`Sign up`}
         </button>
       </form>
       {loginLink}

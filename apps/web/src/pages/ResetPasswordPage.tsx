@@ -1,26 +1,32 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { authApi } from '../api/auth';
-import { errorMessage } from '../api/client';
 import { Alert } from '../components/Alert';
 import { NewPasswordFields } from '../components/forms/NewPasswordFields';
 import { AuthCard, BackToSignIn } from '../components/PublicLayout';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { REDIRECT_DELAY_MS } from '../lib/constants';
-import { newPasswordFormErrors, type NewPasswordFormValues } from '@evenly/core';
+import {
+  PASSWORD_MIN_LENGTH,
+  newPasswordFormErrors,
+  type NewPasswordFormValues,
+} from '@evenly/core';
 import { formResolver } from '../lib/formResolver';
+import { apiErrorText } from '../i18n/publicMessages';
 
 export default function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Reset password`);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const toast = useToast();
   const navigate = useNavigate();
-  const [error, setError] = useState<string | null>(
-    token ? null : 'Invalid password reset link: Token missing.',
-  );
+  const missing = t`This password reset link is incomplete. Please check the link in your email.`;
+  const [error, setError] = useState<string | null>(token ? null : missing);
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!done) return;
@@ -35,30 +41,34 @@ export default function ResetPasswordPage() {
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!token) {
-      setError('Invalid password reset link: Token missing.');
+      setError(missing);
       return;
     }
     setError(null);
     try {
-      const message = await authApi.resetPassword(token, password);
-      toast.success(message);
+      await authApi.resetPassword(token, password);
+      toast.success(
+        t`Password has been successfully reset. You can now log in with your new password.`,
+      );
       setDone(true);
     } catch (e) {
-      setError(`Password reset failed: ${errorMessage(e)}`);
+      setError(apiErrorText(i18n, e, msg`The reset link is invalid or has expired.`));
     }
   });
 
   return (
-    <AuthCard title="Set a new password">
+    <AuthCard title={t`Set a new password`}>
       <form onSubmit={(e) => void onSubmit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         {done ? (
-          <Alert kind="success">Your password was reset. Redirecting to login...</Alert>
+          <Alert kind="success">
+            <Trans>Your password was reset. Taking you to sign in…</Trans>
+          </Alert>
         ) : null}
         <NewPasswordFields
-          passwordLabel="New password"
-          confirmLabel="Confirm new password"
-          placeholder="Min. 6 characters"
+          passwordLabel={t`New password`}
+          confirmLabel={t`Confirm new password`}
+          placeholder={t`At least ${PASSWORD_MIN_LENGTH} characters`}
           password={register('password')}
           confirmPassword={register('confirmPassword')}
           errors={errors}
@@ -68,7 +78,7 @@ export default function ResetPasswordPage() {
           className="btn-primary w-full"
           disabled={isSubmitting || done || !token}
         >
-          {isSubmitting ? 'Resetting...' : 'Reset password'}
+          {isSubmitting ? t`Resetting…` : t`Reset password`}
         </button>
       </form>
       <BackToSignIn />

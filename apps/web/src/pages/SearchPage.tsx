@@ -164,11 +164,11 @@ export default function SearchPage() {
             <label htmlFor={`${ids}-q`} className="sr-only">
               Search text
             </label>
-            <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted" />
+            <SearchIcon className="pointer-events-none absolute top-1/2 start-3 size-5 -translate-y-1/2 text-muted" />
             <input
               id={`${ids}-q`}
               type="search"
-              className="field pl-10"
+              className="field ps-10"
               placeholder="Description, notes or comments"
               autoComplete="off"
               enterKeyHint="search"

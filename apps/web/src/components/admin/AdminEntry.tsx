@@ -22,7 +22,7 @@ export function AdminEntry() {
         <li>
           <Link
             to="/app/admin"
-            className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+            className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-start hover:bg-surface-2"
           >
             <ShieldIcon className="size-5 text-muted" />
             <span className="flex-1 font-medium">Admin area</span>

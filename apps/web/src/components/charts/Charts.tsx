@@ -61,9 +61,9 @@ export function DataTable({ caption, table }: { caption: string; table: TableVie
       <table className="w-full text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead>
-          <tr className="border-b border-border text-left text-muted">
+          <tr className="border-b border-border text-start text-muted">
             {table.columns.map((c, i) => (
-              <th key={c} scope="col" className={`py-2 font-medium ${i > 0 ? 'text-right' : ''}`}>
+              <th key={c} scope="col" className={`py-2 font-medium ${i > 0 ? 'text-end' : ''}`}>
                 {c}
               </th>
             ))}
@@ -74,11 +74,11 @@ export function DataTable({ caption, table }: { caption: string; table: TableVie
             <tr key={row[0]} className="border-b border-border last:border-0">
               {row.map((cell, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row" className="py-2 pr-2 text-left font-normal">
+                  <th key={i} scope="row" className="py-2 pe-2 text-start font-normal">
                     {cell}
                   </th>
                 ) : (
-                  <td key={i} className="py-2 text-right tabular-nums">
+                  <td key={i} className="py-2 text-end tabular-nums">
                     {cell}
                   </td>
                 ),
@@ -247,7 +247,7 @@ export function PaidShareBars({
                       style={{ width: `${String(share(value, max))}%` }}
                     />
                   </div>
-                  <span className="w-24 shrink-0 text-right text-xs tabular-nums">
+                  <span className="w-24 shrink-0 text-end text-xs tabular-nums">
                     {formatMoney(value, currency)}
                   </span>
                 </div>

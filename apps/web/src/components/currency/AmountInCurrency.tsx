@@ -40,6 +40,7 @@ export function AmountInCurrency({
           className="field"
           type="text"
           inputMode="decimal"
+          dir="ltr"
           autoComplete="off"
           placeholder={amountForInput(0, currency)}
           value={amount}

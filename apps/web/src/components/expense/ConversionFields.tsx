@@ -122,6 +122,7 @@ export function ConversionFields({
             aria-label={`Exchange rate, ${to} per ${from}`}
             className="field min-h-9 w-32 py-1"
             inputMode="decimal"
+            dir="ltr"
             autoComplete="off"
             value={value.rate}
             onFocus={() => choose('MANUAL')}
@@ -143,6 +144,7 @@ export function ConversionFields({
             aria-label={`Amount charged in ${to}`}
             className="field min-h-9 w-32 py-1"
             inputMode="decimal"
+            dir="ltr"
             autoComplete="off"
             value={value.charged}
             onFocus={() => choose('CHARGED')}

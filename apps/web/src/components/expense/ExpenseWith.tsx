@@ -23,7 +23,7 @@ export function ExpenseWith({
           others.map((p) => (
             <li
               key={p.id}
-              className="inline-flex min-h-9 items-center gap-2 rounded-full bg-surface-2 py-1 pr-3 pl-1 text-sm font-medium"
+              className="inline-flex min-h-9 items-center gap-2 rounded-full bg-surface-2 py-1 pe-3 ps-1 text-sm font-medium"
             >
               <Avatar name={p.name} size="sm" /> {p.name}
             </li>

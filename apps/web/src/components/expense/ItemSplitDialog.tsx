@@ -117,6 +117,7 @@ export function ItemSplitDialog({
                       id={`item-price-${row.key}`}
                       className="field"
                       inputMode="decimal"
+                      dir="ltr"
                       autoComplete="off"
                       value={row.price}
                       onChange={(e) => update(row.key, { price: e.target.value })}

@@ -86,7 +86,7 @@ export function PayersEditor({
                 <input
                   id={`payer-amount-${index}`}
                   {...invalid}
-                  className="field w-28 text-right"
+                  className="field w-28 text-end"
                   inputMode="decimal"
                   value={payer.amount}
                   onChange={(e) => update(index, { amount: sanitizeDecimalInput(e.target.value) })}

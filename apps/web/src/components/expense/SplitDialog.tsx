@@ -199,7 +199,7 @@ export function SplitDialog({
                   </label>
                   <input
                     id={inputId}
-                    className="field w-24 text-right"
+                    className="field w-24 text-end"
                     inputMode="decimal"
                     min="0"
                     step={step}
@@ -221,7 +221,7 @@ export function SplitDialog({
           );
         })}
       </ul>
-      {total ? <p className="mt-3 text-right text-sm font-medium text-muted">{total}</p> : null}
+      {total ? <p className="mt-3 text-end text-sm font-medium text-muted">{total}</p> : null}
     </Modal>
   );
 }

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { charLength } from '@evenly/core';
 
 /** Shown from this many characters before the limit on (an empty field says nothing). */
@@ -9,7 +11,9 @@ const NEAR = 30;
  * much. Characters are counted as the server counts them (code points, `charLength`).
  */
 export function CharacterCountdown({ id, value, max }: { id: string; value: string; max: number }) {
+  const { i18n } = useLingui();
   const left = max - charLength(value.trim());
+  const over = -left;
   if (left > NEAR) return null;
   return (
     <p
@@ -18,8 +22,13 @@ export function CharacterCountdown({ id, value, max }: { id: string; value: stri
       className={`mt-1 text-xs ${left < 0 ? 'text-danger' : 'text-muted'}`}
     >
       {left >= 0
-        ? `${left} ${left === 1 ? 'character' : 'characters'} left`
-        : `${-left} ${left === -1 ? 'character' : 'characters'} over the limit of ${max}`}
+        ? i18n._(plural(left, { one: '# character left', other: '# characters left' }))
+        : i18n._(
+            plural(over, {
+              one: `# character over the limit of ${max}`,
+              other: `# characters over the limit of ${max}`,
+            }),
+          )}
     </p>
   );
 }

@@ -1,8 +1,10 @@
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { emailFormErrors, type EmailFormValues } from '@evenly/core';
-import { errorMessage } from '../../api/client';
 import { formResolver } from '../../lib/formResolver';
+import { apiErrorText } from '../../i18n/publicMessages';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { MailStatusNotice } from '../MailStatusNotice';
@@ -25,6 +27,7 @@ export function EmailRequestForm({
   heading?: ReactNode;
   className: string;
 }) {
+  const { i18n, t } = useLingui();
   const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [ticket, setTicket] = useState<string | null>(null);
   const {
@@ -43,7 +46,7 @@ export function EmailRequestForm({
     } catch (e) {
       setResult({
         kind: 'error',
-        text: errorMessage(e, 'Something went wrong. Please try again.'),
+        text: apiErrorText(i18n, e, msg`Something went wrong. Please try again.`),
       });
     }
   });
@@ -54,14 +57,14 @@ export function EmailRequestForm({
       {result ? <Alert kind={result.kind}>{result.text}</Alert> : null}
       <MailStatusNotice ticket={ticket} />
       <FormField
-        label="Email"
+        label={t`Email`}
         type="email"
         autoComplete="email"
         error={errors.email?.message}
         {...register('email')}
       />
       <button type="submit" className="btn-primary w-full" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : submitLabel}
+        {isSubmitting ? t`Sending…` : submitLabel}
       </button>
     </form>
   );

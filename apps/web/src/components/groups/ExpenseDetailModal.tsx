@@ -49,7 +49,7 @@ export function ExpenseDetailModal({
       footer={
         series ? (
           <>
-            <button type="button" className="btn-danger mr-auto" onClick={onDelete}>
+            <button type="button" className="btn-danger me-auto" onClick={onDelete}>
               Delete this one
             </button>
             <button type="button" className="btn-secondary" onClick={onClose}>
@@ -70,7 +70,7 @@ export function ExpenseDetailModal({
           </>
         ) : (
           <>
-            <button type="button" className="btn-danger mr-auto" onClick={onDelete}>
+            <button type="button" className="btn-danger me-auto" onClick={onDelete}>
               Delete
             </button>
             <button type="button" className="btn-secondary" onClick={onClose}>

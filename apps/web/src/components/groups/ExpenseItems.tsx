@@ -30,7 +30,7 @@ export function ExpenseItems({ expense, meId }: { expense: Expense; meId: number
               <span className="block break-words">{item.description}</span>
               <span className="block text-xs text-muted">{who(item.users)}</span>
             </span>
-            <span className="shrink-0 text-right font-medium">
+            <span className="shrink-0 text-end font-medium">
               {formatMoney(item.amount, expense.currency)}
             </span>
           </li>

@@ -99,7 +99,7 @@ export function GroupActivity({
                 <li key={`e-${t.id}`}>
                   <button
                     type="button"
-                    className="flex min-h-16 w-full items-center gap-3 px-4 py-3 text-left hover:bg-surface-2"
+                    className="flex min-h-16 w-full items-center gap-3 px-4 py-3 text-start hover:bg-surface-2"
                     onClick={() => onOpenExpense(t)}
                   >
                     <DateBadge date={t.date} />
@@ -111,18 +111,18 @@ export function GroupActivity({
                           <span className="sr-only"> ({categoryLabel(t.category)})</span>
                           {t.notes ? (
                             <>
-                              <NotesIcon className="ml-1.5 inline size-4 align-[-2px] text-muted" />
+                              <NotesIcon className="ms-1.5 inline size-4 align-[-2px] text-muted" />
                               <span className="sr-only"> (has notes)</span>
                             </>
                           ) : null}
                           {t.receiptUrl ? (
                             <>
-                              <ReceiptIcon className="ml-1 inline size-4 align-[-2px] text-muted" />
+                              <ReceiptIcon className="ms-1 inline size-4 align-[-2px] text-muted" />
                               <span className="sr-only"> (has receipt)</span>
                             </>
                           ) : null}
                         </span>
-                        <span className="shrink-0 text-right text-sm font-semibold">
+                        <span className="shrink-0 text-end text-sm font-semibold">
                           {formatMoney(t.amount, t.currency)}
                           {t.conversion ? (
                             <span className="block text-xs font-normal text-muted">

@@ -57,7 +57,7 @@ export function GroupCard({ group }: { group: MyGroup }) {
           ) : null}
         </ul>
       </div>
-      <div className="shrink-0 text-right">
+      <div className="shrink-0 text-end">
         {isZero(net) ? (
           <span className="text-sm text-muted">Settled up</span>
         ) : net < 0 ? (

@@ -8,7 +8,7 @@ export function MemberChips({ members, meId }: { members: readonly Member[]; meI
       {members.map((m) => (
         <li
           key={m.id}
-          className="inline-flex items-center gap-2 rounded-full border border-border bg-surface py-1 pr-3 pl-1 text-sm"
+          className="inline-flex items-center gap-2 rounded-full border border-border bg-surface py-1 pe-3 ps-1 text-sm"
         >
           <Avatar name={m.name} size="sm" src={m.avatarUrl ?? null} />
           <span>

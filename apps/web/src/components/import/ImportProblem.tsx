@@ -7,7 +7,7 @@ export function ProblemAlert({ problem }: { problem: Problem }) {
     <Alert>
       <p>{problem.message}</p>
       {problem.lines.length > 0 ? (
-        <ul className="mt-1 list-disc pl-5">
+        <ul className="mt-1 list-disc ps-5">
           {problem.lines.map((l) => (
             <li key={l}>{l}</li>
           ))}

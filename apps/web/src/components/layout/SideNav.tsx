@@ -70,7 +70,7 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
   // Only administrators see the admin area's entry (the server refuses everyone else anyway).
   const isAdmin = useMe().data?.isAdmin === true;
   return (
-    <div className="hidden w-64 shrink-0 flex-col overflow-y-auto border-r border-border bg-surface lg:flex">
+    <div className="hidden w-64 shrink-0 flex-col overflow-y-auto border-e border-border bg-surface lg:flex">
       <div className="px-5 pt-5 pb-4">
         <Link to="/app/groups" className="inline-flex rounded-xl" aria-label="Evenly, your groups">
           <Wordmark />

@@ -45,7 +45,7 @@ function SplitLayout({
           scroll keys move the pane the user is in. */}
       <div
         tabIndex={-1}
-        className="overflow-y-auto border-r border-border px-5 pt-6 pb-10 outline-none"
+        className="overflow-y-auto border-e border-border px-5 pt-6 pb-10 outline-none"
         data-pane="list"
       >
         <Suspense fallback={<PageLoader />}>{list}</Suspense>

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"/r9NLc\":[[\"over\",\"plural\",{\"other\":[\"上限 \",[\"max\"],\" 文字を \",\"#\",\" 文字超えています\"]}]],\"ZKZ0co\":[[\"left\",\"plural\",{\"other\":[\"残り \",\"#\",\" 文字\"]}]],\"igfL3P\":[\"Evenly とそのメールや通知は、すべての端末でこの言語を使います。\"],\"vXIe7J\":[\"言語\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"/r9NLc\":[[\"over\",\"plural\",{\"other\":[\"超出 \",[\"max\"],\" 个字符的上限 \",\"#\",\" 个字符\"]}]],\"ZKZ0co\":[[\"left\",\"plural\",{\"other\":[\"还剩 \",\"#\",\" 个字符\"]}]],\"igfL3P\":[\"Evenly 及其邮件和通知会在你的所有设备上使用此语言。\"],\"vXIe7J\":[\"语言\"]}")as Messages;
