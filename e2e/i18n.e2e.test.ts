@@ -7,7 +7,9 @@ import { apiCall, createUser, openAs, startAppServer } from './support/app';
 import { launchBrowser, PHONE_VIEWPORT, SINGLE_COLUMN_VIEWPORT } from './support/browser';
 import { audit } from './support/a11y-audit';
 import { untranslatedTexts, usePseudoLocale } from './support/i18nTour';
+import { waitForMailMatch } from './support/outbox';
 import type { RunningServer } from './support/server';
+import { startServer } from './support/server';
 
 let browser: Browser;
 let server: RunningServer;
@@ -108,6 +110,56 @@ describe('the language of the public pages', () => {
     await expect.poll(() => documentLanguage(page)).toEqual({ lang: 'nl', dir: 'ltr' });
     await page.reload();
     await expect.poll(() => documentLanguage(page)).toEqual({ lang: 'nl', dir: 'ltr' });
+  });
+});
+
+describe('signing up in another language', () => {
+  // A server that asks new accounts to verify their address (the shared one verifies at once and
+  // sends no mail).
+  let verifying: RunningServer;
+  beforeAll(async () => {
+    verifying = await startServer({
+      requireEmailVerification: true,
+      env: { TRUST_PROXY: 'true' },
+      timeoutMs: 180_000,
+    });
+  }, 200_000);
+  afterAll(async () => {
+    await verifying?.stop();
+  });
+
+  async function openRegister(locale: string) {
+    const context = await browser.newContext({ serviceWorkers: 'block', locale });
+    const page = await context.newPage();
+    await page.goto(verifying.baseUrl + '/register');
+    return page;
+  }
+
+  /** Fills the sign-up form by its fields' names (their labels are in the page's language). */
+  async function signUp(page: Page, name: string, email: string) {
+    await page.locator('input[name="name"]').fill(name);
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill('correct horse battery');
+    await page.locator('input[name="confirmPassword"]').fill('correct horse battery');
+    await page.locator('button[type="submit"]').click();
+  }
+
+  it('sends the verification e-mail in German to a German browser', async () => {
+    const email = `greta-${Date.now()}@example.test`;
+    const page = await openRegister('de-DE');
+    await page.getByLabel('Sprache').waitFor();
+    await signUp(page, 'Greta', email);
+    // The mail's subject and heading in German (the server's catalog, mail.verify.*).
+    await waitForMailMatch(verifying.outboxDir, email, /Bestätige deine E-Mail-Adresse/);
+  });
+
+  it('sends it in Arabic when the page was switched to Arabic, whatever the browser says', async () => {
+    const email = `amal-${Date.now()}@example.test`;
+    const page = await openRegister('en-US');
+    await page.getByLabel('Language').selectOption('ar');
+    await expect.poll(() => documentLanguage(page)).toEqual({ lang: 'ar', dir: 'rtl' });
+    await signUp(page, 'Amal', email);
+    await waitForMailMatch(verifying.outboxDir, email, /أكّد عنوان بريدك الإلكتروني/);
   });
 });
 

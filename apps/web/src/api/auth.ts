@@ -29,6 +29,8 @@ export const authApi = {
     password: string;
     inviteToken?: string;
     next?: string;
+    /** The language the page is in: the verification e-mail is written in it. */
+    locale?: string;
   }): Promise<{ user: User; mailTicket: string | null }> => {
     const { body, headers } = await apiCall('/auth/register', {
       method: 'POST',

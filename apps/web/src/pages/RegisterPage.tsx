@@ -18,6 +18,7 @@ import { REDIRECT_DELAY_MS } from '../lib/constants';
 import {
   PASSWORD_MIN_LENGTH,
   invitePath,
+  isAppLocale,
   registerFormErrors,
   type RegisterFormValues,
 } from '@evenly/core';
@@ -74,6 +75,8 @@ export default function RegisterPage() {
         password,
         ...(inviteToken ? { inviteToken } : {}),
         ...(nextInvite ? { next: nextInvite } : {}),
+        // The page's language (not the pseudo-locale of the tests, which the API does not know).
+        ...(isAppLocale(i18n.locale) ? { locale: i18n.locale } : {}),
       });
       toast.success(t`Registration successful! Please check your email to verify your account.`);
       setDone({ mailTicket });
