@@ -7,6 +7,8 @@ import { buildApp } from '../src/app.js';
 import { queryRows } from '../src/db/database.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext, errorBody } from './support/test-app.js';
+import { caller, makeUsers } from './support/social.js';
+import { REPORTS_PER_MINUTE } from '../src/modules/trip-report/trip-report.routes.js';
 
 let ctx: TestContext;
 let second: FastifyInstance;
@@ -143,5 +145,24 @@ describe('rate limits', () => {
       remoteAddress: '10.0.0.4',
     });
     expect(limited.statusCode).toBe(429);
+  });
+
+  it('allows a person 10 trip reports a minute, shared by every process, then 429', async () => {
+    const [ann] = await makeUsers(ctx, 'Ann');
+    const group = await caller(ctx, ann)('POST', '/api/groups', { name: 'Lisbon' });
+    expect(group.statusCode, group.body).toBe(201);
+    const url = `/api/groups/${group.json<{ id: number }>().id}/report.pdf`;
+    for (let i = 0; i < REPORTS_PER_MINUTE; i++) {
+      const app = i % 2 === 0 ? ctx.app : second;
+      const res = await app.inject({ method: 'GET', url, headers: ann.auth });
+      expect(res.statusCode).toBe(200);
+    }
+    const limited = await second.inject({ method: 'GET', url, headers: ann.auth });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(errorBody(limited)).toMatchObject({ code: 'RATE_LIMITED' });
+    // Another person is not held back by Ann's reports.
+    const [bea] = await makeUsers(ctx, 'Bea');
+    expect((await caller(ctx, bea)('GET', url)).statusCode).toBe(403);
   });
 });

@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { pathIdSchema } from '@evenly/core';
-import type { AppServices } from '../../composition/app-services.js';
 import { issuesError } from '../../errors/app-errors.js';
 import { attachment } from '../../http/attachment.js';
 import { errorResponses } from '../../http/error-body.js';
+import type { RouteDeps } from '../../http/route-modules.js';
 import { readRange } from '../reports/index.js';
 import { canonicalLocale, localeFromAcceptLanguage } from './report-messages.js';
 
@@ -49,10 +49,13 @@ function readLocale(
   return locale;
 }
 
+/** Reports one person may ask for in a minute (429 with Retry-After past it). */
+export const REPORTS_PER_MINUTE = 10;
+
 /** Routes that need a bearer token (registered in the protected scope). */
 export async function tripReportRoutes(
   app: FastifyInstance,
-  { services }: { services: AppServices },
+  { services, rateLimiter }: Pick<RouteDeps, 'services' | 'rateLimiter'>,
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
@@ -91,9 +94,18 @@ export async function tripReportRoutes(
             description: 'application/pdf (example: the text it holds)',
             example: REPORT_TEXT_EXAMPLE,
           }),
-          ...errorResponses(400, 401, 403, 404),
+          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
+      // A report costs CPU for every entry of the group: a few a minute is what a person needs.
+      preValidation: (request) =>
+        rateLimiter.hit([
+          {
+            key: `trip-report:user:${request.user.id}`,
+            limit: REPORTS_PER_MINUTE,
+            windowSeconds: 60,
+          },
+        ]),
     },
     async (request, reply) => {
       const range = readRange(request.query, false);
