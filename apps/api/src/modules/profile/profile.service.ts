@@ -373,7 +373,11 @@ export class ProfileService {
   /** The change-email mails are sent by these jobs. */
   registerJobs(registry: JobRegistry): void {
     registry.register(changeEmailMailJob, ({ tokenId }) => this.mailEmailChange(tokenId));
-    registry.register(changeEmailNoticeJob, (p) => this.mailEmailChangeNotice(p));
+    registry.register(changeEmailNoticeJob, async (p) => {
+      const link = `${this.deps.config.appUrl}/app/account`;
+      const tr = translatorForRecipient(p.locale);
+      await this.deps.mailer.send(changeEmailNotice(tr, p.oldEmail, p.name, p.newEmail, link));
+    });
   }
 
   /** Job: the confirmation link, while the request is still the pending one. */
@@ -387,16 +391,5 @@ export class ProfileService {
     await this.deps.mailer.send(
       changeEmailConfirmation(translatorForRecipient(user.locale), row.newEmail, user.name, link),
     );
-  }
-
-  async mailEmailChangeNotice(p: {
-    oldEmail: string;
-    newEmail: string;
-    name: string;
-    locale?: string | undefined;
-  }) {
-    const link = `${this.deps.config.appUrl}/app/account`;
-    const tr = translatorForRecipient(p.locale);
-    await this.deps.mailer.send(changeEmailNotice(tr, p.oldEmail, p.name, p.newEmail, link));
   }
 }
