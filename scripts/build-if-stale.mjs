@@ -52,6 +52,19 @@ export const TARGETS = [
     stamp: 'apps/web/dist/.build-inputs',
     command: ['npm', 'run', 'build', '-w', '@evenly/web'],
   },
+  {
+    // An empty embedded database that a new installation unpacks instead of running initdb
+    // (apps/api/src/db/pglite-template.ts). Made by the built server's code, so after it.
+    name: 'embedded database template',
+    inputs: [
+      'package-lock.json',
+      'apps/api/src/db/pglite-params.ts',
+      'apps/api/src/db/pglite-template.ts',
+    ],
+    outputs: ['apps/api/dist/db/pglite-template.tar.gz'],
+    stamp: 'apps/api/dist/db/.template-inputs',
+    command: ['node', 'apps/api/dist/db/make-pglite-template.js'],
+  },
 ];
 
 /** Every file under `relative` (a file or a directory), as sorted paths relative to `root`. */

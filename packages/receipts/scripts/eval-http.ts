@@ -4,8 +4,8 @@
  * HTTP and the memory measured is the real server's process tree (server + OCR engine).
  *
  * The server is started twice on the same DATA_DIR: the first start creates the embedded database
- * (PGlite initdb and migrations, a one-off per installation that leaves that process at ~0.8–0.9 GB
- * resident); its high-water mark is reported separately. Scans go to the second start, as on any
+ * (unpacked from the build's template, then migrated: a one-off per installation; with initdb it
+ * took that process to 0.8–0.9 GB); its high-water mark is reported separately. Scans go to the second start, as on any
  * installation after its first boot.
  */
 import { spawn } from 'node:child_process';

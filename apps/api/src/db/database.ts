@@ -1,7 +1,7 @@
 // Opens the database: PostgreSQL through `pg` when DATABASE_URL is set, embedded PGlite
 // (real Postgres compiled to WASM) under DATA_DIR/db otherwise. Both speak the same schema.
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -12,6 +12,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgliteActivity } from './pglite-activity.js';
 import { trackPgliteActivity } from './pglite-activity.js';
 import { PGLITE_START_PARAMS } from './pglite-params.js';
+import { readPgliteTemplate } from './pglite-template.js';
 import { PrivateNodeFS } from './pglite-private-fs.js';
 import { retryReadsOnLostConnection } from './read-retry.js';
 import { defaultDatabasePoolSize } from '../config/config.js';
@@ -65,6 +66,11 @@ export interface OpenDatabaseOptions {
    * empty database. Tests load one migrated template per run rather than run initdb per file.
    */
   pgliteLoad?: Blob;
+  /**
+   * PGlite on disk: the template a new database is unpacked from (pglite-template.ts); by default
+   * the one the build wrote, `null` to run initdb instead.
+   */
+  pgliteTemplate?: Blob | null;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -143,7 +149,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await mkdir(options.pgliteDir, { recursive: true });
     dataDir = path.resolve(options.pgliteDir);
     if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-      await createPgliteDatabase(dataDir);
+      const template =
+        options.pgliteTemplate === undefined ? await readPgliteTemplate() : options.pgliteTemplate;
+      if (template === null) await createPgliteDatabase(dataDir);
+      else await unpackPgliteTemplate(dataDir, template);
       // Only this account may read the new database (issue #30 finding 5): PrivateNodeFS keeps
       // PGlite's own modes private, and this walk makes sure of what it created.
       await tightenDataDir(dataDir);
@@ -245,6 +254,32 @@ export function transactionsOf(db: Db, pool: pg.Pool | null): Transact {
       client.release(broken);
     }
   };
+}
+
+/**
+ * Unpacks the build's empty database (pglite-template.ts) into `dataDir`: into a folder beside
+ * it first, then moved in with PG_VERSION last, because PG_VERSION is what marks a database as
+ * there (a start stopped half-way unpacks again rather than opening half a database).
+ */
+async function unpackPgliteTemplate(dataDir: string, template: Blob): Promise<void> {
+  const staging = `${dataDir}.new`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  await (
+    await PGlite.create({
+      fs: new PrivateNodeFS(staging),
+      loadDataDir: template,
+      startParams: PGLITE_START_PARAMS,
+    })
+  ).close();
+  const entries = (await readdir(staging)).sort((a, b) =>
+    a === 'PG_VERSION' ? 1 : b === 'PG_VERSION' ? -1 : 0,
+  );
+  for (const entry of entries) {
+    await rm(path.join(dataDir, entry), { recursive: true, force: true });
+    await rename(path.join(staging, entry), path.join(dataDir, entry));
+  }
+  await rm(staging, { recursive: true, force: true });
 }
 
 /**
