@@ -13,6 +13,7 @@ import type { Statement } from '../src/db/statements.js';
 // Declare the statements `transactions.first`, `activity.first` and `notifications.first`.
 import '../src/modules/expenses/transactions.repository.js';
 import '../src/modules/activity/activity.repository.js';
+import '../src/modules/balances/counterparty-reader.js';
 import { createTestDatabase } from './support/test-database.js';
 import type { TestDatabase } from './support/test-database.js';
 
@@ -113,6 +114,11 @@ describe('plans that hold without statistics (a big group, fresh tables)', () =>
         (group_id, paid_by_id, paid_to_id, amount_cents, currency, date, created_by_id)
       select 1 + (i % 61), 1, 2, 500, 'USD', date '2024-01-01' + (i % 700), 1
         from generate_series(1, 3000) i`);
+    // 50,000 pair nets in 1,000 scopes; group 1 simplifies debts.
+    await db.execute(sql`insert into pair_balances (group_id, currency, user_low, user_high, net_cents)
+      select g, 'USD', u, u + 1 + k, 100 + g
+        from generate_series(1, 1000) g, generate_series(1, 25) u, generate_series(0, 1) k`);
+    await db.execute(sql`update groups set simplify_debts = true where id = 1`);
     // 200,000 activity rows over the 300 people, a third of them notification-only types.
     await db.execute(sql`insert into activities (recipient_id, type, actor_id, description)
       select 1 + (i % 300),
@@ -150,9 +156,24 @@ describe('plans that hold without statistics (a big group, fresh tables)', () =>
       );
     }
 
+    // The balances behind friends and the overall summary: the simplifying groups' pairs read
+    // by key, group by group, never the whole table.
+    const counterparty = await planOf(db, 'balances.counterparty_rows', [1]);
+    expect(
+      counterparty.filter((n) => n['Relation Name'] === 'pair_balances').map((n) => n['Node Type']),
+    ).not.toContain('Seq Scan');
+
     await db.execute(sql`analyze expenses`);
     await db.execute(sql`analyze payments`);
     // With statistics the planner may sort a group's few payments; the expenses keep the index.
     expect(readsOf(await firstPagePlan(db, 61, 1)).expenses).toEqual(EXPECTED.expenses);
   }, 60_000);
+
+  it('runs no parallel workers (a keyed read never needs them; a guess without statistics did)', async () => {
+    const [row] = await queryRows<{ max_parallel_workers_per_gather: string }>(
+      database.handle.db,
+      sql`show max_parallel_workers_per_gather`,
+    );
+    expect(row?.max_parallel_workers_per_gather).toBe('0');
+  });
 });

@@ -16,11 +16,11 @@ import type { SeedSizes } from './seed-plan.js';
 
 export const QUICK = process.env['BENCH_QUICK'] === '1';
 /**
- * Which parts run (for profiling one part): fixed, mix, unique, floor, search, growth, write;
- * default all.
+ * Which parts run (for profiling one part): fixed, mix, unique, floor, search, growth, write,
+ * stats (the hot reads without statistics and after ANALYZE); default all.
  */
 export const PARTS = new Set(
-  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,floor,search,growth,write')
+  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,floor,search,growth,write,stats')
     .split(',')
     .map((p) => p.trim()),
 );

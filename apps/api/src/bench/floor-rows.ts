@@ -3,20 +3,14 @@
 // statement, the page's rows read without output — each (user, group) once: what that route
 // cannot beat on this machine.
 import { writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { fmtInt } from './format.js';
 import { load, probe } from './load.js';
 import type { Population } from './population.js';
 import { authOf, groupsOf } from './population.js';
-import type { Server } from './processes.js';
-import { start } from './processes.js';
 import { prng, shuffled } from './random.js';
 import type { Row } from './rows.js';
 import { fixedRow, missingRow, rowOf } from './rows.js';
 import { walk } from './no-repeat.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
 
 export interface FloorSetup {
   /** The real server, for one real page of transactions. */
@@ -27,14 +21,15 @@ export interface FloorSetup {
   /** A pair to fall back on for the sample page if the walkers have no group. */
   writer: number;
   writeGroupId: number;
-  /** Where the sample page is written for the floor server to send. */
-  dataDir: string;
-  dbUrl: string;
+  /** Where the sample page is written for the floor server to send (its FLOOR_PAGE_FILE). */
+  pageFile: string;
+  /** The floor server (floor-server.ts), started with the run. */
+  floorBase: string;
 }
 
-/** Measures the three floor rows; the floor server runs only while they do. */
+/** Measures the three floor rows of the transactions page. */
 export async function measureFloors(s: FloorSetup, report: (row: Row) => void): Promise<void> {
-  const { pop, walkers, writer, dataDir, dbUrl } = s;
+  const { pop, walkers, writer, pageFile, floorBase } = s;
   const pairs = shuffled(
     walkers.flatMap((u) => groupsOf(pop, u).map((g) => [u, g] as const)),
     prng(3000),
@@ -43,16 +38,10 @@ export async function measureFloors(s: FloorSetup, report: (row: Row) => void): 
   const sample = await fetch(`${s.apiBase}/api/groups/${g0}/transactions?limit=50`, {
     headers: authOf(pop, u0),
   });
-  const pageFile = path.join(dataDir, 'page.json');
   const bytes = Buffer.from(await sample.arrayBuffer());
   if (!sample.ok) throw new Error(`the sample page answered ${sample.status}`);
   await writeFile(pageFile, bytes);
-  const floor: Server = await start(path.join(here, 'floor-server.js'), '/hello', {
-    DATABASE_URL: dbUrl,
-    FLOOR_PAGE_FILE: pageFile,
-  });
-  try {
-    const floorBase = floor.base;
+  {
     report(
       await fixedRow(
         `floor: a real page's ${fmtInt(bytes.length)} bytes, no database`,
@@ -88,7 +77,27 @@ export async function measureFloors(s: FloorSetup, report: (row: Row) => void): 
         ),
       );
     }
-  } finally {
-    floor.child.kill('SIGTERM');
   }
+}
+
+/**
+ * The one-round-trip floor (issue #36): /floor/pk, one row by primary key through a pg pool on a
+ * bare Fastify, walking `users` so each request reads another row. Every database read of the
+ * server is reported as a ratio to it.
+ */
+export async function measurePkFloor(floorBase: string, users: readonly number[]): Promise<Row> {
+  const name = 'floor: one primary-key read through a bare route';
+  const order = shuffled(
+    users.map((u) => [u, 0] as const),
+    prng(3100),
+  );
+  const w = walk(order, (u) => ({ kind: 0, method: 'GET', path: `/floor/pk?u=${u}`, headers: {} }));
+  const why = await probe(floorBase, w.first);
+  if (why !== null) return missingRow(name, 'floor-pk', why);
+  return rowOf(
+    name,
+    'floor-pk',
+    await load(floorBase, 1, w.next),
+    `${fmtInt(order.length)} users walked`,
+  );
 }

@@ -1,6 +1,7 @@
-// Floors for the transactions page: a bare Fastify beside the real server (like the hello-world)
-// that does only one part of what GET /api/groups/{id}/transactions does, so the bench can show
-// what that route cannot beat on this machine whatever the server does:
+// Floors: a bare Fastify beside the real server (like the hello-world). /floor/pk reads one row
+// by primary key through a pg pool: the one-round-trip floor every database read is measured
+// against. The others do one part of what GET /api/groups/{id}/transactions does, so the bench
+// can show what that route cannot beat on this machine whatever the server does:
 // - /floor/page-bytes: sends a real page's bytes (FLOOR_PAGE_FILE), no database;
 // - /floor/page-statement?g=&u=: runs the route's own statement (transactions.first, the same
 //   text and parameters) and sends PostgreSQL's JSON text unparsed: the database's share;
@@ -15,11 +16,9 @@ import { STATEMENTS } from '../db/statements.js';
 import '../modules/expenses/transactions.repository.js';
 
 const databaseUrl = process.env['DATABASE_URL'];
-const pageFile = process.env['FLOOR_PAGE_FILE'];
-if (databaseUrl === undefined || pageFile === undefined) {
-  throw new Error('floor-server needs DATABASE_URL and FLOOR_PAGE_FILE');
-}
-const page = await readFile(pageFile);
+if (databaseUrl === undefined) throw new Error('floor-server needs DATABASE_URL');
+/** The sample page (FLOOR_PAGE_FILE), read when /floor/page-bytes is first asked for. */
+let page: Buffer | null = null;
 const first = STATEMENTS.get('transactions.first');
 if (first === undefined) throw new Error('statement transactions.first is not declared');
 
@@ -39,7 +38,7 @@ const rowsText = `with m as materialized (
 const pool = new pg.Pool({
   connectionString: databaseUrl,
   max: defaultDatabasePoolSize(),
-  options: '-c plan_cache_mode=force_generic_plan',
+  options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
 });
 
 /** ?g=<group>&u=<user> → [group, user]. */
@@ -50,7 +49,23 @@ function query(q: unknown): [number, number] {
 
 const app = Fastify({ logger: false });
 app.get('/hello', async () => ({ hello: 'world' }));
-app.get('/floor/page-bytes', async (_request, reply) => reply.type('application/json').send(page));
+app.get('/floor/page-bytes', async (_request, reply) => {
+  const file = process.env['FLOOR_PAGE_FILE'];
+  if (file === undefined) return reply.code(404).send({ message: 'Not found.' });
+  page ??= await readFile(file);
+  return reply.type('application/json').send(page);
+});
+// The one-round-trip floor (issue #36): one row read by primary key through the pool, the
+// cheapest thing a route that touches the database can do.
+app.get('/floor/pk', async (request) => {
+  const { u } = (request.query ?? {}) as { u?: string };
+  const result = await pool.query<{ id: number; name: string }>({
+    name: 'floor.pk',
+    text: 'select id, name from users where id = $1',
+    values: [Number(u)],
+  });
+  return result.rows[0] ?? null;
+});
 app.get('/floor/page-statement', async (request, reply) => {
   const [g, u] = query(request.query);
   const result = await pool.query<{ page: string }>({

@@ -46,6 +46,11 @@ export async function load(
   base: string,
   kindCount: number,
   next: () => Planned,
+  /**
+   * Requests per second offered by all connections together (an open, steady load instead of
+   * as fast as answers come back); autocannon then counts a late request's wait in its latency.
+   */
+  overallRate?: number,
 ): Promise<LoadResult> {
   let recording = false;
   const kinds: KindStats[] = Array.from({ length: kindCount }, () => ({
@@ -75,7 +80,12 @@ export async function load(
       },
     },
   ];
-  const opts = { url: base, connections: CONNECTIONS, requests };
+  const opts = {
+    url: base,
+    connections: CONNECTIONS,
+    requests,
+    ...(overallRate === undefined ? {} : { overallRate }),
+  };
   await autocannon({ ...opts, duration: WARMUP_SECONDS });
   recording = true;
   const result = await autocannon({ ...opts, duration: DURATION_SECONDS });

@@ -252,3 +252,29 @@ export async function measureMix(
   }
   return { result: mixResult, reads: mixReads, kinds: mixKinds, missing: mixMissing };
 }
+
+/**
+ * The same mix offered at a steady `rate` requests per second (issue #36: 1% of hello-world's
+ * rate in the same run) instead of as fast as answers come back: what a user waits for when the
+ * server is not saturated. Latency counts a request held back by a slow answer before it.
+ */
+export async function measureSteadyMix(
+  base: string,
+  pop: Population,
+  users: readonly number[],
+  outcome: MixOutcome,
+  rate: number,
+  report: (row: Row) => void,
+): Promise<void> {
+  if (!PARTS.has('mix') || outcome.result === null) return;
+  const mix = makeMix(pop, users, outcome.kinds);
+  const result = await load(base, MIX_KINDS.length, mix.next, rate);
+  report(
+    rowOf(
+      `mix offered at a steady ${fmtInt(rate)} req/s (1% of hello-world)`,
+      'steady',
+      result,
+      result.errorSamples[0] ?? '',
+    ),
+  );
+}

@@ -47,3 +47,12 @@ export async function start(
   }
   throw new Error(`${script} did not start`);
 }
+
+/** SIGTERM, and waits until the process has exited (a server started again reuses its data). */
+export async function stopServer(server: Server | null): Promise<void> {
+  if (server === null || server.child.exitCode !== null) return;
+  await new Promise<void>((resolve) => {
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}

@@ -5,7 +5,8 @@ import { load, probe } from './load.js';
 
 export interface Row {
   name: string;
-  kind: 'yardstick' | 'other' | 'mix' | 'unique' | 'floor' | 'write';
+  kind:
+    'yardstick' | 'floor-pk' | 'other' | 'mix' | 'steady' | 'unique' | 'floor' | 'write' | 'stats';
   rps: number;
   p50: number;
   p99: number;

@@ -17,9 +17,14 @@
 //   and a transaction page of the same against groups with 100 (both fill a page), each
 //   (member, group) read once, one request at a time, heavy and light taking turns;
 // - POST /api/expenses with 50 writers into one group;
+// - the one-round-trip floor (floor-server.ts, issue #36): one row read by primary key through a
+//   pg pool on a bare Fastify; every read is also reported as a ratio to it;
+// - the mix again, offered at a steady 1% of hello-world's rate;
 // - floors of the transactions page (floor-server.ts): a real page's bytes sent by a bare
 //   Fastify, the route's own statement with the server doing nothing else, and the page's rows
-//   read without output, each (user, group) once: what that route cannot beat on this machine.
+//   read without output, each (user, group) once: what that route cannot beat on this machine;
+// - every hot read on tables without statistics and again after ANALYZE, and the big groups'
+//   first page one request at a time in both states (statistics-rows.ts).
 //
 // Users are signed in by minting their JWTs the way the server does (JwtService, the same
 // JWT_SECRET), not by logging each in. The users of the mix, of the no-repeat rows and of the
@@ -56,16 +61,16 @@ import {
   seedAndRemember,
   serverSettings,
 } from './database.js';
-import { measureFloors } from './floor-rows.js';
+import { measureFloors, measurePkFloor } from './floor-rows.js';
 import { fmtInt, loadAverage } from './format.js';
 import type { Growth } from './history-growth.js';
 import { historyGrowth } from './history-growth.js';
 import { load, probe } from './load.js';
-import { measureMix } from './mix.js';
+import { measureMix, measureSteadyMix } from './mix.js';
 import { measureNoRepeat } from './no-repeat.js';
 import { authOf, groupsOf, membersOf, population } from './population.js';
 import type { Server } from './processes.js';
-import { start } from './processes.js';
+import { start, stopServer } from './processes.js';
 import { prng } from './random.js';
 import { READS } from './read-routes.js';
 import { printReport } from './report.js';
@@ -73,6 +78,8 @@ import type { Row } from './rows.js';
 import { fixedRow, missingRow, rowOf } from './rows.js';
 import type { SeedResult } from './seed.js';
 import { searchRows } from './search-bench.js';
+import type { StatisticsOutcome } from './statistics-rows.js';
+import { measureStatistics } from './statistics-rows.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -81,6 +88,7 @@ const dbName = db.name;
 const dbUrl = db.url;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evenly-bench-'));
 let hello: Server | null = null;
+let floor: Server | null = null;
 let api: Server | null = null;
 
 try {
@@ -96,20 +104,27 @@ try {
   const server = await serverSettings(dbUrl);
 
   hello = await start(path.join(here, 'hello-server.js'), '/hello', {});
-  api = await start(
-    path.join(here, '..', 'main.js'),
-    '/api/health',
-    {
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl,
-      JWT_SECRET,
-      JWT_TTL: `${JWT_TTL_SECONDS}s`,
-      REQUIRE_EMAIL_VERIFICATION: 'false',
-      LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'warn',
-    },
-    [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS],
-  );
+  const pageFile = path.join(dataDir, 'page.json');
+  floor = await start(path.join(here, 'floor-server.js'), '/hello', {
+    DATABASE_URL: dbUrl,
+    FLOOR_PAGE_FILE: pageFile,
+  });
+  const startApi = () =>
+    start(
+      path.join(here, '..', 'main.js'),
+      '/api/health',
+      {
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        DATABASE_URL: dbUrl,
+        JWT_SECRET,
+        JWT_TTL: `${JWT_TTL_SECONDS}s`,
+        REQUIRE_EMAIL_VERIFICATION: 'false',
+        LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'warn',
+      },
+      [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS],
+    );
+  api = await startApi();
   const loadAtStart = loadAverage();
 
   // Who reads where: the special users (the history comparison and the writer) apart; the mix's
@@ -142,6 +157,8 @@ try {
       headers: {},
     }),
   );
+  const helloRps = rows[0]?.rps ?? 0;
+  report(await measurePkFloor(floor.base, regular));
   if (PARTS.has('fixed')) {
     report(
       await fixedRow('GET /api/health', 'other', api.base, {
@@ -174,6 +191,8 @@ try {
   }
 
   const mix = await measureMix(api.base, pop, mixUsers, mixUsers[0] ?? writer, report);
+  const steadyRate = Math.max(1, Math.round(helloRps * 0.01));
+  await measureSteadyMix(api.base, pop, mixUsers, mix, steadyRate, report);
 
   // Every read with no repeat of (user, URL) within the run.
   const need = PLAUSIBLE_RPS * (WARMUP_SECONDS + DURATION_SECONDS);
@@ -189,8 +208,8 @@ try {
         walkers,
         writer,
         writeGroupId: seeded.writeGroupId,
-        dataDir,
-        dbUrl,
+        pageFile,
+        floorBase: floor.base,
       },
       report,
     );
@@ -248,8 +267,30 @@ try {
       }),
     );
 
+  // Every hot read without statistics and after ANALYZE (statistics-rows.ts); restarts the
+  // server, so it runs last.
+  let statistics: StatisticsOutcome | null = null;
+  if (PARTS.has('stats')) {
+    statistics = await measureStatistics(
+      {
+        dbUrl,
+        pop,
+        walkers,
+        bigGroupId: seeded.bigGroupId,
+        heavyGroupIds: seeded.heavyGroupIds,
+        restartApi: async () => {
+          await stopServer(api);
+          api = await startApi();
+          return api.base;
+        },
+      },
+      report,
+    );
+  }
+
   printReport({
     rows,
+    statistics,
     uniqueRows,
     mix,
     growth,
@@ -261,6 +302,7 @@ try {
   });
 } finally {
   hello?.child.kill('SIGTERM');
+  floor?.child.kill('SIGTERM');
   api?.child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
   await rm(dataDir, { recursive: true, force: true });

@@ -108,7 +108,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // one plan fits every parameter (index lookups by key, LIMITs, fenced LATERALs). PostgreSQL
       // would otherwise plan most of them again on every execution (a custom plan looks cheaper
       // than the generic one), which cost a third of a page read's database time.
-      options: '-c plan_cache_mode=force_generic_plan',
+      //
+      // No parallel workers: every statement of the server is a short keyed read or write, and a
+      // parallel plan starts worker processes per execution. Without statistics (after an import
+      // or restore) the planner took the notifier's `id > $2 order by id limit $3` for 100,000
+      // rows and ran it with two workers: 180–260 ms for no row, every second, in every process
+      // (issue #36). PGlite has none either (its start parameters).
+      options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
       // A connection whose peer vanished without a word (network cut, failover) is noticed by
       // the kernel's keepalive probes instead of hanging until the next query times out.
       keepAlive: true,

@@ -24,7 +24,9 @@ export interface CounterpartyFigures {
  * in every scope, except in groups that simplify debts, which give every pair of the group (the
  * plan depends on everyone's nets). The fenced LATERAL looks the user's few groups up by key:
  * as a semi join the generic plan read every simplifying group (0.26 of 0.45 ms at 3,668 groups,
- * growing with the instance).
+ * growing with the instance). Those groups' pairs are read group by group (a LATERAL by key) for
+ * the same reason: as `group_id in (select …)` the planner, without statistics (after an import
+ * or restore), guessed 200 simplifying groups and read all of pair_balances (issue #36).
  */
 export const COUNTERPARTY_ROWS_JSON = `coalesce((
   with mine as (${pairNetsSql('user_low = $1 or user_high = $1')}),
@@ -37,7 +39,7 @@ export const COUNTERPARTY_ROWS_JSON = `coalesce((
       from mine m where m.group_id not in (select id from simplified)
     union all
     select json_build_array(p.group_id, p.currency, p.user_low, p.user_high, p.net, true)
-      from (${pairNetsSql('group_id in (select id from simplified)')}) p) t), '[]')`;
+      from simplified s cross join lateral (${pairNetsSql('group_id = s.id')}) p) t), '[]')`;
 
 export type CounterpartyTuple = [...PairNetTuple, boolean];
 
