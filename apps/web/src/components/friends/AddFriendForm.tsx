@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../api/client';
 import { friendshipsApi } from '../../api/friendships';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
@@ -6,6 +7,7 @@ import { validateMemberEmail } from '../../lib/validation';
 import { useToast } from '../toast/toastContext';
 
 export function AddFriendForm() {
+  const { t } = useLingui();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -14,6 +16,7 @@ export function AddFriendForm() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const address = email.trim();
     const problem = validateMemberEmail(email);
     if (problem) {
       setError(problem);
@@ -25,13 +28,13 @@ export function AddFriendForm() {
       const created = await friendshipsApi.sendRequest(email.trim());
       toast.success(
         created
-          ? 'Friend request sent!'
-          : `Invitation sent to ${email.trim()}. They will get your request after signing up.`,
+          ? t`Friend request sent!`
+          : t`Invitation sent to ${address}. They will get your request after signing up.`,
       );
       setEmail('');
       await invalidate();
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to send friend request.'));
+      toast.error(errorMessage(e, t`Failed to send friend request.`));
     } finally {
       setBusy(false);
     }
@@ -40,7 +43,7 @@ export function AddFriendForm() {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="card p-4">
       <label htmlFor="friend-email" className="label">
-        Add Friend by e-mail
+        <Trans>Add Friend by e-mail</Trans>
       </label>
       <div className="flex gap-2">
         <input
@@ -55,7 +58,7 @@ export function AddFriendForm() {
           aria-describedby={error ? 'friend-email-error' : undefined}
         />
         <button type="submit" className="btn-primary shrink-0" disabled={busy}>
-          {busy ? 'Sending...' : 'Add Friend'}
+          {busy ? t`Sending...` : t`Add Friend`}
         </button>
       </div>
       {error ? (

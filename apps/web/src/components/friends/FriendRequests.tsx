@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../api/client';
 import { friendshipsApi } from '../../api/friendships';
 import type { Friendship } from '../../api/types';
@@ -8,7 +9,8 @@ import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
 
 function RequestRow({ request, children }: { request: Friendship; children: React.ReactNode }) {
-  const name = request.otherUser?.name ?? 'Unknown';
+  const { t } = useLingui();
+  const name = request.otherUser?.name ?? t`Unknown`;
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       <Avatar name={name} size="sm" src={request.otherUser?.avatarUrl ?? null} />
@@ -22,6 +24,7 @@ function RequestRow({ request, children }: { request: Friendship; children: Reac
 }
 
 export function FriendRequests() {
+  const { t } = useLingui();
   const incoming = useIncomingRequests();
   const outgoing = useOutgoingRequests();
   const toast = useToast();
@@ -49,14 +52,16 @@ export function FriendRequests() {
           id="incoming-title"
           className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
         >
-          Incoming Requests
+          <Trans>Incoming Requests</Trans>
         </h2>
         {incoming.isPending ? (
           <SkeletonList rows={1} />
         ) : incoming.error ? (
           <p className="text-sm text-danger">{incoming.error.message}</p>
         ) : incoming.data.length === 0 ? (
-          <p className="text-sm text-muted">No incoming requests.</p>
+          <p className="text-sm text-muted">
+            <Trans>No incoming requests.</Trans>
+          </p>
         ) : (
           <ul className="card divide-y divide-border">
             {incoming.data.map((r) => (
@@ -67,12 +72,12 @@ export function FriendRequests() {
                   onClick={() =>
                     void act(
                       () => friendshipsApi.accept(r.id),
-                      'Friend request accepted!',
-                      (m) => `Error accepting request: ${m}`,
+                      t`Friend request accepted!`,
+                      (m) => t`Error accepting request: ${m}`,
                     )
                   }
                 >
-                  Accept
+                  <Trans>Accept</Trans>
                 </button>
                 <button
                   type="button"
@@ -80,12 +85,12 @@ export function FriendRequests() {
                   onClick={() =>
                     void act(
                       () => friendshipsApi.reject(r.id),
-                      'Friend request rejected.',
-                      (m) => `Error rejecting request: ${m}`,
+                      t`Friend request rejected.`,
+                      (m) => t`Error rejecting request: ${m}`,
                     )
                   }
                 >
-                  Reject
+                  <Trans>Reject</Trans>
                 </button>
               </RequestRow>
             ))}
@@ -97,14 +102,16 @@ export function FriendRequests() {
           id="outgoing-title"
           className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
         >
-          Outgoing Requests
+          <Trans>Outgoing Requests</Trans>
         </h2>
         {outgoing.isPending ? (
           <SkeletonList rows={1} />
         ) : outgoing.error ? (
           <p className="text-sm text-danger">{outgoing.error.message}</p>
         ) : outgoing.data.length === 0 ? (
-          <p className="text-sm text-muted">No outgoing requests.</p>
+          <p className="text-sm text-muted">
+            <Trans>No outgoing requests.</Trans>
+          </p>
         ) : (
           <ul className="card divide-y divide-border">
             {outgoing.data.map((r) => (
@@ -115,12 +122,12 @@ export function FriendRequests() {
                   onClick={() =>
                     void act(
                       () => friendshipsApi.remove(r.id),
-                      'Friend request cancelled.',
-                      (m) => `Failed to cancel request: ${m}`,
+                      t`Friend request cancelled.`,
+                      (m) => t`Failed to cancel request: ${m}`,
                     )
                   }
                 >
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </button>
               </RequestRow>
             ))}
