@@ -39,7 +39,7 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/components/{icons,iconsBase}.tsx',
   'apps/web/src/components/layout/*.{ts,tsx}',
   'apps/web/src/components/forms/SubmitError.tsx',
-  'apps/web/src/components/friends/*.tsx',
+  'apps/web/src/components/friends/*.{ts,tsx}',
   'apps/web/src/offline/{OfflineStatus.tsx,PendingEntries.tsx,describe.ts}',
   'apps/web/src/pages/{FriendsPage,FriendDetailPage,AddFriendPage,AppNotFoundPage}.tsx',
   'apps/web/src/lib/balanceScreens.ts',

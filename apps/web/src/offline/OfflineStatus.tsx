@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { I18n } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { formatDateTime } from '../lib/dates';
+import { intlLocale, type WebLocale } from '../i18n/locale';
 import { Alert } from '../components/Alert';
 import { addAsNew, applyAnyway, canAddAsNew, canApplyAnyway, dismiss } from './outboxActions';
 import type { StoredOutboxItem } from './outboxTypes';
@@ -157,7 +157,16 @@ export function OfflineStatus() {
   }, [online, pendingCount, problemCount, t, i18n]);
 
   const synced = online ? null : lastSyncedAt(client);
-  const syncedAt = synced === null ? '' : formatDateTime(new Date(synced).toISOString());
+  // In the page's language; a figure, not words: left out of the pseudo-locale's check.
+  const syncedAt =
+    synced === null
+      ? ''
+      : new Intl.DateTimeFormat(intlLocale(i18n.locale as WebLocale), {
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        }).format(new Date(synced));
   const visible = !online || items.length > 0;
   // At the top of the app's scrolling area, in the pages' column (the pages pad themselves).
   return (
@@ -176,9 +185,13 @@ export function OfflineStatus() {
                 <Trans>You’re offline</Trans>
               </p>
               <p className="text-muted">
-                {synced === null
-                  ? t`Nothing from this account is saved on this device yet.`
-                  : t`Showing what was last synced (${syncedAt}).`}{' '}
+                {synced === null ? (
+                  <Trans>Nothing from this account is saved on this device yet.</Trans>
+                ) : (
+                  <Trans>
+                    Showing what was last synced (<time translate="no">{syncedAt}</time>).
+                  </Trans>
+                )}{' '}
                 <Trans>
                   New expenses, payments and comments are kept on this device and sent when you’re
                   back online.

@@ -2,11 +2,11 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../api/client';
 import { profileApi } from '../api/profile';
 import { queryKeys } from '../api/queryKeys';
 import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
+import { friendErrorText } from '../components/friends/friendErrors';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonLine } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
 /** /add-friend/:token — someone's personal friend link, opened signed in. */
 export default function AddFriendPage() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   useDocumentTitle(t`Add friend`);
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -37,7 +37,7 @@ export default function AddFriendPage() {
       toast.success(t`You and ${name} are now friends.`);
       await navigate('/app/friends');
     } catch (e) {
-      setError(errorMessage(e, t`Could not add this friend.`));
+      setError(friendErrorText(i18n, e, t`Could not add this friend.`));
       setAdding(false);
     }
   };
@@ -54,7 +54,7 @@ export default function AddFriendPage() {
           </div>
         ) : preview.isError ? (
           <>
-            <Alert>{preview.error.message}</Alert>
+            <Alert>{friendErrorText(i18n, preview.error, t`Could not add this friend.`)}</Alert>
             <Link to="/app/friends" className="btn-secondary">
               <Trans>Go to friends</Trans>
             </Link>

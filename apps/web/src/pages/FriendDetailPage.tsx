@@ -119,7 +119,9 @@ function FriendDetail({
         <div className="flex min-w-0 flex-1 items-center gap-3">
           <Avatar name={friend.name} src={friend.avatarUrl ?? null} size="lg" />
           <div className="min-w-0">
-            <p className="truncate text-sm text-muted">{friend.email}</p>
+            <p className="truncate text-sm text-muted" translate="no">
+              {friend.email}
+            </p>
             {nets.length === 0 ? (
               <p className="text-lg font-semibold">
                 <Trans>You are settled up.</Trans>

@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../../api/client';
 import { friendshipsApi } from '../../api/friendships';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { fieldMessage } from '../../i18n/publicMessages';
 import { validateMemberEmail } from '../../lib/validation';
 import { useToast } from '../toast/toastContext';
+import { friendErrorText } from './friendErrors';
 
 export function AddFriendForm() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -19,7 +20,8 @@ export function AddFriendForm() {
     const address = email.trim();
     const problem = validateMemberEmail(email);
     if (problem) {
-      setError(problem);
+      // Core's sentence, in the page's language.
+      setError(fieldMessage(i18n, problem));
       return;
     }
     setError(null);
@@ -34,7 +36,7 @@ export function AddFriendForm() {
       setEmail('');
       await invalidate();
     } catch (e) {
-      toast.error(errorMessage(e, t`Failed to send friend request.`));
+      toast.error(friendErrorText(i18n, e, t`Failed to send friend request.`));
     } finally {
       setBusy(false);
     }
@@ -50,7 +52,7 @@ export function AddFriendForm() {
           id="friend-email"
           type="email"
           className="field"
-          placeholder="friend@example.com"
+          placeholder={t`friend@example.com`}
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}

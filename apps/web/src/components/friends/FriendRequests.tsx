@@ -1,5 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { errorMessage } from '../../api/client';
 import { friendshipsApi } from '../../api/friendships';
 import type { Friendship } from '../../api/types';
 import { useIncomingRequests, useOutgoingRequests } from '../../hooks/useFriendships';
@@ -7,6 +6,7 @@ import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { Avatar } from '../Avatar';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+import { friendErrorText } from './friendErrors';
 
 function RequestRow({ request, children }: { request: Friendship; children: React.ReactNode }) {
   const { t } = useLingui();
@@ -16,7 +16,9 @@ function RequestRow({ request, children }: { request: Friendship; children: Reac
       <Avatar name={name} size="sm" src={request.otherUser?.avatarUrl ?? null} />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{name}</p>
-        <p className="truncate text-xs text-muted">{request.otherUser?.email}</p>
+        <p className="truncate text-xs text-muted" translate="no">
+          {request.otherUser?.email}
+        </p>
       </div>
       <div className="flex gap-2">{children}</div>
     </li>
@@ -24,7 +26,7 @@ function RequestRow({ request, children }: { request: Friendship; children: Reac
 }
 
 export function FriendRequests() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const incoming = useIncomingRequests();
   const outgoing = useOutgoingRequests();
   const toast = useToast();
@@ -39,7 +41,7 @@ export function FriendRequests() {
       await action();
       toast.success(success);
     } catch (e) {
-      toast.error(failure(errorMessage(e)));
+      toast.error(failure(friendErrorText(i18n, e, t`Unknown error`)));
     } finally {
       await invalidate();
     }

@@ -68,7 +68,9 @@ export function FriendRow({
         <Avatar name={other.name} src={other.avatarUrl ?? null} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{other.name}</p>
-          <p className="truncate text-xs text-muted">{other.email}</p>
+          <p className="truncate text-xs text-muted" translate="no">
+            {other.email}
+          </p>
           {!isZero(nonGroup) ? (
             <p className="text-xs text-muted">
               {outsideGroups(nonGroup, formatMoney(Math.abs(nonGroup), friendship.currency))}

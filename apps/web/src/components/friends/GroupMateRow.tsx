@@ -24,7 +24,11 @@ export function GroupMateRow({ person }: { person: PersonBalance }) {
   const groupLinks = groups.map((g, i) => (
     <Fragment key={g.id}>
       {i > 0 ? t`, ` : null}
-      <Link to={`/app/group/${String(g.id)}`} className="text-primary underline underline-offset-2">
+      <Link
+        to={`/app/group/${String(g.id)}`}
+        className="text-primary underline underline-offset-2"
+        translate="no"
+      >
         {g.name}
       </Link>
     </Fragment>
