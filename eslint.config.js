@@ -33,6 +33,17 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/pages/{VerifyEmailPage,ConfirmEmailPage,OidcSignInPage,UnsubscribePage,NotFoundPage}.tsx',
   'apps/web/src/lib/landingContent.ts',
   'apps/web/src/components/account/LanguageSetting.tsx',
+  // #32 shell
+  'apps/web/src/components/{AppLayout,BottomNav,QueryLayout,PageHeader,Modal,ConfirmDialog}.tsx',
+  'apps/web/src/components/{Avatar,BalanceText,OverallBalance,RemindButton,Skeleton}.tsx',
+  'apps/web/src/components/{icons,iconsBase}.tsx',
+  'apps/web/src/components/layout/*.{ts,tsx}',
+  'apps/web/src/components/forms/SubmitError.tsx',
+  'apps/web/src/components/friends/*.{ts,tsx}',
+  'apps/web/src/offline/{OfflineStatus.tsx,PendingEntries.tsx,describe.ts}',
+  'apps/web/src/pages/{FriendsPage,FriendDetailPage,AddFriendPage,AppNotFoundPage}.tsx',
+  'apps/web/src/lib/balanceScreens.ts',
+  'apps/web/src/hooks/useDocumentTitle.ts',
 ];
 
 export default tseslint.config(

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { Trans } from '@lingui/react/macro';
 import { useAuth } from '../auth/authContext';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { useLiveEvents } from '../hooks/useLiveEvents';
@@ -35,7 +36,7 @@ export function AppLayout() {
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:p-3"
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </a>
       <SideNav footer={desktop ? toasts : null} />
       {desktop ? null : toasts}

@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ActivityIcon, FriendsIcon, GroupIcon, PlusIcon, UserIcon } from './icons';
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
@@ -11,24 +12,25 @@ const itemClass = ({ isActive }: { isActive: boolean }) =>
  * phone layout's column (the page scrolls above it); the desktop layout has the side navigation.
  */
 export function BottomNav() {
+  const { t } = useLingui();
   return (
     <nav
-      aria-label="Main"
+      aria-label={t`Main`}
       className="relative z-40 shrink-0 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] lg:hidden"
     >
       <div className="mx-auto flex max-w-2xl items-center gap-1 px-2">
         <NavLink to="/app/friends" className={itemClass}>
           <FriendsIcon className="size-6" />
-          Friends
+          <Trans>Friends</Trans>
         </NavLink>
         <NavLink to="/app/groups" className={itemClass}>
           <GroupIcon className="size-6" />
-          Groups
+          <Trans>Groups</Trans>
         </NavLink>
         <div className="flex flex-1 justify-center">
           <NavLink
             to="/app/add-expense"
-            aria-label="Add Expense"
+            aria-label={t`Add Expense`}
             className="-mt-6 flex size-14 items-center justify-center rounded-full bg-primary text-on-primary shadow-lg ring-4 ring-bg transition-transform hover:scale-105 hover:bg-primary-hover"
           >
             <PlusIcon className="size-7" />
@@ -36,11 +38,11 @@ export function BottomNav() {
         </div>
         <NavLink to="/app/activity" className={itemClass}>
           <ActivityIcon className="size-6" />
-          Activity
+          <Trans>Activity</Trans>
         </NavLink>
         <NavLink to="/app/account" className={itemClass}>
           <UserIcon className="size-6" />
-          Account
+          <Trans>Account</Trans>
         </NavLink>
       </div>
     </nav>

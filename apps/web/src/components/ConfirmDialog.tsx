@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Modal } from './Modal';
 
 interface ConfirmDialogProps {
@@ -18,6 +19,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -36,7 +38,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className="btn-secondary" onClick={onClose} data-autofocus>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button
             type="button"
@@ -44,7 +46,7 @@ export function ConfirmDialog({
             onClick={() => void confirm()}
             disabled={busy}
           >
-            {busy ? 'Working...' : confirmLabel}
+            {busy ? t`Working...` : confirmLabel}
           </button>
         </>
       }

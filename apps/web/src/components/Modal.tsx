@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
+import { useLingui } from '@lingui/react/macro';
 import { CloseIcon } from './icons';
 
 const FOCUSABLE =
@@ -32,6 +33,7 @@ export function Modal({
   size = 'md',
   role = 'dialog',
 }: ModalProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const onCloseRef = useRef(onClose);
@@ -107,7 +109,7 @@ export function Modal({
             type="button"
             onClick={onClose}
             className="-me-2 flex size-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
-            aria-label="Close"
+            aria-label={t`Close`}
           >
             <CloseIcon className="size-5" />
           </button>

@@ -1,5 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { ChevronLeftIcon } from './icons';
 import { DetailPaneContext } from './layout/detailPane';
 import { NotificationBell } from './NotificationBell';
@@ -26,6 +27,7 @@ export function PageHeader({
   titleBelowOnPhone = false,
 }: PageHeaderProps) {
   // Beside its list (desktop), a page needs no way back to it; the bell is in the side navigation.
+  const { t } = useLingui();
   const listBeside = useContext(DetailPaneContext);
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
@@ -36,7 +38,7 @@ export function PageHeader({
         <Link
           to={back}
           className="-ms-2 flex size-11 items-center justify-center rounded-xl text-muted hover:bg-surface-2 hover:text-fg"
-          aria-label="Back"
+          aria-label={t`Back`}
         >
           <ChevronLeftIcon className="size-6" />
         </Link>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { notificationsApi } from '../api/notifications';
 import { errorMessage } from '../api/client';
 import { useToast } from './toast/toastContext';
@@ -17,6 +18,7 @@ export function RemindButton({
   /** The bell alone (a narrow list beside a page); the name still says "Remind …". */
   iconOnly?: boolean;
 }) {
+  const { t } = useLingui();
   const toast = useToast();
   const [sending, setSending] = useState(false);
   return (
@@ -24,20 +26,24 @@ export function RemindButton({
       type="button"
       className="btn-ghost min-h-11 gap-1 px-2 text-sm text-primary"
       disabled={sending}
-      aria-label={`Remind ${name}`}
+      aria-label={t`Remind ${name}`}
       onClick={() => {
         setSending(true);
         notificationsApi
           .remind(userId, groupId)
-          .then(() => toast.success(`Reminder sent to ${name}`))
+          .then(() => toast.success(t`Reminder sent to ${name}`))
           .catch((error: unknown) =>
-            toast.error(errorMessage(error, 'Failed to send the reminder')),
+            toast.error(errorMessage(error, t`Failed to send the reminder`)),
           )
           .finally(() => setSending(false));
       }}
     >
       <BellIcon className={iconOnly ? 'size-5' : 'size-4'} />
-      {iconOnly ? null : <span>Remind</span>}
+      {iconOnly ? null : (
+        <span>
+          <Trans>Remind</Trans>
+        </span>
+      )}
     </button>
   );
 }

@@ -1,12 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceLine, PersonBalance } from '../api/types';
-import {
-  EVERYONE_SETTLED,
-  YOU_SETTLED,
-  groupMatesOf,
-  groupsOf,
-  settledMessage,
-} from './balanceScreens';
+import { groupMatesOf, groupsOf, settledMessage } from './balanceScreens';
+
+// English with no catalog loaded: the messages' own English sentences.
+beforeAll(() => {
+  if (i18n.locale === undefined || i18n.locale === '')
+    i18n.loadAndActivate({ locale: 'en', messages: {} });
+});
+const EVERYONE_SETTLED = 'Everyone is settled up within this group.';
+const YOU_SETTLED = 'You are settled up in this group.';
 
 const ana = { id: 1, name: 'Ana', email: 'ana@example.com' };
 const dani = { id: 2, name: 'Daniela', email: 'dani@example.com' };

@@ -14,6 +14,10 @@ export interface SubmitProblem {
 
 export const MSG_OFFLINE = "You're offline.";
 export const MSG_UNREACHABLE = 'The server could not be reached.';
+export const HINT_CHECK_CONNECTION = 'Check your connection, then retry.';
+export const HINT_CONNECT = 'Connect to the internet, then retry.';
+export const HINT_RETRY_SOON = 'Retry in a moment.';
+export const MSG_WENT_WRONG = 'Something went wrong.';
 /** The API's words while the first request under the same Idempotency-Key still runs. */
 const IN_PROGRESS = /already in progress/i;
 
@@ -26,11 +30,11 @@ export function describeSubmitError(error: unknown, online: boolean): SubmitProb
   if (error instanceof ApiError) {
     if (error.status === 0) {
       return online
-        ? { message: MSG_UNREACHABLE, hint: 'Check your connection, then retry.', retryable: true }
-        : { message: MSG_OFFLINE, hint: 'Connect to the internet, then retry.', retryable: true };
+        ? { message: MSG_UNREACHABLE, hint: HINT_CHECK_CONNECTION, retryable: true }
+        : { message: MSG_OFFLINE, hint: HINT_CONNECT, retryable: true };
     }
     if (error.status >= 500 && error.code === null) {
-      return { message: MSG_UNREACHABLE, hint: 'Retry in a moment.', retryable: true };
+      return { message: MSG_UNREACHABLE, hint: HINT_RETRY_SOON, retryable: true };
     }
     const transient =
       error.status >= 500 ||
@@ -39,12 +43,12 @@ export function describeSubmitError(error: unknown, online: boolean): SubmitProb
       (error.status === 409 && IN_PROGRESS.test(error.message));
     return {
       message: error.message,
-      hint: transient ? 'Retry in a moment.' : null,
+      hint: transient ? HINT_RETRY_SOON : null,
       retryable: transient,
     };
   }
   if (error instanceof Error && error.message) {
     return { message: error.message, hint: null, retryable: false };
   }
-  return { message: 'Something went wrong.', hint: null, retryable: false };
+  return { message: MSG_WENT_WRONG, hint: null, retryable: false };
 }

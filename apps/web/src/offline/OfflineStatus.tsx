@@ -3,27 +3,47 @@
 // the person's own version to copy or apply.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { formatDateTime } from '../lib/dates';
+import type { I18n } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { intlLocale, type WebLocale } from '../i18n/locale';
 import { Alert } from '../components/Alert';
 import { addAsNew, applyAnyway, canAddAsNew, canApplyAnyway, dismiss } from './outboxActions';
 import type { StoredOutboxItem } from './outboxTypes';
 import { lastSyncedAt } from './persistCache';
 import { useOnline, useOutboxItems, useSyncStatus } from './useOutbox';
 
-function plural(n: number, one: string, many: string): string {
-  return `${String(n)} ${n === 1 ? one : many}`;
+/** "Your change to the expense “Taxi” was not saved": one sentence per kind of entry. */
+function problemTitle(i18n: I18n, item: StoredOutboxItem): string {
+  const label = item.label;
+  const update = item.action === 'update';
+  switch (item.kind) {
+    case 'expense':
+      return i18n._(
+        update
+          ? msg`Your change to the expense “${label}” was not saved`
+          : msg`Your new expense “${label}” was not saved`,
+      );
+    case 'comment':
+      return i18n._(
+        update
+          ? msg`Your change to the comment “${label}” was not saved`
+          : msg`Your new comment “${label}” was not saved`,
+      );
+    default:
+      return i18n._(
+        update
+          ? msg`Your change to the payment “${label}” was not saved`
+          : msg`Your new payment “${label}” was not saved`,
+      );
+  }
 }
 
-const NOUNS = { expense: 'expense', payment: 'payment', settle: 'payment', comment: 'comment' };
-
 function ProblemCard({ item }: { item: StoredOutboxItem }) {
+  const { i18n } = useLingui();
   const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
-  const noun = NOUNS[item.kind];
-  const title =
-    item.action === 'update'
-      ? `Your change to the ${noun} “${item.label}” was not saved`
-      : `Your new ${noun} “${item.label}” was not saved`;
+  const title = problemTitle(i18n, item);
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
     try {
@@ -46,19 +66,23 @@ function ProblemCard({ item }: { item: StoredOutboxItem }) {
       <p>{item.problem?.message}</p>
       {item.problem?.kept ? (
         <p>
-          <span className="font-medium">Kept: </span>
+          <span className="font-medium">
+            <Trans>Kept:</Trans>{' '}
+          </span>
           {item.problem.kept}
         </p>
       ) : null}
       <div>
-        <p className="font-medium">Your version</p>
+        <p className="font-medium">
+          <Trans>Your version</Trans>
+        </p>
         <pre className="mt-1 rounded-lg bg-surface-2 p-2 font-sans text-xs whitespace-pre-wrap">
           {item.copyText}
         </pre>
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className="btn-secondary" onClick={() => void copy()}>
-          {copied ? 'Copied' : 'Copy your version'}
+          {copied ? <Trans>Copied</Trans> : <Trans>Copy your version</Trans>}
         </button>
         {canApplyAnyway(item) ? (
           <button
@@ -67,7 +91,7 @@ function ProblemCard({ item }: { item: StoredOutboxItem }) {
             disabled={busy}
             onClick={() => void run(() => applyAnyway(item))}
           >
-            Apply my version
+            <Trans>Apply my version</Trans>
           </button>
         ) : null}
         {canAddAsNew(item) ? (
@@ -77,7 +101,7 @@ function ProblemCard({ item }: { item: StoredOutboxItem }) {
             disabled={busy}
             onClick={() => void run(() => addAsNew(item))}
           >
-            Add it again as new
+            <Trans>Add it again as new</Trans>
           </button>
         ) : null}
         <button
@@ -86,7 +110,7 @@ function ProblemCard({ item }: { item: StoredOutboxItem }) {
           disabled={busy}
           onClick={() => void run(() => dismiss(item))}
         >
-          Dismiss
+          <Trans>Dismiss</Trans>
         </button>
       </div>
     </li>
@@ -95,31 +119,54 @@ function ProblemCard({ item }: { item: StoredOutboxItem }) {
 
 /** The connection and sync state, at the top of every signed-in page. */
 export function OfflineStatus() {
+  const { t, i18n } = useLingui();
   const online = useOnline();
   const status = useSyncStatus();
   const items = useOutboxItems();
   const client = useQueryClient();
   const pending = items.filter((i) => i.state === 'pending');
   const problems = items.filter((i) => i.state !== 'pending');
+  const pendingCount = pending.length;
+  const problemCount = problems.length;
   // What screen readers hear: changes of state, not every render.
   const [announcement, setAnnouncement] = useState('');
   const previous = useRef({ pending: 0, problems: 0, online: true });
   useEffect(() => {
     const before = previous.current;
     let message: string | null = null;
-    if (!online && before.online) message = 'You are offline.';
-    if (problems.length > before.problems) {
-      message = `${plural(problems.length, 'change', 'changes')} could not be synced.`;
-    } else if (pending.length > before.pending) {
-      message = `Saved on this device. ${plural(pending.length, 'change', 'changes')} waiting to sync.`;
-    } else if (pending.length === 0 && before.pending > 0 && online) {
-      message = 'All changes synced.';
-    } else if (online && !before.online) message = 'Back online.';
-    previous.current = { pending: pending.length, problems: problems.length, online };
+    if (!online && before.online) message = t`You are offline.`;
+    if (problemCount > before.problems) {
+      message = i18n._(
+        plural(problemCount, {
+          one: '# change could not be synced.',
+          other: '# changes could not be synced.',
+        }),
+      );
+    } else if (pendingCount > before.pending) {
+      message = i18n._(
+        plural(pendingCount, {
+          one: 'Saved on this device. # change waiting to sync.',
+          other: 'Saved on this device. # changes waiting to sync.',
+        }),
+      );
+    } else if (pendingCount === 0 && before.pending > 0 && online) {
+      message = t`All changes synced.`;
+    } else if (online && !before.online) message = t`Back online.`;
+    previous.current = { pending: pendingCount, problems: problemCount, online };
     if (message !== null) setAnnouncement(message);
-  }, [online, pending.length, problems.length]);
+  }, [online, pendingCount, problemCount, t, i18n]);
 
   const synced = online ? null : lastSyncedAt(client);
+  // In the page's language; a figure, not words: left out of the pseudo-locale's check.
+  const syncedAt =
+    synced === null
+      ? ''
+      : new Intl.DateTimeFormat(intlLocale(i18n.locale as WebLocale), {
+          month: 'short',
+          day: 'numeric',
+          hour: 'numeric',
+          minute: '2-digit',
+        }).format(new Date(synced));
   const visible = !online || items.length > 0;
   // At the top of the app's scrolling area, in the pages' column (the pages pad themselves).
   return (
@@ -134,33 +181,51 @@ export function OfflineStatus() {
               className="rounded-xl border border-border bg-surface-2 p-3 text-sm"
               data-testid="offline-banner"
             >
-              <p className="font-semibold">You’re offline</p>
+              <p className="font-semibold">
+                <Trans>You’re offline</Trans>
+              </p>
               <p className="text-muted">
-                {synced === null
-                  ? 'Nothing from this account is saved on this device yet.'
-                  : `Showing what was last synced (${formatDateTime(new Date(synced).toISOString())}).`}{' '}
-                New expenses, payments and comments are kept on this device and sent when you’re
-                back online.
+                {synced === null ? (
+                  <Trans>Nothing from this account is saved on this device yet.</Trans>
+                ) : (
+                  <Trans>
+                    Showing what was last synced (<time translate="no">{syncedAt}</time>).
+                  </Trans>
+                )}{' '}
+                <Trans>
+                  New expenses, payments and comments are kept on this device and sent when you’re
+                  back online.
+                </Trans>
               </p>
             </div>
           ) : null}
           {pending.length > 0 ? (
             <p className="rounded-xl bg-primary-soft p-3 text-sm">
               <span className="font-semibold">
-                {plural(pending.length, 'change', 'changes')} waiting to sync
+                {i18n._(
+                  plural(pendingCount, {
+                    one: '# change waiting to sync',
+                    other: '# changes waiting to sync',
+                  }),
+                )}
               </span>
               {online
                 ? status.syncing
-                  ? ' · sending now…'
-                  : ' · will be sent shortly'
-                : ' · sent when you’re back online'}
+                  ? t` · sending now…`
+                  : t` · will be sent shortly`
+                : t` · sent when you’re back online`}
             </p>
           ) : null}
           {problems.length > 0 ? (
-            <section aria-label="Changes not synced" className="flex flex-col gap-2">
+            <section aria-label={t`Changes not synced`} className="flex flex-col gap-2">
               <Alert>
-                {plural(problems.length, 'change', 'changes')} made offline could not be saved.
-                Nothing else was lost: review {problems.length === 1 ? 'it' : 'them'} below.
+                {i18n._(
+                  plural(problemCount, {
+                    one: '# change made offline could not be saved. Nothing else was lost: review it below.',
+                    other:
+                      '# changes made offline could not be saved. Nothing else was lost: review them below.',
+                  }),
+                )}
               </Alert>
               <ul className="flex flex-col gap-2">
                 {problems.map((item) => (

@@ -1,8 +1,8 @@
 // Words for queued writes (offline/outbox.ts): a label and one line for the lists, and the whole
 // entry as text to copy when the server cannot take it. Made when the write is queued, from
 // what the form knew, so that the outbox shows them without the cache or the server.
+import { t } from '@lingui/core/macro';
 import type { ExpenseRequest, PaymentRequest, SettleRequest } from '../api/types';
-import { SPLIT_LABELS } from '../lib/expenseForm';
 import { formatDate } from '../lib/dates';
 import { formatMoney } from '../lib/money';
 
@@ -24,14 +24,29 @@ function money(amount: number | string, currency: string): string {
 }
 
 function nameOf(people: readonly Person[], id: number, meId: number): string {
-  if (id === meId) return 'you';
-  return people.find((p) => p.id === id)?.name ?? `person #${String(id)}`;
+  if (id === meId) return t`you`;
+  const known = people.find((p) => p.id === id)?.name;
+  return known ?? t`person #${id}`;
 }
 
-function capital(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
+/** "Split equally between: you, Ana": one sentence per kind of split. */
+function splitLine(type: ExpenseRequest['splitType'], people: string): string {
+  switch (type) {
+    case 'EQUAL':
+      return t`Split equally between: ${people}`;
+    case 'EXACT':
+      return t`Split exact amounts between: ${people}`;
+    case 'PERCENTAGE':
+      return t`Split percentages between: ${people}`;
+    default:
+      return t`Split shares between: ${people}`;
+  }
 }
 
+/**
+ * Written in the language of the moment the write is queued: the outbox keeps these words and
+ * shows them as they are.
+ */
 export function describeExpense(
   request: ExpenseRequest,
   people: readonly Person[],
@@ -40,30 +55,46 @@ export function describeExpense(
   receipt: { name: string } | null,
 ): Described {
   const total = money(request.amount, request.currency);
-  const payers = request.payers.map((p) => nameOf(people, p.userId, meId));
-  const split = request.splits.map((s) => nameOf(people, s.userId, meId));
+  const description = request.description;
+  const payers = request.payers.map((p) => nameOf(people, p.userId, meId)).join(', ');
+  const count = String(request.splits.length);
+  const date = formatDate(request.date);
+  const group = groupName ?? t`No group`;
+  const paidBy = request.payers
+    .map((p) => `${nameOf(people, p.userId, meId)} ${money(p.amountPaid, request.currency)}`)
+    .join(', ');
+  const shares = request.splits
+    .map((s) =>
+      request.splitType === 'EQUAL' || s.value === null
+        ? nameOf(people, s.userId, meId)
+        : `${nameOf(people, s.userId, meId)} (${String(s.value)})`,
+    )
+    .join(', ');
   const lines = [
-    `${request.description}: ${total}`,
-    `Date: ${formatDate(request.date)}`,
-    `Group: ${groupName ?? 'No group'}`,
-    `Paid by: ${request.payers
-      .map((p) => `${nameOf(people, p.userId, meId)} ${money(p.amountPaid, request.currency)}`)
-      .join(', ')}`,
-    `Split ${SPLIT_LABELS[request.splitType].toLowerCase()} between: ${request.splits
-      .map((s) =>
-        request.splitType === 'EQUAL' || s.value === null
-          ? nameOf(people, s.userId, meId)
-          : `${nameOf(people, s.userId, meId)} (${String(s.value)})`,
-      )
-      .join(', ')}`,
+    `${description}: ${total}`,
+    t`Date: ${date}`,
+    t`Group: ${group}`,
+    t`Paid by: ${paidBy}`,
+    splitLine(request.splitType, shares),
   ];
-  if (request.notes) lines.push(`Notes: ${request.notes}`);
-  if (receipt) lines.push(`Receipt: ${receipt.name}`);
+  const notes = request.notes;
+  if (notes) lines.push(t`Notes: ${notes}`);
+  const receiptName = receipt?.name;
+  if (receiptName !== undefined) lines.push(t`Receipt: ${receiptName}`);
   return {
     label: request.description,
-    summary: `${total} · paid by ${payers.join(', ')} · split between ${String(split.length)}`,
+    summary: t`${total} · paid by ${payers} · split between ${count}`,
     copyText: lines.join('\n'),
   };
+}
+
+/** "You paid Ana", "Ana paid you", "Ana paid Ben". */
+function paidLine(people: readonly Person[], payerId: number, payeeId: number, meId: number) {
+  const payer = nameOf(people, payerId, meId);
+  const payee = nameOf(people, payeeId, meId);
+  if (payerId === meId) return t`You paid ${payee}`;
+  if (payeeId === meId) return t`${payer} paid you`;
+  return t`${payer} paid ${payee}`;
 }
 
 export function describePayment(
@@ -71,30 +102,33 @@ export function describePayment(
   people: readonly Person[],
   meId: number,
 ): Described {
-  const payer = nameOf(people, request.paidByUserId ?? meId, meId);
-  const line = `${capital(payer)} paid ${nameOf(people, request.paidToUserId, meId)}`;
+  const line = paidLine(people, request.paidByUserId ?? meId, request.paidToUserId, meId);
   const total = money(request.amount, request.currency);
+  const date = formatDate(request.date);
   return {
     label: line,
-    summary: `${total} · ${formatDate(request.date)}`,
-    copyText: `${line} ${total} on ${formatDate(request.date)}`,
+    summary: `${total} · ${date}`,
+    copyText: t`${line} ${total} on ${date}`,
   };
 }
 
 export function describeSettle(request: SettleRequest, other: Person): Described {
-  const line = request.direction === 'I_PAID' ? `You paid ${other.name}` : `${other.name} paid you`;
+  const payer = other.name;
+  const payee = other.name;
+  const line = request.direction === 'I_PAID' ? t`You paid ${payee}` : t`${payer} paid you`;
   const total = money(request.amount, request.currency);
+  const date = formatDate(request.date);
   return {
     label: line,
-    summary: `${total} · ${formatDate(request.date)}`,
-    copyText: `${line} ${total} on ${formatDate(request.date)}`,
+    summary: `${total} · ${date}`,
+    copyText: t`${line} ${total} on ${date}`,
   };
 }
 
 export function describeComment(content: string, expenseLabel: string): Described {
   return {
     label: content,
-    summary: `Comment on “${expenseLabel}”`,
+    summary: t`Comment on “${expenseLabel}”`,
     copyText: content,
   };
 }

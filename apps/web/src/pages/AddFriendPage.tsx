@@ -1,11 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { errorMessage } from '../api/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { profileApi } from '../api/profile';
 import { queryKeys } from '../api/queryKeys';
 import { Alert } from '../components/Alert';
 import { Avatar } from '../components/Avatar';
+import { friendErrorText } from '../components/friends/friendErrors';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonLine } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
@@ -13,7 +14,8 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 
 /** /add-friend/:token — someone's personal friend link, opened signed in. */
 export default function AddFriendPage() {
-  useDocumentTitle('Add friend');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Add friend`);
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const toast = useToast();
@@ -32,17 +34,18 @@ export default function AddFriendPage() {
     try {
       await profileApi.acceptFriendLink(token);
       await queryClient.invalidateQueries();
-      toast.success(`You and ${name} are now friends.`);
+      toast.success(t`You and ${name} are now friends.`);
       await navigate('/app/friends');
     } catch (e) {
-      setError(errorMessage(e, 'Could not add this friend.'));
+      setError(friendErrorText(i18n, e, t`Could not add this friend.`));
       setAdding(false);
     }
   };
 
+  const name = preview.data?.user.name ?? '';
   return (
     <>
-      <PageHeader title="Add friend" back="/app/friends" />
+      <PageHeader title={t`Add friend`} back="/app/friends" />
       <section className="card mx-auto flex max-w-md flex-col items-center gap-4 p-6 text-center">
         {preview.isPending ? (
           <div className="flex w-full flex-col items-center gap-3" aria-busy="true">
@@ -51,9 +54,9 @@ export default function AddFriendPage() {
           </div>
         ) : preview.isError ? (
           <>
-            <Alert>{preview.error.message}</Alert>
+            <Alert>{friendErrorText(i18n, preview.error, t`Could not add this friend.`)}</Alert>
             <Link to="/app/friends" className="btn-secondary">
-              Go to friends
+              <Trans>Go to friends</Trans>
             </Link>
           </>
         ) : (
@@ -64,24 +67,28 @@ export default function AddFriendPage() {
             {preview.data.self ? (
               <>
                 <Alert kind="info">
-                  This is your own friend link. Share it so others can add you.
+                  <Trans>This is your own friend link. Share it so others can add you.</Trans>
                 </Alert>
                 <Link to="/app/account" className="btn-secondary">
-                  Go to your account
+                  <Trans>Go to your account</Trans>
                 </Link>
               </>
             ) : preview.data.alreadyFriends ? (
               <>
-                <Alert kind="info">You and {preview.data.user.name} are already friends.</Alert>
+                <Alert kind="info">
+                  <Trans>You and {name} are already friends.</Trans>
+                </Alert>
                 <Link to="/app/friends" className="btn-primary">
-                  Go to friends
+                  <Trans>Go to friends</Trans>
                 </Link>
               </>
             ) : (
               <>
                 <p className="text-sm text-muted">
-                  {preview.data.user.name} shared their friend link with you. Friends can split
-                  expenses and be added to groups.
+                  <Trans>
+                    {name} shared their friend link with you. Friends can split expenses and be
+                    added to groups.
+                  </Trans>
                 </p>
                 <button
                   type="button"
@@ -89,7 +96,7 @@ export default function AddFriendPage() {
                   disabled={adding}
                   onClick={() => void add(preview.data.user.name)}
                 >
-                  {adding ? 'Adding...' : `Add ${preview.data.user.name} as a friend`}
+                  {adding ? t`Adding...` : t`Add ${name} as a friend`}
                 </button>
               </>
             )}

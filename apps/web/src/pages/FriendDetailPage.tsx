@@ -1,4 +1,5 @@
 import { Link, useNavigate, useParams } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Friendship, MyGroup } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
 import { Avatar } from '../components/Avatar';
@@ -16,16 +17,15 @@ import { isNumericId } from '../lib/validation';
 
 /** "Bea Costa owes you $25.00" / "You owe Bea Costa $25.00" for one net (positive: owed to you). */
 function Net({ name, amount, currency }: { name: string; amount: number; currency: string }) {
+  const money = formatMoney(Math.abs(amount), currency);
   return amount > 0 ? (
-    <>
-      {name} owes you{' '}
-      <span className="font-semibold text-owed">{formatMoney(amount, currency)}</span>
-    </>
+    <Trans>
+      {name} owes you <span className="font-semibold text-owed">{money}</span>
+    </Trans>
   ) : (
-    <>
-      You owe {name}{' '}
-      <span className="font-semibold text-owe">{formatMoney(-amount, currency)}</span>
-    </>
+    <Trans>
+      You owe {name} <span className="font-semibold text-owe">{money}</span>
+    </Trans>
   );
 }
 
@@ -40,12 +40,13 @@ export default function FriendDetailPage() {
   const friends = useFriends();
   const friendship =
     friends.data?.find((f) => f.status === 'ACCEPTED' && f.otherUser?.id === friendId) ?? null;
-  useDocumentTitle(friendship?.otherUser?.name ?? 'Friend');
+  const { t } = useLingui();
+  useDocumentTitle(friendship?.otherUser?.name ?? t`Friend`);
 
   if (friends.isPending) {
     return (
       <>
-        <PageHeader title="Loading data..." back="/app/friends" />
+        <PageHeader title={t`Loading data...`} back="/app/friends" />
         <SkeletonList rows={4} height="h-16" />
       </>
     );
@@ -53,7 +54,7 @@ export default function FriendDetailPage() {
   if (friends.error) {
     return (
       <>
-        <PageHeader title="Friend" back="/app/friends" />
+        <PageHeader title={t`Friend`} back="/app/friends" />
         <p role="alert" className="card p-4 text-danger">
           {friends.error.message}
         </p>
@@ -63,9 +64,9 @@ export default function FriendDetailPage() {
   if (!friendship?.otherUser) {
     return (
       <>
-        <PageHeader title="Friend" back="/app/friends" />
+        <PageHeader title={t`Friend`} back="/app/friends" />
         <p role="alert" className="card p-4 text-danger">
-          This person is not among your friends.
+          <Trans>This person is not among your friends.</Trans>
         </p>
       </>
     );
@@ -80,6 +81,7 @@ function FriendDetail({
   friendship: Friendship;
   friend: NonNullable<Friendship['otherUser']>;
 }) {
+  const { t } = useLingui();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const groups = useMyGroups();
@@ -107,16 +109,23 @@ function FriendDetail({
       ),
     }));
 
+  const friendName = friend.name;
+  const outsideGroups = (net: number, amount: string) =>
+    net > 0 ? t`Outside groups: owes you ${amount}` : t`Outside groups: you owe ${amount}`;
   return (
     <>
       <PageHeader title={friend.name} back="/app/friends" />
-      <section aria-label="Balance" className="card mb-4 flex flex-col gap-4 p-4 sm:flex-row">
+      <section aria-label={t`Balance`} className="card mb-4 flex flex-col gap-4 p-4 sm:flex-row">
         <div className="flex min-w-0 flex-1 items-center gap-3">
           <Avatar name={friend.name} src={friend.avatarUrl ?? null} size="lg" />
           <div className="min-w-0">
-            <p className="truncate text-sm text-muted">{friend.email}</p>
+            <p className="truncate text-sm text-muted" translate="no">
+              {friend.email}
+            </p>
             {nets.length === 0 ? (
-              <p className="text-lg font-semibold">You are settled up.</p>
+              <p className="text-lg font-semibold">
+                <Trans>You are settled up.</Trans>
+              </p>
             ) : (
               <ul className="text-lg">
                 {nets.map((c) => (
@@ -130,8 +139,10 @@ function FriendDetail({
               .filter((c) => !isZero(c.nonGroupBalance, c.currency))
               .map((c) => (
                 <p key={c.currency} className="text-sm text-muted">
-                  Outside groups: {c.nonGroupBalance > 0 ? 'owes you ' : 'you owe '}
-                  {formatMoney(Math.abs(c.nonGroupBalance), c.currency)}
+                  {outsideGroups(
+                    c.nonGroupBalance,
+                    formatMoney(Math.abs(c.nonGroupBalance), c.currency),
+                  )}
                 </p>
               ))}
           </div>
@@ -144,10 +155,10 @@ function FriendDetail({
               void navigate('/app/expense/new', { state: { type: 'friend', id: friend.id } })
             }
           >
-            <PlusIcon className="size-5" /> Add Expense
+            <PlusIcon className="size-5" /> <Trans>Add Expense</Trans>
           </button>
           <Link to={`/app/settle-up?with=${friend.id}`} className="btn-secondary">
-            Settle Up
+            <Trans>Settle Up</Trans>
           </Link>
           {owesYou ? <RemindButton userId={friend.id} name={friend.name} groupId={null} /> : null}
         </div>
@@ -158,14 +169,16 @@ function FriendDetail({
           id="shared-groups-title"
           className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
         >
-          Groups together
+          <Trans>Groups together</Trans>
         </h2>
         {groups.isPending ? (
           <SkeletonList rows={2} height="h-14" />
         ) : groups.error ? (
           <p className="card p-4 text-sm text-danger">{groups.error.message}</p>
         ) : shared.length === 0 ? (
-          <p className="text-sm text-muted">No groups with {friend.name} yet.</p>
+          <p className="text-sm text-muted">
+            <Trans>No groups with {friendName} yet.</Trans>
+          </p>
         ) : (
           <ul className="card divide-y divide-border">
             {shared.map(({ group, lines }) => (
@@ -182,7 +195,9 @@ function FriendDetail({
                   <span className="min-w-0 flex-1 truncate font-medium">{group.name}</span>
                   <span className="text-end text-sm">
                     {lines.length === 0 ? (
-                      <span className="text-muted">Settled up</span>
+                      <span className="text-muted">
+                        <Trans>Settled up</Trans>
+                      </span>
                     ) : (
                       lines.map((l) => (
                         <span key={l.currency} className="block">

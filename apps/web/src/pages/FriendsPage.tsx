@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../api/client';
 import { friendshipsApi } from '../api/friendships';
 import type { Friendship } from '../api/types';
@@ -31,7 +32,8 @@ export default function FriendsPage({
   detailShown?: boolean;
   listOnly?: boolean;
 }) {
-  useDocumentTitle(detailShown ? null : 'Friends');
+  const { t } = useLingui();
+  useDocumentTitle(detailShown ? null : t`Friends`);
   const me = useCurrentUser();
   const { data: friends, isPending, error } = useFriends();
   // Approximate home-currency nets, looked up only for users who chose a home currency.
@@ -49,16 +51,18 @@ export default function FriendsPage({
   const toast = useToast();
   const invalidate = useInvalidateAll();
 
+  const removingName = removing?.otherUser?.name ?? '';
   const accepted = friends?.filter((f) => f.status === 'ACCEPTED') ?? [];
 
   const remove = async (friendship: Friendship) => {
-    const name = friendship.otherUser?.name ?? 'friend';
+    const name = friendship.otherUser?.name ?? t`friend`;
     try {
       await friendshipsApi.remove(friendship.id);
-      toast.success(`Removed ${name}.`);
+      toast.success(t`Removed ${name}.`);
       setRemoving(null);
     } catch (e) {
-      toast.error(`Failed to remove friend: ${errorMessage(e)}`);
+      const reason = errorMessage(e, t`Unknown error`);
+      toast.error(t`Failed to remove friend: ${reason}`);
       setRemoving(null);
     } finally {
       await invalidate();
@@ -68,15 +72,15 @@ export default function FriendsPage({
   return (
     <>
       <PageHeader
-        title="Friends"
+        title={t`Friends`}
         level={detailShown ? 2 : 1}
         actions={
           <Link to="/app/settle-up" className="btn-secondary">
-            Settle Up
+            <Trans>Settle Up</Trans>
           </Link>
         }
       />
-      <section className="card mb-4 p-4" aria-label="Overall balance">
+      <section className="card mb-4 p-4" aria-label={t`Overall balance`}>
         <OverallBalanceText />
       </section>
       <AddFriendForm />
@@ -85,7 +89,7 @@ export default function FriendsPage({
           id="friends-title"
           className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
         >
-          Your friends
+          <Trans>Your friends</Trans>
         </h2>
         {isPending ? (
           <SkeletonList rows={3} />
@@ -95,7 +99,7 @@ export default function FriendsPage({
           </p>
         ) : accepted.length === 0 ? (
           <p className="card p-6 text-center text-muted">
-            No friends yet. Add one by e-mail above.
+            <Trans>No friends yet. Add one by e-mail above.</Trans>
           </p>
         ) : (
           <ul className="card divide-y divide-border">
@@ -121,7 +125,7 @@ export default function FriendsPage({
             id="group-mates-title"
             className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
           >
-            Others in your groups
+            <Trans>Others in your groups</Trans>
           </h2>
           <ul className="card divide-y divide-border">
             {groupMates.map((p) => (
@@ -134,9 +138,13 @@ export default function FriendsPage({
       {listOnly ? null : <NonGroupExpenses me={me} />}
       {removing ? (
         <ConfirmDialog
-          title="Remove friend"
-          message={`Remove ${removing.otherUser?.name ?? 'this friend'} from your friends?`}
-          confirmLabel="Remove"
+          title={t`Remove friend`}
+          message={
+            removing.otherUser
+              ? t`Remove ${removingName} from your friends?`
+              : t`Remove this friend from your friends?`
+          }
+          confirmLabel={t`Remove`}
           danger
           onConfirm={() => remove(removing)}
           onClose={() => setRemoving(null)}

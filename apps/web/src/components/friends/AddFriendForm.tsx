@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { friendshipsApi } from '../../api/friendships';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
+import { fieldMessage } from '../../i18n/publicMessages';
 import { validateMemberEmail } from '../../lib/validation';
 import { useToast } from '../toast/toastContext';
+import { friendErrorText } from './friendErrors';
 
 export function AddFriendForm() {
+  const { t, i18n } = useLingui();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -14,9 +17,11 @@ export function AddFriendForm() {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
+    const address = email.trim();
     const problem = validateMemberEmail(email);
     if (problem) {
-      setError(problem);
+      // Core's sentence, in the page's language.
+      setError(fieldMessage(i18n, problem));
       return;
     }
     setError(null);
@@ -25,13 +30,13 @@ export function AddFriendForm() {
       const created = await friendshipsApi.sendRequest(email.trim());
       toast.success(
         created
-          ? 'Friend request sent!'
-          : `Invitation sent to ${email.trim()}. They will get your request after signing up.`,
+          ? t`Friend request sent!`
+          : t`Invitation sent to ${address}. They will get your request after signing up.`,
       );
       setEmail('');
       await invalidate();
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to send friend request.'));
+      toast.error(friendErrorText(i18n, e, t`Failed to send friend request.`));
     } finally {
       setBusy(false);
     }
@@ -40,14 +45,14 @@ export function AddFriendForm() {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="card p-4">
       <label htmlFor="friend-email" className="label">
-        Add Friend by e-mail
+        <Trans>Add Friend by e-mail</Trans>
       </label>
       <div className="flex gap-2">
         <input
           id="friend-email"
           type="email"
           className="field"
-          placeholder="friend@example.com"
+          placeholder={t`friend@example.com`}
           autoComplete="email"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
@@ -55,7 +60,7 @@ export function AddFriendForm() {
           aria-describedby={error ? 'friend-email-error' : undefined}
         />
         <button type="submit" className="btn-primary shrink-0" disabled={busy}>
-          {busy ? 'Sending...' : 'Add Friend'}
+          {busy ? t`Sending...` : t`Add Friend`}
         </button>
       </div>
       {error ? (

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../api/client';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { friendshipsApi } from '../../api/friendships';
 import type { Friendship } from '../../api/types';
 import { useIncomingRequests, useOutgoingRequests } from '../../hooks/useFriendships';
@@ -6,15 +6,19 @@ import { useInvalidateAll } from '../../hooks/useInvalidate';
 import { Avatar } from '../Avatar';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+import { friendErrorText } from './friendErrors';
 
 function RequestRow({ request, children }: { request: Friendship; children: React.ReactNode }) {
-  const name = request.otherUser?.name ?? 'Unknown';
+  const { t } = useLingui();
+  const name = request.otherUser?.name ?? t`Unknown`;
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3">
       <Avatar name={name} size="sm" src={request.otherUser?.avatarUrl ?? null} />
       <div className="min-w-0 flex-1">
         <p className="truncate font-medium">{name}</p>
-        <p className="truncate text-xs text-muted">{request.otherUser?.email}</p>
+        <p className="truncate text-xs text-muted" translate="no">
+          {request.otherUser?.email}
+        </p>
       </div>
       <div className="flex gap-2">{children}</div>
     </li>
@@ -22,6 +26,7 @@ function RequestRow({ request, children }: { request: Friendship; children: Reac
 }
 
 export function FriendRequests() {
+  const { t, i18n } = useLingui();
   const incoming = useIncomingRequests();
   const outgoing = useOutgoingRequests();
   const toast = useToast();
@@ -36,7 +41,7 @@ export function FriendRequests() {
       await action();
       toast.success(success);
     } catch (e) {
-      toast.error(failure(errorMessage(e)));
+      toast.error(failure(friendErrorText(i18n, e, t`Unknown error`)));
     } finally {
       await invalidate();
     }
@@ -49,14 +54,16 @@ export function FriendRequests() {
           id="incoming-title"
           className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
         >
-          Incoming Requests
+          <Trans>Incoming Requests</Trans>
         </h2>
         {incoming.isPending ? (
           <SkeletonList rows={1} />
         ) : incoming.error ? (
           <p className="text-sm text-danger">{incoming.error.message}</p>
         ) : incoming.data.length === 0 ? (
-          <p className="text-sm text-muted">No incoming requests.</p>
+          <p className="text-sm text-muted">
+            <Trans>No incoming requests.</Trans>
+          </p>
         ) : (
           <ul className="card divide-y divide-border">
             {incoming.data.map((r) => (
@@ -67,12 +74,12 @@ export function FriendRequests() {
                   onClick={() =>
                     void act(
                       () => friendshipsApi.accept(r.id),
-                      'Friend request accepted!',
-                      (m) => `Error accepting request: ${m}`,
+                      t`Friend request accepted!`,
+                      (m) => t`Error accepting request: ${m}`,
                     )
                   }
                 >
-                  Accept
+                  <Trans>Accept</Trans>
                 </button>
                 <button
                   type="button"
@@ -80,12 +87,12 @@ export function FriendRequests() {
                   onClick={() =>
                     void act(
                       () => friendshipsApi.reject(r.id),
-                      'Friend request rejected.',
-                      (m) => `Error rejecting request: ${m}`,
+                      t`Friend request rejected.`,
+                      (m) => t`Error rejecting request: ${m}`,
                     )
                   }
                 >
-                  Reject
+                  <Trans>Reject</Trans>
                 </button>
               </RequestRow>
             ))}
@@ -97,14 +104,16 @@ export function FriendRequests() {
           id="outgoing-title"
           className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
         >
-          Outgoing Requests
+          <Trans>Outgoing Requests</Trans>
         </h2>
         {outgoing.isPending ? (
           <SkeletonList rows={1} />
         ) : outgoing.error ? (
           <p className="text-sm text-danger">{outgoing.error.message}</p>
         ) : outgoing.data.length === 0 ? (
-          <p className="text-sm text-muted">No outgoing requests.</p>
+          <p className="text-sm text-muted">
+            <Trans>No outgoing requests.</Trans>
+          </p>
         ) : (
           <ul className="card divide-y divide-border">
             {outgoing.data.map((r) => (
@@ -115,12 +124,12 @@ export function FriendRequests() {
                   onClick={() =>
                     void act(
                       () => friendshipsApi.remove(r.id),
-                      'Friend request cancelled.',
-                      (m) => `Failed to cancel request: ${m}`,
+                      t`Friend request cancelled.`,
+                      (m) => t`Failed to cancel request: ${m}`,
                     )
                   }
                 >
-                  Cancel
+                  <Trans>Cancel</Trans>
                 </button>
               </RequestRow>
             ))}

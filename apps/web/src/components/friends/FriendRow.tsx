@@ -1,4 +1,5 @@
 import { Link, NavLink } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { FriendBalance, Friendship } from '../../api/types';
 import { formatMoney, isZero } from '../../lib/money';
 import { Avatar } from '../Avatar';
@@ -19,9 +20,14 @@ export function FriendRow({
   approximate?: FriendBalance['approximate'];
   onRemove: () => void;
 }) {
+  const { t } = useLingui();
   const other = friendship.otherUser;
   if (!other) {
-    return <li className="px-4 py-3 text-sm text-muted">Friend data incomplete</li>;
+    return (
+      <li className="px-4 py-3 text-sm text-muted">
+        <Trans>Friend data incomplete</Trans>
+      </li>
+    );
   }
   const nonGroup = friendship.nonGroupBalance;
   // Balances in currencies other than the primary one shown on the right.
@@ -40,6 +46,14 @@ export function FriendRow({
   const showApprox =
     approximate !== undefined &&
     (others.length > 0 || approximate.currency !== friendship.currency);
+  const name = other.name;
+  const approxTotal = approximate
+    ? `${approximate.netBalance < 0 ? '−' : '+'}${formatMoney(Math.abs(approximate.netBalance), approximate.currency)}`
+    : '';
+  const alsoOwe = (net: number, amount: string) =>
+    net > 0 ? t`Also owes you ${amount}` : t`You also owe ${amount}`;
+  const outsideGroups = (net: number, amount: string) =>
+    net > 0 ? t`Outside groups: owes you ${amount}` : t`Outside groups: you owe ${amount}`;
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       {/* The person opens their page: balances by group and what you share outside groups. */}
@@ -54,25 +68,21 @@ export function FriendRow({
         <Avatar name={other.name} src={other.avatarUrl ?? null} />
         <div className="min-w-0 flex-1">
           <p className="truncate font-medium">{other.name}</p>
-          <p className="truncate text-xs text-muted">{other.email}</p>
+          <p className="truncate text-xs text-muted" translate="no">
+            {other.email}
+          </p>
           {!isZero(nonGroup) ? (
             <p className="text-xs text-muted">
-              Outside groups: {nonGroup > 0 ? 'owes you ' : 'you owe '}
-              {formatMoney(Math.abs(nonGroup), friendship.currency)}
+              {outsideGroups(nonGroup, formatMoney(Math.abs(nonGroup), friendship.currency))}
             </p>
           ) : null}
           {others.map((c) => (
             <p key={c.currency} className="text-xs text-muted">
-              {c.netBalance > 0 ? 'Also owes you ' : 'You also owe '}
-              {formatMoney(Math.abs(c.netBalance), c.currency)}
+              {alsoOwe(c.netBalance, formatMoney(Math.abs(c.netBalance), c.currency))}
             </p>
           ))}
           {showApprox && approximate ? (
-            <p className="text-xs text-muted">
-              ≈ {approximate.netBalance < 0 ? '−' : '+'}
-              {formatMoney(Math.abs(approximate.netBalance), approximate.currency)} in all
-              (approximate)
-            </p>
+            <p className="text-xs text-muted">{t`≈ ${approxTotal} in all (approximate)`}</p>
           ) : null}
         </div>
       </NavLink>
@@ -81,9 +91,9 @@ export function FriendRow({
         <Link
           to={`/app/settle-up?with=${other.id}`}
           className="inline-flex min-h-11 items-center px-1 text-sm font-semibold text-primary hover:underline"
-          aria-label={`Settle with ${other.name}`}
+          aria-label={t`Settle with ${name}`}
         >
-          Settle
+          <Trans>Settle</Trans>
         </Link>
       ) : null}
       {owesYou ? (
@@ -93,7 +103,7 @@ export function FriendRow({
         type="button"
         className="btn-ghost px-2 text-muted hover:text-danger"
         onClick={onRemove}
-        aria-label={`Remove ${other.name}`}
+        aria-label={t`Remove ${name}`}
       >
         <TrashIcon className="size-5" />
       </button>

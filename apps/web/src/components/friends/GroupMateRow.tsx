@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { PersonBalance } from '../../api/types';
 import { groupsOf } from '../../lib/balanceScreens';
 import { formatMoney, isZero } from '../../lib/money';
@@ -13,12 +14,27 @@ import { BalanceText } from '../BalanceText';
  * where it is settled.
  */
 export function GroupMateRow({ person }: { person: PersonBalance }) {
+  const { t } = useLingui();
   const other = person.otherUser;
   const groups = groupsOf(person);
   // Balances in currencies other than the primary one shown on the right.
   const others = person.byCurrency.filter(
     (c) => c.currency !== person.currency && !isZero(c.netBalance, c.currency),
   );
+  const groupLinks = groups.map((g, i) => (
+    <Fragment key={g.id}>
+      {i > 0 ? t`, ` : null}
+      <Link
+        to={`/app/group/${String(g.id)}`}
+        className="text-primary underline underline-offset-2"
+        translate="no"
+      >
+        {g.name}
+      </Link>
+    </Fragment>
+  ));
+  const alsoOwe = (net: number, amount: string) =>
+    net > 0 ? t`Also owes you ${amount}` : t`You also owe ${amount}`;
   return (
     <li className="flex items-center gap-3 px-4 py-3">
       <Avatar name={other.name} />
@@ -26,28 +42,16 @@ export function GroupMateRow({ person }: { person: PersonBalance }) {
         <p className="truncate font-medium">{other.name}</p>
         <p className="text-xs text-muted">
           {groups.length === 0 ? (
-            'Not a friend'
+            <Trans>Not a friend</Trans>
           ) : (
             <>
-              Group member · in{' '}
-              {groups.map((g, i) => (
-                <Fragment key={g.id}>
-                  {i > 0 ? ', ' : null}
-                  <Link
-                    to={`/app/group/${String(g.id)}`}
-                    className="text-primary underline underline-offset-2"
-                  >
-                    {g.name}
-                  </Link>
-                </Fragment>
-              ))}
+              <Trans>Group member · in {groupLinks}</Trans>
             </>
           )}
         </p>
         {others.map((c) => (
           <p key={c.currency} className="text-xs text-muted">
-            {c.netBalance > 0 ? 'Also owes you ' : 'You also owe '}
-            {formatMoney(Math.abs(c.netBalance), c.currency)}
+            {alsoOwe(c.netBalance, formatMoney(Math.abs(c.netBalance), c.currency))}
           </p>
         ))}
       </div>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
 import type { EditScope, Expense, User } from '../../api/types';
@@ -41,6 +42,7 @@ function involves(expense: Expense, userId: number): boolean {
  * deleted like group expenses.
  */
 export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }) {
+  const { t } = useLingui();
   const { data, isPending, error } = useMyExpenses();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const toast = useToast();
@@ -74,7 +76,8 @@ export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }
       await expensesApi.remove(expense.id);
       undo('expense', expense.id);
     } catch (e) {
-      toast.error(`Failed to delete expense: ${errorMessage(e, 'Unknown error')}`);
+      const reason = errorMessage(e, t`Unknown error`);
+      toast.error(t`Failed to delete expense: ${reason}`);
     } finally {
       close();
       await invalidate();
@@ -88,13 +91,27 @@ export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }
       if (action.deletes) undo(action.deletes.kind, action.deletes.id);
       else toast.success(action.success);
     } catch (e) {
-      toast.error(`Failed to ${action.failure}: ${errorMessage(e, 'Unknown error')}`);
+      const reason = errorMessage(e, t`Unknown error`);
+      // The series actions' three failures, each a sentence of its own (lib/seriesActions).
+      const failure = action.failure;
+      toast.error(
+        failure === 'delete expense'
+          ? t`Failed to delete expense: ${reason}`
+          : failure === 'skip'
+            ? t`Failed to skip: ${reason}`
+            : failure === 'end series'
+              ? t`Failed to end series: ${reason}`
+              : t`Failed to ${failure}: ${reason}`,
+      );
     } finally {
       close();
       await invalidate();
     }
   };
   const series = current?.series ?? null;
+  const withName = withUser?.name ?? '';
+  const deleting = dialog?.kind === 'delete' ? dialog.expense : null;
+  const description = deleting?.description ?? '';
 
   return (
     <section aria-labelledby="non-group-title" className="mt-6">
@@ -102,7 +119,7 @@ export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }
         id="non-group-title"
         className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase"
       >
-        {withUser ? `Outside groups with ${withUser.name}` : 'Expenses outside groups'}
+        {withUser ? t`Outside groups with ${withName}` : t`Expenses outside groups`}
       </h2>
       <PendingEntries groupId={null} />
       {isPending ? (
@@ -112,8 +129,8 @@ export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }
       ) : expenses.length === 0 ? (
         <p className="text-sm text-muted">
           {withUser
-            ? `No expenses with ${withUser.name} outside groups yet.`
-            : 'No expenses outside groups yet.'}
+            ? t`No expenses with ${withName} outside groups yet.`
+            : t`No expenses outside groups yet.`}
         </p>
       ) : (
         <GroupActivity
@@ -156,7 +173,7 @@ export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }
       ) : null}
       {dialog?.kind === 'edit' ? (
         <Modal
-          title={dialog.scope === 'future' ? 'Edit this and future' : 'Edit Expense'}
+          title={dialog.scope === 'future' ? t`Edit this and future` : t`Edit Expense`}
           onClose={close}
           size="lg"
         >
@@ -173,13 +190,13 @@ export function NonGroupExpenses({ me, withUser }: { me: User; withUser?: User }
           />
         </Modal>
       ) : null}
-      {dialog?.kind === 'delete' ? (
+      {dialog?.kind === 'delete' && deleting !== null ? (
         <ConfirmDialog
-          title="Delete expense"
-          message={`Delete "${dialog.expense.description}"? You can undo it for a few seconds.`}
-          confirmLabel="Delete"
+          title={t`Delete expense`}
+          message={t`Delete "${description}"? You can undo it for a few seconds.`}
+          confirmLabel={t`Delete`}
           danger
-          onConfirm={() => remove(dialog.expense)}
+          onConfirm={() => remove(deleting)}
           onClose={close}
         />
       ) : null}

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '../../auth/authContext';
 import { useMe } from '../../hooks/useBalances';
 import { useUnreadNotifications } from '../../hooks/useNotifications';
@@ -13,11 +16,11 @@ import {
   ShieldIcon,
   UserIcon,
 } from '../icons';
-import { Wordmark } from '../Logo';
+import { APP_NAME, Wordmark } from '../Logo';
 
 interface Item {
   to: string;
-  label: string;
+  label: MessageDescriptor;
   icon: ReactNode;
   /** Whether the item is the current section (groups: the list, a group and its settings). */
   current: (pathname: string) => boolean;
@@ -26,25 +29,25 @@ interface Item {
 const ITEMS: Item[] = [
   {
     to: '/app/groups',
-    label: 'Groups',
+    label: msg`Groups`,
     icon: <GroupIcon className="size-5" />,
     current: (p) => p === '/app' || p === '/app/' || p.startsWith('/app/group'),
   },
   {
     to: '/app/friends',
-    label: 'Friends',
+    label: msg`Friends`,
     icon: <FriendsIcon className="size-5" />,
     current: (p) => p.startsWith('/app/friends'),
   },
   {
     to: '/app/activity',
-    label: 'Activity',
+    label: msg`Activity`,
     icon: <ActivityIcon className="size-5" />,
     current: (p) => p.startsWith('/app/activity'),
   },
   {
     to: '/app/reports',
-    label: 'Charts & budgets',
+    label: msg`Charts & budgets`,
     icon: <ChartIcon className="size-5" />,
     current: (p) => p.startsWith('/app/reports'),
   },
@@ -61,6 +64,7 @@ const itemClass = (current: boolean) =>
  * `footer` sits at the bottom of the column (the toasts on desktop).
  */
 export function SideNav({ footer }: { footer?: ReactNode }) {
+  const { t, i18n } = useLingui();
   const { pathname } = useLocation();
   const { user } = useAuth();
   const { data: unread = 0 } = useUnreadNotifications(user !== null);
@@ -72,18 +76,22 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
   return (
     <div className="hidden w-64 shrink-0 flex-col overflow-y-auto border-e border-border bg-surface lg:flex">
       <div className="px-5 pt-5 pb-4">
-        <Link to="/app/groups" className="inline-flex rounded-xl" aria-label="Evenly, your groups">
+        <Link
+          to="/app/groups"
+          className="inline-flex rounded-xl"
+          aria-label={t`${APP_NAME}, your groups`}
+        >
           <Wordmark />
         </Link>
       </div>
-      <nav aria-label="Main" className="flex flex-col gap-1 px-3">
+      <nav aria-label={t`Main`} className="flex flex-col gap-1 px-3">
         <Link
           to="/app/add-expense"
           className="btn-primary mb-3 w-full"
           aria-current={pathname === '/app/add-expense' ? 'page' : undefined}
         >
           <PlusIcon className="size-5" />
-          Add Expense
+          <Trans>Add Expense</Trans>
         </Link>
         {ITEMS.map((item) => {
           const current = item.current(pathname);
@@ -95,7 +103,7 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
               aria-current={current ? 'page' : undefined}
             >
               {item.icon}
-              {item.label}
+              {i18n._(item.label)}
             </Link>
           );
         })}
@@ -107,8 +115,12 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
           <BellIcon className="size-5" />
           {/* Named "Notifications, 3 unread" by its text, as the bell is; the badge is not read. */}
           <span className="flex-1">
-            Notifications
-            {unread > 0 ? <span className="sr-only">, {unread} unread</span> : null}
+            <Trans>Notifications</Trans>
+            {unread > 0 ? (
+              <span className="sr-only">
+                {i18n._(plural(unread, { one: ', # unread', other: ', # unread' }))}
+              </span>
+            ) : null}
           </span>
           {unread > 0 ? (
             <span
@@ -125,7 +137,7 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
           aria-current={accountHere ? 'page' : undefined}
         >
           <UserIcon className="size-5" />
-          Account
+          <Trans>Account</Trans>
         </Link>
         {isAdmin ? (
           <Link
@@ -134,7 +146,7 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
             aria-current={adminHere ? 'page' : undefined}
           >
             <ShieldIcon className="size-5" />
-            Admin
+            <Trans>Admin</Trans>
           </Link>
         ) : null}
       </nav>

@@ -1,5 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Outlet, useMatch } from 'react-router';
+import { useLingui } from '@lingui/react/macro';
 import { useCurrentUser } from '../../auth/authContext';
 import { useIsDesktop } from '../../hooks/useMediaQuery';
 import { useScrollTopOnNavigate } from '../../hooks/useScrollTopOnNavigate';
@@ -8,6 +9,12 @@ import { NonGroupExpenses } from '../friends/NonGroupExpenses';
 import { FriendsIcon, GroupIcon } from '../icons';
 import { DetailPaneContext } from './detailPane';
 import { PageLoader } from '../Spinner';
+
+// The routes whose item the detail pane shows.
+const GROUP_PATH = '/app/group/:groupId';
+const GROUP_SETTINGS_PATH = '/app/groups/:groupId/settings';
+const GROUP_CHARTS_PATH = '/app/groups/:groupId/charts';
+const FRIEND_PATH = '/app/friends/:friendId';
 
 /** One page in a centred column: every /app page on phones, most pages on desktop. */
 export function PageColumn() {
@@ -78,9 +85,10 @@ function Placeholder({ icon, title, text }: { icon: ReactNode; title: string; te
 
 /** /app, /app/groups, /app/group/:id, its settings and charts: the groups beside the chosen group. */
 export function GroupsLayout() {
-  const group = useMatch('/app/group/:groupId');
-  const settings = useMatch('/app/groups/:groupId/settings');
-  const charts = useMatch('/app/groups/:groupId/charts');
+  const { t } = useLingui();
+  const group = useMatch(GROUP_PATH);
+  const settings = useMatch(GROUP_SETTINGS_PATH);
+  const charts = useMatch(GROUP_CHARTS_PATH);
   const detailShown = group !== null || settings !== null || charts !== null;
   return (
     <SplitLayout
@@ -90,8 +98,8 @@ export function GroupsLayout() {
       placeholder={
         <Placeholder
           icon={<GroupIcon className="size-12" />}
-          title="Choose a group"
-          text="Its balances, suggested payments and expenses show here."
+          title={t`Choose a group`}
+          text={t`Its balances, suggested payments and expenses show here.`}
         />
       }
     />
@@ -100,7 +108,7 @@ export function GroupsLayout() {
 
 /** /app/friends and /app/friends/:id: the friends beside the chosen friend. */
 export function FriendsLayout() {
-  const friend = useMatch('/app/friends/:friendId');
+  const friend = useMatch(FRIEND_PATH);
   const detailShown = friend !== null;
   return (
     <SplitLayout
@@ -114,13 +122,14 @@ export function FriendsLayout() {
 
 /** Desktop, no friend chosen: the expenses outside groups, which the phone's list page ends with. */
 function FriendsPlaceholder() {
+  const { t } = useLingui();
   const me = useCurrentUser();
   return (
     <>
       <Placeholder
         icon={<FriendsIcon className="size-12" />}
-        title="Choose a friend"
-        text="What you owe each other, in groups and outside them, shows here."
+        title={t`Choose a friend`}
+        text={t`What you owe each other, in groups and outside them, shows here.`}
       />
       <NonGroupExpenses me={me} />
     </>
