@@ -66,7 +66,7 @@ function TokenRow({
           <dt>
             <Trans>Created</Trans>
           </dt>
-          <dd>{when(token.createdAt)}</dd>
+          <dd translate="no">{when(token.createdAt)}</dd>
           <dt>
             <Trans>Last used</Trans>
           </dt>
@@ -74,13 +74,19 @@ function TokenRow({
             {token.lastUsedAt === null ? (
               <Trans>Never</Trans>
             ) : (
-              formatDateTimeIn(i18n.locale, token.lastUsedAt)
+              <span translate="no">{formatDateTimeIn(i18n.locale, token.lastUsedAt)}</span>
             )}
           </dd>
           <dt>
             <Trans>Expires</Trans>
           </dt>
-          <dd>{token.expiresAt === null ? <Trans>Never</Trans> : when(token.expiresAt)}</dd>
+          <dd>
+            {token.expiresAt === null ? (
+              <Trans>Never</Trans>
+            ) : (
+              <span translate="no">{when(token.expiresAt)}</span>
+            )}
+          </dd>
         </dl>
       </div>
       <button

@@ -52,7 +52,9 @@ function Row({
         </p>
         <Effect item={item} myId={me.id} />
         <p className="text-xs text-muted">
-          <time dateTime={item.createdAt}>{formatDateTimeIn(i18n.locale, item.createdAt)}</time>
+          <time dateTime={item.createdAt} translate="no">
+            {formatDateTimeIn(i18n.locale, item.createdAt)}
+          </time>
         </p>
       </div>
       {item.read ? null : (

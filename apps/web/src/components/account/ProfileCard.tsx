@@ -103,7 +103,7 @@ export function ProfileCard() {
           {me.isPending ? (
             <SkeletonLine width="w-40" />
           ) : (
-            <p className="truncate text-sm text-muted" data-testid="profile-email">
+            <p className="truncate text-sm text-muted" data-testid="profile-email" translate="no">
               {me.data?.email ?? user?.email}
             </p>
           )}

@@ -110,8 +110,10 @@ export function AdminAudit() {
                   <Sentence entry={e} i18n={i18n} />
                 </p>
                 <p className="text-xs text-muted">
-                  <time dateTime={e.at}>{formatWhen(i18n.locale, e.at)}</time> ·{' '}
-                  <span translate="no">{e.actor.email}</span>
+                  <time dateTime={e.at} translate="no">
+                    {formatWhen(i18n.locale, e.at)}
+                  </time>{' '}
+                  · <span translate="no">{e.actor.email}</span>
                 </p>
               </li>
             ))}

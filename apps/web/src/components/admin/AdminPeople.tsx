@@ -143,7 +143,9 @@ function PersonRow({
             </Badge>
           )}
           <span className="text-xs text-muted">
-            <Trans>Joined {joined}</Trans>
+            <Trans>
+              Joined <span translate="no">{joined}</span>
+            </Trans>
           </span>
         </p>
       </div>
