@@ -44,6 +44,16 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/pages/{FriendsPage,FriendDetailPage,AddFriendPage,AppNotFoundPage}.tsx',
   'apps/web/src/lib/balanceScreens.ts',
   'apps/web/src/hooks/useDocumentTitle.ts',
+  // #32 account
+  'apps/web/src/components/account/*.tsx',
+  'apps/web/src/components/admin/*.{ts,tsx}',
+  'apps/web/src/components/{ChangePasswordModal,HomeCurrencySetting,TimeZoneSetting}.tsx',
+  'apps/web/src/components/{PushDeviceToggle,NotificationBell}.tsx',
+  'apps/web/src/components/export/*.tsx',
+  'apps/web/src/pages/{AccountPage,AdminPage,ApiTokensPage,HelpPage}.tsx',
+  'apps/web/src/pages/{NotificationSettingsPage,NotificationsPage}.tsx',
+  'apps/web/src/hooks/usePushDevice.ts',
+  'apps/web/src/lib/appErrors.ts',
 ];
 
 export default tseslint.config(

@@ -1,4 +1,6 @@
 import { Link, useLocation } from 'react-router';
+import { plural } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useAuth } from '../auth/authContext';
 import { useUnreadNotifications } from '../hooks/useNotifications';
 import { BellIcon } from './icons';
@@ -14,11 +16,15 @@ function badgeText(count: number): string {
  * hidden from screen readers so the number is not read twice.
  */
 export function NotificationBell() {
+  const { i18n, t } = useLingui();
   const { user } = useAuth();
   const { pathname } = useLocation();
   const { data: count = 0 } = useUnreadNotifications(user !== null);
   const here = pathname === '/app/notifications';
-  const label = count > 0 ? `Notifications, ${count} unread` : 'Notifications';
+  const label =
+    count > 0
+      ? i18n._(plural(count, { one: 'Notifications, # unread', other: 'Notifications, # unread' }))
+      : t`Notifications`;
   return (
     <Link
       to="/app/notifications"

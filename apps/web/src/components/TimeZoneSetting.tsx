@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { authApi } from '../api/auth';
-import { errorMessage } from '../api/client';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { queryKeys } from '../api/queryKeys';
 import { useMe } from '../hooks/useBalances';
+import { appErrorText } from '../lib/appErrors';
 import { timeZoneChoices } from '../lib/timeZones';
 import { SkeletonLine } from './Skeleton';
 import { useToast } from './toast/toastContext';
@@ -13,6 +15,7 @@ import { useToast } from './toast/toastContext';
  * (useTimeZoneFromBrowser), changed here; the daily e-mail digest leaves at 08:00 in it.
  */
 export function TimeZoneSetting() {
+  const { i18n, t } = useLingui();
   const me = useMe();
   const toast = useToast();
   const client = useQueryClient();
@@ -24,9 +27,10 @@ export function TimeZoneSetting() {
     setSaving(true);
     try {
       client.setQueryData(queryKeys.me, await authApi.updateMe({ timeZone }));
-      toast.success(`Time zone set to ${timeZone.replace(/_/g, ' ')}`);
+      const zone = timeZone.replace(/_/g, ' ');
+      toast.success(t`Time zone set to ${zone}`);
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to save your settings'));
+      toast.error(appErrorText(i18n, e, msg`Failed to save your settings`));
     } finally {
       setSaving(false);
     }
@@ -35,23 +39,26 @@ export function TimeZoneSetting() {
   return (
     <section className="card mb-4 p-4" aria-labelledby="time-zone-title">
       <h2 id="time-zone-title" className="font-semibold">
-        Time zone
+        <Trans>Time zone</Trans>
       </h2>
       <p id="time-zone-hint" className="mb-3 text-sm text-muted">
-        The daily e-mail digest arrives at 8:00 in the morning in this time zone.
+        <Trans>The daily e-mail digest arrives at 8:00 in the morning in this time zone.</Trans>
       </p>
       {me.isPending ? (
         <SkeletonLine width="w-40" />
       ) : me.isError ? (
-        <p className="text-sm text-danger">{me.error.message}</p>
+        <p className="text-sm text-danger">
+          {appErrorText(i18n, me.error, msg`Could not load your settings.`)}
+        </p>
       ) : (
         <>
           <label htmlFor="time-zone" className="sr-only">
-            Time zone
+            <Trans>Time zone</Trans>
           </label>
           <select
             id="time-zone"
             className="field min-h-11 w-full"
+            translate="no"
             aria-describedby="time-zone-hint"
             value={current ?? 'UTC'}
             disabled={saving}

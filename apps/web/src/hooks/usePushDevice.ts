@@ -1,5 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { errorMessage } from '../api/client';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
+import { appErrorText } from '../lib/appErrors';
 import type { PushDeviceState } from '../lib/push';
 import { disablePush, enablePush, pushDeviceState, resyncPushSubscription } from '../lib/push';
 
@@ -14,6 +17,7 @@ export interface PushDevice {
 
 /** This device's push subscription: its state, and turning it on or off. */
 export function usePushDevice(): PushDevice {
+  const { i18n } = useLingui();
   const [state, setState] = useState<PushDeviceState | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -35,22 +39,28 @@ export function usePushDevice(): PushDevice {
     };
   }, []);
 
-  const run = useCallback(async (action: () => Promise<PushDeviceState>, fallback: string) => {
-    setBusy(true);
-    setError(null);
-    try {
-      setState(await action());
-    } catch (e) {
-      setError(errorMessage(e, fallback));
-      setState(await pushDeviceState().catch(() => 'unsupported' as const));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const run = useCallback(
+    async (action: () => Promise<PushDeviceState>, fallback: MessageDescriptor) => {
+      setBusy(true);
+      setError(null);
+      try {
+        setState(await action());
+      } catch (e) {
+        setError(appErrorText(i18n, e, fallback));
+        setState(await pushDeviceState().catch(() => 'unsupported' as const));
+      } finally {
+        setBusy(false);
+      }
+    },
+    [i18n],
+  );
 
-  const enable = useCallback(() => run(enablePush, 'Could not turn on push notifications.'), [run]);
+  const enable = useCallback(
+    () => run(enablePush, msg`Could not turn on push notifications.`),
+    [run],
+  );
   const disable = useCallback(
-    () => run(disablePush, 'Could not turn off push notifications.'),
+    () => run(disablePush, msg`Could not turn off push notifications.`),
     [run],
   );
   return { state, busy, error, enable, disable };

@@ -9,12 +9,6 @@ export type Theme = 'light' | 'dark';
 
 export const THEME_CHOICES: readonly ThemeChoice[] = ['system', 'light', 'dark'];
 
-export const THEME_LABELS: Readonly<Record<ThemeChoice, string>> = {
-  system: 'System',
-  light: 'Light',
-  dark: 'Dark',
-};
-
 /** The device's preference, as matchMedia reads it. */
 export const PREFERS_DARK_QUERY = '(prefers-color-scheme: dark)';
 

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useAuth } from '../auth/authContext';
 import { DeleteAccountModal } from '../components/account/DeleteAccountModal';
 import { AdminEntry } from '../components/admin/AdminEntry';
@@ -32,12 +34,13 @@ import {
   TrashIcon,
 } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
+import { APP_NAME } from '../components/Logo';
 import { useServerConfig } from '../hooks/useConfig';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { errorMessage } from '../api/client';
 import { useToast } from '../components/toast/toastContext';
 import { downloadFromApi } from '../lib/download';
 import { useOutboxItems } from '../offline/useOutbox';
+import { appErrorText } from '../lib/appErrors';
 
 function MenuButton({
   icon,
@@ -94,7 +97,12 @@ function SupportLink({ icon, label, href }: { icon: ReactNode; label: string; hr
         <span className="text-muted">{icon}</span>
         <span className="flex-1 font-medium">
           {label}
-          {web ? <span className="sr-only"> (opens in a new tab)</span> : null}
+          {web ? (
+            <span className="sr-only">
+              {' '}
+              <Trans>(opens in a new tab)</Trans>
+            </span>
+          ) : null}
         </span>
         <ExternalIcon className="size-5 text-muted" />
       </a>
@@ -102,10 +110,11 @@ function SupportLink({ icon, label, href }: { icon: ReactNode; label: string; hr
   );
 }
 
-type Dialog = 'security' | 'friendCode' | 'scan' | 'delete' | 'signOut' | null;
+type Dialog = 'security' | 'friend' | 'scan' | 'delete' | 'signOut' | null;
 
 export default function AccountPage() {
-  useDocumentTitle('Account');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Account`);
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const config = useServerConfig();
@@ -124,9 +133,9 @@ export default function AccountPage() {
     setExporting(true);
     try {
       await downloadFromApi('/me/export', 'evenly-account.json');
-      toast.success('Your data was downloaded');
+      toast.success(t`Your data was downloaded`);
     } catch (e) {
-      toast.error(errorMessage(e, 'Could not export your data'));
+      toast.error(appErrorText(i18n, e, msg`Could not export your data`));
     } finally {
       setExporting(false);
     }
@@ -134,59 +143,67 @@ export default function AccountPage() {
 
   return (
     <>
-      <PageHeader title="Account" />
+      <PageHeader title={t`Account`} />
       <ProfileCard />
       <LanguageSetting />
       <HomeCurrencySetting />
       <TimeZoneSetting />
       <PayMethodsSection />
-      <ul className="card mb-4 divide-y divide-border" aria-label="Account menu">
+      <ul className="card mb-4 divide-y divide-border" aria-label={t`Account menu`}>
         <MenuButton
           icon={<FriendsIcon className={icon} />}
-          label="My friend code"
-          onClick={() => setDialog('friendCode')}
+          label={t`My friend code`}
+          onClick={() => setDialog('friend')}
         />
         <MenuButton
           icon={<QrIcon className={icon} />}
-          label="Scan code"
+          label={t`Scan code`}
           onClick={() => setDialog('scan')}
         />
         <MenuLink
           icon={<ChartIcon className={icon} />}
-          label="Charts & budgets"
+          label={t`Charts & budgets`}
           to="/app/reports"
         />
         <MenuLink
           icon={<BellIcon className={icon} />}
-          label="Notifications"
+          label={t`Notifications`}
           to="/app/account/notifications"
         />
         <MenuButton
           icon={<DownloadIcon className={icon} />}
-          label={exporting ? 'Exporting your data…' : 'Export my data (JSON)'}
+          label={exporting ? t`Exporting your data…` : t`Export my data (JSON)`}
           onClick={() => {
             if (!exporting) void exportData();
           }}
         />
-        <MenuLink icon={<GroupIcon className={icon} />} label="Import a group" to="/app/import" />
+        <MenuLink
+          icon={<GroupIcon className={icon} />}
+          label={t`Import a group`}
+          to="/app/import"
+        />
         <MenuButton
           icon={<ShieldIcon className={icon} />}
-          label="Security"
+          label={t`Security`}
           onClick={() => setDialog('security')}
         />
         <MenuLink
           icon={<KeyIcon className={icon} />}
-          label="API tokens"
+          label={t`API tokens`}
           to="/app/account/api-tokens"
         />
         <ThemeSetting />
       </ul>
       <AdminEntry />
       {supportUrl ? (
-        <ul className="card mb-4 divide-y divide-border" aria-label="Support">
-          <SupportLink icon={<ChatIcon className={icon} />} label="Feedback" href={supportUrl} />
-          <SupportLink icon={<StarIcon className={icon} />} label="Rate" href={supportUrl} />
-          <SupportLink icon={<MailIcon className={icon} />} label="Contact us" href={supportUrl} />
+        <ul className="card mb-4 divide-y divide-border" aria-label={t`Support`}>
+          <SupportLink icon={<ChatIcon className={icon} />} label={t`Feedback`} href={supportUrl} />
+          <SupportLink icon={<StarIcon className={icon} />} label={t`Rate`} href={supportUrl} />
+          <SupportLink
+            icon={<MailIcon className={icon} />}
+            label={t`Contact us`}
+            href={supportUrl}
+          />
         </ul>
       ) : null}
       <ul className="card mb-6 divide-y divide-border">
@@ -196,7 +213,9 @@ export default function AccountPage() {
             className="flex min-h-14 items-center gap-3 px-4 py-3 hover:bg-surface-2"
           >
             <HelpIcon className="size-5 text-muted" />
-            <span className="flex-1 font-medium">Help</span>
+            <span className="flex-1 font-medium">
+              <Trans>Help</Trans>
+            </span>
             <ChevronRightIcon className="size-5 text-muted" />
           </Link>
         </li>
@@ -212,34 +231,42 @@ export default function AccountPage() {
             className="flex min-h-14 w-full items-center gap-3 px-4 py-3 text-start font-medium text-danger hover:bg-surface-2"
           >
             <LogOutIcon className="size-5" />
-            Sign out
+            <Trans>Sign out</Trans>
           </button>
         </li>
       </ul>
       <section aria-labelledby="danger-title" className="card mb-6 border-danger/40 p-4">
         <h2 id="danger-title" className="font-semibold text-danger">
-          Danger zone
+          <Trans>Danger zone</Trans>
         </h2>
         <p className="mt-1 mb-3 text-sm text-muted">
-          Delete your account and erase your personal data. Shared expenses stay for the others.
+          <Trans>
+            Delete your account and erase your personal data. Shared expenses stay for the others.
+          </Trans>
         </p>
         <button type="button" className="btn-danger" onClick={() => setDialog('delete')}>
           <TrashIcon className="size-4" />
-          Delete account
+          <Trans>Delete account</Trans>
         </button>
       </section>
       <footer className="text-center text-xs text-muted">
-        Evenly · open-source shared-expense tracker · AGPL-3.0
+        <Trans>{APP_NAME} · open-source shared-expense tracker · AGPL-3.0</Trans>
       </footer>
       {dialog === 'security' ? <ChangePasswordModal onClose={close} /> : null}
-      {dialog === 'friendCode' ? <FriendCodeModal onClose={close} /> : null}
+      {dialog === 'friend' ? <FriendCodeModal onClose={close} /> : null}
       {dialog === 'scan' ? <ScanCodeModal onClose={close} /> : null}
       {dialog === 'delete' ? <DeleteAccountModal onClose={close} /> : null}
       {dialog === 'signOut' ? (
         <ConfirmDialog
-          title="Changes waiting to sync"
-          message={`${waiting === 1 ? '1 change saved on this device is' : `${String(waiting)} changes saved on this device are`} still waiting to sync. They stay on this device and are sent when you sign in here again.`}
-          confirmLabel="Sign out anyway"
+          title={t`Changes waiting to sync`}
+          message={i18n._(
+            plural(waiting, {
+              one: '# change saved on this device is still waiting to sync. They stay on this device and are sent when you sign in here again.',
+              other:
+                '# changes saved on this device are still waiting to sync. They stay on this device and are sent when you sign in here again.',
+            }),
+          )}
+          confirmLabel={t`Sign out anyway`}
           onConfirm={leave}
           onClose={close}
         />

@@ -3,6 +3,8 @@
 // not an administrator; this page only says so instead of showing empty sections.
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert } from '../components/Alert';
 import { AdminAudit } from '../components/admin/AdminAudit';
 import { AdminHealth } from '../components/admin/AdminHealth';
@@ -13,15 +15,15 @@ import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useMe } from '../hooks/useBalances';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { errorMessage } from '../api/client';
+import { appErrorText } from '../lib/appErrors';
 
 const SECTIONS = [
-  { id: 'people', label: 'People' },
-  { id: 'registration', label: 'Registration' },
-  { id: 'instance', label: 'Instance' },
-  { id: 'health', label: 'Health' },
-  { id: 'backup', label: 'Backup' },
-  { id: 'audit', label: 'Audit log' },
+  { id: 'people', label: msg`People` },
+  { id: 'registration', label: msg`Registration` },
+  { id: 'instance', label: msg`Instance` },
+  { id: 'health', label: msg`Health` },
+  { id: 'backup', label: msg`Backup` },
+  { id: 'audit', label: msg`Audit log` },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
@@ -30,23 +32,28 @@ function isSection(value: string | null): value is SectionId {
 }
 
 export default function AdminPage() {
+  const { i18n, t } = useLingui();
   const [params] = useSearchParams();
   const raw = params.get('section');
   const section: SectionId = isSection(raw) ? raw : 'people';
-  const label = SECTIONS.find((s) => s.id === section)?.label ?? 'People';
-  useDocumentTitle(`Admin · ${label}`);
+  const label = i18n._(SECTIONS.find((s) => s.id === section)?.label ?? SECTIONS[0].label);
+  useDocumentTitle(t`Admin · ${label}`);
   const me = useMe();
 
   let body: ReactNode;
   if (me.isPending) body = <SkeletonList rows={4} />;
   else if (me.isError)
-    body = <Alert>{errorMessage(me.error, 'Could not load your account.')}</Alert>;
+    body = <Alert>{appErrorText(i18n, me.error, msg`Could not load your account.`)}</Alert>;
   else if (!me.data.isAdmin) {
-    body = <Alert>Only administrators of this server can open the admin area.</Alert>;
+    body = (
+      <Alert>
+        <Trans>Only administrators of this server can open the admin area.</Trans>
+      </Alert>
+    );
   } else {
     body = (
       <>
-        <nav aria-label="Admin sections" className="mb-4 -mx-1 overflow-x-auto">
+        <nav aria-label={t`Admin sections`} className="mb-4 -mx-1 overflow-x-auto">
           <ul className="flex gap-1 px-1 pb-1">
             {SECTIONS.map((s) => (
               <li key={s.id}>
@@ -59,7 +66,7 @@ export default function AdminPage() {
                       : 'text-muted hover:bg-surface-2 hover:text-fg'
                   }`}
                 >
-                  {s.label}
+                  {i18n._(s.label)}
                 </Link>
               </li>
             ))}
@@ -76,7 +83,7 @@ export default function AdminPage() {
   }
   return (
     <>
-      <PageHeader title="Admin" />
+      <PageHeader title={t`Admin`} />
       {body}
     </>
   );

@@ -1,24 +1,39 @@
 import { useEffect, useState } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   EMAIL_MODES,
-  NOTIFICATION_KIND_LABELS,
   notificationSettingsUpdateSchema,
   type EmailMode,
+  type NotificationKind,
   type NotificationSetting,
 } from '@evenly/core';
-import { errorMessage } from '../api/client';
 import { notificationsApi } from '../api/notifications';
 import { Alert } from '../components/Alert';
 import { PushDeviceToggle } from '../components/PushDeviceToggle';
+import { APP_NAME } from '../components/Logo';
 import { PageHeader } from '../components/PageHeader';
 import { SkeletonList } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
+import { appErrorText } from '../lib/appErrors';
 
-const EMAIL_LABELS: Record<EmailMode, string> = {
-  IMMEDIATE: 'Immediately',
-  DIGEST: 'Daily digest',
-  OFF: 'Off',
+const EMAIL_LABELS: Record<EmailMode, MessageDescriptor> = {
+  IMMEDIATE: msg`Immediately`,
+  DIGEST: msg`Daily digest`,
+  OFF: msg`Off`,
+};
+
+/** Core's NOTIFICATION_KIND_LABELS, translated. */
+const KIND_LABELS: Record<NotificationKind, MessageDescriptor> = {
+  GROUP_ADDED: msg`Added to a group`,
+  EXPENSE: msg`Expenses that involve me`,
+  PAYMENT: msg`Payments that involve me`,
+  COMMENT: msg`Comments on my expenses`,
+  FRIEND_REQUEST: msg`Friend requests`,
+  REMINDER: msg`Reminders to settle up`,
+  BUDGET: msg`Budget alerts (80% and 100%)`,
 };
 
 /**
@@ -35,7 +50,8 @@ function KindSettings({
   setting: NotificationSetting;
   onChange: (next: NotificationSetting) => void;
 }) {
-  const label = NOTIFICATION_KIND_LABELS[setting.kind];
+  const { i18n, t } = useLingui();
+  const label = i18n._(KIND_LABELS[setting.kind]);
   const id = `notif-${setting.kind.toLowerCase()}`;
   return (
     <li className="px-4 py-4">
@@ -43,11 +59,11 @@ function KindSettings({
         <legend className="font-medium break-words">{label}</legend>
         <div className="mt-2 flex items-center gap-3" data-testid="notification-channel">
           <span className="min-w-0 flex-1 text-sm text-muted" aria-hidden="true">
-            E-mail
+            <Trans>E-mail</Trans>
           </span>
           <div
             role="radiogroup"
-            aria-label={`E-mail for ${label}`}
+            aria-label={t`E-mail for ${label}`}
             className="flex shrink-0 overflow-hidden rounded-xl border border-border"
           >
             {EMAIL_MODES.map((mode) => (
@@ -63,7 +79,7 @@ function KindSettings({
                   onChange={() => onChange({ ...setting, email: mode })}
                   className="absolute inset-0 m-0 cursor-pointer appearance-none opacity-0"
                 />
-                {EMAIL_LABELS[mode]}
+                {i18n._(EMAIL_LABELS[mode])}
               </label>
             ))}
           </div>
@@ -73,13 +89,13 @@ function KindSettings({
           data-testid="notification-channel"
         >
           <span className="min-w-0 flex-1 text-muted" aria-hidden="true">
-            Push
+            <Trans>Push</Trans>
           </span>
           <input
             type="checkbox"
             role="switch"
             aria-checked={setting.push}
-            aria-label={`Push for ${label}`}
+            aria-label={t`Push for ${label}`}
             checked={setting.push}
             onChange={(e) => onChange({ ...setting, push: e.target.checked })}
             className="size-5 shrink-0 accent-primary"
@@ -91,7 +107,8 @@ function KindSettings({
 }
 
 export default function NotificationSettingsPage() {
-  useDocumentTitle('Notifications');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Notifications`);
   const toast = useToast();
   const [settings, setSettings] = useState<NotificationSetting[] | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -104,17 +121,17 @@ export default function NotificationSettingsPage() {
     notificationsApi
       .settings()
       .then((s) => live && setSettings(s))
-      .catch((e: unknown) => live && setLoadError(errorMessage(e, 'Failed to load')));
+      .catch((e: unknown) => live && setLoadError(appErrorText(i18n, e, msg`Failed to load`)));
     return () => {
       live = false;
     };
-  }, []);
+  }, [i18n]);
 
   const save = async () => {
     if (settings === null) return;
     const parsed = notificationSettingsUpdateSchema.safeParse(settings);
     if (!parsed.success) {
-      setSaveError('Some settings are not valid.');
+      setSaveError(t`Some settings are not valid.`);
       return;
     }
     setSaving(true);
@@ -122,9 +139,9 @@ export default function NotificationSettingsPage() {
     try {
       setSettings(await notificationsApi.saveSettings(parsed.data));
       setDirty(false);
-      toast.success('Notification settings saved');
+      toast.success(t`Notification settings saved`);
     } catch (e) {
-      setSaveError(errorMessage(e, 'Failed to save your notification settings'));
+      setSaveError(appErrorText(i18n, e, msg`Failed to save your notification settings`));
     } finally {
       setSaving(false);
     }
@@ -132,11 +149,13 @@ export default function NotificationSettingsPage() {
 
   return (
     <>
-      <PageHeader title="Notifications" back="/app/account" />
+      <PageHeader title={t`Notifications`} back="/app/account" />
       <p className="mb-4 text-sm text-muted">
-        Choose how Evenly tells you about things other people do. The daily digest arrives once a
-        day at 08:00 UTC with everything since the last one. You never get mail about your own
-        actions, and every mail has a one-click unsubscribe link.
+        <Trans>
+          Choose how {APP_NAME} tells you about things other people do. The daily digest arrives
+          once a day at 08:00 UTC with everything since the last one. You never get mail about your
+          own actions, and every mail has a one-click unsubscribe link.
+        </Trans>
       </p>
       {/* Push switches below act only on devices that have push turned on here. */}
       <PushDeviceToggle />
@@ -149,7 +168,7 @@ export default function NotificationSettingsPage() {
             void save();
           }}
         >
-          <ul className="card mb-4 divide-y divide-border" aria-label="Notification kinds">
+          <ul className="card mb-4 divide-y divide-border" aria-label={t`Notification kinds`}>
             {settings.map((s) => (
               <KindSettings
                 key={s.kind}
@@ -164,10 +183,10 @@ export default function NotificationSettingsPage() {
           {saveError ? <Alert>{saveError}</Alert> : null}
           <div className="mt-4 flex items-center gap-3">
             <button type="submit" className="btn-primary" disabled={saving || !dirty}>
-              {saving ? 'Saving…' : 'Save'}
+              {saving ? t`Saving…` : t`Save`}
             </button>
             <p className="text-sm text-muted" role="status">
-              {dirty ? 'Unsaved changes' : ''}
+              {dirty ? t`Unsaved changes` : ''}
             </p>
           </div>
         </form>

@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { NotificationItem } from '../api/types';
 import { useCurrentUser } from '../auth/authContext';
 import { Effect, KindIcon } from '../components/activity/ActivityParts';
@@ -14,8 +17,8 @@ import {
   useNotificationList,
   useUnreadNotifications,
 } from '../hooks/useNotifications';
-import { errorMessage } from '../api/client';
-import { formatDateTime } from '../lib/dates';
+import { appErrorText } from '../lib/appErrors';
+import { formatDateTimeIn } from '../lib/appDates';
 
 /** One notification: a link to what it is about (or a button when it leads nowhere). */
 function Row({
@@ -27,6 +30,7 @@ function Row({
   me: { id: number; name: string };
   onOpen: (item: NotificationItem) => void;
 }) {
+  const { i18n } = useLingui();
   const text = describe(item, me);
   const content: ReactNode = (
     <>
@@ -39,12 +43,18 @@ function Row({
       </span>
       <div className="min-w-0 flex-1 text-start">
         <p className={`text-sm ${item.read ? '' : 'font-semibold'}`}>
-          {item.read ? null : <span className="sr-only">Unread: </span>}
+          {item.read ? null : (
+            <span className="sr-only">
+              <Trans>Unread:</Trans>{' '}
+            </span>
+          )}
           {text}
         </p>
         <Effect item={item} myId={me.id} />
         <p className="text-xs text-muted">
-          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          <time dateTime={item.createdAt} translate="no">
+            {formatDateTimeIn(i18n.locale, item.createdAt)}
+          </time>
         </p>
       </div>
       {item.read ? null : (
@@ -70,7 +80,8 @@ function Row({
 }
 
 export default function NotificationsPage() {
-  useDocumentTitle('Notifications');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Notifications`);
   const me = useCurrentUser();
   const toast = useToast();
   const list = useNotificationList();
@@ -78,32 +89,36 @@ export default function NotificationsPage() {
   const mark = useMarkNotificationsRead();
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
 
-  const markRead = (ids: number[] | null, failure: string) =>
+  const markRead = (ids: number[] | null, failure: MessageDescriptor) =>
     mark.mutate(ids, {
-      onError: (e) => toast.error(`${failure}: ${errorMessage(e, 'Unknown error')}`),
+      onError: (e) => {
+        const reason = appErrorText(i18n, e, msg`Unknown error`);
+        const what = i18n._(failure);
+        toast.error(t`${what}: ${reason}`);
+      },
     });
   // Opening a notification reads it; the link is followed at once, the mark goes on behind.
   const open = (item: NotificationItem) => {
-    if (!item.read) markRead([item.id], 'Failed to mark the notification as read');
+    if (!item.read) markRead([item.id], msg`Failed to mark the notification as read`);
   };
 
   const unreadCount = unread.data ?? items.filter((i) => !i.read).length;
   const anyUnread = unreadCount > 0;
   return (
     <>
-      <PageHeader title="Notifications" />
+      <PageHeader title={t`Notifications`} />
       {anyUnread ? (
         <div className="mb-3 flex items-center justify-between gap-3">
           <p className="text-sm text-muted">
-            {unreadCount === 1 ? '1 unread' : `${unreadCount} unread`}
+            {i18n._(plural(unreadCount, { one: '# unread', other: '# unread' }))}
           </p>
           <button
             type="button"
             className="btn-secondary px-3 py-2 text-sm"
             disabled={mark.isPending}
-            onClick={() => markRead(null, 'Failed to mark notifications as read')}
+            onClick={() => markRead(null, msg`Failed to mark notifications as read`)}
           >
-            Mark all as read
+            <Trans>Mark all as read</Trans>
           </button>
         </div>
       ) : null}
@@ -111,23 +126,29 @@ export default function NotificationsPage() {
         <SkeletonList rows={5} />
       ) : list.error ? (
         <div role="alert" className="card flex flex-col items-start gap-3 p-4">
-          <p className="text-danger">{list.error.message}</p>
+          <p className="text-danger">
+            {appErrorText(i18n, list.error, msg`Could not load your notifications.`)}
+          </p>
           <button type="button" className="btn-secondary" onClick={() => void list.refetch()}>
-            Try again
+            <Trans>Try again</Trans>
           </button>
         </div>
       ) : items.length === 0 ? (
         <div className="card flex flex-col items-center gap-2 p-8 text-center">
           <BellIcon className="size-10 text-muted" />
-          <p className="font-semibold">No notifications yet</p>
+          <p className="font-semibold">
+            <Trans>No notifications yet</Trans>
+          </p>
           <p className="text-sm text-muted">
-            When someone adds an expense or a payment with you, comments on one, or sends you a
-            friend request, it shows up here.
+            <Trans>
+              When someone adds an expense or a payment with you, comments on one, or sends you a
+              friend request, it shows up here.
+            </Trans>
           </p>
         </div>
       ) : (
         <>
-          <ul className="card divide-y divide-border overflow-hidden" aria-label="Notifications">
+          <ul className="card divide-y divide-border overflow-hidden" aria-label={t`Notifications`}>
             {items.map((item) => (
               <Row key={item.id} item={item} me={me} onOpen={open} />
             ))}
@@ -140,7 +161,7 @@ export default function NotificationsPage() {
                 disabled={list.isFetchingNextPage}
                 onClick={() => void list.fetchNextPage()}
               >
-                {list.isFetchingNextPage ? 'Loading…' : 'Show older'}
+                {list.isFetchingNextPage ? t`Loading…` : t`Show older`}
               </button>
             </div>
           ) : null}

@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { changeEmailFormErrors } from '@evenly/core';
-import { errorMessage } from '../../api/client';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { profileApi } from '../../api/profile';
+import { appErrorText } from '../../lib/appErrors';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { PasswordField } from '../forms/PasswordField';
@@ -17,6 +19,7 @@ export function ChangeEmailModal({
   onSent: () => void;
   onClose: () => void;
 }) {
+  const { i18n, t } = useLingui();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
@@ -34,23 +37,29 @@ export function ChangeEmailModal({
     setError(null);
     setSaving(true);
     try {
-      setSent(await profileApi.changeEmail(address, password));
+      await profileApi.changeEmail(address, password);
+      setSent(address);
       onSent();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to change your e-mail address'));
+      setError(appErrorText(i18n, e, msg`Failed to change your e-mail address`));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal title="Change e-mail" onClose={onClose} size="sm">
+    <Modal title={t`Change e-mail`} onClose={onClose} size="sm">
       {sent ? (
         <div className="flex flex-col gap-4">
-          <Alert kind="success">{sent}</Alert>
+          <Alert kind="success">
+            <Trans>
+              We sent a confirmation link to <span translate="no">{sent}</span>. Your address
+              changes when you open it.
+            </Trans>
+          </Alert>
           <div className="flex justify-end">
             <button type="button" className="btn-primary" onClick={onClose} data-autofocus>
-              Done
+              <Trans>Done</Trans>
             </button>
           </div>
         </div>
@@ -58,10 +67,12 @@ export function ChangeEmailModal({
         <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
           {error ? <Alert>{error}</Alert> : null}
           <p className="text-sm text-muted">
-            We send a confirmation link to the new address; your address changes when you open it.
+            <Trans>
+              We send a confirmation link to the new address; your address changes when you open it.
+            </Trans>
           </p>
           <FormField
-            label="New e-mail address"
+            label={t`New e-mail address`}
             type="email"
             autoComplete="email"
             value={newEmail}
@@ -70,7 +81,7 @@ export function ChangeEmailModal({
             onChange={(e) => setNewEmail(e.target.value)}
           />
           <PasswordField
-            label="Current password"
+            label={t`Current password`}
             autoComplete="current-password"
             value={password}
             error={errors.password}
@@ -78,10 +89,10 @@ export function ChangeEmailModal({
           />
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <button type="submit" className="btn-primary" disabled={saving}>
-              {saving ? 'Sending...' : 'Send confirmation link'}
+              {saving ? t`Sending...` : t`Send confirmation link`}
             </button>
           </div>
         </form>

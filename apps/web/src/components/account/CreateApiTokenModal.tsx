@@ -1,7 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { apiTokensApi } from '../../api/apiTokens';
-import { errorMessage } from '../../api/client';
 import type { ApiToken, CreatedApiToken } from '../../api/types';
+import { appErrorText } from '../../lib/appErrors';
 import { todayIso } from '../../lib/dates';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
@@ -12,20 +15,27 @@ type Scope = ApiToken['scope'];
 type Expiry = 'never' | '30' | '90' | '365' | 'date';
 
 const NAME_MAX = 80;
-const SCOPES: { value: Scope; label: string; hint: string }[] = [
-  { value: 'READ', label: 'Read only', hint: 'Can look at everything you can, change nothing.' },
+/** Local times of a day (ISO), appended to a yyyy-mm-dd date. */
+const END_OF_DAY = 'T23:59:59';
+const NOON = 'T12:00:00';
+const SCOPES: { value: Scope; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  {
+    value: 'READ',
+    label: msg`Read only`,
+    hint: msg`Can look at everything you can, change nothing.`,
+  },
   {
     value: 'READ_WRITE',
-    label: 'Read and write',
-    hint: 'Can also add, edit and delete, as you can. Never your password, e-mail or tokens.',
+    label: msg`Read and write`,
+    hint: msg`Can also add, edit and delete, as you can. Never your password, e-mail or tokens.`,
   },
 ];
-const EXPIRIES: { value: Expiry; label: string }[] = [
-  { value: 'never', label: 'Never' },
-  { value: '30', label: '30 days' },
-  { value: '90', label: '90 days' },
-  { value: '365', label: '1 year' },
-  { value: 'date', label: 'On a date' },
+const EXPIRIES: { value: Expiry; label: MessageDescriptor }[] = [
+  { value: 'never', label: msg`Never` },
+  { value: '30', label: msg`30 days` },
+  { value: '90', label: msg`90 days` },
+  { value: '365', label: msg`1 year` },
+  { value: 'date', label: msg`On a date` },
 ];
 
 /** The expiry as the API takes it: an ISO timestamp, or null for never; undefined when unset. */
@@ -33,13 +43,13 @@ function expiryOf(choice: Expiry, date: string): string | null | undefined {
   if (choice === 'never') return null;
   if (choice === 'date') {
     // The end of the chosen day where the person is.
-    return date === '' ? undefined : new Date(`${date}T23:59:59`).toISOString();
+    return date === '' ? undefined : new Date(`${date}${END_OF_DAY}`).toISOString();
   }
   return new Date(Date.now() + Number(choice) * 86_400_000).toISOString();
 }
 
 function tomorrowIso(): string {
-  const d = new Date(`${todayIso()}T12:00:00`);
+  const d = new Date(`${todayIso()}${NOON}`);
   d.setDate(d.getDate() + 1);
   return d.toISOString().slice(0, 10);
 }
@@ -77,36 +87,45 @@ function Choice({
 
 /** The secret of a new token, shown once, with a Copy button. */
 function NewToken({ made, onClose }: { made: CreatedApiToken; onClose: () => void }) {
+  const { t } = useLingui();
   const toast = useToast();
+  const name = made.name;
   const copy = async (text: string) => {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success('Token copied.');
+      toast.success(t`Token copied.`);
     } catch {
-      toast.error('Could not copy: select the token and copy it yourself.');
+      toast.error(t`Could not copy: select the token and copy it yourself.`);
     }
   };
   return (
-    <Modal title="Your new API token" onClose={onClose} size="sm">
+    <Modal title={t`Your new API token`} onClose={onClose} size="sm">
       <div className="flex flex-col gap-4">
         {made.token === null ? (
           <Alert>
-            The token “{made.name}” was made, but its secret could not be shown. Revoke it and make
-            another.
+            <Trans>
+              The token “<span translate="no">{name}</span>” was made, but its secret could not be
+              shown. Revoke it and make another.
+            </Trans>
           </Alert>
         ) : (
           <>
             <Alert kind="info">
-              Copy it now and keep it somewhere safe: you will not see it again. Anyone who has it
-              can use your account as the token allows.
+              <Trans>
+                Copy it now and keep it somewhere safe: you will not see it again. Anyone who has it
+                can use your account as the token allows.
+              </Trans>
             </Alert>
             <div>
               <label htmlFor="new-api-token" className="label">
-                Token “{made.name}”
+                <Trans>
+                  Token “<span translate="no">{name}</span>”
+                </Trans>
               </label>
               <input
                 id="new-api-token"
                 className="field font-mono text-sm"
+                translate="no"
                 readOnly
                 value={made.token}
                 onFocus={(e) => e.target.select()}
@@ -118,13 +137,13 @@ function NewToken({ made, onClose }: { made: CreatedApiToken; onClose: () => voi
               className="btn-primary self-start"
               onClick={() => void copy(made.token ?? '')}
             >
-              Copy token
+              <Trans>Copy token</Trans>
             </button>
           </>
         )}
         <div className="flex justify-end">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Done
+            <Trans>Done</Trans>
           </button>
         </div>
       </div>
@@ -140,6 +159,7 @@ export function CreateApiTokenModal({
   onClose: () => void;
   onCreated: () => void;
 }) {
+  const { i18n, t } = useLingui();
   const groupId = useId();
   const [name, setName] = useState('');
   const [scope, setScope] = useState<Scope>('READ');
@@ -158,10 +178,8 @@ export function CreateApiTokenModal({
     const trimmed = name.trim();
     const badName = trimmed === '' || [...trimmed].length > NAME_MAX;
     const expiresAt = expiryOf(expiry, date);
-    setNameError(
-      badName ? `Give the token a name of 1 to ${String(NAME_MAX)} characters.` : undefined,
-    );
-    setDateError(expiresAt === undefined ? 'Choose the day the token stops working.' : undefined);
+    setNameError(badName ? t`Give the token a name of 1 to ${NAME_MAX} characters.` : undefined);
+    setDateError(expiresAt === undefined ? t`Choose the day the token stops working.` : undefined);
     if (badName || expiresAt === undefined) return;
     setBusy(true);
     setError(null);
@@ -169,41 +187,45 @@ export function CreateApiTokenModal({
       setMade(await apiTokensApi.create({ name: trimmed, scope, expiresAt }));
       onCreated();
     } catch (err) {
-      setError(errorMessage(err, 'Could not create the API token'));
+      setError(appErrorText(i18n, err, msg`Could not create the API token`));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal title="New API token" onClose={onClose} size="sm">
+    <Modal title={t`New API token`} onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         <FormField
-          label="Name"
+          label={t`Name`}
           value={name}
           onChange={(e) => setName(e.target.value)}
           maxLength={NAME_MAX}
-          placeholder="e.g. Monthly export script"
+          placeholder={t`e.g. Monthly export script`}
           error={nameError}
-          hint="What the token is for, so you recognise it later."
+          hint={t`What the token is for, so you recognise it later.`}
           data-autofocus
         />
         <fieldset className="flex flex-col gap-2">
-          <legend className="label">Access</legend>
+          <legend className="label">
+            <Trans>Access</Trans>
+          </legend>
           {SCOPES.map((s) => (
             <Choice
               key={s.value}
               name={`${groupId}-scope`}
               checked={scope === s.value}
               onChange={() => setScope(s.value)}
-              label={s.label}
-              hint={s.hint}
+              label={i18n._(s.label)}
+              hint={i18n._(s.hint)}
             />
           ))}
         </fieldset>
         <fieldset className="flex flex-col gap-2">
-          <legend className="label">Expires</legend>
+          <legend className="label">
+            <Trans>Expires</Trans>
+          </legend>
           <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
             {EXPIRIES.map((x) => (
               <Choice
@@ -211,13 +233,13 @@ export function CreateApiTokenModal({
                 name={`${groupId}-expiry`}
                 checked={expiry === x.value}
                 onChange={() => setExpiry(x.value)}
-                label={x.label}
+                label={i18n._(x.label)}
               />
             ))}
           </div>
           {expiry === 'date' ? (
             <FormField
-              label="Expiry date"
+              label={t`Expiry date`}
               type="date"
               min={tomorrowIso()}
               value={date}
@@ -228,10 +250,10 @@ export function CreateApiTokenModal({
         </fieldset>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create token'}
+            {busy ? t`Creating…` : t`Create token`}
           </button>
         </div>
       </form>

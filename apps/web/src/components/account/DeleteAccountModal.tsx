@@ -1,7 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../api/client';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ApiError } from '../../api/client';
 import { profileApi } from '../../api/profile';
 import { useAuth } from '../../auth/authContext';
+import { appErrorText } from '../../lib/appErrors';
 import { Alert } from '../Alert';
 import { PasswordField } from '../forms/PasswordField';
 import { Modal } from '../Modal';
@@ -9,6 +12,7 @@ import { useToast } from '../toast/toastContext';
 
 /** Password, then (when balances are still open) an explicit "Delete anyway". */
 export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
+  const { i18n, t } = useLingui();
   const { signOut } = useAuth();
   const toast = useToast();
   const [password, setPassword] = useState('');
@@ -19,7 +23,7 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
 
   const remove = async (confirmOutstanding: boolean) => {
     if (!password) {
-      setFieldError('Please enter your password.');
+      setFieldError(t`Please enter your password.`);
       return;
     }
     setFieldError(undefined);
@@ -29,13 +33,19 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
       await profileApi.deleteAccount(password, confirmOutstanding);
       // The token is dead: signed out at once, and the protected pages lead to the landing page.
       signOut({ to: '/' });
-      toast.success('Your account has been deleted.');
+      toast.success(t`Your account has been deleted.`);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'OUTSTANDING_BALANCE') {
-        setOutstanding(e.message);
+        setOutstanding(
+          appErrorText(
+            i18n,
+            e,
+            msg`You still have outstanding balances. Settle up first, or confirm to delete anyway.`,
+          ),
+        );
       } else {
         setOutstanding(null);
-        setError(errorMessage(e, 'Could not delete your account.'));
+        setError(appErrorText(i18n, e, msg`Could not delete your account.`));
       }
       setBusy(false);
     }
@@ -47,15 +57,17 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="Delete account" onClose={onClose} size="sm" role="alertdialog">
+    <Modal title={t`Delete account`} onClose={onClose} size="sm" role="alertdialog">
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          Your name, address, picture and settings are erased. Expenses and payments you shared stay
-          for the others under “Deleted user”, with their balances. This cannot be undone.
+          <Trans>
+            Your name, address, picture and settings are erased. Expenses and payments you shared
+            stay for the others under “Deleted user”, with their balances. This cannot be undone.
+          </Trans>
         </p>
         {error ? <Alert>{error}</Alert> : null}
         <PasswordField
-          label="Password"
+          label={t`Password`}
           autoComplete="current-password"
           value={password}
           data-autofocus
@@ -67,7 +79,7 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
             <Alert>{outstanding}</Alert>
             <div className="flex justify-end gap-2">
               <button type="button" className="btn-secondary" onClick={onClose}>
-                Cancel
+                <Trans>Cancel</Trans>
               </button>
               <button
                 type="button"
@@ -75,17 +87,17 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
                 disabled={busy}
                 onClick={() => void remove(true)}
               >
-                {busy ? 'Deleting...' : 'Delete anyway'}
+                {busy ? t`Deleting...` : t`Delete anyway`}
               </button>
             </div>
           </div>
         ) : (
           <div className="flex justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={onClose}>
-              Cancel
+              <Trans>Cancel</Trans>
             </button>
             <button type="submit" className="btn-danger" disabled={busy}>
-              {busy ? 'Deleting...' : 'Delete my account'}
+              {busy ? t`Deleting...` : t`Delete my account`}
             </button>
           </div>
         )}

@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { nameFormErrors } from '@evenly/core';
-import { errorMessage } from '../../api/client';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { profileApi } from '../../api/profile';
 import type { Me } from '../../api/types';
 import { useAuth } from '../../auth/authContext';
+import { appErrorText } from '../../lib/appErrors';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
 import { Modal } from '../Modal';
@@ -18,6 +20,7 @@ export function EditNameModal({
   onSaved: (me: Me) => void;
   onClose: () => void;
 }) {
+  const { i18n, t } = useLingui();
   const { updateUser } = useAuth();
   const toast = useToast();
   const [name, setName] = useState(current);
@@ -36,21 +39,21 @@ export function EditNameModal({
       const me = await profileApi.updateName(name.trim());
       updateUser({ name: me.name });
       onSaved(me);
-      toast.success('Name saved.');
+      toast.success(t`Name saved.`);
       onClose();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to save your name'));
+      setError(appErrorText(i18n, e, msg`Failed to save your name`));
     } finally {
       setSaving(false);
     }
   };
 
   return (
-    <Modal title="Edit name" onClose={onClose} size="sm">
+    <Modal title={t`Edit name`} onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         <FormField
-          label="Name"
+          label={t`Name`}
           autoComplete="name"
           value={name}
           maxLength={120}
@@ -60,10 +63,10 @@ export function EditNameModal({
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save name'}
+            {saving ? t`Saving...` : t`Save name`}
           </button>
         </div>
       </form>

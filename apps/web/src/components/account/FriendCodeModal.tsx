@@ -1,10 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { profileApi } from '../../api/profile';
 import { queryKeys } from '../../api/queryKeys';
+import { appErrorText } from '../../lib/appErrors';
 import { Alert } from '../Alert';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { APP_NAME } from '../Logo';
 import { Modal } from '../Modal';
 import { QrImage } from '../qr/QrImage';
 import { SkeletonLine } from '../Skeleton';
@@ -12,6 +15,7 @@ import { useToast } from '../toast/toastContext';
 
 /** My personal "add me as a friend" link: QR code, copy, share, and replace. */
 export function FriendCodeModal({ onClose }: { onClose: () => void }) {
+  const { i18n, t } = useLingui();
   const link = useQuery({ queryKey: queryKeys.friendLink, queryFn: profileApi.friendLink });
   const queryClient = useQueryClient();
   const toast = useToast();
@@ -21,18 +25,18 @@ export function FriendCodeModal({ onClose }: { onClose: () => void }) {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast.success('Link copied.');
+      toast.success(t`Link copied.`);
     } catch {
-      toast.error('Could not copy: select the link and copy it yourself.');
+      toast.error(t`Could not copy: select the link and copy it yourself.`);
     }
   };
 
   const share = async (url: string) => {
     try {
-      await navigator.share({ title: 'Add me on Evenly', url });
+      await navigator.share({ title: t`Add me on ${APP_NAME}`, url });
     } catch (e) {
       if (!(e instanceof DOMException && e.name === 'AbortError')) {
-        toast.error('Could not share the link.');
+        toast.error(t`Could not share the link.`);
       }
     }
   };
@@ -41,18 +45,20 @@ export function FriendCodeModal({ onClose }: { onClose: () => void }) {
     try {
       const next = await profileApi.newFriendLink();
       queryClient.setQueryData(queryKeys.friendLink, next);
-      toast.success('New link created. The old one no longer works.');
+      toast.success(t`New link created. The old one no longer works.`);
       setConfirmNew(false);
     } catch (e) {
-      toast.error(errorMessage(e, 'Could not create a new friend link.'));
+      toast.error(appErrorText(i18n, e, msg`Could not create a new friend link.`));
     }
   };
 
   return (
-    <Modal title="My friend code" onClose={onClose} size="sm">
+    <Modal title={t`My friend code`} onClose={onClose} size="sm">
       <div className="flex flex-col gap-4">
         <p className="text-sm text-muted">
-          Someone who scans this code or opens the link can add you as a friend at once.
+          <Trans>
+            Someone who scans this code or opens the link can add you as a friend at once.
+          </Trans>
         </p>
         {link.isPending ? (
           <>
@@ -60,13 +66,13 @@ export function FriendCodeModal({ onClose }: { onClose: () => void }) {
             <SkeletonLine width="w-full" />
           </>
         ) : link.isError ? (
-          <Alert>{link.error.message}</Alert>
+          <Alert>{appErrorText(i18n, link.error, msg`Could not load your friend link.`)}</Alert>
         ) : (
           <>
-            <QrImage text={link.data.url} label="QR code for your friend link" />
+            <QrImage text={link.data.url} label={t`QR code for your friend link`} />
             <div>
               <label htmlFor="friend-link-url" className="label">
-                Your friend link
+                <Trans>Your friend link</Trans>
               </label>
               <input
                 id="friend-link-url"
@@ -82,7 +88,7 @@ export function FriendCodeModal({ onClose }: { onClose: () => void }) {
                 className="btn-primary flex-1"
                 onClick={() => void copy(link.data.url)}
               >
-                Copy
+                <Trans>Copy</Trans>
               </button>
               {canShare ? (
                 <button
@@ -90,7 +96,7 @@ export function FriendCodeModal({ onClose }: { onClose: () => void }) {
                   className="btn-secondary flex-1"
                   onClick={() => void share(link.data.url)}
                 >
-                  Share
+                  <Trans>Share</Trans>
                 </button>
               ) : null}
             </div>
@@ -99,16 +105,16 @@ export function FriendCodeModal({ onClose }: { onClose: () => void }) {
               className="btn-ghost self-start px-2 text-sm text-primary"
               onClick={() => setConfirmNew(true)}
             >
-              Get a new link
+              <Trans>Get a new link</Trans>
             </button>
           </>
         )}
       </div>
       {confirmNew ? (
         <ConfirmDialog
-          title="Get a new link?"
-          message="Your current friend link and QR code stop working; anyone who has them can no longer use them to add you."
-          confirmLabel="Get a new link"
+          title={t`Get a new link?`}
+          message={t`Your current friend link and QR code stop working; anyone who has them can no longer use them to add you.`}
+          confirmLabel={t`Get a new link`}
           onConfirm={renew}
           onClose={() => setConfirmNew(false)}
         />

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { errorMessage } from '../../api/client';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { profileApi, uploadAvatar } from '../../api/profile';
 import { queryKeys } from '../../api/queryKeys';
 import type { Me } from '../../api/types';
 import { useAuth } from '../../auth/authContext';
 import { useMe } from '../../hooks/useBalances';
+import { appErrorText } from '../../lib/appErrors';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { CameraIcon, EditIcon, MailIcon, TrashIcon } from '../icons';
@@ -19,6 +21,7 @@ const MAX_BYTES = 5 * 1024 * 1024;
 
 /** The signed-in person's picture, name and address, each with its way to change it. */
 export function ProfileCard() {
+  const { i18n, t } = useLingui();
   const me = useMe();
   const { user } = useAuth();
   const queryClient = useQueryClient();
@@ -43,19 +46,19 @@ export function ProfileCard() {
     if (!file) return;
     setPictureError(null);
     if (file.type !== '' && !file.type.startsWith('image/')) {
-      setPictureError('Please choose an image file (JPEG, PNG, WebP or HEIC).');
+      setPictureError(t`Please choose an image file (JPEG, PNG, WebP or HEIC).`);
       return;
     }
     if (file.size > MAX_BYTES) {
-      setPictureError('The picture is too large (at most 5 MB).');
+      setPictureError(t`The picture is too large (at most 5 MB).`);
       return;
     }
     setProgress(0);
     try {
       saved(await uploadAvatar(file, setProgress));
-      toast.success('Picture updated.');
+      toast.success(t`Picture updated.`);
     } catch (e) {
-      setPictureError(errorMessage(e, 'Could not upload the picture.'));
+      setPictureError(appErrorText(i18n, e, msg`Could not upload the picture.`));
     } finally {
       setProgress(null);
     }
@@ -66,9 +69,9 @@ export function ProfileCard() {
     setRemoving(true);
     try {
       saved(await profileApi.removeAvatar());
-      toast.success('Picture removed.');
+      toast.success(t`Picture removed.`);
     } catch (e) {
-      setPictureError(errorMessage(e, 'Could not remove the picture.'));
+      setPictureError(appErrorText(i18n, e, msg`Could not remove the picture.`));
     } finally {
       setRemoving(false);
     }
@@ -76,29 +79,31 @@ export function ProfileCard() {
 
   const name = me.data?.name ?? user?.name ?? '';
   const busy = progress !== null || removing;
+  const pendingEmail = me.data?.pendingEmail;
+  const percent = progress === null ? 0 : Math.round(progress * 100);
 
   return (
     <section className="card mb-4 p-4" aria-labelledby="profile-title">
       <h2 id="profile-title" className="sr-only">
-        Profile
+        <Trans>Profile</Trans>
       </h2>
       <div className="flex items-center gap-4">
         <div className="relative">
           <Avatar name={name} size="lg" src={me.data?.avatarUrl ?? null} />
           {busy ? (
             <span className="absolute inset-0 flex items-center justify-center rounded-full bg-surface/70">
-              <Spinner label={progress !== null ? 'Uploading picture' : 'Removing picture'} />
+              <Spinner label={progress !== null ? t`Uploading picture` : t`Removing picture`} />
             </span>
           ) : null}
         </div>
         <div className="min-w-0 flex-1">
-          <p className="truncate text-lg font-semibold" data-testid="profile-name">
+          <p className="truncate text-lg font-semibold" data-testid="profile-name" translate="no">
             {name}
           </p>
           {me.isPending ? (
             <SkeletonLine width="w-40" />
           ) : (
-            <p className="truncate text-sm text-muted" data-testid="profile-email">
+            <p className="truncate text-sm text-muted" data-testid="profile-email" translate="no">
               {me.data?.email ?? user?.email}
             </p>
           )}
@@ -106,18 +111,20 @@ export function ProfileCard() {
       </div>
       {me.isError ? (
         <div className="mt-3">
-          <Alert>{me.error.message}</Alert>
+          <Alert>{appErrorText(i18n, me.error, msg`Could not load your profile.`)}</Alert>
         </div>
       ) : null}
-      {me.data?.pendingEmail ? (
+      {pendingEmail ? (
         <p className="mt-3 rounded-xl bg-primary-soft px-3 py-2 text-sm" role="status">
-          Pending: <strong>{me.data.pendingEmail}</strong> — check your inbox
+          <Trans>
+            Pending: <strong translate="no">{pendingEmail}</strong> — check your inbox
+          </Trans>
         </p>
       ) : null}
       {progress !== null ? (
         <div className="mt-3">
           <label htmlFor="avatar-progress" className="text-sm text-muted">
-            Uploading picture… {Math.round(progress * 100)}%
+            <Trans>Uploading picture… {percent}%</Trans>
           </label>
           <progress
             id="avatar-progress"
@@ -150,7 +157,7 @@ export function ProfileCard() {
           onClick={() => fileInput.current?.click()}
         >
           <CameraIcon className="size-4" />
-          Change picture
+          <Trans>Change picture</Trans>
         </button>
         {me.data?.avatarUrl ? (
           <button
@@ -160,7 +167,7 @@ export function ProfileCard() {
             onClick={() => void removePicture()}
           >
             <TrashIcon className="size-4" />
-            Remove picture
+            <Trans>Remove picture</Trans>
           </button>
         ) : null}
         <button
@@ -170,7 +177,7 @@ export function ProfileCard() {
           onClick={() => setDialog('name')}
         >
           <EditIcon className="size-4" />
-          Edit name
+          <Trans>Edit name</Trans>
         </button>
         <button
           type="button"
@@ -179,7 +186,7 @@ export function ProfileCard() {
           onClick={() => setDialog('email')}
         >
           <MailIcon className="size-4" />
-          Change e-mail
+          <Trans>Change e-mail</Trans>
         </button>
       </div>
       {dialog === 'name' && me.data ? (

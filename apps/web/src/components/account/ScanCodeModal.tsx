@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { evenlyLinkPath } from '../../lib/evenlyLinks';
 import { Alert } from '../Alert';
 import { FormField } from '../FormField';
+import { APP_NAME } from '../Logo';
 import { Modal } from '../Modal';
 
-const NOT_EVENLY = 'That code is not an Evenly invite.';
+const NOT_EVENLY = msg`That code is not an ${APP_NAME} invite.`;
 const SCAN_INTERVAL_MS = 250;
+/** The paste field's example: a link's shape, not words. */
+const LINK_EXAMPLE = 'https://…/add-friend/…';
 
 interface DetectedBarcode {
   rawValue: string;
@@ -17,7 +23,9 @@ interface BarcodeDetectorLike {
 type BarcodeDetectorCtor = new (options: { formats: string[] }) => BarcodeDetectorLike;
 
 type CameraState =
-  { status: 'starting' } | { status: 'scanning' } | { status: 'unavailable'; message: string };
+  | { status: 'starting' }
+  | { status: 'scanning' }
+  | { status: 'unavailable'; message: MessageDescriptor };
 
 /** A decoder for video frames: the browser's BarcodeDetector, else jsQR on canvas frames. */
 async function createDecoder(): Promise<(video: HTMLVideoElement) => Promise<string | null>> {
@@ -44,20 +52,21 @@ async function createDecoder(): Promise<(video: HTMLVideoElement) => Promise<str
   };
 }
 
-function cameraProblem(error: unknown): string {
+function cameraProblem(error: unknown): MessageDescriptor {
   if (error instanceof DOMException) {
     if (error.name === 'NotAllowedError' || error.name === 'SecurityError') {
-      return 'Camera access was denied. You can paste a link instead.';
+      return msg`Camera access was denied. You can paste a link instead.`;
     }
     if (error.name === 'NotFoundError' || error.name === 'OverconstrainedError') {
-      return 'No camera was found on this device. You can paste a link instead.';
+      return msg`No camera was found on this device. You can paste a link instead.`;
     }
   }
-  return 'The camera could not be started. You can paste a link instead.';
+  return msg`The camera could not be started. You can paste a link instead.`;
 }
 
 /** Scan an Evenly QR code with the camera, or paste a link; a recognised link opens. */
 export function ScanCodeModal({ onClose }: { onClose: () => void }) {
+  const { i18n, t } = useLingui();
   const navigate = useNavigate();
   const video = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>(() =>
@@ -65,10 +74,10 @@ export function ScanCodeModal({ onClose }: { onClose: () => void }) {
       ? { status: 'starting' }
       : {
           status: 'unavailable',
-          message: 'This browser cannot use the camera here. You can paste a link instead.',
+          message: msg`This browser cannot use the camera here. You can paste a link instead.`,
         },
   );
-  const [scanError, setScanError] = useState<string | null>(null);
+  const [scanError, setScanError] = useState<MessageDescriptor | null>(null);
   const [pasted, setPasted] = useState('');
   const [pasteError, setPasteError] = useState<string | undefined>();
 
@@ -143,17 +152,17 @@ export function ScanCodeModal({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     const path = evenlyLinkPath(pasted, window.location.origin);
     if (!path) {
-      setPasteError(pasted.trim() ? NOT_EVENLY : 'Please paste a link.');
+      setPasteError(pasted.trim() ? i18n._(NOT_EVENLY) : t`Please paste a link.`);
       return;
     }
     open(path);
   };
 
   return (
-    <Modal title="Scan code" onClose={onClose} size="sm">
+    <Modal title={t`Scan code`} onClose={onClose} size="sm">
       <div className="flex flex-col gap-4">
         {camera.status === 'unavailable' ? (
-          <Alert kind="info">{camera.message}</Alert>
+          <Alert kind="info">{i18n._(camera.message)}</Alert>
         ) : (
           <div className="flex flex-col gap-2">
             <div className="relative mx-auto aspect-square w-full max-w-72 overflow-hidden rounded-2xl bg-black">
@@ -162,23 +171,26 @@ export function ScanCodeModal({ onClose }: { onClose: () => void }) {
                 className="size-full object-cover"
                 muted
                 playsInline
-                aria-label="Camera preview"
+                aria-label={t`Camera preview`}
               />
             </div>
             <p className="text-center text-sm text-muted" role="status">
-              {camera.status === 'starting'
-                ? 'Starting the camera…'
-                : 'Point the camera at an Evenly QR code.'}
+              {camera.status === 'starting' ? (
+                <Trans>Starting the camera…</Trans>
+              ) : (
+                <Trans>Point the camera at an {APP_NAME} QR code.</Trans>
+              )}
             </p>
           </div>
         )}
-        {scanError ? <Alert>{scanError}</Alert> : null}
+        {scanError ? <Alert>{i18n._(scanError)}</Alert> : null}
         <form onSubmit={submit} noValidate className="flex flex-col gap-2">
           <FormField
-            label="Paste a link"
+            label={t`Paste a link`}
             type="url"
             inputMode="url"
-            placeholder="https://…/add-friend/…"
+            placeholder={LINK_EXAMPLE}
+            translate="no"
             value={pasted}
             error={pasteError}
             onChange={(e) => {
@@ -187,7 +199,7 @@ export function ScanCodeModal({ onClose }: { onClose: () => void }) {
             }}
           />
           <button type="submit" className="btn-primary w-full">
-            Open link
+            <Trans>Open link</Trans>
           </button>
         </form>
       </div>

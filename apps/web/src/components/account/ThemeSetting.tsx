@@ -1,12 +1,22 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useTheme } from '../../hooks/useTheme';
-import { THEME_CHOICES, THEME_LABELS } from '../../lib/theme';
+import { THEME_CHOICES, type ThemeChoice } from '../../lib/theme';
 import { MoonIcon, SunIcon } from '../icons';
+
+const THEME_LABELS: Readonly<Record<ThemeChoice, MessageDescriptor>> = {
+  system: msg`System`,
+  light: msg`Light`,
+  dark: msg`Dark`,
+};
 
 /**
  * The account menu's theme row: System (follows the device), Light or Dark, as native radio
  * buttons so arrow keys and screen readers treat them as the one choice they are.
  */
 export function ThemeSetting() {
+  const { i18n } = useLingui();
   const { choice, theme, choose } = useTheme();
   const icon = 'size-5';
   return (
@@ -16,7 +26,7 @@ export function ThemeSetting() {
           {theme === 'dark' ? <MoonIcon className={icon} /> : <SunIcon className={icon} />}
         </span>
         <span id="theme-label" className="flex-1 font-medium">
-          Theme
+          <Trans>Theme</Trans>
         </span>
         <span
           role="radiogroup"
@@ -36,7 +46,7 @@ export function ThemeSetting() {
                 checked={choice === option}
                 onChange={() => choose(option)}
               />
-              {THEME_LABELS[option]}
+              {i18n._(THEME_LABELS[option])}
             </label>
           ))}
         </span>

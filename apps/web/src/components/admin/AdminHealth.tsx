@@ -2,16 +2,19 @@
 // failed with the mail server's answer, push failures, and a test e-mail.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { msg, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { adminApi } from '../../api/admin';
-import { errorMessage } from '../../api/client';
 import type { AdminHealth as Health, AdminTestMail } from '../../api/types';
 import { Alert } from '../Alert';
 import { MailIcon } from '../icons';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+import { appErrorText } from '../../lib/appErrors';
+import { intlTag } from '../../lib/appDates';
 import { formatWhen } from './format';
 
-function Empty({ children }: { children: string }) {
+function Empty({ children }: { children: React.ReactNode }) {
   return <p className="card p-4 text-muted">{children}</p>;
 }
 
@@ -25,6 +28,7 @@ function Subsection({ title, children }: { title: string; children: React.ReactN
 }
 
 function TestEmail() {
+  const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<AdminTestMail | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,26 +41,39 @@ function TestEmail() {
       await client.invalidateQueries({ queryKey: ['admin', 'audit'] });
     } catch (e) {
       setResult(null);
-      setFailure(errorMessage(e, 'Could not send the test e-mail.'));
+      setFailure(appErrorText(i18n, e, msg`Could not send the test e-mail.`));
     } finally {
       setBusy(false);
     }
   };
+  const to = result?.to;
+  const mailError = result?.error;
   return (
     <div className="card p-4">
       <p className="mb-3 text-muted">
-        Sends a message to your own address now and shows the mail server's answer.
+        <Trans>Sends a message to your own address now and shows the mail server's answer.</Trans>
       </p>
       <button type="button" className="btn-secondary" disabled={busy} onClick={() => void send()}>
         <MailIcon className="size-5" />
-        {busy ? 'Sending…' : 'Send test e-mail'}
+        {busy ? <Trans>Sending…</Trans> : <Trans>Send test e-mail</Trans>}
       </button>
       <div className="mt-3" aria-live="polite">
         {failure !== null ? <Alert>{failure}</Alert> : null}
-        {result?.sent === true ? <Alert kind="success">Sent to {result.to}.</Alert> : null}
+        {result?.sent === true ? (
+          <Alert kind="success">
+            <Trans>
+              Sent to <span translate="no">{to}</span>.
+            </Trans>
+          </Alert>
+        ) : null}
         {result?.sent === false ? (
           <Alert>
-            Could not send to {result.to}: <span className="break-words">{result.error}</span>
+            <Trans>
+              Could not send to <span translate="no">{to}</span>:{' '}
+              <span className="break-words" translate="no">
+                {mailError}
+              </span>
+            </Trans>
           </Alert>
         ) : null}
       </div>
@@ -65,6 +82,7 @@ function TestEmail() {
 }
 
 function FailedJobs({ jobs }: { jobs: Health['failedJobs'] }) {
+  const { i18n, t } = useLingui();
   const toast = useToast();
   const client = useQueryClient();
   const [busy, setBusy] = useState<number | null>(null);
@@ -72,25 +90,49 @@ function FailedJobs({ jobs }: { jobs: Health['failedJobs'] }) {
     setBusy(id);
     try {
       await adminApi.retryJob(id);
-      toast.success('The job will run again');
+      toast.success(t`The job will run again`);
       await client.invalidateQueries({ queryKey: ['admin'] });
     } catch (e) {
-      toast.error(errorMessage(e, 'Could not retry the job.'));
+      toast.error(appErrorText(i18n, e, msg`Could not retry the job.`));
     } finally {
       setBusy(null);
     }
   };
-  if (jobs.length === 0) return <Empty>No failed jobs.</Empty>;
+  if (jobs.length === 0)
+    return (
+      <Empty>
+        <Trans>No failed jobs.</Trans>
+      </Empty>
+    );
+  const attemptCount = (attempts: number) =>
+    i18n._(plural(attempts, { one: '# attempt', other: '# attempts' }));
+  const retryLabel = (kind: string, id: number) => t`Retry ${kind} job ${id}`;
+  const failedAfter = (attempts: number, when: string) =>
+    i18n._(
+      plural(attempts, {
+        one: `# attempt · failed ${when}`,
+        other: `# attempts · failed ${when}`,
+      }),
+    );
   return (
-    <ul className="card divide-y divide-border" aria-label="Failed jobs">
+    <ul className="card divide-y divide-border" aria-label={t`Failed jobs`}>
       {jobs.map((j) => (
         <li key={j.id} className="flex flex-wrap items-start gap-3 px-4 py-3">
           <div className="min-w-0 flex-1">
-            <p className="font-medium break-all">{j.kind}</p>
-            <p className="text-sm break-words text-danger">{j.error ?? 'No error recorded'}</p>
+            <p className="font-medium break-all" translate="no">
+              {j.kind}
+            </p>
+            <p className="text-sm break-words text-danger">
+              {j.error === null ? (
+                <Trans>No error recorded</Trans>
+              ) : (
+                <span translate="no">{j.error}</span>
+              )}
+            </p>
             <p className="text-xs text-muted">
-              {j.attempts} attempts
-              {j.failedAt === null ? '' : ` · failed ${formatWhen(j.failedAt)}`}
+              {j.failedAt === null
+                ? attemptCount(j.attempts)
+                : failedAfter(j.attempts, formatWhen(i18n.locale, j.failedAt))}
             </p>
           </div>
           <button
@@ -98,9 +140,9 @@ function FailedJobs({ jobs }: { jobs: Health['failedJobs'] }) {
             className="btn-secondary shrink-0"
             disabled={busy === j.id}
             onClick={() => void retry(j.id)}
-            aria-label={`Retry ${j.kind} job ${j.id}`}
+            aria-label={retryLabel(j.kind, j.id)}
           >
-            Retry
+            <Trans>Retry</Trans>
           </button>
         </li>
       ))}
@@ -109,68 +151,97 @@ function FailedJobs({ jobs }: { jobs: Health['failedJobs'] }) {
 }
 
 export function AdminHealth() {
+  const { i18n, t } = useLingui();
   const health = useQuery({ queryKey: ['admin', 'health'], queryFn: adminApi.health });
+  const triedTimes = (attempts: number, next: string) =>
+    i18n._(
+      plural(attempts, {
+        one: `Tried # time; next try ${next}`,
+        other: `Tried # times; next try ${next}`,
+      }),
+    );
   return (
     <section aria-labelledby="admin-health-title">
       <h2 id="admin-health-title" className="mb-3 text-lg font-semibold">
-        Health
+        <Trans>Health</Trans>
       </h2>
       {health.isPending ? (
         <SkeletonList rows={3} />
       ) : health.isError ? (
-        <Alert>{errorMessage(health.error)}</Alert>
+        <Alert>{appErrorText(i18n, health.error, msg`Unknown error`)}</Alert>
       ) : (
         <>
           <dl className="card grid grid-cols-2 gap-3 p-4 sm:grid-cols-4">
             {(
               [
-                ['Waiting (backlog)', health.data.jobs.due],
-                ['Scheduled', health.data.jobs.scheduled],
-                ['Running', health.data.jobs.running],
-                ['Failed', health.data.jobs.failed],
+                [t`Waiting (backlog)`, health.data.jobs.due],
+                [t`Scheduled`, health.data.jobs.scheduled],
+                [t`Running`, health.data.jobs.running],
+                [t`Failed`, health.data.jobs.failed],
               ] as const
             ).map(([label, n]) => (
               <div key={label} className="rounded-xl bg-surface-2 p-3">
                 <dt className="text-sm text-muted">{label}</dt>
-                <dd className="text-xl font-semibold">{n}</dd>
+                <dd className="text-xl font-semibold">{n.toLocaleString(intlTag(i18n.locale))}</dd>
               </div>
             ))}
           </dl>
-          <Subsection title="Failed jobs">
+          <Subsection title={t`Failed jobs`}>
             <FailedJobs jobs={health.data.failedJobs} />
           </Subsection>
-          <Subsection title="E-mails that failed">
+          <Subsection title={t`E-mails that failed`}>
             {health.data.failedMails.length === 0 ? (
-              <Empty>No e-mail failed.</Empty>
+              <Empty>
+                <Trans>No e-mail failed.</Trans>
+              </Empty>
             ) : (
-              <ul className="card divide-y divide-border" aria-label="E-mails that failed">
+              <ul className="card divide-y divide-border" aria-label={t`E-mails that failed`}>
                 {health.data.failedMails.map((m) => (
                   <li key={m.id} className="px-4 py-3">
                     <p className="font-medium break-all">
-                      {m.to ?? 'Unknown address'}{' '}
-                      <span className="text-sm text-muted">({m.kind})</span>
+                      {m.to === null ? (
+                        <Trans>Unknown address</Trans>
+                      ) : (
+                        <span translate="no">{m.to}</span>
+                      )}{' '}
+                      <span className="text-sm text-muted" translate="no">
+                        ({m.kind})
+                      </span>
                     </p>
-                    <p className="text-sm break-words text-danger">{m.error}</p>
+                    <p className="text-sm break-words text-danger" translate="no">
+                      {m.error}
+                    </p>
                     <p className="text-xs text-muted">
                       {m.nextAttemptAt === null
-                        ? `Given up after ${m.attempts} attempts`
-                        : `Tried ${m.attempts} times; next try ${formatWhen(m.nextAttemptAt)}`}
+                        ? i18n._(
+                            plural(m.attempts, {
+                              one: 'Given up after # attempt',
+                              other: 'Given up after # attempts',
+                            }),
+                          )
+                        : triedTimes(m.attempts, formatWhen(i18n.locale, m.nextAttemptAt))}
                     </p>
                   </li>
                 ))}
               </ul>
             )}
           </Subsection>
-          <Subsection title="Push failures">
+          <Subsection title={t`Push failures`}>
             {health.data.pushFailures.length === 0 ? (
-              <Empty>No push notification failed.</Empty>
+              <Empty>
+                <Trans>No push notification failed.</Trans>
+              </Empty>
             ) : (
-              <ul className="card divide-y divide-border" aria-label="Push failures">
+              <ul className="card divide-y divide-border" aria-label={t`Push failures`}>
                 {health.data.pushFailures.map((p) => (
                   <li key={p.subscriptionId} className="px-4 py-3">
-                    <p className="font-medium">{p.userName}</p>
-                    <p className="text-sm break-words text-danger">{p.answer}</p>
-                    <p className="text-xs text-muted">{formatWhen(p.failedAt)}</p>
+                    <p className="font-medium" translate="no">
+                      {p.userName}
+                    </p>
+                    <p className="text-sm break-words text-danger" translate="no">
+                      {p.answer}
+                    </p>
+                    <p className="text-xs text-muted">{formatWhen(i18n.locale, p.failedAt)}</p>
                   </li>
                 ))}
               </ul>
@@ -178,7 +249,7 @@ export function AdminHealth() {
           </Subsection>
         </>
       )}
-      <Subsection title="Test e-mail">
+      <Subsection title={t`Test e-mail`}>
         <TestEmail />
       </Subsection>
     </section>

@@ -2,58 +2,79 @@
 // menu, every one behind a confirm dialog.
 import { useState } from 'react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { adminApi, type PersonAction } from '../../api/admin';
-import { ApiError, errorMessage } from '../../api/client';
+import { ApiError } from '../../api/client';
 import type { AdminPerson } from '../../api/types';
 import { Alert } from '../Alert';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SearchIcon } from '../icons';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+import { appErrorText } from '../../lib/appErrors';
 import { formatWhen } from './format';
 
 type Action = PersonAction | 'delete';
 
-const ACTION_TEXT: Record<Action, { label: string; title: string; message: string; done: string }> =
-  {
-    disable: {
-      label: 'Disable',
-      title: 'Disable this account?',
-      message: 'They are signed out everywhere at once and cannot sign in until enabled again.',
-      done: 'Account disabled',
-    },
-    enable: {
-      label: 'Enable',
-      title: 'Enable this account?',
-      message: 'They can sign in again.',
-      done: 'Account enabled',
-    },
-    'resend-verification': {
-      label: 'Resend verification e-mail',
-      title: 'Resend the verification e-mail?',
-      message: 'A new verification link is sent to their address.',
-      done: 'Verification e-mail sent',
-    },
-    'make-admin': {
-      label: 'Make administrator',
-      title: 'Make them an administrator?',
-      message: 'They get this admin area, with every action in it.',
-      done: 'They are an administrator now',
-    },
-    'remove-admin': {
-      label: 'Remove administrator',
-      title: 'Remove their administrator role?',
-      message: 'They keep their account but lose the admin area.',
-      done: 'Administrator role removed',
-    },
-    delete: {
-      label: 'Delete account',
-      title: 'Delete this account?',
+type Texts = Record<'label' | 'title' | 'message' | 'done', MessageDescriptor>;
+
+/** Each action's menu label, confirm title, confirm message ({name}, {email}) and toast. */
+const ACTION_TEXT: Record<Action, Texts> = {
+  disable: {
+    label: msg`Disable`,
+    title: msg`Disable this account?`,
+    message: msg({
       message:
-        'Their personal data goes; shared expenses stay under "Deleted user". This cannot be undone.',
-      done: 'Account deleted',
-    },
-  };
+        '{name} ({email}): They are signed out everywhere at once and cannot sign in until enabled again.',
+    }),
+    done: msg`Account disabled`,
+  },
+  enable: {
+    label: msg`Enable`,
+    title: msg`Enable this account?`,
+    message: msg({ message: '{name} ({email}): They can sign in again.' }),
+    done: msg`Account enabled`,
+  },
+  'resend-verification': {
+    label: msg`Resend verification e-mail`,
+    title: msg`Resend the verification e-mail?`,
+    message: msg({
+      message: '{name} ({email}): A new verification link is sent to their address.',
+    }),
+    done: msg`Verification e-mail sent`,
+  },
+  'make-admin': {
+    label: msg`Make administrator`,
+    title: msg`Make them an administrator?`,
+    message: msg({
+      message: '{name} ({email}): They get this admin area, with every action in it.',
+    }),
+    done: msg`They are an administrator now`,
+  },
+  'remove-admin': {
+    label: msg`Remove administrator`,
+    title: msg`Remove their administrator role?`,
+    message: msg({ message: '{name} ({email}): They keep their account but lose the admin area.' }),
+    done: msg`Administrator role removed`,
+  },
+  delete: {
+    label: msg`Delete account`,
+    title: msg`Delete this account?`,
+    message: msg({
+      message:
+        '{name} ({email}): Their personal data goes; shared expenses stay under "Deleted user". This cannot be undone.',
+    }),
+    done: msg`Account deleted`,
+  },
+};
+
+/** An action's confirm message about this person. */
+function confirmText(action: Action, name: string, email: string): MessageDescriptor {
+  const { id, message } = ACTION_TEXT[action].message;
+  return { id, message, values: { name, email } };
+}
 
 function actionsFor(p: AdminPerson, selfId: number): Action[] {
   if (p.id === selfId) return [];
@@ -65,7 +86,13 @@ function actionsFor(p: AdminPerson, selfId: number): Action[] {
   return list;
 }
 
-function Badge({ tone, children }: { tone: 'danger' | 'primary' | 'muted'; children: string }) {
+function Badge({
+  tone,
+  children,
+}: {
+  tone: 'danger' | 'primary' | 'muted';
+  children: React.ReactNode;
+}) {
   const cls =
     tone === 'danger'
       ? 'bg-danger-soft text-danger'
@@ -86,26 +113,49 @@ function PersonRow({
   selfId: number;
   onAction: (person: AdminPerson, action: Action) => void;
 }) {
+  const { i18n } = useLingui();
   const actions = actionsFor(person, selfId);
+  const name = person.name;
+  const joined = formatWhen(i18n.locale, person.createdAt);
   return (
     <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="admin-person">
       <div className="min-w-0 flex-1">
-        <p className="font-medium break-words">{person.name}</p>
-        <p className="text-sm break-all text-muted">{person.email}</p>
+        <p className="font-medium break-words" translate="no">
+          {person.name}
+        </p>
+        <p className="text-sm break-all text-muted" translate="no">
+          {person.email}
+        </p>
         <p className="mt-1 flex flex-wrap gap-1.5">
-          {person.disabled ? <Badge tone="danger">Disabled</Badge> : null}
-          {person.admin ? (
-            <Badge tone="primary">
-              {person.configuredAdmin ? 'Admin (ADMIN_EMAILS)' : 'Admin'}
+          {person.disabled ? (
+            <Badge tone="danger">
+              <Trans>Disabled</Trans>
             </Badge>
           ) : null}
-          {person.emailVerified ? null : <Badge tone="muted">Not verified</Badge>}
-          <span className="text-xs text-muted">Joined {formatWhen(person.createdAt)}</span>
+          {person.admin ? (
+            <Badge tone="primary">
+              {person.configuredAdmin ? <Trans>Admin (ADMIN_EMAILS)</Trans> : <Trans>Admin</Trans>}
+            </Badge>
+          ) : null}
+          {person.emailVerified ? null : (
+            <Badge tone="muted">
+              <Trans>Not verified</Trans>
+            </Badge>
+          )}
+          <span className="text-xs text-muted">
+            <Trans>
+              Joined <span translate="no">{joined}</span>
+            </Trans>
+          </span>
         </p>
       </div>
       {actions.length > 0 ? (
         <label className="shrink-0">
-          <span className="sr-only">Actions for {person.name}</span>
+          <span className="sr-only">
+            <Trans>
+              Actions for <span translate="no">{name}</span>
+            </Trans>
+          </span>
           <select
             className="field min-h-11 w-auto"
             value=""
@@ -114,24 +164,29 @@ function PersonRow({
               if (action) onAction(person, action);
             }}
           >
-            <option value="">Actions…</option>
+            <option value="">{i18n._(msg`Actions…`)}</option>
             {actions.map((a) => (
               <option key={a} value={a}>
-                {ACTION_TEXT[a].label}
+                {i18n._(ACTION_TEXT[a].label)}
               </option>
             ))}
           </select>
         </label>
       ) : person.id === selfId ? (
-        <span className="text-sm text-muted">You</span>
+        <span className="text-sm text-muted">
+          <Trans>You</Trans>
+        </span>
       ) : (
-        <span className="text-sm text-muted">Set by ADMIN_EMAILS</span>
+        <span className="text-sm text-muted">
+          <Trans>Set by ADMIN_EMAILS</Trans>
+        </span>
       )}
     </li>
   );
 }
 
 export function AdminPeople({ selfId }: { selfId: number }) {
+  const { i18n, t } = useLingui();
   const [input, setInput] = useState('');
   const [query, setQuery] = useState('');
   const [pending, setPending] = useState<{ person: AdminPerson; action: Action } | null>(null);
@@ -145,6 +200,7 @@ export function AdminPeople({ selfId }: { selfId: number }) {
     getNextPageParam: (last) => last.nextCursor,
   });
   const list = people.data?.pages.flatMap((p) => p.items) ?? [];
+  const pendingName = pending?.person.name ?? '';
 
   const run = async () => {
     if (pending === null) return;
@@ -152,7 +208,7 @@ export function AdminPeople({ selfId }: { selfId: number }) {
     try {
       if (action === 'delete') await adminApi.remove(person.id, outstanding);
       else await adminApi.act(person.id, action);
-      toast.success(ACTION_TEXT[action].done);
+      toast.success(i18n._(ACTION_TEXT[action].done));
       setPending(null);
       setOutstanding(false);
       await client.invalidateQueries({ queryKey: ['admin'] });
@@ -161,7 +217,7 @@ export function AdminPeople({ selfId }: { selfId: number }) {
         setOutstanding(true);
         return;
       }
-      toast.error(errorMessage(e, 'Could not do that.'));
+      toast.error(appErrorText(i18n, e, msg`Could not do that.`));
       setPending(null);
       setOutstanding(false);
     }
@@ -170,7 +226,7 @@ export function AdminPeople({ selfId }: { selfId: number }) {
   return (
     <section aria-labelledby="admin-people-title">
       <h2 id="admin-people-title" className="mb-3 text-lg font-semibold">
-        People
+        <Trans>People</Trans>
       </h2>
       <form
         role="search"
@@ -181,31 +237,35 @@ export function AdminPeople({ selfId }: { selfId: number }) {
         }}
       >
         <label className="flex-1">
-          <span className="sr-only">Search by name or e-mail</span>
+          <span className="sr-only">
+            <Trans>Search by name or e-mail</Trans>
+          </span>
           <input
             type="search"
             className="field"
-            placeholder="Search by name or e-mail"
+            placeholder={t`Search by name or e-mail`}
             value={input}
             onChange={(e) => setInput(e.target.value)}
           />
         </label>
         <button type="submit" className="btn-secondary">
           <SearchIcon className="size-5" />
-          <span>Search</span>
+          <span>
+            <Trans>Search</Trans>
+          </span>
         </button>
       </form>
       {people.isPending ? (
         <SkeletonList rows={4} />
       ) : people.isError ? (
-        <Alert>{errorMessage(people.error, 'Could not load the people.')}</Alert>
+        <Alert>{appErrorText(i18n, people.error, msg`Could not load the people.`)}</Alert>
       ) : list.length === 0 ? (
         <p className="card p-4 text-muted">
-          {query === '' ? 'No accounts yet.' : `Nobody matches “${query}”.`}
+          {query === '' ? t`No accounts yet.` : t`Nobody matches “${query}”.`}
         </p>
       ) : (
         <>
-          <ul className="card divide-y divide-border" aria-label="People">
+          <ul className="card divide-y divide-border" aria-label={t`People`}>
             {list.map((p) => (
               <PersonRow
                 key={p.id}
@@ -222,20 +282,20 @@ export function AdminPeople({ selfId }: { selfId: number }) {
               disabled={people.isFetchingNextPage}
               onClick={() => void people.fetchNextPage()}
             >
-              {people.isFetchingNextPage ? 'Loading…' : 'Show more'}
+              {people.isFetchingNextPage ? t`Loading…` : t`Show more`}
             </button>
           ) : null}
         </>
       )}
       {pending !== null ? (
         <ConfirmDialog
-          title={ACTION_TEXT[pending.action].title}
+          title={i18n._(ACTION_TEXT[pending.action].title)}
           message={
             outstanding
-              ? `${pending.person.name} still has outstanding balances. Delete the account anyway?`
-              : `${pending.person.name} (${pending.person.email}): ${ACTION_TEXT[pending.action].message}`
+              ? t`${pendingName} still has outstanding balances. Delete the account anyway?`
+              : i18n._(confirmText(pending.action, pendingName, pending.person.email))
           }
-          confirmLabel={outstanding ? 'Delete anyway' : ACTION_TEXT[pending.action].label}
+          confirmLabel={outstanding ? t`Delete anyway` : i18n._(ACTION_TEXT[pending.action].label)}
           danger={pending.action === 'delete' || pending.action === 'disable'}
           onConfirm={run}
           onClose={() => {

@@ -2,20 +2,34 @@
 // REGISTRATION variable stays the default.
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { adminApi } from '../../api/admin';
-import { errorMessage } from '../../api/client';
 import type { AdminRegistration as Setting } from '../../api/types';
 import { Alert } from '../Alert';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+import { appErrorText } from '../../lib/appErrors';
 
-const MODES: { value: Setting['value']; label: string; hint: string }[] = [
-  { value: 'open', label: 'Open', hint: 'Anyone can create an account.' },
-  { value: 'invite', label: 'Invite only', hint: 'Only people with an invitation or invite link.' },
-  { value: 'closed', label: 'Closed', hint: 'Nobody can create an account.' },
+const MODES: { value: Setting['value']; label: MessageDescriptor; hint: MessageDescriptor }[] = [
+  { value: 'open', label: msg`Open`, hint: msg`Anyone can create an account.` },
+  {
+    value: 'invite',
+    label: msg`Invite only`,
+    hint: msg`Only people with an invitation or invite link.`,
+  },
+  { value: 'closed', label: msg`Closed`, hint: msg`Nobody can create an account.` },
 ];
 
+/** A mode's name, translated (the value itself when unknown). */
+function modeLabel(i18n: I18n, value: string): string {
+  const mode = MODES.find((m) => m.value === value);
+  return mode === undefined ? value : i18n._(mode.label);
+}
+
 export function AdminRegistration() {
+  const { i18n, t } = useLingui();
   const client = useQueryClient();
   const toast = useToast();
   const setting = useQuery({ queryKey: ['admin', 'registration'], queryFn: adminApi.registration });
@@ -28,29 +42,30 @@ export function AdminRegistration() {
     try {
       const next = await adminApi.setRegistration(value);
       client.setQueryData(['admin', 'registration'], next);
-      toast.success(
-        `Registration is ${MODES.find((m) => m.value === next.value)?.label ?? next.value} now`,
-      );
+      const mode = modeLabel(i18n, next.value);
+      toast.success(t`Registration is ${mode} now`);
       await client.invalidateQueries({ queryKey: ['admin', 'audit'] });
     } catch (e) {
-      toast.error(errorMessage(e, 'Could not change the registration setting.'));
+      toast.error(appErrorText(i18n, e, msg`Could not change the registration setting.`));
     } finally {
       setBusy(false);
       setChoice(null);
     }
   };
   if (setting.isPending) return <SkeletonList rows={3} />;
-  if (setting.isError) return <Alert>{errorMessage(setting.error)}</Alert>;
+  if (setting.isError)
+    return <Alert>{appErrorText(i18n, setting.error, msg`Unknown error`)}</Alert>;
   const { value, overridden } = setting.data;
-  const fallback =
-    MODES.find((m) => m.value === setting.data.default)?.label ?? setting.data.default;
+  const fallback = modeLabel(i18n, setting.data.default);
   return (
     <section aria-labelledby="admin-registration-title">
       <h2 id="admin-registration-title" className="mb-3 text-lg font-semibold">
-        Registration
+        <Trans>Registration</Trans>
       </h2>
       <fieldset className="card p-4" disabled={busy}>
-        <legend className="sr-only">Who may create an account</legend>
+        <legend className="sr-only">
+          <Trans>Who may create an account</Trans>
+        </legend>
         <ul className="flex flex-col gap-2">
           {MODES.map((m) => (
             <li key={m.value}>
@@ -63,8 +78,8 @@ export function AdminRegistration() {
                   onChange={() => void save(m.value)}
                 />
                 <span>
-                  <span className="block font-medium">{m.label}</span>
-                  <span className="block text-sm text-muted">{m.hint}</span>
+                  <span className="block font-medium">{i18n._(m.label)}</span>
+                  <span className="block text-sm text-muted">{i18n._(m.hint)}</span>
                 </span>
               </label>
             </li>
@@ -72,12 +87,12 @@ export function AdminRegistration() {
         </ul>
         <p className="mt-3 text-sm text-muted">
           {overridden
-            ? `Chosen here. The server's REGISTRATION setting says ${fallback}.`
-            : `From the server's REGISTRATION setting (${fallback}).`}
+            ? t`Chosen here. The server's REGISTRATION setting says ${fallback}.`
+            : t`From the server's REGISTRATION setting (${fallback}).`}
         </p>
         {overridden ? (
           <button type="button" className="btn-secondary mt-3" onClick={() => void save(null)}>
-            Go back to the server setting
+            <Trans>Go back to the server setting</Trans>
           </button>
         ) : null}
       </fieldset>

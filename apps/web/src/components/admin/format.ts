@@ -1,18 +1,34 @@
-// Display helpers of the admin area.
+// Display helpers of the admin area, in the page's language (issue #32).
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { intlTag } from '../../lib/appDates';
 
-/** Bytes as B, KB, MB or GB (powers of 1024), one decimal above KB. */
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ['KB', 'MB', 'GB', 'TB'];
-  let value = bytes / 1024;
+/** Bytes as B, KB, MB, GB or TB (powers of 1024), one decimal below 10. */
+export function formatBytes(i18n: I18n, bytes: number): string {
+  const tag = intlTag(i18n.locale);
+  if (bytes < 1024) {
+    const value = bytes.toLocaleString(tag);
+    return i18n._(msg`${value} B`);
+  }
+  let size = bytes / 1024;
   let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
+  while (size >= 1024 && unit < 3) {
+    size /= 1024;
     unit += 1;
   }
-  return `${value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  const digits = size < 10 ? 1 : 0;
+  const value = size.toLocaleString(tag, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  });
+  if (unit === 0) return i18n._(msg`${value} KB`);
+  if (unit === 1) return i18n._(msg`${value} MB`);
+  if (unit === 2) return i18n._(msg`${value} GB`);
+  return i18n._(msg`${value} TB`);
 }
 
-export function formatWhen(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment, date and time, medium length. */
+export function formatWhen(locale: string, iso: string): string {
+  return new Date(iso).toLocaleString(intlTag(locale), { dateStyle: 'medium', timeStyle: 'short' });
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import type { Group } from '../../api/types';
+import { csvExportPath } from '../../lib/csvExport';
 import { downloadFromApi } from '../../lib/download';
+import { CsvHeadersChoice } from '../export/CsvHeadersChoice';
 import { Alert } from '../Alert';
 import { DownloadIcon } from '../icons';
 import { TripReportDialog } from './TripReportDialog';
@@ -42,6 +44,7 @@ export function ExportGroupSection({ group }: { group: Group }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [reportOpen, setReportOpen] = useState(false);
+  const [splitwiseHeaders, setSplitwiseHeaders] = useState(false);
 
   async function download(format: (typeof FORMATS)[number]) {
     setBusy(format.id);
@@ -49,7 +52,7 @@ export function ExportGroupSection({ group }: { group: Group }) {
     setDone(null);
     try {
       const name = await downloadFromApi(
-        `/groups/${String(group.id)}/${format.path}`,
+        `/groups/${String(group.id)}/${format.id === 'csv' ? csvExportPath(splitwiseHeaders) : format.path}`,
         format.fallback,
       );
       setDone(`Downloaded ${name}.`);
@@ -76,9 +79,18 @@ export function ExportGroupSection({ group }: { group: Group }) {
               <DownloadIcon className="size-4" />
               {busy === f.id ? 'Exporting…' : f.label}
             </button>
-            <p id={`export-${f.id}-what`} className="text-sm text-muted">
-              {f.what}
-            </p>
+            <div className="flex flex-col gap-2">
+              <p id={`export-${f.id}-what`} className="text-sm text-muted">
+                {f.what}
+              </p>
+              {f.id === 'csv' ? (
+                <CsvHeadersChoice
+                  checked={splitwiseHeaders}
+                  disabled={busy !== null}
+                  onChange={setSplitwiseHeaders}
+                />
+              ) : null}
+            </div>
           </li>
         ))}
         <li className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
