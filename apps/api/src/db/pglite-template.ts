@@ -53,7 +53,7 @@ const stampFile = (file: string) => `${file}.stamp`;
 export async function readPgliteTemplate(file = PGLITE_TEMPLATE_FILE): Promise<Blob | null> {
   if (!existsSync(file) || !existsSync(stampFile(file))) return null;
   if ((await readFile(stampFile(file), 'utf8')).trim() !== pgliteTemplateStamp()) return null;
-  return new Blob([await readFile(file)]);
+  return new Blob([new Uint8Array(await readFile(file))]);
 }
 
 /** Whether `file` holds a template this PGlite made (the build skips making it again). */
