@@ -33,6 +33,13 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/pages/{VerifyEmailPage,ConfirmEmailPage,OidcSignInPage,UnsubscribePage,NotFoundPage}.tsx',
   'apps/web/src/lib/landingContent.ts',
   'apps/web/src/components/account/LanguageSetting.tsx',
+  // #32 expenses
+  'apps/web/src/components/{expense,currency,settle,pay}/*.{ts,tsx}',
+  'apps/web/src/components/{qr/QrImage,activity/ActivityParts}.tsx',
+  'apps/web/src/pages/{ActivityPage,AddExpensePage,NewExpensePage,SettleUpPage,SearchPage}.tsx',
+  'apps/web/src/lib/{activityText,expenseForm,expenseProblems,recurrence,receiptDate,dates}.ts',
+  'apps/web/src/lib/{itemSplit,seriesActions,conversion,split,settleUp,expenseSearch}.ts',
+  'apps/web/src/hooks/{useUndoToast,useSubmitFailure}.ts',
 ];
 
 export default tseslint.config(
