@@ -59,7 +59,14 @@ const STATIC = new Map<string, MessageDescriptor>([
 ]);
 
 /** Core's sentences that carry values, read back into the translated message. */
-const PATTERNS: ReadonlyArray<[RegExp, (a: string, b: string) => MessageDescriptor]> = [
+/** An unnamed item of Split by item ("Item 2", as lib/itemSplit.ts names it) in words. */
+function itemName(i18n: I18n, name: string): string {
+  const unnamed = /^Item (\d+)$/.exec(name);
+  const number = unnamed?.[1];
+  return number === undefined ? name : i18n._(msg`Item ${number}`);
+}
+
+const PATTERNS: ReadonlyArray<[RegExp, (a: string, b: string, i18n: I18n) => MessageDescriptor]> = [
   [
     /^Total amount paid \((.+)\) must equal the expense amount \((.+)\)\.$/,
     (paid, amount) => msg`Total amount paid (${paid}) must equal the expense amount (${amount}).`,
@@ -92,9 +99,18 @@ const PATTERNS: ReadonlyArray<[RegExp, (a: string, b: string) => MessageDescript
   ],
   [
     /^Please assign "(.*)" to at least one person\.$/,
-    (item) => msg`Please assign "${item}" to at least one person.`,
+    (name, _, i18n) => {
+      const item = itemName(i18n, name);
+      return msg`Please assign "${item}" to at least one person.`;
+    },
   ],
-  [/^Please enter a price for "(.*)"\.$/, (item) => msg`Please enter a price for "${item}".`],
+  [
+    /^Please enter a price for "(.*)"\.$/,
+    (name, _, i18n) => {
+      const item = itemName(i18n, name);
+      return msg`Please enter a price for "${item}".`;
+    },
+  ],
   [
     /^Please enter the amount charged in (\S+)\.$/,
     (currency) => msg`Please enter the amount charged in ${currency}.`,
@@ -107,7 +123,7 @@ export function expenseProblemText(i18n: I18n, message: string): string {
   if (known !== undefined) return i18n._(known);
   for (const [pattern, make] of PATTERNS) {
     const match = message.match(pattern);
-    if (match) return i18n._(make(match[1] ?? '', match[2] ?? ''));
+    if (match) return i18n._(make(match[1] ?? '', match[2] ?? '', i18n));
   }
   return message;
 }

@@ -61,7 +61,9 @@ export default function ActivityPage() {
                 <div className="min-w-0 flex-1">
                   <p className="text-sm">{describe(item, me)}</p>
                   <Effect item={item} myId={me.id} />
-                  <p className="text-xs text-muted">{formatDateTime(item.createdAt)}</p>
+                  <p className="text-xs text-muted" translate="no">
+                    {formatDateTime(item.createdAt)}
+                  </p>
                 </div>
               </>
             );

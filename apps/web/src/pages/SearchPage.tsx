@@ -336,7 +336,7 @@ export default function SearchPage() {
                       <div className="min-w-0 flex-1">
                         <p className="truncate font-medium">{e.description}</p>
                         <p className="truncate text-xs text-muted">
-                          {formatDate(e.date)}
+                          <span translate="no">{formatDate(e.date)}</span>
                           {groupId === null ? ` · ${groupName(e.groupId)}` : ''}
                           {` · ${categoryLabel(e.category)}`}
                           {e.commentCount > 0

@@ -35,7 +35,9 @@ export function AmountInCurrency({
     <div className="grid grid-cols-2 gap-3">
       <div>
         <label htmlFor={`${idPrefix}-amount`} className="label">
-          <Trans>Amount ({currency})</Trans>
+          <Trans>
+            Amount (<span translate="no">{currency}</span>)
+          </Trans>
         </label>
         <input
           id={`${idPrefix}-amount`}

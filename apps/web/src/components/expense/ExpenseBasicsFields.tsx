@@ -62,7 +62,9 @@ export function ExpenseBasicsFields({
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor="expense-amount" className="label">
-            <Trans>Amount ({currency})</Trans>
+            <Trans>
+              Amount (<span translate="no">{currency}</span>)
+            </Trans>
           </label>
           <input
             id="expense-amount"

@@ -121,7 +121,9 @@ export function ItemSplitDialog({
                   </div>
                   <div className="w-28">
                     <label className="label" htmlFor={`item-price-${row.key}`}>
-                      <Trans>Price ({currency})</Trans>
+                      <Trans>
+                        Price (<span translate="no">{currency}</span>)
+                      </Trans>
                     </label>
                     <input
                       id={`item-price-${row.key}`}

@@ -226,7 +226,12 @@ export function SplitDialog({
                       })
                     }
                   />
-                  <span className="w-12 text-xs text-muted">{unit}</span>
+                  <span
+                    className="w-12 text-xs text-muted"
+                    translate={unit === currency ? 'no' : undefined}
+                  >
+                    {unit}
+                  </span>
                 </span>
               ) : null}
             </li>

@@ -119,11 +119,11 @@ export function PayButtons({
             <dt className="text-muted">
               <Trans>Account holder</Trans>
             </dt>
-            <dd>{bank.account.holder}</dd>
+            <dd translate="no">{bank.account.holder}</dd>
             <dt className="text-muted" translate="no">
               IBAN
             </dt>
-            <dd className="font-mono break-all" data-testid="payee-iban">
+            <dd className="font-mono break-all" data-testid="payee-iban" translate="no">
               {formatIban(bank.account.iban)}
             </dd>
             {bank.account.bic !== null ? (
@@ -131,7 +131,9 @@ export function PayButtons({
                 <dt className="text-muted" translate="no">
                   BIC
                 </dt>
-                <dd className="font-mono">{bank.account.bic}</dd>
+                <dd className="font-mono" translate="no">
+                  {bank.account.bic}
+                </dd>
               </>
             ) : null}
           </dl>
