@@ -38,7 +38,7 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/components/{qr/QrImage,activity/ActivityParts}.tsx',
   'apps/web/src/pages/{ActivityPage,AddExpensePage,NewExpensePage,SettleUpPage,SearchPage}.tsx',
   'apps/web/src/lib/{activityText,expenseForm,expenseProblems,recurrence,receiptDate,dates}.ts',
-  'apps/web/src/lib/{itemSplit,seriesActions,conversion,split,settleUp,expenseSearch}.ts',
+  'apps/web/src/lib/{itemSplit,seriesActions,conversion,split,settleUp,expenseSearch,submitError}.ts',
   'apps/web/src/hooks/{useUndoToast,useSubmitFailure}.ts',
 ];
 
