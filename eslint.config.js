@@ -54,6 +54,13 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/pages/{NotificationSettingsPage,NotificationsPage}.tsx',
   'apps/web/src/hooks/usePushDevice.ts',
   'apps/web/src/lib/appErrors.ts',
+  // #32 expenses
+  'apps/web/src/components/{expense,currency,settle,pay}/*.{ts,tsx}',
+  'apps/web/src/components/{qr/QrImage,activity/ActivityParts}.tsx',
+  'apps/web/src/pages/{ActivityPage,AddExpensePage,NewExpensePage,SettleUpPage,SearchPage}.tsx',
+  'apps/web/src/lib/{activityText,expenseForm,expenseProblems,recurrence,receiptDate,dates}.ts',
+  'apps/web/src/lib/{itemSplit,seriesActions,conversion,split,settleUp,expenseSearch,submitError}.ts',
+  'apps/web/src/hooks/{useUndoToast,useSubmitFailure}.ts',
 ];
 
 export default tseslint.config(

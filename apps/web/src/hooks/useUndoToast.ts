@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useCallback } from 'react';
 import { errorMessage } from '../api/client';
 import { expensesApi } from '../api/expenses';
@@ -11,25 +12,27 @@ import { useInvalidateAll } from './useInvalidate';
  * together) and refetches what is shown; a refusal (someone left the group…) says why.
  */
 export function useUndoToast(): (kind: 'expense' | 'payment', id: number) => void {
+  const { t } = useLingui();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   return useCallback(
     (kind, id) => {
-      const noun = kind === 'expense' ? 'Expense' : 'Payment';
-      toast.action(`${noun} deleted`, {
-        label: 'Undo',
+      const expense = kind === 'expense';
+      toast.action(expense ? t`Expense deleted` : t`Payment deleted`, {
+        label: t`Undo`,
         run: async () => {
           try {
             await (kind === 'expense' ? expensesApi.restore(id) : paymentsApi.restore(id));
-            toast.success(`${noun} restored`);
+            toast.success(expense ? t`Expense restored` : t`Payment restored`);
           } catch (e) {
-            toast.error(`Failed to undo: ${errorMessage(e, 'Unknown error')}`);
+            const reason = errorMessage(e, t`Unknown error`);
+            toast.error(t`Failed to undo: ${reason}`);
           } finally {
             await invalidate();
           }
         },
       });
     },
-    [toast, invalidate],
+    [toast, invalidate, t],
   );
 }

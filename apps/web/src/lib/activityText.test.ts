@@ -1,6 +1,10 @@
-import { describe as suite, expect, it } from 'vitest';
+import { beforeAll, describe as suite, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { ActivityItem } from '../api/types';
 import { describe, target } from './activityText';
+
+// The texts are the messages' English (no catalog loaded: the source text is shown).
+beforeAll(() => i18n.activate('en'));
 
 const me = { id: 1, name: 'Ann Lee' };
 const bea = { id: 5, name: 'Bea Costa', email: 'bea@example.com' };
@@ -75,5 +79,28 @@ suite('budget alerts', () => {
     });
     expect(describe(alert, me)).toBe('80% of your Groceries budget used');
     expect(target(alert)).toBe('/app/reports');
+    // Written on the web from the amounts, whatever the server's English says.
+    expect(describe({ ...alert, amount: 120, description: 'x' }, me)).toBe(
+      'Over your Groceries budget',
+    );
+  });
+});
+
+suite('in the reader’s language', () => {
+  it('reads payments and expenses from the German catalog, the reader as "du"', async () => {
+    const { messages } = await import('../locales/app/de');
+    i18n.load('de', messages);
+    i18n.activate('de');
+    try {
+      expect(describe(item({}), me)).toBe('Bea Costa hat „Dinner“ in „Lisbon trip“ hinzugefügt');
+      const paid = item({
+        type: 'payment_added',
+        description: 'Bea Costa paid Ann Lee',
+        myShare: -5,
+      });
+      expect(describe(paid, me)).toBe('Bea Costa hat dich bezahlt in „Lisbon trip“');
+    } finally {
+      i18n.activate('en');
+    }
   });
 });

@@ -1,66 +1,165 @@
 // How an activity row reads (the activity feed and the notifications): who did what, and where
-// it leads.
+// it leads. Written in the page's language (issue #32): the server's English `description` is
+// only a name (an expense's, a group's, a comment) or, for payments and members, a sentence whose
+// names are read back into the translated one.
+import { t } from '@lingui/core/macro';
 import type { ActivityItem } from '../api/types';
+import { categoryLabel } from './categories';
+import { formatMoney } from './money';
 
-/**
- * Server texts name people ("{payer} paid {recipient}", "{actor} added {name}"): the current
- * user reads "You"/"you" instead, placed by the actor or by the sign of `myShare`.
- */
-function personalise(item: ActivityItem, me: { id: number; name: string }): string {
+type Me = { id: number; name: string };
+
+/** "{payer} paid {recipient}" with the current user as "You"/"you" (by the sign of `myShare`). */
+function paymentSentence(item: ActivityItem, me: Me): string {
   const text = item.description;
-  if (item.type === 'payment_added') {
-    if (item.myShare > 0 && text.startsWith(`${me.name} paid `)) {
-      return `You${text.slice(me.name.length)}`;
-    }
-    if (item.myShare < 0 && text.endsWith(` paid ${me.name}`)) {
-      return `${text.slice(0, text.length - me.name.length)}you`;
-    }
-    return text;
+  if (item.myShare > 0 && text.startsWith(`${me.name} paid `)) {
+    const recipient = text.slice(me.name.length + ' paid '.length);
+    return t`You paid ${recipient}`;
   }
-  if (
-    (item.type === 'member_added' || item.type === 'member_left') &&
-    item.actor?.id === me.id &&
-    text.startsWith(`${me.name} `)
-  ) {
-    return `You${text.slice(me.name.length)}`;
+  if (item.myShare < 0 && text.endsWith(` paid ${me.name}`)) {
+    const payer = text.slice(0, text.length - me.name.length - ' paid '.length);
+    return t`${payer} paid you`;
+  }
+  const at = text.indexOf(' paid ');
+  if (at <= 0) return text;
+  const payer = text.slice(0, at);
+  const recipient = text.slice(at + ' paid '.length);
+  return t`${payer} paid ${recipient}`;
+}
+
+/** The server's sentences about members, read back into translated ones (unknown: as sent). */
+function memberSentence(item: ActivityItem, me: Me): string {
+  const text = item.description;
+  const mine = item.actor?.id === me.id;
+  const name = mine ? me.name : (item.actor?.name ?? '');
+  if (name !== '' && text.startsWith(`${name} `)) {
+    const rest = text.slice(name.length + 1);
+    const added = /^added (.+)$/.exec(rest);
+    if (added?.[1] !== undefined) {
+      const person = added[1];
+      return mine ? t`You added ${person}` : t`${name} added ${person}`;
+    }
+    const removed = /^removed (.+)$/.exec(rest);
+    if (removed?.[1] !== undefined) {
+      const person = removed[1];
+      return mine ? t`You removed ${person}` : t`${name} removed ${person}`;
+    }
+    if (rest === 'left the group') return mine ? t`You left the group` : t`${name} left the group`;
+    const joined = /^joined as (.+)$/.exec(rest);
+    if (joined?.[1] !== undefined) {
+      const guest = joined[1];
+      return mine ? t`You joined as ${guest}` : t`${name} joined as ${guest}`;
+    }
+    const merged = /^merged (.+) into (.+)$/.exec(rest);
+    if (merged?.[1] !== undefined && merged[2] !== undefined) {
+      const guest = merged[1];
+      const into = merged[2];
+      return mine ? t`You merged ${guest} into ${into}` : t`${name} merged ${guest} into ${into}`;
+    }
+  }
+  const via = / joined the group via the invite link$/.exec(text);
+  if (via) {
+    const person = text.slice(0, via.index);
+    return t`${person} joined the group via the invite link`;
   }
   return text;
 }
 
-export function describe(item: ActivityItem, me: { id: number; name: string }): string {
-  const myId = me.id;
-  const actor = item.actor ? (item.actor.id === myId ? 'You' : item.actor.name) : 'Someone';
-  const where = item.group ? ` in "${item.group.name}"` : '';
+/** A budget alert from its amounts (amount: my share this month; myShare: the budget). */
+function budgetSentence(item: ActivityItem): string {
+  const category = categoryLabel(item.category);
+  return item.amount !== null && item.amount >= item.myShare
+    ? t`Over your ${category} budget`
+    : t`80% of your ${category} budget used`;
+}
+
+export function describe(item: ActivityItem, me: Me): string {
+  const actor = item.actor ? (item.actor.id === me.id ? null : item.actor.name) : t`Someone`;
+  const name = item.description;
+  const group = item.group?.name ?? null;
+  const you = actor === null;
+  const sender = actor ?? me.name;
   switch (item.type) {
     case 'expense_added':
-      return `${actor} added "${item.description}"${where}`;
+      if (group === null) return you ? t`You added "${name}"` : t`${actor} added "${name}"`;
+      return you ? t`You added "${name}" in "${group}"` : t`${actor} added "${name}" in "${group}"`;
     case 'expense_updated':
-      return `${actor} updated "${item.description}"${where}`;
+      if (group === null) return you ? t`You updated "${name}"` : t`${actor} updated "${name}"`;
+      return you
+        ? t`You updated "${name}" in "${group}"`
+        : t`${actor} updated "${name}" in "${group}"`;
     case 'expense_deleted':
-      return `${actor} deleted "${item.description}"${where}`;
+      if (group === null) return you ? t`You deleted "${name}"` : t`${actor} deleted "${name}"`;
+      return you
+        ? t`You deleted "${name}" in "${group}"`
+        : t`${actor} deleted "${name}" in "${group}"`;
     case 'expense_restored':
-      return `${actor} restored "${item.description}"${where}`;
+      if (group === null) return you ? t`You restored "${name}"` : t`${actor} restored "${name}"`;
+      return you
+        ? t`You restored "${name}" in "${group}"`
+        : t`${actor} restored "${name}" in "${group}"`;
     case 'group_created':
-      return `${actor} created the group "${item.description}"`;
-    case 'payment_added':
-      return `${personalise(item, me)}${where}`;
+      return you ? t`You created the group "${name}"` : t`${actor} created the group "${name}"`;
     case 'payment_updated':
-      return `${actor} updated a payment: ${item.description}${where}`;
     case 'payment_deleted':
-      return `${actor} deleted a payment: ${item.description}${where}`;
     case 'payment_restored':
-      return `${actor} restored a payment: ${item.description}${where}`;
+      return paymentChange(item, actor, group);
     case 'comment_added':
-      return `${actor} commented: "${item.description}"`;
+      return you ? t`You commented: "${name}"` : t`${actor} commented: "${name}"`;
     case 'friend_request':
-      return `${actor} sent you a friend request`;
+      return t`${sender} sent you a friend request`;
     case 'reminder':
-      return `${actor} reminded you to settle up${where}`;
+      return group === null
+        ? t`${sender} reminded you to settle up`
+        : t`${sender} reminded you to settle up in "${group}"`;
     case 'budget_alert':
-      return item.description;
-    default:
-      return `${personalise(item, me)}${where}`;
+      return budgetSentence(item);
+    default: {
+      const sentence =
+        item.type === 'payment_added' ? paymentSentence(item, me) : memberSentence(item, me);
+      return group === null ? sentence : t`${sentence} in "${group}"`;
+    }
   }
+}
+
+/** "{actor} updated/deleted/restored a payment: {payer} paid {recipient}", in its group. */
+function paymentChange(item: ActivityItem, actor: string | null, group: string | null): string {
+  const payment = item.description;
+  const who = actor ?? '';
+  const where = group ?? '';
+  const you = actor === null;
+  const inGroup = group !== null;
+  switch (item.type) {
+    case 'payment_updated':
+      if (inGroup) {
+        return you
+          ? t`You updated a payment: ${payment} in "${where}"`
+          : t`${who} updated a payment: ${payment} in "${where}"`;
+      }
+      return you ? t`You updated a payment: ${payment}` : t`${who} updated a payment: ${payment}`;
+    case 'payment_deleted':
+      if (inGroup) {
+        return you
+          ? t`You deleted a payment: ${payment} in "${where}"`
+          : t`${who} deleted a payment: ${payment} in "${where}"`;
+      }
+      return you ? t`You deleted a payment: ${payment}` : t`${who} deleted a payment: ${payment}`;
+    default:
+      if (inGroup) {
+        return you
+          ? t`You restored a payment: ${payment} in "${where}"`
+          : t`${who} restored a payment: ${payment} in "${where}"`;
+      }
+      return you ? t`You restored a payment: ${payment}` : t`${who} restored a payment: ${payment}`;
+  }
+}
+
+/** What a budget alert's amounts say ("€85.00 of €100.00 this month"). */
+export function budgetProgress(item: ActivityItem): string {
+  const currency = item.currency ?? 'USD';
+  const spent = formatMoney(item.amount ?? 0, currency);
+  const budget = formatMoney(item.myShare, currency);
+  return t`${spent} of ${budget} this month`;
 }
 
 /**

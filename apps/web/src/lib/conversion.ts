@@ -26,6 +26,7 @@ export interface ConversionState {
   charged: string;
 }
 
+/** Translated by lib/expenseProblems.ts. */
 export const MSG_RATES_UNAVAILABLE =
   'Exchange rates cannot be fetched right now. Please enter the rate.';
 
@@ -105,6 +106,7 @@ export function conversionProblem(
     if (charged === null || charged <= 0) {
       return (
         (state.charged.trim() ? amountProblem(state.charged, groupCurrency) : null) ??
+        // eslint-disable-next-line lingui/no-unlocalized-strings -- translated by lib/expenseProblems.ts
         `Please enter the amount charged in ${groupCurrency}.`
       );
     }

@@ -1,4 +1,14 @@
-// Calendar dates are YYYY-MM-DD strings without time zone (docs/api.md §1.2).
+// Calendar dates are YYYY-MM-DD strings without time zone (docs/api.md §1.2), shown in the
+// page's language (issue #32).
+import { i18n } from '@lingui/core';
+import { DEFAULT_LOCALE } from '@evenly/core';
+import { intlLocale, isWebLocale } from '../i18n/locale';
+
+/** The tag `Intl` formats dates with: the page's language (English before one is active). */
+export function dateLocale(): string {
+  const locale = i18n.locale;
+  return isWebLocale(locale) ? intlLocale(locale) : DEFAULT_LOCALE;
+}
 export function todayIso(): string {
   const now = new Date();
   const y = now.getFullYear();
@@ -8,11 +18,18 @@ export function todayIso(): string {
 }
 
 export function parseIsoDate(date: string): Date {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO time, not words
   return new Date(`${date.slice(0, 10)}T00:00:00`);
 }
 
+/** A YYYY-MM-DD date at midnight UTC (formatted with `timeZone: 'UTC'`). */
+export function utcDate(date: string): Date {
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- an ISO time, not words
+  return new Date(`${date.slice(0, 10)}T00:00:00Z`);
+}
+
 export function formatDate(date: string): string {
-  return parseIsoDate(date).toLocaleDateString('en-US', {
+  return parseIsoDate(date).toLocaleDateString(dateLocale(), {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -20,11 +37,11 @@ export function formatDate(date: string): string {
 }
 
 export function formatMonthYear(date: string): string {
-  return parseIsoDate(date).toLocaleDateString('en-US', { month: 'long', year: 'numeric' });
+  return parseIsoDate(date).toLocaleDateString(dateLocale(), { month: 'long', year: 'numeric' });
 }
 
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', {
+  return new Date(iso).toLocaleString(dateLocale(), {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',

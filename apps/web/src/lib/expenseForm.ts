@@ -1,5 +1,7 @@
 // Pure state helpers of the expense form: defaults, validation (@evenly/core's expense rules and
 // sentences, spec §5), split preview, request.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { checkExpenseRules, EXPENSE_MESSAGES, validateExpenseFields } from '@evenly/core';
 import type { ValidationIssue } from '@evenly/core';
 import type { Expense, ExpenseRequest, SplitType, User } from '../api/types';
@@ -38,6 +40,18 @@ export interface ExpenseFormState extends ConversionState {
   categoryChosen: boolean;
 }
 
+/** How each split type is named on screen (shown with `i18n._`). */
+export const SPLIT_TYPE_LABELS: Record<SplitType, MessageDescriptor> = {
+  EQUAL: msg`Equally`,
+  EXACT: msg`Exact amounts`,
+  PERCENTAGE: msg`Percentages`,
+  SHARE: msg`Shares`,
+};
+
+/**
+ * The English names, for the screens not translated yet and the offline queue's English
+ * description (issue #32: the translated screens use SPLIT_TYPE_LABELS).
+ */
 export const SPLIT_LABELS: Record<SplitType, string> = {
   EQUAL: 'Equally',
   EXACT: 'Exact amounts',
@@ -183,6 +197,7 @@ export function expenseFormIssues(
       );
   state.payers.forEach((payer, i) => {
     if (payer.userId !== null && !participantIds.includes(payer.userId)) {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a field path
       issues.push({ path: ['payers', i, 'userId'], message: EXPENSE_MESSAGES.payerUser });
     }
   });

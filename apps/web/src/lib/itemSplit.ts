@@ -78,6 +78,9 @@ export type ItemSplitOutcome =
     }
   | { ok: false; message: string };
 
+/** Split by item before an amount is typed (shown translated through lib/expenseProblems.ts). */
+export const ITEM_AMOUNT_FIRST = 'Please enter the expense amount first.';
+
 /**
  * The EXACT split the rows give for `totalText` (the form's amount) in `currency`. `subtotal`:
  * the amount before tax and service a scanned receipt prints (major units), when it does.
@@ -90,9 +93,12 @@ export function splitRows(
 ): ItemSplitOutcome {
   const total = parseAmountMinor(totalText, currency);
   if (total === null || total <= 0) {
-    return { ok: false, message: 'Please enter the expense amount first.' };
+    return { ok: false, message: ITEM_AMOUNT_FIRST };
   }
   const items: { amount: number; people: number[] }[] = [];
+  // The items' names as saved with the expense (an unnamed one is "Item 2", in English: the
+  // saved text is the same for everyone); the problems are translated by lib/expenseProblems.ts.
+  /* eslint-disable lingui/no-unlocalized-strings */
   const labels = rows.map((row, i) => row.name.trim() || `Item ${String(i + 1)}`);
   for (const [i, row] of rows.entries()) {
     const label = row.name.trim() || `Item ${String(i + 1)}`;
@@ -107,6 +113,7 @@ export function splitRows(
           `Please enter a price for "${label}".`,
       };
     }
+    /* eslint-enable lingui/no-unlocalized-strings */
     items.push({ amount: negative ? -minor : minor, people: row.people });
   }
   const r = splitByItems(total, items, labels);

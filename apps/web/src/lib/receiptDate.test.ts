@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { receiptDateNotice } from './receiptDate';
+
+// The texts are the messages' English (no catalog loaded: the source text is shown).
+beforeAll(() => i18n.activate('en'));
 
 describe('receiptDateNotice', () => {
   it('says nothing within 60 days of today, either way', () => {

@@ -1,6 +1,7 @@
 // A date read from a receipt that is far from today is more likely a misread (or an old receipt
 // picked by mistake) than an expense to back-date silently (issue #31 point 7: a receipt dated
 // 2017 was saved without a word). The form flags it for a look; it never changes or refuses it.
+import { t } from '@lingui/core/macro';
 import { formatDate } from './dates';
 
 /** How far from today, in days either way, a scanned date may be before the form flags it. */
@@ -20,6 +21,9 @@ function daysBetween(from: string, to: string): number {
 export function receiptDateNotice(scanned: string, today: string): string | null {
   const days = daysBetween(today, scanned);
   if (Math.abs(days) <= RECEIPT_DATE_LOOK_DAYS) return null;
-  const when = days < 0 ? 'ago' : 'from today';
-  return `The receipt is dated ${formatDate(scanned)}, more than ${String(RECEIPT_DATE_LOOK_DAYS)} days ${when}. Please check the date before saving.`;
+  const date = formatDate(scanned);
+  const limit = RECEIPT_DATE_LOOK_DAYS;
+  return days < 0
+    ? t`The receipt is dated ${date}, more than ${limit} days ago. Please check the date before saving.`
+    : t`The receipt is dated ${date}, more than ${limit} days from today. Please check the date before saving.`;
 }

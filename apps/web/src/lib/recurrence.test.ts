@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import {
   describeEnd,
   describeRecurrence,
@@ -9,6 +10,9 @@ import {
   recurrenceRequest,
   validateRecurrence,
 } from './recurrence';
+
+// The texts are the messages' English (no catalog loaded: the source text is shown).
+beforeAll(() => i18n.activate('en'));
 
 describe('describeRecurrence', () => {
   it('names the clamped day and the time zone', () => {

@@ -1,39 +1,55 @@
 // Recurring expenses in the form and on screen: the repeat/ends choices, their validation (the
 // shared rules of @evenly/core, so the form and the API say the same thing), the request's
 // `recurrence`, and how a series is described to people.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import {
   MAX_END_COUNT,
   RECURRENCE_MESSAGES,
   validateRecurrence as validateRecurrenceInput,
 } from '@evenly/core';
 import type { ExpenseSeriesInfo, Frequency, Recurrence } from '../api/types';
+import { dateLocale, utcDate } from './dates';
 
 export type RepeatChoice = Frequency | 'NEVER';
 export type EndMode = 'NEVER' | 'DATE' | 'COUNT';
 
-/** Labels of the "Repeat" control. */
-export const REPEAT_LABELS: Record<RepeatChoice, string> = {
-  NEVER: 'Never',
-  DAILY: 'Daily',
-  WEEKLY: 'Weekly',
-  BIWEEKLY: 'Every 2 weeks',
-  MONTHLY: 'Monthly',
-  YEARLY: 'Yearly',
+/** Labels of the "Repeat" control (shown with `i18n._`). */
+export const REPEAT_LABELS: Record<RepeatChoice, MessageDescriptor> = {
+  NEVER: msg`Never`,
+  DAILY: msg`Daily`,
+  WEEKLY: msg`Weekly`,
+  BIWEEKLY: msg`Every 2 weeks`,
+  MONTHLY: msg`Monthly`,
+  YEARLY: msg`Yearly`,
 };
 
-/** Short badge text on an occurrence ("Repeats monthly"). */
-export const REPEATS_LABELS: Record<Frequency, string> = {
-  DAILY: 'Repeats daily',
-  WEEKLY: 'Repeats weekly',
-  BIWEEKLY: 'Repeats every 2 weeks',
-  MONTHLY: 'Repeats monthly',
-  YEARLY: 'Repeats yearly',
+/**
+ * Short badge text on an occurrence ("Repeats monthly"), in the page's language when read (each
+ * entry is a getter: the language can change after the module loads).
+ */
+export const REPEATS_LABELS: Readonly<Record<Frequency, string>> = {
+  get DAILY() {
+    return t`Repeats daily`;
+  },
+  get WEEKLY() {
+    return t`Repeats weekly`;
+  },
+  get BIWEEKLY() {
+    return t`Repeats every 2 weeks`;
+  },
+  get MONTHLY() {
+    return t`Repeats monthly`;
+  },
+  get YEARLY() {
+    return t`Repeats yearly`;
+  },
 };
 
-export const END_LABELS: Record<EndMode, string> = {
-  NEVER: 'Never',
-  DATE: 'On a date',
-  COUNT: 'After N times',
+export const END_LABELS: Record<EndMode, MessageDescriptor> = {
+  NEVER: msg`Never`,
+  DATE: msg`On a date`,
+  COUNT: msg`After N times`,
 };
 
 export interface RecurrenceFormState {
@@ -80,13 +96,13 @@ export function browserTimeZone(): string {
 }
 
 const weekday = (date: string) =>
-  new Date(`${date.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+  utcDate(date).toLocaleDateString(dateLocale(), {
     weekday: 'long',
     timeZone: 'UTC',
   });
 
 const monthDay = (month: number, day: number) =>
-  new Date(Date.UTC(2000, month - 1, day)).toLocaleDateString('en-US', {
+  new Date(Date.UTC(2000, month - 1, day)).toLocaleDateString(dateLocale(), {
     month: 'long',
     day: 'numeric',
     timeZone: 'UTC',
@@ -103,53 +119,55 @@ export function describeRecurrence(
 ): string {
   const date = startDate.slice(0, 10);
   const [, m, d] = date.split('-').map(Number) as [number, number, number];
-  let when: string;
+  const day = weekday(date);
   switch (frequency) {
     case 'DAILY':
-      when = 'Repeats daily';
-      break;
+      return t`Repeats daily, ${timeZone}`;
     case 'WEEKLY':
-      when = `Repeats weekly on ${weekday(date)}s`;
-      break;
+      return t`Repeats weekly on ${day}s, ${timeZone}`;
     case 'BIWEEKLY':
-      when = `Repeats every 2 weeks on ${weekday(date)}s`;
-      break;
+      return t`Repeats every 2 weeks on ${day}s, ${timeZone}`;
     case 'MONTHLY':
-      when =
-        d > 28
-          ? `Repeats monthly on day ${d} (last day in shorter months)`
-          : `Repeats monthly on day ${d}`;
-      break;
-    case 'YEARLY':
-      when =
-        m === 2 && d === 29
-          ? `Repeats yearly on ${monthDay(2, 29)} (${monthDay(2, 28)} in other years)`
-          : `Repeats yearly on ${monthDay(m, d)}`;
-      break;
+      return d > 28
+        ? t`Repeats monthly on day ${d} (last day in shorter months), ${timeZone}`
+        : t`Repeats monthly on day ${d}, ${timeZone}`;
+    case 'YEARLY': {
+      if (m === 2 && d === 29) {
+        const leap = monthDay(2, 29);
+        const other = monthDay(2, 28);
+        return t`Repeats yearly on ${leap} (${other} in other years), ${timeZone}`;
+      }
+      const on = monthDay(m, d);
+      return t`Repeats yearly on ${on}, ${timeZone}`;
+    }
   }
-  return `${when}, ${timeZone}`;
 }
 
 /** How a series ends, for people: "", "until Mar 31, 2027", "12 times". */
 export function describeEnd(endDate: string | null, endCount: number | null): string {
   if (endDate) {
-    const label = new Date(`${endDate.slice(0, 10)}T00:00:00Z`).toLocaleDateString('en-US', {
+    const label = utcDate(endDate).toLocaleDateString(dateLocale(), {
       month: 'short',
       day: 'numeric',
       year: 'numeric',
       timeZone: 'UTC',
     });
-    return `until ${label}`;
+    return t`until ${label}`;
   }
-  if (endCount !== null) return endCount === 1 ? 'once' : `${endCount} times`;
+  if (endCount !== null) return plural(endCount, { 1: 'once', other: '# times' });
   return '';
 }
 
-/** What the form asks for before the shared rules apply (a chosen end left blank). */
+/**
+ * What the form asks for before the shared rules apply (a chosen end left blank): English, like
+ * core's sentences, shown translated through lib/expenseProblems.ts.
+ */
+/* eslint-disable lingui/no-unlocalized-strings -- keys of lib/expenseProblems.ts */
 export const FORM_MESSAGES = {
   endDateMissing: 'Please choose an end date.',
   endCountMissing: 'Please enter how many times.',
 } as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * The first problem with the repeat fields, or null. `startDate` is the expense's date (the

@@ -1,4 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n } from '@lingui/core';
 import type { Expense } from '../api/types';
 import { deleteOccurrenceAction, endSeriesAction, skipNextAction } from './seriesActions';
 
@@ -17,6 +18,9 @@ function stubFetch() {
   });
   return calls;
 }
+
+// The texts are the messages' English (no catalog loaded: the source text is shown).
+beforeAll(() => i18n.activate('en'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

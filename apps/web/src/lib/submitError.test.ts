@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
 import { ApiError } from '../api/client';
 import { describeSubmitError, MSG_OFFLINE, MSG_UNREACHABLE } from './submitError';
+
+// The texts are the messages' English (no catalog loaded: the source text is shown).
+beforeAll(() => i18n.activate('en'));
 
 describe('describeSubmitError', () => {
   it('says the browser is offline when a request got no answer without a connection', () => {

@@ -1,6 +1,7 @@
 // What a failed save tells the person (issue #13 point 2): what happened, in words, and whether
 // sending the same request again can help. Creates carry an Idempotency-Key that stays the same
 // while the form does (lib/idempotency), so a retry after a lost answer never saves twice.
+import { t } from '@lingui/core/macro';
 import { ApiError } from '../api/client';
 
 export interface SubmitProblem {
@@ -12,12 +13,9 @@ export interface SubmitProblem {
   retryable: boolean;
 }
 
+/** The English of the messages below (tests compare with them). */
 export const MSG_OFFLINE = "You're offline.";
 export const MSG_UNREACHABLE = 'The server could not be reached.';
-export const HINT_CHECK_CONNECTION = 'Check your connection, then retry.';
-export const HINT_CONNECT = 'Connect to the internet, then retry.';
-export const HINT_RETRY_SOON = 'Retry in a moment.';
-export const MSG_WENT_WRONG = 'Something went wrong.';
 /** The API's words while the first request under the same Idempotency-Key still runs. */
 const IN_PROGRESS = /already in progress/i;
 
@@ -27,14 +25,20 @@ const IN_PROGRESS = /already in progress/i;
  * connection problem; anything the API itself answered is shown in its own words.
  */
 export function describeSubmitError(error: unknown, online: boolean): SubmitProblem {
+  const unreachable = t`The server could not be reached.`;
+  const later = t`Retry in a moment.`;
   if (error instanceof ApiError) {
     if (error.status === 0) {
       return online
-        ? { message: MSG_UNREACHABLE, hint: HINT_CHECK_CONNECTION, retryable: true }
-        : { message: MSG_OFFLINE, hint: HINT_CONNECT, retryable: true };
+        ? { message: unreachable, hint: t`Check your connection, then retry.`, retryable: true }
+        : {
+            message: t`You're offline.`,
+            hint: t`Connect to the internet, then retry.`,
+            retryable: true,
+          };
     }
     if (error.status >= 500 && error.code === null) {
-      return { message: MSG_UNREACHABLE, hint: HINT_RETRY_SOON, retryable: true };
+      return { message: unreachable, hint: later, retryable: true };
     }
     const transient =
       error.status >= 500 ||
@@ -43,12 +47,12 @@ export function describeSubmitError(error: unknown, online: boolean): SubmitProb
       (error.status === 409 && IN_PROGRESS.test(error.message));
     return {
       message: error.message,
-      hint: transient ? HINT_RETRY_SOON : null,
+      hint: transient ? later : null,
       retryable: transient,
     };
   }
   if (error instanceof Error && error.message) {
     return { message: error.message, hint: null, retryable: false };
   }
-  return { message: MSG_WENT_WRONG, hint: null, retryable: false };
+  return { message: t`Something went wrong.`, hint: null, retryable: false };
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../auth/authContext';
 import { Effect, KindIcon } from '../components/activity/ActivityParts';
@@ -12,17 +13,20 @@ import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { formatDateTime } from '../lib/dates';
 
 export default function ActivityPage() {
-  useDocumentTitle('Activity');
+  const { t } = useLingui();
+  useDocumentTitle(t`Activity`);
   const me = useCurrentUser();
   const { data, isPending, error } = useActivity();
   return (
     <>
       <PageHeader
-        title="Recent activity"
+        title={t`Recent activity`}
         actions={
-          <Link to="/app/search" className="btn-ghost px-3" aria-label="Search expenses">
+          <Link to="/app/search" className="btn-ghost px-3" aria-label={t`Search expenses`}>
             <SearchIcon className="size-5" />
-            <span className="hidden sm:inline">Search expenses</span>
+            <span className="hidden sm:inline">
+              <Trans>Search expenses</Trans>
+            </span>
           </Link>
         }
       />
@@ -35,9 +39,11 @@ export default function ActivityPage() {
       ) : data.length === 0 ? (
         <div className="card flex flex-col items-center gap-2 p-8 text-center">
           <ActivityIcon className="size-10 text-muted" />
-          <p className="font-semibold">No activity yet</p>
+          <p className="font-semibold">
+            <Trans>No activity yet</Trans>
+          </p>
           <p className="text-sm text-muted">
-            Expenses and groups you take part in will show up here.
+            <Trans>Expenses and groups you take part in will show up here.</Trans>
           </p>
         </div>
       ) : (
@@ -55,7 +61,9 @@ export default function ActivityPage() {
                 <div className="min-w-0 flex-1">
                   <p className="text-sm">{describe(item, me)}</p>
                   <Effect item={item} myId={me.id} />
-                  <p className="text-xs text-muted">{formatDateTime(item.createdAt)}</p>
+                  <p className="text-xs text-muted" translate="no">
+                    {formatDateTime(item.createdAt)}
+                  </p>
                 </div>
               </>
             );

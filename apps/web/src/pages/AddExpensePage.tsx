@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '../components/Avatar';
@@ -10,7 +11,8 @@ import { useMyGroups } from '../hooks/useGroups';
 import type { ExpenseTarget } from '../lib/expenseTarget';
 
 export default function AddExpensePage() {
-  useDocumentTitle('Add expense');
+  const { t } = useLingui();
+  useDocumentTitle(t`Add expense`);
   const navigate = useNavigate();
   const friends = useFriends();
   const groups = useMyGroups();
@@ -36,15 +38,15 @@ export default function AddExpensePage() {
 
   return (
     <>
-      <PageHeader title="Add an expense" />
+      <PageHeader title={t`Add an expense`} />
       <label htmlFor="picker-search" className="label">
-        With whom?
+        <Trans>With whom?</Trans>
       </label>
       <input
         id="picker-search"
         type="search"
         className="field mb-4"
-        placeholder="Search friends or groups..."
+        placeholder={t`Search friends or groups...`}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
       />
@@ -52,13 +54,17 @@ export default function AddExpensePage() {
         <SkeletonList rows={4} height="h-14" />
       ) : failed ? (
         <p role="alert" className="card p-4 text-danger">
-          Failed to load friends or groups.
+          <Trans>Failed to load friends or groups.</Trans>
         </p>
       ) : (
         <>
-          <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Groups</h2>
+          <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
+            <Trans>Groups</Trans>
+          </h2>
           {groupList.length === 0 ? (
-            <p className="mb-4 text-sm text-muted">No groups found.</p>
+            <p className="mb-4 text-sm text-muted">
+              <Trans>No groups found.</Trans>
+            </p>
           ) : (
             <ul className="card mb-6 divide-y divide-border">
               {groupList.map((g) => (
@@ -71,16 +77,22 @@ export default function AddExpensePage() {
                     <span className="flex size-10 items-center justify-center rounded-xl bg-primary-soft text-primary">
                       <GroupIcon className="size-5" />
                     </span>
-                    <span className="flex-1 font-medium">{g.name}</span>
+                    <span className="flex-1 font-medium" translate="no">
+                      {g.name}
+                    </span>
                     <ChevronRightIcon className="size-5 text-muted" />
                   </button>
                 </li>
               ))}
             </ul>
           )}
-          <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">Friends</h2>
+          <h2 className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
+            <Trans>Friends</Trans>
+          </h2>
           {friendList.length === 0 ? (
-            <p className="text-sm text-muted">No friends found.</p>
+            <p className="text-sm text-muted">
+              <Trans>No friends found.</Trans>
+            </p>
           ) : (
             <ul className="card divide-y divide-border">
               {friendList.map((f) =>
@@ -93,8 +105,10 @@ export default function AddExpensePage() {
                     >
                       <Avatar name={f.otherUser.name} />
                       <span className="min-w-0 flex-1">
-                        <span className="block truncate font-medium">{f.otherUser.name}</span>
-                        <span className="block truncate text-xs text-muted">
+                        <span className="block truncate font-medium" translate="no">
+                          {f.otherUser.name}
+                        </span>
+                        <span className="block truncate text-xs text-muted" translate="no">
                           {f.otherUser.email}
                         </span>
                       </span>

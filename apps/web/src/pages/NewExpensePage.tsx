@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useCurrentUser } from '../auth/authContext';
 import { ExpenseForm } from '../components/expense/ExpenseForm';
@@ -9,7 +10,8 @@ import { useGroup } from '../hooks/useGroups';
 import { readExpenseTarget } from '../lib/expenseTarget';
 
 export default function NewExpensePage() {
-  useDocumentTitle('Add New Expense');
+  const { t } = useLingui();
+  useDocumentTitle(t`Add New Expense`);
   const me = useCurrentUser();
   const location = useLocation();
   const navigate = useNavigate();
@@ -17,15 +19,17 @@ export default function NewExpensePage() {
   const group = useGroup(target?.type === 'group' ? target.id : null);
   const friends = useFriends();
 
-  const header = <PageHeader title="Add New Expense" back="/app/add-expense" />;
+  const header = <PageHeader title={t`Add New Expense`} back="/app/add-expense" />;
   if (!target) {
     return (
       <>
         {header}
         <div className="card p-6 text-center">
-          <p className="mb-4 text-muted">Choose a friend or group to add an expense with.</p>
+          <p className="mb-4 text-muted">
+            <Trans>Choose a friend or group to add an expense with.</Trans>
+          </p>
           <Link to="/app/add-expense" className="btn-primary">
-            Choose
+            <Trans>Choose</Trans>
           </Link>
         </div>
       </>
@@ -55,7 +59,7 @@ export default function NewExpensePage() {
       <>
         {header}
         <p role="alert" className="card p-4 text-danger">
-          Could not find the selected group/friend.
+          <Trans>Could not find the selected group/friend.</Trans>
         </p>
       </>
     );

@@ -1,9 +1,11 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../auth/authContext';
-import { EMPTY_FILTERS, searchApi, type SearchFilters } from '../api/search';
-import type { Expense, User } from '../api/types';
+import { searchApi, type SearchFilters } from '../api/search';
+import type { User } from '../api/types';
 import { CategoryBadge } from '../components/category/CategoryIcon';
 import { CloseIcon, FilterIcon, SearchIcon } from '../components/icons';
 import { PageHeader } from '../components/PageHeader';
@@ -13,42 +15,12 @@ import { useFriends } from '../hooks/useFriendships';
 import { useGroup, useMyGroups } from '../hooks/useGroups';
 import { CATEGORIES, categoryLabel } from '../lib/categories';
 import { formatDate } from '../lib/dates';
+import { expenseLink, FILTER_KEYS, filtersOf, problems } from '../lib/expenseSearch';
 import { formatMoney } from '../lib/money';
 import { isNumericId } from '../lib/validation';
 
 /** How long typing pauses before the search runs. */
 const DEBOUNCE_MS = 300;
-const AMOUNT = /^\d{1,8}(\.\d{1,4})?$/;
-const FILTER_KEYS = ['minAmount', 'maxAmount', 'category', 'personId', 'from', 'to'] as const;
-
-function filtersOf(params: URLSearchParams): SearchFilters {
-  const f = { ...EMPTY_FILTERS };
-  for (const key of ['q', ...FILTER_KEYS] as const) f[key] = params.get(key) ?? '';
-  return f;
-}
-
-/** Field problems the server would refuse (shown beside the field; nothing is sent). */
-function problems(f: SearchFilters): Partial<Record<keyof SearchFilters, string>> {
-  const out: Partial<Record<keyof SearchFilters, string>> = {};
-  if (f.minAmount !== '' && !AMOUNT.test(f.minAmount))
-    out.minAmount = 'Enter an amount like 12.50.';
-  if (f.maxAmount !== '' && !AMOUNT.test(f.maxAmount))
-    out.maxAmount = 'Enter an amount like 12.50.';
-  if (!out.minAmount && !out.maxAmount && f.minAmount !== '' && f.maxAmount !== '') {
-    if (Number(f.minAmount) > Number(f.maxAmount)) out.maxAmount = 'Must not be below the minimum.';
-  }
-  if (f.from !== '' && f.to !== '' && f.from > f.to) out.to = 'Must not be before “From”.';
-  return out;
-}
-
-/** Where a result opens: in its group, or on the page of the friend it is shared with. */
-function expenseLink(e: Expense, meId: number): string {
-  if (e.groupId !== null) return `/app/group/${e.groupId}?expense=${e.id}`;
-  const people = [...e.payers.map((p) => p.user), ...e.splits.map((s) => s.owedBy)];
-  const other = people.find((p) => p.id !== meId);
-  return other ? `/app/friends/${other.id}?expense=${e.id}` : '/app/friends';
-}
-
 /**
  * Expense search (issue #14): across everything the user can see (/app/search) or within one
  * group (/app/group/:groupId/search). Text tolerant of typos and accents over description, notes
@@ -68,8 +40,14 @@ export default function SearchPage() {
   const activeFilters = FILTER_KEYS.filter((k) => filters[k] !== '').length;
   const [showFilters, setShowFilters] = useState(activeFilters > 0);
   const ids = useId();
+  const { i18n, t } = useLingui();
+  const groupTitle = group.data?.name;
   const title =
-    groupId === null ? 'Search expenses' : `Search in ${group.data?.name ?? 'this group'}`;
+    groupId === null
+      ? t`Search expenses`
+      : groupTitle === undefined
+        ? t`Search in this group`
+        : t`Search in ${groupTitle}`;
   useDocumentTitle(title);
 
   const setFilter = useCallback(
@@ -93,7 +71,7 @@ export default function SearchPage() {
     return () => clearTimeout(timer);
   }, [text, filters.q, setFilter]);
 
-  const invalid = problems(filters);
+  const invalid = problems(i18n, filters);
   const valid = Object.keys(invalid).length === 0;
   const results = useInfiniteQuery({
     queryKey: ['search', groupId, filters] as const,
@@ -103,6 +81,7 @@ export default function SearchPage() {
     enabled: valid,
   });
   const items = results.data?.pages.flatMap((p) => p.items) ?? [];
+  const found = items.length;
 
   const people = useMemo(() => {
     const byId = new Map<number, User>();
@@ -119,7 +98,7 @@ export default function SearchPage() {
     return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
   }, [groupId, group.data, friends.data, groups.data, me]);
   const groupName = (id: number | null) =>
-    id === null ? 'Outside groups' : (groups.data?.find((g) => g.id === id)?.name ?? 'Group');
+    id === null ? t`Outside groups` : (groups.data?.find((g) => g.id === id)?.name ?? t`Group`);
 
   const clearFilters = () =>
     setParams(
@@ -162,14 +141,14 @@ export default function SearchPage() {
         <div className="flex gap-2">
           <div className="relative flex-1">
             <label htmlFor={`${ids}-q`} className="sr-only">
-              Search text
+              <Trans>Search text</Trans>
             </label>
             <SearchIcon className="pointer-events-none absolute top-1/2 start-3 size-5 -translate-y-1/2 text-muted" />
             <input
               id={`${ids}-q`}
               type="search"
               className="field ps-10"
-              placeholder="Description, notes or comments"
+              placeholder={t`Description, notes or comments`}
               autoComplete="off"
               enterKeyHint="search"
               maxLength={200}
@@ -185,12 +164,16 @@ export default function SearchPage() {
             onClick={() => setShowFilters((v) => !v)}
           >
             <FilterIcon className="size-5" />
-            <span>Filters</span>
+            <span>
+              <Trans>Filters</Trans>
+            </span>
             {activeFilters > 0 ? (
               <span className="rounded-full bg-primary px-2 text-xs text-on-primary">
-                <span className="sr-only">(</span>
-                {activeFilters}
-                <span className="sr-only"> active)</span>
+                <Trans>
+                  <span className="sr-only">(</span>
+                  {activeFilters}
+                  <span className="sr-only"> active)</span>
+                </Trans>
               </span>
             ) : null}
           </button>
@@ -200,43 +183,49 @@ export default function SearchPage() {
           hidden={!showFilters}
           className="grid grid-cols-2 gap-3 lg:grid-cols-3"
         >
-          <legend className="sr-only">Filters</legend>
+          <legend className="sr-only">
+            <Trans>Filters</Trans>
+          </legend>
           <div>
             <label htmlFor={`${ids}-minAmount`} className="label">
-              Min amount
+              <Trans>Min amount</Trans>
             </label>
             <input
+              // eslint-disable-next-line lingui/no-unlocalized-strings -- a filter's name
               {...field('minAmount')}
               className="field"
               inputMode="decimal"
               placeholder="0.00"
               onChange={(e) => setFilter('minAmount', e.target.value.trim())}
             />
+            {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a filter's name */}
             {fieldError('minAmount')}
           </div>
           <div>
             <label htmlFor={`${ids}-maxAmount`} className="label">
-              Max amount
+              <Trans>Max amount</Trans>
             </label>
             <input
+              // eslint-disable-next-line lingui/no-unlocalized-strings -- a filter's name
               {...field('maxAmount')}
               className="field"
               inputMode="decimal"
-              placeholder="Any"
+              placeholder={t`Any`}
               onChange={(e) => setFilter('maxAmount', e.target.value.trim())}
             />
+            {/* eslint-disable-next-line lingui/no-unlocalized-strings -- a filter's name */}
             {fieldError('maxAmount')}
           </div>
           <div>
             <label htmlFor={`${ids}-category`} className="label">
-              Category
+              <Trans>Category</Trans>
             </label>
             <select
               {...field('category')}
               className="field"
               onChange={(e) => setFilter('category', e.target.value)}
             >
-              <option value="">Any category</option>
+              <option value="">{t`Any category`}</option>
               {CATEGORIES.map((c) => (
                 <option key={c.id} value={c.id}>
                   {c.label}
@@ -246,24 +235,25 @@ export default function SearchPage() {
           </div>
           <div>
             <label htmlFor={`${ids}-personId`} className="label">
-              Person
+              <Trans>Person</Trans>
             </label>
             <select
+              // eslint-disable-next-line lingui/no-unlocalized-strings -- a filter's name
               {...field('personId')}
               className="field"
               onChange={(e) => setFilter('personId', e.target.value)}
             >
-              <option value="">Anyone</option>
-              {people.map((p) => (
-                <option key={p.id} value={String(p.id)}>
-                  {p.id === me.id ? `${p.name} (you)` : p.name}
+              <option value="">{t`Anyone`}</option>
+              {people.map(({ id, name }) => (
+                <option key={id} value={String(id)}>
+                  {id === me.id ? t`${name} (you)` : name}
                 </option>
               ))}
             </select>
           </div>
           <div>
             <label htmlFor={`${ids}-from`} className="label">
-              From
+              <Trans>From</Trans>
             </label>
             <input
               {...field('from')}
@@ -275,7 +265,7 @@ export default function SearchPage() {
           </div>
           <div>
             <label htmlFor={`${ids}-to`} className="label">
-              To
+              <Trans>To</Trans>
             </label>
             <input
               {...field('to')}
@@ -289,7 +279,7 @@ export default function SearchPage() {
             <div className="col-span-2 lg:col-span-3">
               <button type="button" className="btn-ghost px-3" onClick={clearFilters}>
                 <CloseIcon className="size-4" />
-                Clear filters
+                <Trans>Clear filters</Trans>
               </button>
             </div>
           ) : null}
@@ -297,16 +287,18 @@ export default function SearchPage() {
       </form>
 
       {!valid ? (
-        <p className="card p-4 text-sm text-muted">Correct the filters to see results.</p>
+        <p className="card p-4 text-sm text-muted">
+          <Trans>Correct the filters to see results.</Trans>
+        </p>
       ) : results.isPending ? (
-        <div aria-busy="true" aria-label="Searching">
+        <div aria-busy="true" aria-label={t`Searching`}>
           <SkeletonList rows={4} />
         </div>
       ) : results.error ? (
         <div role="alert" className="card flex flex-col items-start gap-3 p-4">
           <p className="text-danger">{results.error.message}</p>
           <button type="button" className="btn-secondary" onClick={() => void results.refetch()}>
-            Retry
+            <Trans>Retry</Trans>
           </button>
         </div>
       ) : (
@@ -314,44 +306,51 @@ export default function SearchPage() {
           <p role="status" className="mb-2 text-sm text-muted">
             {items.length === 0
               ? ''
-              : `${items.length}${results.hasNextPage ? '+' : ''} ${items.length === 1 ? 'expense' : 'expenses'} found`}
+              : results.hasNextPage
+                ? t`${plural(found, { one: '#+ expense found', other: '#+ expenses found' })}`
+                : t`${plural(found, { one: '# expense found', other: '# expenses found' })}`}
           </p>
           {items.length === 0 ? (
             <div className="card flex flex-col items-center gap-2 p-8 text-center">
               <SearchIcon className="size-10 text-muted" />
-              <p className="font-semibold">No expenses match</p>
+              <p className="font-semibold">
+                <Trans>No expenses match</Trans>
+              </p>
               <p className="text-sm text-muted">
                 {filters.q !== '' || activeFilters > 0
-                  ? 'Try other words or fewer filters.'
-                  : 'Expenses you can see will show up here.'}
+                  ? t`Try other words or fewer filters.`
+                  : t`Expenses you can see will show up here.`}
               </p>
             </div>
           ) : (
-            <ul className="card divide-y divide-border" aria-label="Results">
-              {items.map((e) => (
-                <li key={e.id}>
-                  <Link
-                    to={expenseLink(e, me.id)}
-                    className="flex items-center gap-3 px-4 py-3 hover:bg-surface-2"
-                  >
-                    <CategoryBadge id={e.category} size="md" />
-                    <div className="min-w-0 flex-1">
-                      <p className="truncate font-medium">{e.description}</p>
-                      <p className="truncate text-xs text-muted">
-                        {formatDate(e.date)}
-                        {groupId === null ? ` · ${groupName(e.groupId)}` : ''}
-                        {` · ${categoryLabel(e.category)}`}
-                        {e.commentCount > 0
-                          ? ` · ${e.commentCount} ${e.commentCount === 1 ? 'comment' : 'comments'}`
-                          : ''}
-                      </p>
-                    </div>
-                    <span className="shrink-0 font-semibold tabular-nums">
-                      {formatMoney(e.amount, e.currency)}
-                    </span>
-                  </Link>
-                </li>
-              ))}
+            <ul className="card divide-y divide-border" aria-label={t`Results`}>
+              {items.map((e) => {
+                const comments = e.commentCount;
+                return (
+                  <li key={e.id}>
+                    <Link
+                      to={expenseLink(e, me.id)}
+                      className="flex items-center gap-3 px-4 py-3 hover:bg-surface-2"
+                    >
+                      <CategoryBadge id={e.category} size="md" />
+                      <div className="min-w-0 flex-1">
+                        <p className="truncate font-medium">{e.description}</p>
+                        <p className="truncate text-xs text-muted">
+                          <span translate="no">{formatDate(e.date)}</span>
+                          {groupId === null ? ` · ${groupName(e.groupId)}` : ''}
+                          {` · ${categoryLabel(e.category)}`}
+                          {e.commentCount > 0
+                            ? ` · ${t`${plural(comments, { one: '# comment', other: '# comments' })}`}`
+                            : ''}
+                        </p>
+                      </div>
+                      <span className="shrink-0 font-semibold tabular-nums">
+                        {formatMoney(e.amount, e.currency)}
+                      </span>
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           )}
           {results.hasNextPage ? (
@@ -362,7 +361,7 @@ export default function SearchPage() {
                 disabled={results.isFetchingNextPage}
                 onClick={() => void results.fetchNextPage()}
               >
-                {results.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                {results.isFetchingNextPage ? t`Loading…` : t`Show more`}
               </button>
             </div>
           ) : null}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -25,6 +26,7 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useSubmissionKeys } from '../hooks/useSubmissionKeys';
 import { MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
+import { expenseProblemText } from '../lib/expenseProblems';
 import { AmountInCurrency } from '../components/currency/AmountInCurrency';
 import { rememberCurrency } from '../lib/currencies';
 import {
@@ -69,7 +71,8 @@ interface LeftToPay {
  * asks "Did you pay?" and records the payment with one tap.
  */
 export default function SettleUpPage() {
-  useDocumentTitle('Settle up');
+  const { i18n, t } = useLingui();
+  useDocumentTitle(t`Settle up`);
   const friends = useFriends();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -135,11 +138,11 @@ export default function SettleUpPage() {
       const saved = await offline.settleUp(request, keys.keyFor(request), other);
       keys.succeeded();
       if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
-      else toast.success('Payment recorded successfully!');
+      else toast.success(t`Payment recorded successfully!`);
       await invalidate();
       await navigate(saved.queued ? '/app/friends' : '/app/activity');
     } catch (e) {
-      setError(errorMessage(e, 'Failed to record payment'));
+      setError(errorMessage(e, t`Failed to record payment`));
       setBusy(false);
     }
   };
@@ -149,9 +152,11 @@ export default function SettleUpPage() {
     const value = parseAmount(amount, cur);
     const otherUserId = Number(friendId);
     if (!friendId || value === null || value < MIN_AMOUNT) {
+      const problem = friendId && amount.trim() ? amountProblem(amount, cur) : null;
       setError(
-        (friendId && amount.trim() ? amountProblem(amount, cur) : null) ??
-          'Please select a friend and enter a valid positive amount.',
+        problem !== null
+          ? expenseProblemText(i18n, problem)
+          : t`Please select a friend and enter a valid positive amount.`,
       );
       return;
     }
@@ -164,7 +169,7 @@ export default function SettleUpPage() {
         date,
         currency: cur,
       },
-      selected?.otherUser ?? { id: otherUserId, name: 'your friend' },
+      selected?.otherUser ?? { id: otherUserId, name: t`your friend` },
     );
   };
 
@@ -195,7 +200,7 @@ export default function SettleUpPage() {
 
   return (
     <>
-      <PageHeader title="Settle up" back="/app/friends" />
+      <PageHeader title={t`Settle up`} back="/app/friends" />
       {friends.isPending ? (
         <SkeletonList rows={4} height="h-12" />
       ) : (
@@ -203,7 +208,7 @@ export default function SettleUpPage() {
           {error ? <Alert>{error}</Alert> : null}
           <div>
             <label htmlFor="settle-friend" className="label">
-              Friend
+              <Trans>Friend</Trans>
             </label>
             <select
               id="settle-friend"
@@ -211,7 +216,7 @@ export default function SettleUpPage() {
               value={friendId}
               onChange={(e) => setFriendId(e.target.value)}
             >
-              <option value="">Select a friend</option>
+              <option value="">{t`Select a friend`}</option>
               {accepted.map((f) => (
                 <option key={f.id} value={f.otherUser?.id}>
                   {f.otherUser?.name}
@@ -246,7 +251,7 @@ export default function SettleUpPage() {
           ) : null}
           <div>
             <label htmlFor="settle-date" className="label">
-              Date
+              <Trans>Date</Trans>
             </label>
             <input
               id="settle-date"
@@ -257,7 +262,7 @@ export default function SettleUpPage() {
             />
           </div>
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Save'}
+            {busy ? t`Saving...` : t`Save`}
           </button>
         </form>
       )}

@@ -1,6 +1,8 @@
 // How an activity row looks (the activity feed and the notifications): what it meant for the
 // reader's balance and the icon of its kind; its text and link are in lib/activityText.ts.
+import { useLingui } from '@lingui/react/macro';
 import type { ActivityItem } from '../../api/types';
+import { budgetProgress } from '../../lib/activityText';
 import { formatMoney, isZero } from '../../lib/money';
 import { CategoryIcon } from '../category/CategoryIcon';
 import {
@@ -34,6 +36,7 @@ export function KindIcon({ type, category }: { type: string; category?: string |
  * change of the balance instead, so a deleted expense never reads as a new debt.
  */
 export function Effect({ item, myId }: { item: ActivityItem; myId: number }) {
+  const { t } = useLingui();
   const currency = item.currency ?? 'USD';
   if (item.amount === null) return null;
   const share = isZero(item.myShare) ? 0 : item.myShare;
@@ -42,40 +45,36 @@ export function Effect({ item, myId }: { item: ActivityItem; myId: number }) {
     const over = item.amount >= item.myShare;
     return (
       <p className={`text-sm font-medium ${over ? 'text-owe' : 'text-muted'}`}>
-        {formatMoney(item.amount, currency)} of {formatMoney(item.myShare, currency)} this month
+        {budgetProgress(item)}
       </p>
     );
   }
+  const amount = formatMoney(item.amount, currency);
+  const gain = formatMoney(Math.abs(share), currency);
   if (item.type === 'expense_added') {
     if (share > 0) {
-      return (
-        <p className="text-sm font-medium text-owed">You get back {formatMoney(share, currency)}</p>
-      );
+      return <p className="text-sm font-medium text-owed">{t`You get back ${gain}`}</p>;
     }
     if (share < 0) {
-      return (
-        <p className="text-sm font-medium text-owe">You owe {formatMoney(-share, currency)}</p>
-      );
+      return <p className="text-sm font-medium text-owe">{t`You owe ${gain}`}</p>;
     }
     if (item.actor?.id === myId) {
-      return <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>;
+      return <p className="text-sm text-muted">{t`You paid ${amount}`}</p>;
     }
   }
   if (item.type === 'payment_added' && share !== 0) {
     return share > 0 ? (
-      <p className="text-sm text-muted">You paid {formatMoney(item.amount, currency)}</p>
+      <p className="text-sm text-muted">{t`You paid ${amount}`}</p>
     ) : (
-      <p className="text-sm text-muted">You received {formatMoney(item.amount, currency)}</p>
+      <p className="text-sm text-muted">{t`You received ${amount}`}</p>
     );
   }
   if (share !== 0) {
     return share > 0 ? (
-      <p className="text-sm font-medium text-owed">Your balance +{formatMoney(share, currency)}</p>
+      <p className="text-sm font-medium text-owed">{t`Your balance +${gain}`}</p>
     ) : (
-      <p className="text-sm font-medium text-owe">Your balance −{formatMoney(-share, currency)}</p>
+      <p className="text-sm font-medium text-owe">{t`Your balance −${gain}`}</p>
     );
   }
-  return (
-    <p className="text-sm text-muted">{formatMoney(item.amount, currency)} · no balance change</p>
-  );
+  return <p className="text-sm text-muted">{t`${amount} · no balance change`}</p>;
 }

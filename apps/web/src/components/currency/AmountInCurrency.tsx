@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { amountForInput } from '../../lib/money';
 import { FieldError } from '../forms/FieldError';
 import { CurrencyPicker } from './CurrencyPicker';
@@ -28,12 +29,15 @@ export function AmountInCurrency({
   preferred = [],
   error,
 }: AmountInCurrencyProps) {
+  const { t } = useLingui();
   const errorId = `${idPrefix}-amount-error`;
   return (
     <div className="grid grid-cols-2 gap-3">
       <div>
         <label htmlFor={`${idPrefix}-amount`} className="label">
-          Amount ({currency})
+          <Trans>
+            Amount (<span translate="no">{currency}</span>)
+          </Trans>
         </label>
         <input
           id={`${idPrefix}-amount`}
@@ -52,7 +56,7 @@ export function AmountInCurrency({
       </div>
       <CurrencyPicker
         id={`${idPrefix}-currency`}
-        label="Currency"
+        label={t`Currency`}
         value={currency}
         preferred={preferred}
         onChange={onCurrencyChange}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useRef, useState } from 'react';
 import { orderedOptions } from '../../lib/currencies';
 
@@ -23,6 +24,7 @@ export function CurrencyPicker({
   preferred = [],
   disabled,
 }: CurrencyPickerProps) {
+  const { t } = useLingui();
   const autoId = useId();
   const inputId = id ?? `currency-${autoId}`;
   const listId = `${inputId}-list`;
@@ -70,7 +72,7 @@ export function CurrencyPicker({
         autoComplete="off"
         disabled={disabled}
         value={open ? query : current ? `${current.code} · ${current.name}` : value}
-        placeholder={open ? (value ? `${value} · search` : 'Search currencies') : 'Not set'}
+        placeholder={open ? (value ? t`${value} · search` : t`Search currencies`) : t`Not set`}
         onFocus={() => {
           setOpen(true);
           setQuery('');
@@ -114,7 +116,9 @@ export function CurrencyPicker({
           className="absolute z-20 mt-1 max-h-60 w-full overflow-auto rounded-lg border border-border bg-surface shadow-lg"
         >
           {filtered.length === 0 ? (
-            <li className="px-3 py-2 text-sm text-muted">No currency matches.</li>
+            <li className="px-3 py-2 text-sm text-muted">
+              <Trans>No currency matches.</Trans>
+            </li>
           ) : (
             filtered.slice(0, 80).map((o, i) => (
               <li

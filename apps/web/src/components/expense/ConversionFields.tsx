@@ -1,9 +1,9 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import type { ExchangeRateQuote } from '../../api/types';
 import {
   conversionFocusId,
   type ConversionState,
-  MSG_RATES_UNAVAILABLE,
   previewConversion,
   rateForDisplay,
   type RateMode,
@@ -50,6 +50,7 @@ export function ConversionFields({
   error,
   reveal = false,
 }: ConversionFieldsProps) {
+  const { t } = useLingui();
   const box = useRef<HTMLFieldSetElement>(null);
   // Only on appearing: typing a rate must not scroll the form again, so `reveal` is read as it
   // was then.
@@ -72,6 +73,9 @@ export function ConversionFields({
   const resultId = `${idPrefix}-conversion-result`;
   const rateLine = (rate: string) => `1 ${from} = ${rateForDisplay(rate)} ${to}`;
   const errorId = `${idPrefix}-conversion-error`;
+  const savedLine = savedRate === null ? '' : rateLine(savedRate);
+  const rateDate = quote.data?.rateDate ?? '';
+  const dayLine = quote.data ? rateLine(quote.data.rateText) : '';
   const focusId = conversionFocusId(idPrefix, value);
   const invalid = (id: string) =>
     error && id === focusId ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
@@ -82,7 +86,9 @@ export function ConversionFields({
       className="scroll-my-4 rounded-xl border border-border p-3"
       aria-describedby={resultId}
     >
-      <legend className="px-1 text-sm font-medium">Converted into {to}</legend>
+      <legend className="px-1 text-sm font-medium">
+        <Trans>Converted into {to}</Trans>
+      </legend>
       <div className="flex flex-col gap-2 text-sm">
         {savedRate !== null ? (
           <label className="flex min-h-9 items-center gap-2">
@@ -92,7 +98,7 @@ export function ConversionFields({
               checked={value.rateMode === 'KEEP'}
               onChange={() => choose('KEEP')}
             />
-            Keep the saved rate ({rateLine(savedRate)})
+            {t`Keep the saved rate (${savedLine})`}
           </label>
         ) : null}
         <label className="flex min-h-9 items-center gap-2">
@@ -103,10 +109,10 @@ export function ConversionFields({
             onChange={() => choose('SERVICE')}
           />
           {quote.pending
-            ? 'Rate of the day (loading…)'
+            ? t`Rate of the day (loading…)`
             : quote.data !== null
-              ? `Rate of ${quote.data.rateDate}: ${rateLine(quote.data.rateText)}`
-              : 'Rate of the day (unavailable)'}
+              ? t`Rate of ${rateDate}: ${dayLine}`
+              : t`Rate of the day (unavailable)`}
         </label>
         <label className="flex flex-wrap items-center gap-2">
           <input
@@ -115,11 +121,13 @@ export function ConversionFields({
             checked={value.rateMode === 'MANUAL'}
             onChange={() => choose('MANUAL')}
           />
-          <span>My rate: 1 {from} =</span>
+          <span>
+            <Trans>My rate: 1 {from} =</Trans>
+          </span>
           <input
             id={`${idPrefix}-rate`}
             {...invalid(`${idPrefix}-rate`)}
-            aria-label={`Exchange rate, ${to} per ${from}`}
+            aria-label={t`Exchange rate, ${to} per ${from}`}
             className="field min-h-9 w-32 py-1"
             inputMode="decimal"
             dir="ltr"
@@ -137,11 +145,13 @@ export function ConversionFields({
             checked={value.rateMode === 'CHARGED'}
             onChange={() => choose('CHARGED')}
           />
-          <span>My bank charged</span>
+          <span>
+            <Trans>My bank charged</Trans>
+          </span>
           <input
             id={`${idPrefix}-charged`}
             {...invalid(`${idPrefix}-charged`)}
-            aria-label={`Amount charged in ${to}`}
+            aria-label={t`Amount charged in ${to}`}
             className="field min-h-9 w-32 py-1"
             inputMode="decimal"
             dir="ltr"
@@ -156,7 +166,7 @@ export function ConversionFields({
       <FieldError id={errorId} message={error} />
       {!error && quote.data === null && !quote.pending && value.rateMode === 'SERVICE' ? (
         <p className="mt-2 text-sm text-owe" role="alert">
-          {MSG_RATES_UNAVAILABLE}
+          <Trans>Exchange rates cannot be fetched right now. Please enter the rate.</Trans>
         </p>
       ) : null}
       <p id={resultId} className="mt-2 text-sm" aria-live="polite">
@@ -164,7 +174,7 @@ export function ConversionFields({
           ? `${formatMoney(amount, from)} ≈ ${formatMoney(fromCents(preview.converted, to), to)}${
               preview.rateText !== null ? ` (${rateLine(preview.rateText)})` : ''
             }`
-          : `Enter the amount to see it in ${to}.`}
+          : t`Enter the amount to see it in ${to}.`}
       </p>
     </fieldset>
   );

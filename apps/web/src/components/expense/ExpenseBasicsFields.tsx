@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Dispatch, SetStateAction } from 'react';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
 import type { ExpenseFormState } from '../../lib/expenseForm';
@@ -23,6 +24,8 @@ export function ExpenseBasicsFields({
   savedCurrency: string | null;
   fields: FieldErrors<'description' | 'amount'>;
 }) {
+  const { t } = useLingui();
+  const currency = state.currency;
   const patch = (next: Partial<ExpenseFormState>) => setState((s) => ({ ...s, ...next }));
   const setAmount = (amount: string) =>
     setState((s) => {
@@ -38,13 +41,13 @@ export function ExpenseBasicsFields({
     <>
       <div>
         <label htmlFor="expense-description" className="label">
-          Description
+          <Trans>Description</Trans>
         </label>
         {/* No maxLength: a pasted text that is too long is refused with the limit shown, never cut. */}
         <input
           id="expense-description"
           className="field"
-          placeholder="e.g. Dinner"
+          placeholder={t`e.g. Dinner`}
           value={state.description}
           onChange={(e) => patch({ description: e.target.value })}
           {...fields.describe('description', 'expense-description-count')}
@@ -59,7 +62,9 @@ export function ExpenseBasicsFields({
       <div className="grid grid-cols-2 gap-3">
         <div>
           <label htmlFor="expense-amount" className="label">
-            Amount ({state.currency})
+            <Trans>
+              Amount (<span translate="no">{currency}</span>)
+            </Trans>
           </label>
           <input
             id="expense-amount"
@@ -76,7 +81,7 @@ export function ExpenseBasicsFields({
         </div>
         <CurrencyPicker
           id="expense-currency"
-          label="Currency"
+          label={t`Currency`}
           value={state.currency}
           preferred={[preferredCurrency]}
           onChange={(code) =>
@@ -89,7 +94,7 @@ export function ExpenseBasicsFields({
         />
         <div className="col-span-2 sm:col-span-1">
           <label htmlFor="expense-date" className="label">
-            Date
+            <Trans>Date</Trans>
           </label>
           <input
             id="expense-date"

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import type { EditScope, Expense, User } from '../../api/types';
 import { useFieldErrors } from '../../hooks/useFieldErrors';
@@ -7,6 +8,7 @@ import { DEFAULT_CATEGORY } from '../../lib/categories';
 import { conversionFocusId, conversionProblem } from '../../lib/conversion';
 import { type ItemRow, itemsForRequest, rowsFromSaved, savedItems } from '../../lib/itemSplit';
 import { todayIso } from '../../lib/dates';
+import { translateProblems } from '../../lib/expenseProblems';
 import { receiptDateNotice } from '../../lib/receiptDate';
 import { DEFAULT_CURRENCY } from '../../lib/constants';
 import { rememberCurrency } from '../../lib/currencies';
@@ -79,6 +81,7 @@ export function ExpenseForm({
   onCancel,
   variant = 'dialog',
 }: ExpenseFormProps) {
+  const { i18n } = useLingui();
   // New expenses may repeat; an edit shows the repeat only for "this and future".
   const editedSeries = expense && scope === 'future' ? (expense.series ?? null) : null;
   const showRepeat = !expense || editedSeries !== null;
@@ -153,18 +156,21 @@ export function ExpenseForm({
   const patch = (next: Partial<ExpenseFormState>) => setState((s) => ({ ...s, ...next }));
 
   /** Every problem of the form by field (spec §5, the rate, the repeat); empty when it can go. */
-  const problems = () => ({
-    ...expenseFormProblems(
-      state,
-      participants.map((p) => p.id),
-    ),
-    ...(groupCurrency === null
-      ? {}
-      : { conversion: conversionProblem(state, groupCurrency, quote.data !== null) ?? undefined }),
-    ...(showRepeat
-      ? { repeat: validateRecurrence(recurrence, state.date, timeZone) ?? undefined }
-      : {}),
-  });
+  const problems = () =>
+    translateProblems(i18n, {
+      ...expenseFormProblems(
+        state,
+        participants.map((p) => p.id),
+      ),
+      ...(groupCurrency === null
+        ? {}
+        : {
+            conversion: conversionProblem(state, groupCurrency, quote.data !== null) ?? undefined,
+          }),
+      ...(showRepeat
+        ? { repeat: validateRecurrence(recurrence, state.date, timeZone) ?? undefined }
+        : {}),
+    });
   const fields = useFieldErrors(
     {
       description: 'expense-description',
@@ -278,7 +284,7 @@ export function ExpenseForm({
           />
           <div>
             <label htmlFor="expense-notes" className="label">
-              Notes (optional)
+              <Trans>Notes (optional)</Trans>
             </label>
             <textarea
               id="expense-notes"
@@ -289,7 +295,15 @@ export function ExpenseForm({
             />
           </div>
           <p className="text-sm text-muted">
-            Group: <span className="font-medium text-fg">{groupName ?? 'No group'}</span>
+            {groupName !== null ? (
+              <Trans>
+                Group: <span className="font-medium text-fg">{groupName}</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Group: <span className="font-medium text-fg">No group</span>
+              </Trans>
+            )}
           </p>
         </div>
       </div>

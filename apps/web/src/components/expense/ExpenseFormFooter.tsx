@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SubmitFailure } from '../../hooks/useSubmitFailure';
 import { SubmitError } from '../forms/SubmitError';
 
@@ -22,6 +23,7 @@ export function ExpenseFormFooter({
   onRetry: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const place =
     variant === 'page'
       ? // Down to the tab bar; its buttons above the phone's round Add button, which rises
@@ -36,10 +38,10 @@ export function ExpenseFormFooter({
       <SubmitError failure={failure} retrying={saving} onRetry={onRetry} />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
         <button type="submit" className="btn-primary" disabled={!canSubmit}>
-          {saving ? 'Saving...' : editing ? 'Update Expense' : 'Add Expense'}
+          {saving ? t`Saving...` : editing ? t`Update Expense` : t`Add Expense`}
         </button>
       </div>
     </div>

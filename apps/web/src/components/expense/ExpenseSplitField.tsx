@@ -1,6 +1,8 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '../../api/types';
 import type { FieldErrors } from '../../hooks/useFieldErrors';
-import { previewShares, SPLIT_LABELS, type ExpenseFormState } from '../../lib/expenseForm';
+import { previewShares, SPLIT_TYPE_LABELS, type ExpenseFormState } from '../../lib/expenseForm';
 import { formatMoney, fromCents } from '../../lib/money';
 import { FieldError } from '../forms/FieldError';
 
@@ -24,10 +26,15 @@ export function ExpenseSplitField({
   onOpenItems: () => void;
   fields: FieldErrors<'split'>;
 }) {
+  const { i18n, t } = useLingui();
   const shares = previewShares(state);
+  const how = i18n._(SPLIT_TYPE_LABELS[state.splitType]);
+  const count = state.included.length;
   return (
     <div>
-      <p className="label">Split</p>
+      <p className="label">
+        <Trans>Split</Trans>
+      </p>
       <button
         id="expense-split"
         type="button"
@@ -39,11 +46,14 @@ export function ExpenseSplitField({
         <span>
           {/* The visible text leaves "split" to the label above; the button's name says it
               and still contains the visible words. */}
-          <span className="sr-only">Split: </span>
-          {SPLIT_LABELS[state.splitType]} · {state.included.length}{' '}
-          {state.included.length === 1 ? 'person' : 'people'}
+          <span className="sr-only">
+            <Trans>Split:</Trans>{' '}
+          </span>
+          {t`${plural(count, { one: `${how} · # person`, other: `${how} · # people` })}`}
         </span>
-        <span className="text-primary">Change</span>
+        <span className="text-primary">
+          <Trans>Change</Trans>
+        </span>
       </button>
       <FieldError id={fields.errorId('split')} message={fields.errors.split} />
       <button
@@ -52,16 +62,18 @@ export function ExpenseSplitField({
         onClick={onOpenItems}
         aria-haspopup="dialog"
       >
-        Split by item{itemCount > 0 ? ` (${String(itemCount)} items)` : ''}
+        {itemCount > 0 ? t`Split by item (${itemCount} items)` : t`Split by item`}
       </button>
       {shares ? (
         <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted">
-          {state.included.map((id) => (
-            <li key={id}>
-              {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
-              {formatMoney(fromCents(shares.get(id) ?? 0, state.currency), state.currency)}
-            </li>
-          ))}
+          {state.included.map((id) => {
+            const name = participants.find((p) => p.id === id)?.name ?? t`Unknown`;
+            const share = formatMoney(
+              fromCents(shares.get(id) ?? 0, state.currency),
+              state.currency,
+            );
+            return <li key={id}>{t`${name}: ${share}`}</li>;
+          })}
         </ul>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '../../api/types';
 import { Avatar } from '../Avatar';
 import { GroupIcon } from '../icons';
@@ -11,10 +12,13 @@ export function ExpenseWith({
   /** Everyone in the expense but the current user. */
   others: readonly User[];
 }) {
+  const { t } = useLingui();
   return (
     <div>
-      <p className="label">With you and:</p>
-      <ul className="flex flex-wrap gap-2" aria-label="With">
+      <p className="label">
+        <Trans>With you and:</Trans>
+      </p>
+      <ul className="flex flex-wrap gap-2" aria-label={t`With`}>
         {groupName ? (
           <li className="inline-flex min-h-9 items-center gap-2 rounded-full bg-primary-soft px-3 text-sm font-medium text-primary">
             <GroupIcon className="size-4" /> {groupName}

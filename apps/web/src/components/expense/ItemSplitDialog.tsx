@@ -1,5 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { User } from '../../api/types';
+import { expenseProblemText } from '../../lib/expenseProblems';
 import { type ItemRow, newItemRow, splitRows } from '../../lib/itemSplit';
 import { amountForInput, formatMoney, fromCents } from '../../lib/money';
 import { Alert } from '../Alert';
@@ -35,6 +37,7 @@ export function ItemSplitDialog({
   onApply,
   onClose,
 }: ItemSplitDialogProps) {
+  const { i18n, t } = useLingui();
   const [error, setError] = useState<string | null>(null);
   const outcome = splitRows(totalText, currency, rows, subtotal);
   // Any edit clears the refusal; the live summary below says what is still missing.
@@ -49,6 +52,8 @@ export function ItemSplitDialog({
       people: row.people.includes(id) ? row.people.filter((p) => p !== id) : [...row.people, id],
     });
   const money = (minor: number) => formatMoney(fromCents(minor, currency), currency);
+  const extraText = outcome.ok ? money(outcome.extra) : '';
+  const baseMoney = outcome.ok ? money(outcome.base) : '';
 
   // The scan missed lines (issue #31 point 2): offer a row for what the items leave out, so it
   // is shared by who had it instead of being spread as if it were tax.
@@ -57,7 +62,7 @@ export function ItemSplitDialog({
 
   const apply = () => {
     if (!outcome.ok) {
-      setError(outcome.message);
+      setError(expenseProblemText(i18n, outcome.message));
       return;
     }
     onApply({ values: outcome.values, included: outcome.included });
@@ -65,23 +70,25 @@ export function ItemSplitDialog({
 
   return (
     <Modal
-      title="Split by item"
+      title={t`Split by item`}
       onClose={onClose}
       size="lg"
       footer={
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="button" className="btn-primary" onClick={apply}>
-            Use this split
+            <Trans>Use this split</Trans>
           </button>
         </div>
       }
     >
       <p className="mb-3 text-sm text-muted">
-        Tap who had each item. Shared items are divided equally; tax, service and rounding are
-        spread in proportion.
+        <Trans>
+          Tap who had each item. Shared items are divided equally; tax, service and rounding are
+          spread in proportion.
+        </Trans>
       </p>
       {error ? (
         <div className="mb-3">
@@ -89,17 +96,20 @@ export function ItemSplitDialog({
         </div>
       ) : null}
       {rows.length === 0 ? (
-        <p className="card p-4 text-sm text-muted">No items yet. Add the items of the receipt.</p>
+        <p className="card p-4 text-sm text-muted">
+          <Trans>No items yet. Add the items of the receipt.</Trans>
+        </p>
       ) : (
-        <ul className="flex flex-col divide-y divide-border" aria-label="Items">
+        <ul className="flex flex-col divide-y divide-border" aria-label={t`Items`}>
           {rows.map((row, i) => {
-            const label = row.name.trim() || `Item ${String(i + 1)}`;
+            const number = i + 1;
+            const label = row.name.trim() || t`Item ${number}`;
             return (
               <li key={row.key} className="py-3">
                 <div className="flex items-end gap-2">
                   <div className="min-w-0 flex-1">
                     <label className="label" htmlFor={`item-name-${row.key}`}>
-                      Item {i + 1}
+                      <Trans>Item {number}</Trans>
                     </label>
                     <input
                       id={`item-name-${row.key}`}
@@ -111,7 +121,9 @@ export function ItemSplitDialog({
                   </div>
                   <div className="w-28">
                     <label className="label" htmlFor={`item-price-${row.key}`}>
-                      Price ({currency})
+                      <Trans>
+                        Price (<span translate="no">{currency}</span>)
+                      </Trans>
                     </label>
                     <input
                       id={`item-price-${row.key}`}
@@ -126,7 +138,7 @@ export function ItemSplitDialog({
                   <button
                     type="button"
                     className="btn-ghost px-2 text-muted hover:text-danger"
-                    aria-label={`Remove ${label}`}
+                    aria-label={t`Remove ${label}`}
                     onClick={() => change(rows.filter((r) => r.key !== row.key))}
                   >
                     <TrashIcon className="size-5" />
@@ -135,7 +147,7 @@ export function ItemSplitDialog({
                 <div
                   className="mt-2 flex flex-wrap gap-2"
                   role="group"
-                  aria-label={`Who had ${label}`}
+                  aria-label={t`Who had ${label}`}
                 >
                   {participants.map((p) => {
                     const on = row.people.includes(p.id);
@@ -166,36 +178,45 @@ export function ItemSplitDialog({
         className="btn-secondary mt-3 w-full"
         onClick={() => change([...rows, newItemRow()])}
       >
-        + Add item
+        <Trans>+ Add item</Trans>
       </button>
       <div className="mt-4 text-sm" aria-live="polite">
         {outcome.ok ? (
           <>
             {outcome.shortfall === null ? (
               <p className="text-muted">
-                Tax, service and rounding: {money(outcome.extra)} (spread in proportion)
+                {t`Tax, service and rounding: ${extraText} (spread in proportion)`}
               </p>
             ) : (
               <MissingLines
                 itemsText={money(outcome.itemsSum)}
-                baseText={`${money(outcome.base)} ${outcome.baseIsSubtotal ? 'subtotal before tax and service' : 'total'}`}
+                baseText={
+                  outcome.baseIsSubtotal
+                    ? t`${baseMoney} subtotal before tax and service`
+                    : t`${baseMoney} total`
+                }
                 percent={Math.floor((outcome.itemsSum * 100) / outcome.base)}
                 missingText={money(outcome.shortfall)}
                 spreadText={money(outcome.extra)}
                 onAdd={() => addMissing(outcome.shortfall ?? 0)}
               />
             )}
-            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label="Shares">
-              {outcome.included.map((id) => (
-                <li key={id}>
-                  {participants.find((p) => p.id === id)?.name ?? 'Unknown'}:{' '}
-                  <span className="font-semibold">{money(outcome.shares.get(id) ?? 0)}</span>
-                </li>
-              ))}
+            <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1" aria-label={t`Shares`}>
+              {outcome.included.map((id) => {
+                const name = participants.find((p) => p.id === id)?.name ?? t`Unknown`;
+                const share = money(outcome.shares.get(id) ?? 0);
+                return (
+                  <li key={id}>
+                    <Trans>
+                      {name}: <span className="font-semibold">{share}</span>
+                    </Trans>
+                  </li>
+                );
+              })}
             </ul>
           </>
         ) : error === null ? (
-          <p className="text-muted">{outcome.message}</p>
+          <p className="text-muted">{expenseProblemText(i18n, outcome.message)}</p>
         ) : null}
       </div>
     </Modal>
@@ -225,14 +246,18 @@ function MissingLines({
 }) {
   return (
     <Alert kind="info">
-      <p className="font-semibold">Some lines of the receipt seem to be missing.</p>
+      <p className="font-semibold">
+        <Trans>Some lines of the receipt seem to be missing.</Trans>
+      </p>
       <p className="mt-1">
-        The items add up to {itemsText}, only {percent}% of the {baseText}. Add the missing lines
-        and who had them; otherwise {spreadText} is spread in proportion as if it were tax and
-        service.
+        <Trans>
+          The items add up to {itemsText}, only {percent}% of the {baseText}. Add the missing lines
+          and who had them; otherwise {spreadText} is spread in proportion as if it were tax and
+          service.
+        </Trans>
       </p>
       <button type="button" className="btn-secondary mt-2" onClick={onAdd}>
-        Add a line for the missing {missingText}
+        <Trans>Add a line for the missing {missingText}</Trans>
       </button>
     </Alert>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { User } from '../../api/types';
 import type { PayerRow } from '../../lib/expenseForm';
 import { sanitizeDecimalInput } from '../../lib/money';
@@ -26,6 +27,7 @@ export function PayersEditor({
   error,
   errorId = 'payers-error',
 }: PayersEditorProps) {
+  const { t } = useLingui();
   const single = payers.length === 1;
   const invalid = error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
 
@@ -54,55 +56,66 @@ export function PayersEditor({
 
   return (
     <fieldset>
-      <legend className="label">Paid by</legend>
-      {payers.length === 0 ? <Alert>At least one payer is required.</Alert> : null}
+      <legend className="label">
+        <Trans>Paid by</Trans>
+      </legend>
+      {payers.length === 0 ? (
+        <Alert>
+          <Trans>At least one payer is required.</Trans>
+        </Alert>
+      ) : null}
       <ul className="flex flex-col gap-2">
-        {payers.map((payer, index) => (
-          <li key={index} className="flex items-center gap-2">
-            <label htmlFor={`payer-${index}`} className="sr-only">
-              Payer {index + 1}
-            </label>
-            <select
-              id={`payer-${index}`}
-              {...invalid}
-              className="field min-w-0 flex-1"
-              value={payer.userId ?? ''}
-              onChange={(e) =>
-                update(index, { userId: e.target.value ? Number(e.target.value) : null })
-              }
-            >
-              <option value="">Select a person</option>
-              {participants.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.id === meId ? `${p.name} (You)` : p.name}
-                </option>
-              ))}
-            </select>
-            {single ? null : (
-              <>
-                <label htmlFor={`payer-amount-${index}`} className="sr-only">
-                  Amount paid by payer {index + 1}
-                </label>
-                <input
-                  id={`payer-amount-${index}`}
-                  {...invalid}
-                  className="field w-28 text-end"
-                  inputMode="decimal"
-                  value={payer.amount}
-                  onChange={(e) => update(index, { amount: sanitizeDecimalInput(e.target.value) })}
-                />
-              </>
-            )}
-            <button
-              type="button"
-              className="btn-ghost px-2 text-muted hover:text-danger"
-              onClick={() => remove(index)}
-              aria-label={`Remove payer ${index + 1}`}
-            >
-              <TrashIcon className="size-5" />
-            </button>
-          </li>
-        ))}
+        {payers.map((payer, index) => {
+          const number = index + 1;
+          return (
+            <li key={index} className="flex items-center gap-2">
+              <label htmlFor={`payer-${index}`} className="sr-only">
+                <Trans>Payer {number}</Trans>
+              </label>
+              <select
+                id={`payer-${index}`}
+                {...invalid}
+                className="field min-w-0 flex-1"
+                value={payer.userId ?? ''}
+                onChange={(e) =>
+                  update(index, { userId: e.target.value ? Number(e.target.value) : null })
+                }
+              >
+                <option value="">{t`Select a person`}</option>
+                {participants.map(({ id, name }) => (
+                  <option key={id} value={id}>
+                    {id === meId ? t`${name} (You)` : name}
+                  </option>
+                ))}
+              </select>
+              {single ? null : (
+                <>
+                  <label htmlFor={`payer-amount-${index}`} className="sr-only">
+                    <Trans>Amount paid by payer {number}</Trans>
+                  </label>
+                  <input
+                    id={`payer-amount-${index}`}
+                    {...invalid}
+                    className="field w-28 text-end"
+                    inputMode="decimal"
+                    value={payer.amount}
+                    onChange={(e) =>
+                      update(index, { amount: sanitizeDecimalInput(e.target.value) })
+                    }
+                  />
+                </>
+              )}
+              <button
+                type="button"
+                className="btn-ghost px-2 text-muted hover:text-danger"
+                onClick={() => remove(index)}
+                aria-label={t`Remove payer ${number}`}
+              >
+                <TrashIcon className="size-5" />
+              </button>
+            </li>
+          );
+        })}
       </ul>
       {payers.length < participants.length ? (
         <button
@@ -112,7 +125,7 @@ export function PayersEditor({
           onClick={add}
         >
           <PlusIcon className="size-4" />{' '}
-          {payers.length === 0 ? 'Add a payer' : 'Add another payer'}
+          {payers.length === 0 ? t`Add a payer` : t`Add another payer`}
         </button>
       ) : null}
       <FieldError id={errorId} message={error} />

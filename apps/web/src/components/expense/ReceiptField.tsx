@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CameraIcon } from '../icons';
 
 interface ReceiptFieldProps {
@@ -17,10 +18,11 @@ export function ReceiptField({
   onSelect,
   onRemoveExisting,
 }: ReceiptFieldProps) {
+  const { t } = useLingui();
   return (
     <div>
       <label htmlFor="receipt-file" className="label">
-        Receipt (optional)
+        <Trans>Receipt (optional)</Trans>
       </label>
       <label
         htmlFor="receipt-file"
@@ -28,7 +30,7 @@ export function ReceiptField({
       >
         <CameraIcon className="size-5 shrink-0 text-primary" />
         <span className="min-w-0 flex-1 truncate">
-          {scanning ? 'Scanning receipt...' : file ? file.name : 'Choose an image or PDF to scan'}
+          {scanning ? t`Scanning receipt...` : file ? file.name : t`Choose an image or PDF to scan`}
         </span>
       </label>
       <input
@@ -51,7 +53,7 @@ export function ReceiptField({
             rel="noreferrer"
             className="inline-block py-2 text-sm font-medium text-primary hover:underline"
           >
-            View current receipt
+            <Trans>View current receipt</Trans>
           </a>
           {onRemoveExisting ? (
             <button
@@ -59,7 +61,7 @@ export function ReceiptField({
               className="btn-ghost min-h-11 px-2 text-sm text-danger"
               onClick={onRemoveExisting}
             >
-              Remove receipt
+              <Trans>Remove receipt</Trans>
             </button>
           ) : null}
         </div>

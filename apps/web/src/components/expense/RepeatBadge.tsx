@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ExpenseSeriesInfo } from '../../api/types';
 import { REPEATS_LABELS } from '../../lib/recurrence';
 import { RepeatIcon } from '../icons';
@@ -10,11 +11,12 @@ export function RepeatBadge({
   series: Pick<ExpenseSeriesInfo, 'frequency' | 'ended'>;
   className?: string;
 }) {
+  const { t } = useLingui();
   return (
     <span className={`inline-flex items-center gap-1 text-xs text-muted ${className}`}>
       <RepeatIcon className="size-3.5 shrink-0" />
       {REPEATS_LABELS[series.frequency]}
-      {series.ended ? ' · ended' : ''}
+      {series.ended ? ` · ${t`ended`}` : ''}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import {
   describeEnd,
   describeRecurrence,
@@ -37,6 +38,7 @@ export function RepeatFields({
   allowNever = true,
   error,
 }: Props) {
+  const { i18n } = useLingui();
   const choices = (Object.keys(REPEAT_LABELS) as RepeatChoice[]).filter(
     (c) => allowNever || c !== 'NEVER',
   );
@@ -54,7 +56,7 @@ export function RepeatFields({
     <div className="flex flex-col gap-3">
       <div>
         <label htmlFor="expense-repeat" className="label">
-          Repeat
+          <Trans>Repeat</Trans>
         </label>
         <select
           id="expense-repeat"
@@ -70,7 +72,7 @@ export function RepeatFields({
         >
           {choices.map((c) => (
             <option key={c} value={c}>
-              {REPEAT_LABELS[c]}
+              {i18n._(REPEAT_LABELS[c])}
             </option>
           ))}
         </select>
@@ -85,7 +87,7 @@ export function RepeatFields({
         <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           <div>
             <label htmlFor="expense-ends" className="label">
-              Ends
+              <Trans>Ends</Trans>
             </label>
             <select
               id="expense-ends"
@@ -95,7 +97,7 @@ export function RepeatFields({
             >
               {END_MODES.map((m) => (
                 <option key={m} value={m}>
-                  {END_LABELS[m]}
+                  {i18n._(END_LABELS[m])}
                 </option>
               ))}
             </select>
@@ -103,7 +105,7 @@ export function RepeatFields({
           {value.ends === 'DATE' ? (
             <div>
               <label htmlFor="expense-end-date" className="label">
-                End date
+                <Trans>End date</Trans>
               </label>
               <input
                 id="expense-end-date"
@@ -118,7 +120,7 @@ export function RepeatFields({
           ) : value.ends === 'COUNT' ? (
             <div>
               <label htmlFor="expense-end-count" className="label">
-                Number of times
+                <Trans>Number of times</Trans>
               </label>
               <input
                 id="expense-end-count"

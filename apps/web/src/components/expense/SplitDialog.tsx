@@ -1,12 +1,9 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
-import { EXPENSE_MESSAGES } from '@evenly/core';
 import { SPLIT_TYPES, type SplitType, type User } from '../../api/types';
-import {
-  type ExpenseFormState,
-  previewShares,
-  SPLIT_LABELS,
-  splitNoun,
-} from '../../lib/expenseForm';
+import { type ExpenseFormState, previewShares, SPLIT_TYPE_LABELS } from '../../lib/expenseForm';
 import {
   amountForInput,
   formatMoney,
@@ -29,7 +26,7 @@ interface SplitDialogProps {
   onClose: () => void;
 }
 
-function summary(state: ExpenseFormState, currency: string): string | null {
+function summary(i18n: I18n, state: ExpenseFormState, currency: string): string | null {
   const amount = parseAmount(state.amount, currency);
   const values = state.included.map((id) =>
     state.splitType === 'EXACT'
@@ -38,14 +35,18 @@ function summary(state: ExpenseFormState, currency: string): string | null {
   );
   if (state.splitType === 'EXACT' && amount !== null) {
     const left = toCents(amount, currency) - values.reduce((s, v) => s + toCents(v, currency), 0);
-    return `${formatMoney(fromCents(left, currency), currency)} left of ${formatMoney(amount, currency)}`;
+    const rest = formatMoney(fromCents(left, currency), currency);
+    const whole = formatMoney(amount, currency);
+    return i18n._(msg`${rest} left of ${whole}`);
   }
   if (state.splitType === 'PERCENTAGE') {
     const total = values.reduce((s, v) => s + v, 0);
-    return `${Math.round((100 - total) * 10000) / 10000}% left of 100%`;
+    const rest = Math.round((100 - total) * 10000) / 10000;
+    return i18n._(msg`${rest}% left of 100%`);
   }
   if (state.splitType === 'SHARE') {
-    return `${values.reduce((s, v) => s + v, 0)} shares in total`;
+    const count = values.reduce((s, v) => s + v, 0);
+    return i18n._(msg`${count} shares in total`);
   }
   return null;
 }
@@ -58,6 +59,7 @@ export function SplitDialog({
   onChange,
   onClose,
 }: SplitDialogProps) {
+  const { i18n, t } = useLingui();
   const shares = previewShares(state);
   const [lastPersonKept, setLastPersonKept] = useState(false);
   // An empty field counts as 0 (the fields start empty); only something unreadable is missing.
@@ -107,22 +109,25 @@ export function SplitDialog({
   const step = state.splitType === 'SHARE' ? '1' : '0.01';
   const placeholder = state.splitType === 'EXACT' ? amountForInput(0, currency) : '0';
   const unit =
-    state.splitType === 'PERCENTAGE' ? '%' : state.splitType === 'SHARE' ? 'shares' : currency;
-  const total = summary(state, currency);
+    state.splitType === 'PERCENTAGE' ? '%' : state.splitType === 'SHARE' ? t`shares` : currency;
+  const total = summary(i18n, state, currency);
+  const typeLabel = i18n._(SPLIT_TYPE_LABELS[state.splitType]);
+  const exactSum = plain2(fromCents(exactCents, currency), currency);
+  const exactTotal = amount === null ? '' : plain2(amount, currency);
 
   return (
     <Modal
-      title="Split options"
+      title={t`Split options`}
       onClose={onClose}
       footer={
         <button type="button" className="btn-primary" onClick={onClose}>
-          Done
+          <Trans>Done</Trans>
         </button>
       }
     >
       <div
         role="radiogroup"
-        aria-label="Split type"
+        aria-label={t`Split type`}
         className="mb-4 grid grid-cols-2 gap-1 rounded-xl bg-surface-2 p-1 sm:grid-cols-4"
       >
         {SPLIT_TYPES.map((type) => (
@@ -152,19 +157,25 @@ export function SplitDialog({
               buttons?.[SPLIT_TYPES.indexOf(next)]?.focus();
             }}
           >
-            {SPLIT_LABELS[type]}
+            {i18n._(SPLIT_TYPE_LABELS[type])}
           </button>
         ))}
       </div>
       {state.included.length === 0 || lastPersonKept ? (
-        <Alert>{EXPENSE_MESSAGES.noSplits}</Alert>
+        <Alert>
+          <Trans>Please select at least one person to split the expense with.</Trans>
+        </Alert>
       ) : missing ? (
         <Alert kind="info">
-          {`Please enter a valid ${splitNoun(state.splitType)} value for each included participant.`}
+          {state.splitType === 'EXACT'
+            ? t`Please enter a valid exact value for each included participant.`
+            : state.splitType === 'PERCENTAGE'
+              ? t`Please enter a valid percentage value for each included participant.`
+              : t`Please enter a valid share value for each included participant.`}
         </Alert>
       ) : exactMismatch && amount !== null ? (
         <Alert kind="info">
-          {`Sum of exact amounts (${plain2(fromCents(exactCents, currency), currency)}) must equal the total expense amount (${plain2(amount, currency)}).`}
+          {t`Sum of exact amounts (${exactSum}) must equal the total expense amount (${exactTotal}).`}
         </Alert>
       ) : null}
       <ul className="mt-2 flex max-h-[50vh] flex-col divide-y divide-border overflow-y-auto">
@@ -172,6 +183,7 @@ export function SplitDialog({
           const included = state.included.includes(person.id);
           const inputId = `split-value-${person.id}`;
           const share = shares?.get(person.id);
+          const name = person.name;
           return (
             <li key={person.id} className="flex items-center gap-3 py-2">
               <label className="flex min-h-11 min-w-0 flex-1 cursor-pointer items-center gap-3">
@@ -180,7 +192,7 @@ export function SplitDialog({
                   className="size-5 accent-[var(--primary)]"
                   checked={included}
                   onChange={() => toggle(person.id)}
-                  aria-label={`Include ${person.name}`}
+                  aria-label={t`Include ${name}`}
                 />
                 <Avatar name={person.name} size="sm" />
                 <span className="min-w-0">
@@ -188,14 +200,14 @@ export function SplitDialog({
                   <span className="block text-xs text-muted">
                     {included && share !== undefined
                       ? formatMoney(fromCents(share, currency), currency)
-                      : 'Not included'}
+                      : t`Not included`}
                   </span>
                 </span>
               </label>
               {state.splitType !== 'EQUAL' && included ? (
                 <span className="flex items-center gap-1">
                   <label htmlFor={inputId} className="sr-only">
-                    {`${SPLIT_LABELS[state.splitType]} for ${person.name}`}
+                    {t`${typeLabel} for ${name}`}
                   </label>
                   <input
                     id={inputId}
@@ -214,7 +226,12 @@ export function SplitDialog({
                       })
                     }
                   />
-                  <span className="w-12 text-xs text-muted">{unit}</span>
+                  <span
+                    className="w-12 text-xs text-muted"
+                    translate={unit === currency ? 'no' : undefined}
+                  >
+                    {unit}
+                  </span>
                 </span>
               ) : null}
             </li>

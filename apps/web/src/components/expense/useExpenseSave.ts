@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { Expense, ExpenseRequest, User } from '../../api/types';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
@@ -27,6 +28,7 @@ export function useExpenseSave({
   editsSeries: boolean;
   onSaved: () => void;
 }) {
+  const { t } = useLingui();
   const [saving, setSaving] = useState(false);
   const failure = useSubmitFailure();
   const toast = useToast();
@@ -55,7 +57,7 @@ export function useExpenseSave({
         keys.succeeded();
         if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
         else
-          toast.success(editsSeries ? 'Expense and future repeats updated!' : 'Expense updated!');
+          toast.success(editsSeries ? t`Expense and future repeats updated!` : t`Expense updated!`);
       } else {
         const saved = await offline.createExpense(
           request,
@@ -65,7 +67,7 @@ export function useExpenseSave({
         );
         keys.succeeded();
         if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
-        else toast.success(repeats ? 'Recurring expense added!' : 'Expense added!');
+        else toast.success(repeats ? t`Recurring expense added!` : t`Expense added!`);
       }
       await invalidate();
       onSaved();

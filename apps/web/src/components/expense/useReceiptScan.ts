@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState, type Dispatch, type SetStateAction } from 'react';
 import { ApiError, errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
@@ -31,6 +32,7 @@ export function useReceiptScan({
   setState: Dispatch<SetStateAction<ExpenseFormState>>;
   setItemRows: (rows: ItemRow[]) => void;
 }) {
+  const { t } = useLingui();
   // The shop a scanned receipt names: it suggests the category along with the description.
   const [merchant, setMerchant] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -63,7 +65,7 @@ export function useReceiptScan({
         ) {
           setScanMessage({
             kind: 'info',
-            text: 'Receipt scanned. Please verify payer and split details.',
+            text: t`Receipt scanned. Please verify payer and split details.`,
           });
         }
         const items = result.items
@@ -96,9 +98,10 @@ export function useReceiptScan({
         setScanMessage({ kind: 'info', text: offline.RECEIPT_OFFLINE_MESSAGE });
         return;
       }
+      const reason = errorMessage(e, t`An unknown error occurred during receipt scanning.`);
       setScanMessage({
         kind: 'error',
-        text: `Scan Error: ${errorMessage(e, 'An unknown error occurred during receipt scanning.')}`,
+        text: t`Scan Error: ${reason}`,
       });
     } finally {
       setScanning(false);

@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { formatIban, formatIssuePath, validatePayMethods } from '@evenly/core';
 import { ApiError, errorMessage } from '../../api/client';
@@ -18,13 +21,17 @@ type Field =
   | 'upi'
   | 'swish';
 
-const HANDLES: readonly { field: Field & keyof PayMethods; label: string; hint: string }[] = [
-  { field: 'paypal', label: 'PayPal.me name', hint: 'paypal.me/yourname' },
-  { field: 'venmo', label: 'Venmo username', hint: 'Offered for US dollars.' },
-  { field: 'revolut', label: 'Revolut tag', hint: 'revolut.me/yourtag' },
-  { field: 'monzo', label: 'Monzo.me name', hint: 'monzo.me/yourname, offered for pounds.' },
-  { field: 'upi', label: 'UPI address', hint: 'name@bank, offered for Indian rupees.' },
-  { field: 'swish', label: 'Swish number', hint: 'Offered for Swedish kronor.' },
+const HANDLES: readonly {
+  field: Field & keyof PayMethods;
+  label: MessageDescriptor;
+  hint: MessageDescriptor;
+}[] = [
+  { field: 'paypal', label: msg`PayPal.me name`, hint: msg`paypal.me/yourname` },
+  { field: 'venmo', label: msg`Venmo username`, hint: msg`Offered for US dollars.` },
+  { field: 'revolut', label: msg`Revolut tag`, hint: msg`revolut.me/yourtag` },
+  { field: 'monzo', label: msg`Monzo.me name`, hint: msg`monzo.me/yourname, offered for pounds.` },
+  { field: 'upi', label: msg`UPI address`, hint: msg`name@bank, offered for Indian rupees.` },
+  { field: 'swish', label: msg`Swish number`, hint: msg`Offered for Swedish kronor.` },
 ];
 
 const fieldId = (field: Field) => `pay-${field.replace('.', '-')}`;
@@ -82,6 +89,7 @@ export function PayMethodsModal({
   onSave: (body: unknown) => Promise<void>;
   onClose: () => void;
 }) {
+  const { i18n, t } = useLingui();
   const [values, setValues] = useState<Values>(() => valuesOf(current));
   const [problems, setProblems] = useState<Problems>({});
   const [error, setError] = useState<string | null>(null);
@@ -113,7 +121,7 @@ export function PayMethodsModal({
       onClose();
     } catch (e) {
       if (e instanceof ApiError && e.details.length > 0) show(problemsOf(e.details));
-      setError(errorMessage(e, 'Could not save how people can pay you'));
+      setError(errorMessage(e, t`Could not save how people can pay you`));
       setSaving(false);
     }
   };
@@ -139,28 +147,32 @@ export function PayMethodsModal({
   );
 
   return (
-    <Modal title="How to pay me" onClose={onClose} size="md">
+    <Modal title={t`How to pay me`} onClose={onClose} size="md">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         <p className="text-sm text-muted">
-          People you share a group or a friendship with see these when they settle up with you.
-          Leave a field empty to not offer it.
+          <Trans>
+            People you share a group or a friendship with see these when they settle up with you.
+            Leave a field empty to not offer it.
+          </Trans>
         </p>
         <fieldset className="flex flex-col gap-3 rounded-xl border border-border p-3">
-          <legend className="px-1 font-semibold">Bank transfer (euros, SEPA)</legend>
-          {field('bank.iban', 'IBAN', 'Checked for typos before saving.', {
+          <legend className="px-1 font-semibold">
+            <Trans>Bank transfer (euros, SEPA)</Trans>
+          </legend>
+          {field('bank.iban', t`IBAN`, t`Checked for typos before saving.`, {
             'data-autofocus': true,
           })}
-          {field('bank.holder', 'Account holder', undefined, { autoComplete: 'name' })}
-          {field('bank.bic', 'BIC (optional)')}
+          {field('bank.holder', t`Account holder`, undefined, { autoComplete: 'name' })}
+          {field('bank.bic', t`BIC (optional)`)}
         </fieldset>
-        {HANDLES.map((h) => field(h.field, h.label, h.hint))}
+        {HANDLES.map((h) => field(h.field, i18n._(h.label), i18n._(h.hint)))}
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
+            {saving ? t`Saving...` : t`Save`}
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatIban, hasNoPayMethods } from '@evenly/core';
@@ -9,11 +10,19 @@ import { useToast } from '../toast/toastContext';
 import { PayMethodsModal } from './PayMethodsModal';
 
 /** Each method the person offers, as "PayPal.me" + "beacosta", in the form's order. */
-function summary(m: PayMethods): { label: string; value: string }[] {
-  const rows: { label: string; value: string }[] = [];
+function summary(
+  m: PayMethods,
+  bankLabel: string,
+): { label: string; value: string; brand: boolean }[] {
+  const rows: { label: string; value: string; brand: boolean }[] = [];
   if (m.bank !== null) {
-    rows.push({ label: 'Bank transfer', value: `${formatIban(m.bank.iban)} · ${m.bank.holder}` });
+    rows.push({
+      label: bankLabel,
+      value: `${formatIban(m.bank.iban)} · ${m.bank.holder}`,
+      brand: false,
+    });
   }
+  /* eslint-disable lingui/no-unlocalized-strings -- the services' names */
   const handles: [string, string | null][] = [
     ['PayPal.me', m.paypal],
     ['Venmo', m.venmo],
@@ -22,7 +31,9 @@ function summary(m: PayMethods): { label: string; value: string }[] {
     ['UPI', m.upi],
     ['Swish', m.swish],
   ];
-  for (const [label, value] of handles) if (value !== null) rows.push({ label, value });
+  /* eslint-enable lingui/no-unlocalized-strings */
+  for (const [label, value] of handles)
+    if (value !== null) rows.push({ label, value, brand: true });
   return rows;
 }
 
@@ -31,6 +42,7 @@ function summary(m: PayMethods): { label: string; value: string }[] {
  * people they settle with get as pay buttons; edited in PayMethodsModal.
  */
 export function PayMethodsSection() {
+  const { t } = useLingui();
   const mine = useQuery({ queryKey: queryKeys.myPayMethods, queryFn: payMethodsApi.mine });
   const client = useQueryClient();
   const toast = useToast();
@@ -39,20 +51,27 @@ export function PayMethodsSection() {
   const save = async (body: unknown) => {
     const saved = await payMethodsApi.save(body);
     client.setQueryData(queryKeys.myPayMethods, saved);
-    toast.success('Saved how people can pay you');
+    toast.success(t`Saved how people can pay you`);
   };
 
-  const rows = mine.data === undefined ? [] : summary(mine.data);
+  const rows = mine.data === undefined ? [] : summary(mine.data, t`Bank transfer`);
   return (
     <section className="card mb-4 p-4" aria-labelledby="pay-methods-title">
       <div className="flex items-center justify-between gap-2">
         <h2 id="pay-methods-title" className="font-semibold">
-          How to pay me
+          <Trans>How to pay me</Trans>
         </h2>
         {mine.data !== undefined ? (
           <button type="button" className="btn-secondary" onClick={() => setEditing(true)}>
-            {hasNoPayMethods(mine.data) ? 'Add' : 'Edit'}
-            <span className="sr-only"> how to pay me</span>
+            {hasNoPayMethods(mine.data) ? (
+              <Trans>
+                Add<span className="sr-only"> how to pay me</span>
+              </Trans>
+            ) : (
+              <Trans>
+                Edit<span className="sr-only"> how to pay me</span>
+              </Trans>
+            )}
           </button>
         ) : null}
       </div>
@@ -62,15 +81,21 @@ export function PayMethodsSection() {
         <p className="text-sm text-danger">{mine.error.message}</p>
       ) : rows.length === 0 ? (
         <p className="mt-1 text-sm text-muted">
-          Add your IBAN, PayPal.me or another way to be paid: friends who owe you get a button that
-          pays you the right amount.
+          <Trans>
+            Add your IBAN, PayPal.me or another way to be paid: friends who owe you get a button
+            that pays you the right amount.
+          </Trans>
         </p>
       ) : (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
           {rows.map((r) => (
             <div key={r.label} className="contents">
-              <dt className="text-muted">{r.label}</dt>
-              <dd className="break-all">{r.value}</dd>
+              <dt className="text-muted" translate={r.brand ? 'no' : undefined}>
+                {r.label}
+              </dt>
+              <dd className="break-all" translate="no">
+                {r.value}
+              </dd>
             </div>
           ))}
         </dl>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useState } from 'react';
 import { Spinner } from '../Spinner';
 
@@ -6,6 +7,7 @@ import { Spinner } from '../Spinner';
  * in both themes so every camera reads it. Announced as one image named `label`.
  */
 export function QrImage({ text, label }: { text: string; label: string }) {
+  const { t } = useLingui();
   const [state, setState] = useState<
     { text: string; src: string } | { text: string; error: true }
   >();
@@ -36,13 +38,15 @@ export function QrImage({ text, label }: { text: string; label: string }) {
   return (
     <div className="mx-auto flex size-60 items-center justify-center overflow-hidden rounded-2xl bg-white">
       {current === undefined ? (
-        <Spinner label="Drawing the QR code" />
+        <Spinner label={t`Drawing the QR code`} />
       ) : 'src' in current ? (
         <div role="img" aria-label={label} className="size-60">
           <img src={current.src} alt="" className="block size-60" />
         </div>
       ) : (
-        <p className="p-4 text-center text-sm text-red-700">Could not draw the QR code.</p>
+        <p className="p-4 text-center text-sm text-red-700">
+          <Trans>Could not draw the QR code.</Trans>
+        </p>
       )}
     </div>
   );

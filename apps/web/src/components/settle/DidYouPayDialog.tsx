@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Modal } from '../Modal';
 
@@ -17,6 +18,7 @@ export function DidYouPayDialog({
   onYes: () => Promise<void>;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const yes = async () => {
     setBusy(true);
@@ -28,14 +30,14 @@ export function DidYouPayDialog({
   };
   return (
     <Modal
-      title={`Did you pay ${payee} ${money}?`}
+      title={t`Did you pay ${payee} ${money}?`}
       onClose={onClose}
       size="sm"
       role="alertdialog"
       footer={
         <>
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Not yet
+            <Trans>Not yet</Trans>
           </button>
           <button
             type="button"
@@ -44,13 +46,15 @@ export function DidYouPayDialog({
             disabled={busy}
             data-autofocus
           >
-            {busy ? 'Saving...' : 'Yes, record it'}
+            {busy ? t`Saving...` : t`Yes, record it`}
           </button>
         </>
       }
     >
       <p className="text-muted">
-        Recording it settles {money} of what you owe {payee}.
+        <Trans>
+          Recording it settles {money} of what you owe {payee}.
+        </Trans>
       </p>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { SettleDirection } from '../../lib/settleUp';
 
 /**
@@ -14,6 +15,7 @@ export function DirectionToggle({
   name: string | null;
   onChange: (direction: SettleDirection) => void;
 }) {
+  const { t } = useLingui();
   const option = (direction: SettleDirection, label: string) => (
     <button
       type="button"
@@ -27,9 +29,9 @@ export function DirectionToggle({
     </button>
   );
   return (
-    <div role="group" aria-label="Who paid" className="flex gap-1 rounded-xl bg-surface-2 p-1">
-      {option('I_PAID', name === null ? 'I paid someone' : `I paid ${name}`)}
-      {option('THEY_PAID', name === null ? 'Someone paid me' : `${name} paid me`)}
+    <div role="group" aria-label={t`Who paid`} className="flex gap-1 rounded-xl bg-surface-2 p-1">
+      {option('I_PAID', name === null ? t`I paid someone` : t`I paid ${name}`)}
+      {option('THEY_PAID', name === null ? t`Someone paid me` : t`${name} paid me`)}
     </div>
   );
 }
