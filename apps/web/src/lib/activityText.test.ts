@@ -98,7 +98,7 @@ suite('in the reader’s language', () => {
         description: 'Bea Costa paid Ann Lee',
         myShare: -5,
       });
-      expect(describe(paid, me)).toBe('Bea Costa hat dich bezahlt in „Lisbon trip“');
+      expect(describe(paid, me)).toBe('Bea Costa hat dir gezahlt in „Lisbon trip“');
     } finally {
       i18n.activate('en');
     }
