@@ -33,6 +33,11 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/pages/{VerifyEmailPage,ConfirmEmailPage,OidcSignInPage,UnsubscribePage,NotFoundPage}.tsx',
   'apps/web/src/lib/landingContent.ts',
   'apps/web/src/components/account/LanguageSetting.tsx',
+  // #32 groups
+  'apps/web/src/components/groups/*.tsx',
+  'apps/web/src/components/settings/{CoverSection,ExportGroupSection,GroupNameForm,GuestModals,InviteLinkSection,QrCode,SettingsMembers,SettingsSection,SimplifyDebtsSwitch,TripReportDialog}.tsx',
+  'apps/web/src/pages/{GroupsPage,GroupDetailPage,GroupSettingsPage}.tsx',
+  'apps/web/src/lib/{groupConfirms,groupFilters,groupCover,categories,trip-report}.ts',
 ];
 
 export default tseslint.config(
