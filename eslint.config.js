@@ -61,6 +61,14 @@ const TRANSLATED_WEB_FILES = [
   'apps/web/src/lib/{activityText,expenseForm,expenseProblems,recurrence,receiptDate,dates}.ts',
   'apps/web/src/lib/{itemSplit,seriesActions,conversion,split,settleUp,expenseSearch,submitError}.ts',
   'apps/web/src/hooks/{useUndoToast,useSubmitFailure}.ts',
+  // #32 groups
+  'apps/web/src/components/groups/*.tsx',
+  'apps/web/src/components/settings/{CoverSection,ExportGroupSection,GroupNameForm,GuestModals,InviteLinkSection,QrCode,SettingsMembers,SettingsSection,SimplifyDebtsSwitch,TripReportDialog}.tsx',
+  'apps/web/src/pages/{GroupsPage,GroupDetailPage,GroupSettingsPage,JoinPage,GroupChartsPage,MyChartsPage,ImportGroupPage}.tsx',
+  'apps/web/src/components/charts/*.tsx',
+  'apps/web/src/components/category/*.tsx',
+  'apps/web/src/components/import/ImportProblem.tsx',
+  'apps/web/src/lib/{groupConfirms,groupFilters,groupCover,categories,trip-report,importGroup}.ts',
 ];
 
 export default tseslint.config(

@@ -1,6 +1,8 @@
 // Expense categories in the web app: the set, labels and rules come from @evenly/core; this adds
 // how each family looks (a tinted tile, designed for both themes).
-import { categoryOf, type CategoryFamilyId } from '@evenly/core';
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { categoryOf, type CategoryFamilyId, type CategoryId } from '@evenly/core';
 
 export {
   CATEGORIES,
@@ -16,6 +18,61 @@ export {
   type CategoryId,
   type CategorySuggestion,
 } from '@evenly/core';
+
+/** Each category's name as the web app shows it, in the page's language (core's label is English). */
+const CATEGORY_NAMES: Record<CategoryId, MessageDescriptor> = {
+  general: msg`General`,
+  dining_out: msg`Dining out`,
+  groceries: msg`Groceries`,
+  drinks: msg`Drinks`,
+  taxi: msg`Taxi`,
+  fuel: msg`Fuel`,
+  parking: msg`Parking`,
+  public_transport: msg`Public transport`,
+  flights: msg`Flights`,
+  car: msg`Car & tolls`,
+  rent: msg`Rent & mortgage`,
+  utilities: msg`Utilities`,
+  household_supplies: msg`Household supplies`,
+  furniture: msg`Furniture`,
+  maintenance: msg`Repairs & maintenance`,
+  electronics: msg`Electronics`,
+  services: msg`Cleaning & services`,
+  pets: msg`Pets`,
+  games: msg`Games`,
+  movies: msg`Movies & streaming`,
+  music: msg`Music & concerts`,
+  sports: msg`Sports & fitness`,
+  hotel: msg`Hotel & lodging`,
+  gifts: msg`Gifts`,
+  medical: msg`Medical`,
+  clothing: msg`Clothing`,
+  education: msg`Education`,
+  childcare: msg`Childcare`,
+  insurance: msg`Insurance`,
+  taxes: msg`Taxes`,
+};
+
+/** Each family's name in the page's language. */
+const FAMILY_NAMES: Record<CategoryFamilyId, MessageDescriptor> = {
+  general: msg`General`,
+  food: msg`Food & drink`,
+  transport: msg`Transport`,
+  home: msg`Home`,
+  entertainment: msg`Entertainment`,
+  travel: msg`Travel`,
+  life: msg`Life`,
+};
+
+/** A category's name in the page's language (unknown → General, as `categoryOf`). */
+export function categoryName(i18n: I18n, id: string | null | undefined): string {
+  return i18n._(CATEGORY_NAMES[categoryOf(id).id]);
+}
+
+/** A family's name in the page's language. */
+export function familyName(i18n: I18n, id: CategoryFamilyId): string {
+  return i18n._(FAMILY_NAMES[id]);
+}
 
 /**
  * Tile colours per family: a soft background with a strong foreground of the same hue, so the

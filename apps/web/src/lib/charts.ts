@@ -1,10 +1,22 @@
 // Helpers of the charts screens: month labels and report periods.
+import { useLingui } from '@lingui/react';
+import { intlLocale, type WebLocale } from '../i18n/locale';
 import { appLocale } from './money';
 
-/** "Nov 2026" for "2026-11" in the user's locale. */
-export function monthLabel(month: string, style: 'short' | 'long' = 'short'): string {
+/** The page's language as `Intl` takes it (the charts' months are written in it). */
+export function usePageLocale(): string {
+  const { i18n } = useLingui();
+  return intlLocale(i18n.locale as WebLocale);
+}
+
+/** "Nov 2026" for "2026-11" in `locale` (the page's language; else the browser's). */
+export function monthLabel(
+  month: string,
+  style: 'short' | 'long' = 'short',
+  locale: string = appLocale(),
+): string {
   const d = new Date(`${month}-01T00:00:00Z`);
-  return d.toLocaleString(appLocale(), { month: style, year: 'numeric', timeZone: 'UTC' });
+  return d.toLocaleString(locale, { month: style, year: 'numeric', timeZone: 'UTC' });
 }
 
 /** Whether months ("2026-10"…) fall in more than one calendar year. */
@@ -17,10 +29,10 @@ export function spansYears(months: readonly string[]): boolean {
  * month falls in one calendar year, else each with its year ("Oct 2025", "Oct 2026"), so that
  * two Octobers never read the same.
  */
-export function monthAxisLabels(months: readonly string[]): string[] {
+export function monthAxisLabels(months: readonly string[], locale: string = appLocale()): string[] {
   const withYear = spansYears(months);
   return months.map((m) =>
-    new Date(`${m}-01T00:00:00Z`).toLocaleString(appLocale(), {
+    new Date(`${m}-01T00:00:00Z`).toLocaleString(locale, {
       month: 'short',
       ...(withYear ? { year: 'numeric' } : {}),
       timeZone: 'UTC',

@@ -1,4 +1,6 @@
 // Group covers: one emoji and/or a colour from a fixed palette (names validated by the API).
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   coverEmojiError,
   GROUP_COVER_COLORS,
@@ -30,8 +32,22 @@ export function coverClass(color: string | null | undefined): string | null {
   return isCoverColor(color) ? COVER_CLASSES[color] : null;
 }
 
-export function coverColorLabel(color: GroupCoverColor): string {
-  return color.charAt(0).toUpperCase() + color.slice(1);
+/** Each colour's name, for the picker's screen-reader labels. */
+const COVER_COLOR_NAMES: Record<GroupCoverColor, MessageDescriptor> = {
+  slate: msg`Slate`,
+  red: msg`Red`,
+  orange: msg`Orange`,
+  amber: msg`Amber`,
+  green: msg`Green`,
+  teal: msg`Teal`,
+  sky: msg`Sky`,
+  indigo: msg`Indigo`,
+  violet: msg`Violet`,
+  pink: msg`Pink`,
+};
+
+export function coverColorLabel(i18n: I18n, color: GroupCoverColor): string {
+  return i18n._(COVER_COLOR_NAMES[color]);
 }
 
 /** Up to two initials of a group name ("Lisbon trip" → "LT"). */

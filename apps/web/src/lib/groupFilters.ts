@@ -1,13 +1,15 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { MyGroup } from '../api/types';
 import { isZero } from './money';
 
 export type GroupFilter = 'none' | 'outstanding' | 'owe' | 'owed';
 
-export const GROUP_FILTERS: { value: GroupFilter; label: string }[] = [
-  { value: 'none', label: 'None' },
-  { value: 'outstanding', label: 'Groups with outstanding balances' },
-  { value: 'owe', label: 'Group balances you owe' },
-  { value: 'owed', label: 'Group balances you are owed' },
+export const GROUP_FILTERS: { value: GroupFilter; label: MessageDescriptor }[] = [
+  { value: 'none', label: msg`None` },
+  { value: 'outstanding', label: msg`Groups with outstanding balances` },
+  { value: 'owe', label: msg`Group balances you owe` },
+  { value: 'owed', label: msg`Group balances you are owed` },
 ];
 
 export function applyGroupFilter(

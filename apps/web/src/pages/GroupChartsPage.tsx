@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 // A group's charts (issue #14 point 3): spending by category, by month, and each person's paid
 // versus share, per currency, each with its table view.
 import { useState } from 'react';
@@ -12,7 +13,8 @@ import {
   PeriodSelect,
   ReportTotal,
 } from '../components/charts/Charts';
-import { monthLabel, periodRange, type Period } from '../lib/charts';
+import { categoryName } from '../lib/categories';
+import { monthLabel, periodRange, usePageLocale, type Period } from '../lib/charts';
 import { ReportStatus } from '../components/charts/ReportStatus';
 import { PageHeader } from '../components/PageHeader';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
@@ -22,39 +24,41 @@ import { formatMoney } from '../lib/money';
 import { isNumericId } from '../lib/validation';
 
 export default function GroupChartsPage() {
+  const { t } = useLingui();
   const { groupId: rawId } = useParams();
   const groupId = isNumericId(rawId) ? Number(rawId) : null;
   const group = useGroup(groupId);
   const [period, setPeriod] = useState<Period>('all');
   const report = useGroupReport(groupId, periodRange(period));
   const name = group.data?.name;
-  useDocumentTitle(name ? `${name} · Charts` : 'Charts');
+  const title = name ? t`${name} · Charts` : t`Charts`;
+  useDocumentTitle(title);
   const back = groupId === null ? '/app/groups' : `/app/group/${String(groupId)}`;
 
   if (groupId === null) {
     return (
       <>
-        <PageHeader title="Charts" back="/app/groups" />
+        <PageHeader title={t`Charts`} back="/app/groups" />
         <p role="alert" className="card p-4 text-danger">
-          Error: Invalid Group ID.
+          <Trans>Error: Invalid Group ID.</Trans>
         </p>
       </>
     );
   }
   return (
     <>
-      <PageHeader title={name ? `${name} · Charts` : 'Charts'} back={back} />
+      <PageHeader title={title} back={back} />
       <PeriodSelect value={period} onChange={setPeriod} />
       <ReportStatus
         report={report}
         skeletonRows={3}
-        errorFallback="Could not load the charts."
+        errorFallback={t`Could not load the charts.`}
         empty={{
-          title: `No expenses ${period === 'all' ? 'yet' : 'in this period'}`,
-          text: 'Charts appear here once the group has expenses.',
+          title: period === 'all' ? t`No expenses yet` : t`No expenses in this period`,
+          text: t`Charts appear here once the group has expenses.`,
           action: (
             <Link to={back} className="btn-primary mt-4">
-              Back to the group
+              <Trans>Back to the group</Trans>
             </Link>
           ),
         }}
@@ -66,6 +70,8 @@ export default function GroupChartsPage() {
 }
 
 function GroupCharts({ report }: { report: GroupReport }) {
+  const { t, i18n } = useLingui();
+  const locale = usePageLocale();
   const codes = report.currencies.map((c) => c.currency);
   const [picked, setPicked] = useState<string | null>(null);
   const current =
@@ -75,42 +81,42 @@ function GroupCharts({ report }: { report: GroupReport }) {
   return (
     <>
       <CurrencyPicker currencies={codes} value={cur} onChange={setPicked} />
-      <ReportTotal label="Total spent" amount={current.total} currency={cur} />
+      <ReportTotal label={t`Total spent`} amount={current.total} currency={cur} />
       <div className="grid gap-x-4 lg:grid-cols-2">
         <ChartCard
-          title="Spending by category"
+          title={t`Spending by category`}
           testId="chart-category"
           table={{
-            columns: ['Category', `Amount (${cur})`, 'Expenses'],
+            columns: [t`Category`, t`Amount (${cur})`, t`Expenses`],
             rows: current.byCategory.map((l) => [
-              l.label,
+              categoryName(i18n, l.category),
               formatMoney(l.amount, cur),
               String(l.count),
             ]),
           }}
         >
-          <CategoryBars lines={current.byCategory} currency={cur} label="Spending by category" />
+          <CategoryBars lines={current.byCategory} currency={cur} label={t`Spending by category`} />
         </ChartCard>
         <ChartCard
-          title="Spending by month"
+          title={t`Spending by month`}
           testId="chart-month"
           table={{
-            columns: ['Month', `Amount (${cur})`],
+            columns: [t`Month`, t`Amount (${cur})`],
             rows: current.byMonth.map((l) => [
-              monthLabel(l.month, 'long'),
+              monthLabel(l.month, 'long', locale),
               formatMoney(l.amount, cur),
             ]),
           }}
         >
-          <MonthColumns lines={current.byMonth} currency={cur} label="Spending by month" />
+          <MonthColumns lines={current.byMonth} currency={cur} label={t`Spending by month`} />
         </ChartCard>
       </div>
       <ChartCard
-        title="Paid versus share"
-        description="What each person paid, and their share of the expenses."
+        title={t`Paid versus share`}
+        description={t`What each person paid, and their share of the expenses.`}
         testId="chart-members"
         table={{
-          columns: ['Person', `Paid (${cur})`, `Share (${cur})`],
+          columns: [t`Person`, t`Paid (${cur})`, t`Share (${cur})`],
           rows: current.members.map((m) => [
             m.user.name,
             formatMoney(m.paid, cur),
@@ -118,7 +124,7 @@ function GroupCharts({ report }: { report: GroupReport }) {
           ]),
         }}
       >
-        <PaidShareBars members={current.members} currency={cur} label="Paid versus share" />
+        <PaidShareBars members={current.members} currency={cur} label={t`Paid versus share`} />
       </ChartCard>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useCallback, useState } from 'react';
 import { errorMessage } from '../api/client';
 import { expensesApi } from '../api/expenses';
@@ -46,15 +47,16 @@ type Dialog =
 
 export default function GroupDetailPage() {
   const me = useCurrentUser();
+  const { t } = useLingui();
   const { validId, group } = useRouteGroup();
-  useDocumentTitle(group.data?.name ?? 'Group');
+  useDocumentTitle(group.data?.name ?? t`Group`);
   if (!validId || group.isPending || group.error) {
     return (
       <GroupPageStatus
         validId={validId}
         group={group}
-        title="Group"
-        loadingTitle="Loading data..."
+        title={t`Group`}
+        loadingTitle={t`Loading data...`}
         loadingBack="/app/groups"
         skeletonHeight="h-16"
       />
@@ -64,6 +66,7 @@ export default function GroupDetailPage() {
 }
 
 function GroupDetail({ group, meId }: { group: Group; meId: number }) {
+  const { t } = useLingui();
   const me = useCurrentUser();
   const toast = useToast();
   const invalidate = useInvalidateAll();
@@ -82,12 +85,12 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
 
   /**
    * Runs a confirmed action, then closes the dialog with a toast: `success`, or for a delete
-   * (`deletes`) "… deleted" with Undo (issue #13), or why it failed.
+   * (`deletes`) "… deleted" with Undo (issue #13), or why it failed (`failure` words the reason).
    */
   const run = async (
     action: () => Promise<unknown>,
     success: string,
-    failure: string,
+    failure: (reason: string) => string,
     deletes?: { kind: 'expense' | 'payment'; id: number },
   ) => {
     try {
@@ -95,7 +98,7 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       if (deletes) undo(deletes.kind, deletes.id);
       else toast.success(success);
     } catch (e) {
-      toast.error(`Failed to ${failure}: ${errorMessage(e, 'Unknown error')}`);
+      toast.error(failure(errorMessage(e, t`Unknown error`)));
     } finally {
       close();
       await invalidate();
@@ -105,14 +108,16 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
   const confirmDeleteExpense = (expense: Expense) =>
     setDialog({
       kind: 'confirm',
-      title: 'Delete expense',
-      message: `Delete "${expense.description}"? You can undo it for a few seconds.`,
-      confirmLabel: 'Delete',
+      title: t`Delete expense`,
+      message: t`Delete "${{ description: expense.description }}"? You can undo it for a few seconds.`,
+      confirmLabel: t`Delete`,
       action: async () => {
-        await run(() => expensesApi.remove(expense.id), 'Expense deleted', 'delete expense', {
-          kind: 'expense',
-          id: expense.id,
-        });
+        await run(
+          () => expensesApi.remove(expense.id),
+          t`Expense deleted`,
+          (reason) => t`Failed to delete expense: ${reason}`,
+          { kind: 'expense', id: expense.id },
+        );
       },
     });
 
@@ -124,23 +129,32 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       message: spec.message,
       confirmLabel: spec.confirmLabel,
       action: async () => {
-        await run(spec.call, spec.success, spec.failure, spec.deletes);
+        await run(
+          spec.call,
+          spec.success,
+          // The series' own texts are translated with seriesActions.ts (the friends' screens use it too).
+          // eslint-disable-next-line lingui/no-unlocalized-strings
+          (reason) => `Failed to ${spec.failure}: ${reason}`,
+          spec.deletes,
+        );
       },
     });
 
   const confirmDeletePayment = (payment: Payment) =>
     setDialog({
       kind: 'confirm',
-      title: 'Delete payment',
+      title: t`Delete payment`,
       message: payment.exchangeId
-        ? 'Delete this currency exchange? Both of its payments are deleted.'
-        : `Delete the payment from ${payment.paidBy.name} to ${payment.paidTo.name}?`,
-      confirmLabel: 'Delete',
+        ? t`Delete this currency exchange? Both of its payments are deleted.`
+        : t`Delete the payment from ${{ from: payment.paidBy.name }} to ${{ to: payment.paidTo.name }}?`,
+      confirmLabel: t`Delete`,
       action: async () => {
-        await run(() => paymentsApi.remove(payment.id), 'Payment deleted', 'delete payment', {
-          kind: 'payment',
-          id: payment.id,
-        });
+        await run(
+          () => paymentsApi.remove(payment.id),
+          t`Payment deleted`,
+          (reason) => t`Failed to delete payment: ${reason}`,
+          { kind: 'payment', id: payment.id },
+        );
       },
     });
 
@@ -168,14 +182,14 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
           className="btn-secondary"
           onClick={() => setDialog({ kind: 'payment', payment: null, preset: null })}
         >
-          Settle Up
+          <Trans>Settle Up</Trans>
         </button>
         <button
           type="button"
           className="btn-primary"
           onClick={() => setDialog({ kind: 'addExpense' })}
         >
-          <PlusIcon className="size-5" /> Add Expense
+          <PlusIcon className="size-5" /> <Trans>Add Expense</Trans>
         </button>
       </div>
 
@@ -200,14 +214,18 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
       />
 
       <section aria-labelledby="activity-title" className="mb-6">
-        <GroupSectionTitle id="activity-title">Group Activity</GroupSectionTitle>
+        <GroupSectionTitle id="activity-title">
+          <Trans>Group Activity</Trans>
+        </GroupSectionTitle>
         <PendingEntries groupId={group.id} />
         {transactions.isPending ? (
           <SkeletonList rows={4} height="h-16" />
         ) : transactions.error ? (
           <p className="card p-4 text-sm text-danger">{transactions.error.message}</p>
         ) : transactions.data.length === 0 ? (
-          <p className="card p-4 text-sm text-muted">No expenses or payments yet.</p>
+          <p className="card p-4 text-sm text-muted">
+            <Trans>No expenses or payments yet.</Trans>
+          </p>
         ) : (
           <GroupActivity
             transactions={transactions.data}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../api/client';
@@ -27,15 +28,17 @@ import { deleteGroupQuestion, leaveGroupQuestion } from '../lib/groupConfirms';
 type Dialog = { kind: 'currency' } | ({ kind: 'confirm' } & ConfirmRequest);
 
 export default function GroupSettingsPage() {
+  const { t } = useLingui();
   const { validId, groupId, group } = useRouteGroup();
-  useDocumentTitle(group.data ? `${group.data.name} settings` : 'Group settings');
+  const groupName = group.data?.name;
+  useDocumentTitle(groupName === undefined ? t`Group settings` : t`${groupName} settings`);
   if (!validId || group.isPending || group.error) {
     return (
       <GroupPageStatus
         validId={validId}
         group={group}
-        title="Group settings"
-        loadingTitle="Group settings"
+        title={t`Group settings`}
+        loadingTitle={t`Group settings`}
         loadingBack={groupId === null ? '/app/groups' : `/app/group/${groupId}`}
         skeletonHeight="h-24"
       />
@@ -45,6 +48,7 @@ export default function GroupSettingsPage() {
 }
 
 function GroupSettings({ group }: { group: Group }) {
+  const { t, i18n } = useLingui();
   const me = useCurrentUser();
   const navigate = useNavigate();
   const toast = useToast();
@@ -83,17 +87,17 @@ function GroupSettings({ group }: { group: Group }) {
 
   return (
     <>
-      <PageHeader title="Group settings" back={`/app/group/${group.id}`} />
+      <PageHeader title={t`Group settings`} back={`/app/group/${group.id}`} />
 
-      <Section id="settings-cover" title="Cover">
+      <Section id="settings-cover" title={t`Cover`}>
         <CoverSection key={`${group.coverEmoji ?? ''}|${group.coverColor ?? ''}`} group={group} />
       </Section>
 
-      <Section id="settings-name" title="Name">
+      <Section id="settings-name" title={t`Name`}>
         <GroupNameForm group={group} />
       </Section>
 
-      <Section id="settings-currency" title="Currency">
+      <Section id="settings-currency" title={t`Currency`}>
         <p className="mb-3 text-sm text-muted">
           <GroupCurrencySummary group={group} />
         </p>
@@ -102,35 +106,41 @@ function GroupSettings({ group }: { group: Group }) {
           className="btn-secondary"
           onClick={() => setDialog({ kind: 'currency' })}
         >
-          Currency settings
+          <Trans>Currency settings</Trans>
         </button>
       </Section>
 
-      <Section id="settings-simplify" title="Payments">
+      <Section id="settings-simplify" title={t`Payments`}>
         <SimplifyDebtsSwitch group={group} />
       </Section>
 
-      <Section id="settings-members" title="Members">
+      <Section id="settings-members" title={t`Members`}>
         <SettingsMembers group={group} meId={me.id} />
       </Section>
 
-      <Section id="settings-invite" title="Invite link">
+      <Section id="settings-invite" title={t`Invite link`}>
         <InviteLinkSection group={group} />
       </Section>
 
-      <Section id="settings-export" title="Export">
+      <Section id="settings-export" title={t`Export`}>
         <ExportGroupSection group={group} />
       </Section>
 
-      <Section id="settings-danger" title="Leave or delete">
+      <Section id="settings-danger" title={t`Leave or delete`}>
         {dangerError ? (
           <div className="mb-3">
             <Alert>{dangerError}</Alert>
           </div>
         ) : null}
         <p className="mb-3 text-sm text-muted">
-          You can leave once your balances in this group are settled.
-          {isCreator ? ' Deleting needs everyone to be settled up.' : ''}
+          {isCreator ? (
+            <Trans>
+              You can leave once your balances in this group are settled. Deleting needs everyone to
+              be settled up.
+            </Trans>
+          ) : (
+            <Trans>You can leave once your balances in this group are settled.</Trans>
+          )}
         </p>
         <div className="flex flex-wrap gap-2">
           <button
@@ -138,14 +148,14 @@ function GroupSettings({ group }: { group: Group }) {
             className="btn-secondary"
             onClick={() =>
               confirmThenLeave(
-                leaveGroupQuestion(group.name),
+                leaveGroupQuestion(i18n, group.name),
                 () => groupsApi.leave(group.id, me.id),
-                'Left group',
-                'Failed to leave the group',
+                t`Left group`,
+                t`Failed to leave the group`,
               )
             }
           >
-            Leave group
+            <Trans>Leave group</Trans>
           </button>
           {isCreator ? (
             <button
@@ -153,14 +163,14 @@ function GroupSettings({ group }: { group: Group }) {
               className="btn-danger"
               onClick={() =>
                 confirmThenLeave(
-                  deleteGroupQuestion(group.name),
+                  deleteGroupQuestion(i18n, group.name),
                   () => groupsApi.remove(group.id),
-                  'Group deleted',
-                  'Failed to delete the group',
+                  t`Group deleted`,
+                  t`Failed to delete the group`,
                 )
               }
             >
-              Delete Group
+              <Trans>Delete Group</Trans>
             </button>
           ) : null}
         </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ClaimBanner } from '../components/groups/ClaimBanner';
@@ -14,7 +15,8 @@ import { applyGroupFilter, GROUP_FILTERS, type GroupFilter } from '../lib/groupF
 
 /** `detailShown`: the list beside a group on desktop, whose page holds the title. */
 export default function GroupsPage({ detailShown = false }: { detailShown?: boolean }) {
-  useDocumentTitle(detailShown ? null : 'Groups');
+  const { t } = useLingui();
+  useDocumentTitle(detailShown ? null : t`Groups`);
   const { data: groups, isPending, error } = useMyGroups();
   const [searchOpen, setSearchOpen] = useState(false);
   const [search, setSearch] = useState('');
@@ -23,19 +25,20 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
   const [createOpen, setCreateOpen] = useState(false);
 
   const visible = groups ? applyGroupFilter(groups, filter, search) : [];
-  const filterLabel = GROUP_FILTERS.find((f) => f.value === filter)?.label;
+  const filterDescriptor = GROUP_FILTERS.find((f) => f.value === filter)?.label;
+  const filterLabel = filterDescriptor ? t(filterDescriptor) : '';
 
   return (
     <>
       <PageHeader
-        title="Groups"
+        title={t`Groups`}
         level={detailShown ? 2 : 1}
         actions={
           <>
             <button
               type="button"
               className="btn-ghost px-3"
-              aria-label="Search groups"
+              aria-label={t`Search groups`}
               aria-pressed={searchOpen}
               onClick={() => {
                 setSearchOpen((v) => !v);
@@ -47,37 +50,43 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
             <button
               type="button"
               className={`btn-ghost px-3 ${filter !== 'none' ? 'text-primary' : ''}`}
-              aria-label="Filter groups"
+              aria-label={t`Filter groups`}
               onClick={() => setFilterOpen(true)}
             >
               <FilterIcon className="size-5" />
             </button>
             <Link to="/app/import" className="btn-ghost px-3">
               <DownloadIcon className="size-5" />
-              <span className="sr-only">Import a group</span>
+              <span className="sr-only">
+                <Trans>Import a group</Trans>
+              </span>
             </Link>
             <button type="button" className="btn-primary px-3" onClick={() => setCreateOpen(true)}>
               <PlusIcon className="size-5" />
-              <span className="hidden sm:inline">Create group</span>
-              <span className="sr-only sm:hidden">Create group</span>
+              <span className="hidden sm:inline">
+                <Trans>Create group</Trans>
+              </span>
+              <span className="sr-only sm:hidden">
+                <Trans>Create group</Trans>
+              </span>
             </button>
           </>
         }
       />
       <ClaimBanner />
-      <section className="card mb-4 p-4" aria-label="Overall balance">
+      <section className="card mb-4 p-4" aria-label={t`Overall balance`}>
         <OverallBalanceText />
       </section>
       {searchOpen ? (
         <div className="mb-4">
           <label htmlFor="group-search" className="sr-only">
-            Search groups
+            <Trans>Search groups</Trans>
           </label>
           <input
             id="group-search"
             type="search"
             className="field"
-            placeholder="Search groups..."
+            placeholder={t`Search groups...`}
             value={search}
             onChange={(e) => setSearch(e.target.value)}
             autoFocus
@@ -86,13 +95,15 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
       ) : null}
       {filter !== 'none' ? (
         <p className="mb-3 flex items-center gap-2 text-sm text-muted">
-          Filter: <span className="font-medium text-fg">{filterLabel}</span>
+          <Trans>
+            Filter: <span className="font-medium text-fg">{filterLabel}</span>
+          </Trans>
           <button
             type="button"
             className="btn-ghost min-h-9 px-2 text-primary"
             onClick={() => setFilter('none')}
           >
-            Clear
+            <Trans>Clear</Trans>
           </button>
         </p>
       ) : null}
@@ -100,23 +111,27 @@ export default function GroupsPage({ detailShown = false }: { detailShown?: bool
         <SkeletonList rows={4} height="h-24" />
       ) : error ? (
         <p role="alert" className="card p-4 text-danger">
-          Error: {error.message}
+          {t`Error: ${{ message: error.message }}`}
         </p>
       ) : groups.length === 0 ? (
         <div className="card flex flex-col items-center gap-3 p-8 text-center">
           <GroupIcon className="size-10 text-muted" />
-          <p className="font-semibold">No groups yet</p>
-          <p className="text-sm text-muted">Create a group for a trip, a flat or a team.</p>
+          <p className="font-semibold">
+            <Trans>No groups yet</Trans>
+          </p>
+          <p className="text-sm text-muted">
+            <Trans>Create a group for a trip, a flat or a team.</Trans>
+          </p>
           <button type="button" className="btn-primary" onClick={() => setCreateOpen(true)}>
-            Create group
+            <Trans>Create group</Trans>
           </button>
           <Link to="/app/import" className="btn-secondary">
-            Import a group
+            <Trans>Import a group</Trans>
           </Link>
         </div>
       ) : visible.length === 0 ? (
         <p className="card p-6 text-center text-muted">
-          {search.trim() ? 'No groups match your search.' : 'No groups match the current filter.'}
+          {search.trim() ? t`No groups match your search.` : t`No groups match the current filter.`}
         </p>
       ) : (
         <ul className="flex flex-col gap-3">

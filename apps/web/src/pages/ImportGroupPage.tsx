@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 // Import a group (issue #14; the other apps, issue #33 point 4): choose a group's export from
 // Splitwise, Spliit, Tricount, IHateMoney, Cospend or another Evenly server (the app chosen or
 // recognised from the file), check who each person is (you, a friend, or a new guest) against
@@ -27,7 +28,8 @@ import type { Column, Problem } from '../lib/importGroup';
 import { formatMoney } from '../lib/money';
 
 export default function ImportGroupPage() {
-  useDocumentTitle('Import a group');
+  const { t, i18n } = useLingui();
+  useDocumentTitle(t`Import a group`);
   const navigate = useNavigate();
   const toast = useToast();
   const invalidate = useInvalidateAll();
@@ -63,16 +65,16 @@ export default function ImportGroupPage() {
           guestName: c.proposed.kind === 'guest' ? c.proposed.name : c.name,
         })),
       );
-      setGroupName(nameFromFile(f.name));
+      setGroupName(nameFromFile(f.name, t`Imported group`));
     } catch (e) {
-      setReadProblem(problemOf(e, 'Could not read this file.'));
+      setReadProblem(problemOf(e, t`Could not read this file.`));
     } finally {
       setReading(false);
     }
   }
 
   const mappingProblem = preview === null ? null : problemsOfMapping(columns);
-  const nameProblem = groupName.trim() === '' ? 'Please enter a group name.' : null;
+  const nameProblem = groupName.trim() === '' ? t`Please enter a group name.` : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -90,32 +92,42 @@ export default function ImportGroupPage() {
         key,
       );
       await invalidate();
-      toast.success(
-        `Imported ${String(result.expenseCount)} expenses and ${String(result.paymentCount)} payments`,
-      );
+      // The English as it was (tests read it); each language writes its plurals in the message.
+      const expenseCount = result.expenseCount;
+      const paymentCount = result.paymentCount;
+      toast.success(t`Imported ${expenseCount} expenses and ${paymentCount} payments`);
       void navigate(`/app/group/${String(result.group.id)}`);
     } catch (err) {
-      setImportProblem(problemOf(err, 'The import failed.'));
+      setImportProblem(problemOf(err, t`The import failed.`));
     } finally {
       setImporting(false);
     }
   }
 
   const friends = preview?.friends ?? [];
+  const named = preview === null ? '' : sourceName(preview.format);
+  const formatName = typeof named === 'string' ? named : i18n._(named);
+  const importedAs = preview?.alreadyImported?.groupName ?? '';
+  const howOf = (id: ImportSource) => {
+    const how = SOURCES.find((s) => s.id === id)?.how;
+    return how === undefined ? null : i18n._(how);
+  };
 
   return (
     <>
-      <PageHeader title="Import a group" back="/app/groups" />
+      <PageHeader title={t`Import a group`} back="/app/groups" />
       <section aria-labelledby="import-file-title" className="card mb-4 p-4">
         <h2 id="import-file-title" className="mb-1 text-base font-semibold">
-          1. Choose the file
+          <Trans>1. Choose the file</Trans>
         </h2>
         <p className="mb-3 text-sm text-muted">
-          Export the group from the app you used and pick the file here. Its expenses, payments,
-          dates, categories and currencies become a new group.
+          <Trans>
+            Export the group from the app you used and pick the file here. Its expenses, payments,
+            dates, categories and currencies become a new group.
+          </Trans>
         </p>
         <label htmlFor={sourceId} className="label">
-          The app it comes from
+          <Trans>The app it comes from</Trans>
         </label>
         <select
           id={sourceId}
@@ -129,10 +141,10 @@ export default function ImportGroupPage() {
             if (file !== null) void choose(file, next);
           }}
         >
-          <option value="auto">Recognise it from the file</option>
+          <option value="auto">{t`Recognise it from the file`}</option>
           {SOURCES.map((s) => (
             <option key={s.id} value={s.id}>
-              {s.name}
+              {i18n._(s.name)}
             </option>
           ))}
         </select>
@@ -140,15 +152,15 @@ export default function ImportGroupPage() {
           {source === 'auto' ? (
             <ul className="list-disc ps-5">
               {SOURCES.map((s) => (
-                <li key={s.id}>{s.how}</li>
+                <li key={s.id}>{i18n._(s.how)}</li>
               ))}
             </ul>
           ) : (
-            <p>{SOURCES.find((s) => s.id === source)?.how}</p>
+            <p>{howOf(source)}</p>
           )}
         </div>
         <label htmlFor={fileId} className="label">
-          Group export file
+          <Trans>Group export file</Trans>
         </label>
         <input
           id={fileId}
@@ -160,8 +172,10 @@ export default function ImportGroupPage() {
         />
         {reading ? (
           <div className="mt-3 flex items-center gap-2 text-sm text-muted">
-            <Spinner label="Reading the file" />
-            <span aria-hidden="true">Reading the file…</span>
+            <Spinner label={t`Reading the file`} />
+            <span aria-hidden="true">
+              <Trans>Reading the file…</Trans>
+            </span>
           </div>
         ) : null}
         {readProblem !== null ? (
@@ -175,23 +189,30 @@ export default function ImportGroupPage() {
         <form onSubmit={(e) => void submit(e)} noValidate>
           <section aria-labelledby="import-summary-title" className="card mb-4 p-4">
             <h2 id="import-summary-title" className="mb-2 text-base font-semibold">
-              2. Check what is in it
+              <Trans>2. Check what is in it</Trans>
             </h2>
             <p className="mb-2 text-sm">
-              Read as an export of{' '}
-              <span className="font-semibold">{sourceName(preview.format)}</span>.
+              <Trans>
+                Read as an export of <span className="font-semibold">{formatName}</span>.
+              </Trans>
             </p>
             <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4">
               <div>
-                <dt className="text-muted">Expenses</dt>
+                <dt className="text-muted">
+                  <Trans>Expenses</Trans>
+                </dt>
                 <dd className="font-semibold">{preview.expenseCount}</dd>
               </div>
               <div>
-                <dt className="text-muted">Payments</dt>
+                <dt className="text-muted">
+                  <Trans>Payments</Trans>
+                </dt>
                 <dd className="font-semibold">{preview.paymentCount}</dd>
               </div>
               <div>
-                <dt className="text-muted">Dates</dt>
+                <dt className="text-muted">
+                  <Trans>Dates</Trans>
+                </dt>
                 <dd className="font-semibold">
                   {preview.firstDate === preview.lastDate
                     ? preview.firstDate
@@ -199,27 +220,29 @@ export default function ImportGroupPage() {
                 </dd>
               </div>
               <div>
-                <dt className="text-muted">Currencies</dt>
+                <dt className="text-muted">
+                  <Trans>Currencies</Trans>
+                </dt>
                 <dd className="font-semibold">{preview.currencies.join(', ')}</dd>
               </div>
             </dl>
             {preview.alreadyImported !== null ? (
               <div className="mt-3">
                 <Alert>
-                  You have already imported this file
-                  {preview.alreadyImported.groupName !== '' ? (
-                    <>
-                      {' '}
-                      as{' '}
+                  {importedAs !== '' ? (
+                    <Trans>
+                      You have already imported this file as{' '}
                       <Link
                         className="font-semibold underline"
                         to={`/app/group/${String(preview.alreadyImported.groupId)}`}
                       >
-                        {preview.alreadyImported.groupName}
+                        {importedAs}
                       </Link>
-                    </>
-                  ) : null}
-                  . It cannot be imported twice.
+                      . It cannot be imported twice.
+                    </Trans>
+                  ) : (
+                    <Trans>You have already imported this file. It cannot be imported twice.</Trans>
+                  )}
                 </Alert>
               </div>
             ) : null}
@@ -227,11 +250,13 @@ export default function ImportGroupPage() {
 
           <section aria-labelledby="import-people-title" className="card mb-4 p-4">
             <h2 id="import-people-title" className="mb-1 text-base font-semibold">
-              3. Who is who
+              <Trans>3. Who is who</Trans>
             </h2>
             <p className="mb-3 text-sm text-muted">
-              Match each person in the file to you, a friend, or a new guest (someone without an
-              account, who can claim their place later).
+              <Trans>
+                Match each person in the file to you, a friend, or a new guest (someone without an
+                account, who can claim their place later).
+              </Trans>
             </p>
             <ul className="divide-y divide-border">
               {preview.columns.map((c, i) => {
@@ -244,24 +269,34 @@ export default function ImportGroupPage() {
                     <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
                       <span className="font-semibold">{c.name}</span>
                       <span id={totalsId} className="text-sm">
-                        {c.totals.map((t, k) => (
-                          <span
-                            key={t.currency}
-                            className={
-                              t.total > 0 ? 'text-owed' : t.total < 0 ? 'text-owe' : 'text-muted'
-                            }
-                          >
-                            {k > 0 ? ' · ' : ''}
-                            {t.total > 0 ? 'gets back ' : t.total < 0 ? 'owes ' : 'settled '}
-                            {t.total !== 0 ? formatMoney(Math.abs(t.total), t.currency) : ''}
-                          </span>
-                        ))}
+                        {c.totals.map((line, k) => {
+                          const amount = formatMoney(Math.abs(line.total), line.currency);
+                          return (
+                            <span
+                              key={line.currency}
+                              className={
+                                line.total > 0
+                                  ? 'text-owed'
+                                  : line.total < 0
+                                    ? 'text-owe'
+                                    : 'text-muted'
+                              }
+                            >
+                              {k > 0 ? ' · ' : ''}
+                              {line.total > 0
+                                ? t`gets back ${amount}`
+                                : line.total < 0
+                                  ? t`owes ${amount}`
+                                  : t`settled`}
+                            </span>
+                          );
+                        })}
                       </span>
                     </div>
                     <div className="grid gap-2 sm:grid-cols-2">
                       <div>
                         <label htmlFor={selectId} className="label">
-                          {c.name} is
+                          {t`${{ name: c.name }} is`}
                         </label>
                         <select
                           id={selectId}
@@ -274,19 +309,19 @@ export default function ImportGroupPage() {
                             )
                           }
                         >
-                          <option value="me">Me</option>
+                          <option value="me">{t`Me`}</option>
                           {friends.map((f) => (
                             <option key={f.id} value={`friend:${String(f.id)}`}>
-                              {f.name} (friend)
+                              {t`${{ name: f.name }} (friend)`}
                             </option>
                           ))}
-                          <option value="guest">A new guest</option>
+                          <option value="guest">{t`A new guest`}</option>
                         </select>
                       </div>
                       {column.choice === 'guest' ? (
                         <div>
                           <label htmlFor={guestId} className="label">
-                            Guest’s name
+                            <Trans>Guest’s name</Trans>
                           </label>
                           <input
                             id={guestId}
@@ -313,10 +348,10 @@ export default function ImportGroupPage() {
 
           <section aria-labelledby="import-group-title" className="card mb-4 p-4">
             <h2 id="import-group-title" className="mb-3 text-base font-semibold">
-              4. Name the new group
+              <Trans>4. Name the new group</Trans>
             </h2>
             <label htmlFor={nameId} className="label">
-              Group name
+              <Trans>Group name</Trans>
             </label>
             <input
               id={nameId}
@@ -328,7 +363,7 @@ export default function ImportGroupPage() {
             />
             {mappingProblem !== null ? (
               <div className="mt-3">
-                <Alert>{mappingProblem}</Alert>
+                <Alert>{i18n._(mappingProblem)}</Alert>
               </div>
             ) : null}
             {importProblem !== null ? (
@@ -338,7 +373,7 @@ export default function ImportGroupPage() {
             ) : null}
             <div className="mt-4 flex flex-wrap justify-end gap-2">
               <Link to="/app/groups" className="btn-secondary">
-                Cancel
+                <Trans>Cancel</Trans>
               </Link>
               <button
                 type="submit"
@@ -351,7 +386,7 @@ export default function ImportGroupPage() {
                   nameProblem !== null
                 }
               >
-                {importing ? 'Importing…' : 'Import group'}
+                {importing ? t`Importing…` : t`Import group`}
               </button>
             </div>
           </section>

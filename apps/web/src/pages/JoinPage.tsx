@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -16,7 +17,8 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 
 /** /join/{token}: a group invite link, for signed-out and signed-in visitors. */
 export default function JoinPage() {
-  useDocumentTitle('Join a group');
+  const { t } = useLingui();
+  useDocumentTitle(t`Join a group`);
   const { token = '' } = useParams();
   const { user, loading } = useAuth();
   if (loading) return <PageLoader />;
@@ -25,15 +27,18 @@ export default function JoinPage() {
 
 /** A link that no longer works (also when it arrives after sign-up): say so, and a way on. */
 function InvalidInvite({ message, signedIn }: { message: string; signedIn: boolean }) {
+  const { t } = useLingui();
   return (
-    <AuthCard title="Invite link">
+    <AuthCard title={t`Invite link`}>
       <div className="flex flex-col gap-4">
         <Alert>{message}</Alert>
         {signedIn ? (
-          <p className="text-sm text-muted">Ask a member of the group for a new invite link.</p>
+          <p className="text-sm text-muted">
+            <Trans>Ask a member of the group for a new invite link.</Trans>
+          </p>
         ) : null}
         <Link to={signedIn ? '/app' : '/'} className="btn-secondary w-full">
-          {signedIn ? 'Go to your groups' : 'Go to the home page'}
+          {signedIn ? t`Go to your groups` : t`Go to the home page`}
         </Link>
       </div>
     </AuthCard>
@@ -41,6 +46,7 @@ function InvalidInvite({ message, signedIn }: { message: string; signedIn: boole
 }
 
 function SignedOutJoin({ token }: { token: string }) {
+  const { t } = useLingui();
   const info = useQuery({
     queryKey: [...queryKeys.invite(token), 'public'],
     queryFn: () => invitesApi.publicInfo(token),
@@ -49,19 +55,24 @@ function SignedOutJoin({ token }: { token: string }) {
   if (info.isPending) return <PageLoader />;
   if (info.isError) return <InvalidInvite message={info.error.message} signedIn={false} />;
   const next = encodeURIComponent(`/join/${token}`);
+  const { groupName, invitedByName } = info.data;
   return (
-    <AuthCard title={`Join ${info.data.groupName}`}>
+    <AuthCard title={t`Join ${groupName}`}>
       <div className="flex flex-col gap-4">
         <p>
-          <span className="font-semibold">{info.data.invitedByName}</span> invited you to{' '}
-          <span className="font-semibold">{info.data.groupName}</span>.
+          <Trans>
+            <span className="font-semibold">{invitedByName}</span> invited you to{' '}
+            <span className="font-semibold">{groupName}</span>.
+          </Trans>
         </p>
-        <p className="text-sm text-muted">Sign in or create a free account to join the group.</p>
+        <p className="text-sm text-muted">
+          <Trans>Sign in or create a free account to join the group.</Trans>
+        </p>
         <Link to={`/login?next=${next}`} className="btn-primary w-full">
-          Sign in to join
+          <Trans>Sign in to join</Trans>
         </Link>
         <Link to={`/register?invite=${encodeURIComponent(token)}`} className="btn-secondary w-full">
-          Create an account
+          <Trans>Create an account</Trans>
         </Link>
       </div>
     </AuthCard>
@@ -69,6 +80,7 @@ function SignedOutJoin({ token }: { token: string }) {
 }
 
 function SignedInJoin({ token }: { token: string }) {
+  const { t } = useLingui();
   const preview = useQuery({
     queryKey: queryKeys.invite(token),
     queryFn: () => invitesApi.preview(token),
@@ -89,6 +101,8 @@ function SignedInJoin({ token }: { token: string }) {
   if (preview.isPending) return <PageLoader />;
   if (preview.isError) return <InvalidInvite message={preview.error.message} signedIn />;
   const { group, guests, invitedBy, alreadyMember, proposedGuestId } = preview.data;
+  const groupName = group.name;
+  const inviter = invitedBy.name;
   const proposed = guests.some((g) => g.id === proposedGuestId) ? proposedGuestId : null;
   const choice = picked ?? (proposed === null ? null : String(proposed));
   const choose = (value: string) => {
@@ -109,49 +123,56 @@ function SignedInJoin({ token }: { token: string }) {
     try {
       const joined = await invitesApi.accept(token, claim);
       const guest = guests.find((g) => g.id === claim);
+      const group = joined.name;
       toast.success(
-        guest ? `You joined ${joined.name} as ${guest.name}` : `You joined ${joined.name}`,
+        guest ? t`You joined ${group} as ${{ guest: guest.name }}` : t`You joined ${group}`,
       );
       await invalidate();
       await navigate(`/app/group/${joined.id}`);
     } catch (e) {
-      setError(errorMessage(e, 'Failed to join the group'));
+      setError(errorMessage(e, t`Failed to join the group`));
       setBusy(false);
     }
   };
 
   return (
-    <AuthCard title={alreadyMember ? `You're already in ${group.name}` : `Join ${group.name}`}>
+    <AuthCard title={alreadyMember ? t`You're already in ${groupName}` : t`Join ${groupName}`}>
       <div className="flex flex-col gap-4">
         <div className="flex items-center gap-3">
           <GroupCoverBadge name={group.name} emoji={group.coverEmoji} color={group.coverColor} />
           <div className="min-w-0">
             <p className="truncate font-semibold">{group.name}</p>
-            <p className="text-sm text-muted">Invited by {invitedBy.name}</p>
+            <p className="text-sm text-muted">
+              <Trans>Invited by {inviter}</Trans>
+            </p>
           </div>
         </div>
         <section aria-labelledby="join-members">
           <h2 id="join-members" className="label">
-            Members
+            <Trans>Members</Trans>
           </h2>
           <MemberChips members={group.members} />
         </section>
         {error ? <Alert>{error}</Alert> : null}
         {alreadyMember ? (
           <Link to={`/app/group/${group.id}`} className="btn-primary w-full">
-            Open group
+            <Trans>Open group</Trans>
           </Link>
         ) : (
           <form onSubmit={(e) => void join(e)} className="flex flex-col gap-4">
             {guests.length > 0 ? (
               <fieldset aria-describedby="join-choice-hint" aria-invalid={mustChoose || undefined}>
-                <legend className="mb-1 font-semibold">Are you one of these people?</legend>
+                <legend className="mb-1 font-semibold">
+                  <Trans>Are you one of these people?</Trans>
+                </legend>
                 <p id="join-choice-hint" className="mb-2 text-sm text-muted">
-                  If you are, their expenses and balance become yours. Choose one to join.
+                  <Trans>
+                    If you are, their expenses and balance become yours. Choose one to join.
+                  </Trans>
                 </p>
                 {mustChoose ? (
                   <p role="alert" className="mb-2 text-sm font-medium text-danger">
-                    Choose whether you are one of these people, or “None of these”.
+                    <Trans>Choose whether you are one of these people, or “None of these”.</Trans>
                   </p>
                 ) : null}
                 <div className="flex flex-col gap-1">
@@ -174,7 +195,7 @@ function SignedInJoin({ token }: { token: string }) {
                         <span>{g.name}</span>
                         {g.id === proposed ? (
                           <span id="join-proposed" className="text-sm text-muted">
-                            Suggested: added with your e-mail address
+                            <Trans>Suggested: added with your e-mail address</Trans>
                           </span>
                         ) : null}
                       </span>
@@ -189,13 +210,15 @@ function SignedInJoin({ token }: { token: string }) {
                       onChange={() => choose('me')}
                       className="size-5 accent-[var(--primary)]"
                     />
-                    <span>None of these — join as me</span>
+                    <span>
+                      <Trans>None of these — join as me</Trans>
+                    </span>
                   </label>
                 </div>
               </fieldset>
             ) : null}
             <button type="submit" className="btn-primary w-full" disabled={busy}>
-              {busy ? 'Joining...' : 'Join group'}
+              {busy ? t`Joining...` : t`Join group`}
             </button>
           </form>
         )}

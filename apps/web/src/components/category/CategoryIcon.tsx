@@ -33,9 +33,10 @@ import {
   Wine,
   Wrench,
 } from 'lucide-react';
+import { useLingui } from '@lingui/react/macro';
 import {
   type CategoryId,
-  categoryLabel,
+  categoryName,
   categoryTileClass,
   toCategoryId,
 } from '../../lib/categories';
@@ -85,11 +86,13 @@ export function CategoryIcon({
   return <Icon className={className} aria-hidden="true" focusable="false" strokeWidth={2} />;
 }
 
+/* eslint-disable lingui/no-unlocalized-strings -- Tailwind classes */
 const tileSizes = {
   sm: 'size-8 rounded-lg [&>svg]:size-4',
   md: 'size-10 rounded-xl [&>svg]:size-5',
   lg: 'size-12 rounded-2xl [&>svg]:size-6',
 } as const;
+/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * The icon on its family's tile. `labelled` names it for screen readers (an image called
@@ -106,10 +109,12 @@ export function CategoryBadge({
   labelled?: boolean;
   className?: string;
 }) {
+  const { t, i18n } = useLingui();
+  const name = categoryName(i18n, id);
   return (
     <span
       {...(labelled
-        ? { role: 'img', 'aria-label': `Category: ${categoryLabel(id)}` }
+        ? { role: 'img', 'aria-label': t`Category: ${name}` }
         : { 'aria-hidden': true })}
       data-category={toCategoryId(id)}
       className={`inline-flex shrink-0 items-center justify-center ${tileSizes[size]} ${categoryTileClass(id)} ${className}`}

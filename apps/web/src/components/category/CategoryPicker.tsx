@@ -2,9 +2,17 @@
 // suggested) that opens a dialog of every category by family, with a filter that also knows
 // the words that suggest each one ("uber" finds Taxi). Keyboard: Tab or the arrow keys move
 // between categories, Enter or Space picks one, Enter in the filter picks the first match.
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { keywordCategory } from '@evenly/core';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { categoriesByFamily, categoryLabel, type CategoryId, foldText } from '../../lib/categories';
+import {
+  categoriesByFamily,
+  categoryName,
+  type CategoryId,
+  familyName,
+  foldText,
+} from '../../lib/categories';
 import { CheckIcon, ChevronRightIcon } from '../icons';
 import { Modal } from '../Modal';
 import { CategoryBadge } from './CategoryIcon';
@@ -17,12 +25,13 @@ interface FieldProps {
 }
 
 export function CategoryField({ value, suggested, onChange }: FieldProps) {
+  const { i18n } = useLingui();
   const [open, setOpen] = useState(false);
   const labelId = useId();
   return (
     <div>
       <p className="label" id={labelId}>
-        Category
+        <Trans>Category</Trans>
       </p>
       <button
         type="button"
@@ -35,12 +44,14 @@ export function CategoryField({ value, suggested, onChange }: FieldProps) {
           <CategoryBadge id={value} />
           <span className="truncate">
             {/* The name says what the field is and still contains the visible words. */}
-            <span className="sr-only">Category: </span>
-            {categoryLabel(value)}
+            <span className="sr-only">
+              <Trans>Category:</Trans>{' '}
+            </span>
+            {categoryName(i18n, value)}
           </span>
           {suggested ? (
             <span className="rounded-full bg-primary-soft px-2 py-0.5 text-xs font-medium text-primary">
-              Suggested
+              <Trans>Suggested</Trans>
             </span>
           ) : null}
         </span>
@@ -60,13 +71,15 @@ export function CategoryField({ value, suggested, onChange }: FieldProps) {
   );
 }
 
-/** Whether a category shows for the filter text (folded): by its label, family or keywords. */
-function matcher(query: string): (id: CategoryId, label: string, family: string) => boolean {
+/**
+ * Whether a category shows for the filter text (folded): by its name (in the page's language or
+ * in English), its family's or its keywords.
+ */
+function matcher(query: string): (id: CategoryId, names: readonly string[]) => boolean {
   const q = foldText(query);
   if (q === '') return () => true;
   const byWords = keywordCategory(query);
-  return (id, label, family) =>
-    id === byWords || foldText(label).includes(q) || foldText(family).includes(q);
+  return (id, names) => id === byWords || names.some((name) => foldText(name).includes(q));
 }
 
 function CategoryDialog({
@@ -78,6 +91,7 @@ function CategoryDialog({
   onPick: (id: CategoryId) => void;
   onClose: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const [query, setQuery] = useState('');
   const filterId = useId();
   const grid = useRef<HTMLDivElement>(null);
@@ -86,10 +100,18 @@ function CategoryDialog({
     return categoriesByFamily()
       .map(({ family, categories }) => ({
         family,
-        categories: categories.filter((c) => shows(c.id, c.label, family.label)),
+        categories: categories.filter((c) =>
+          shows(c.id, [
+            categoryName(i18n, c.id),
+            c.label,
+            familyName(i18n, family.id),
+            family.label,
+          ]),
+        ),
       }))
       .filter((g) => g.categories.length > 0);
-  }, [query]);
+  }, [query, i18n]);
+  const trimmed = query.trim();
   const first = groups[0]?.categories[0]?.id ?? null;
   const count = groups.reduce((n, g) => n + g.categories.length, 0);
 
@@ -105,16 +127,16 @@ function CategoryDialog({
   };
 
   return (
-    <Modal title="Choose a category" onClose={onClose} size="lg">
+    <Modal title={t`Choose a category`} onClose={onClose} size="lg">
       <label htmlFor={filterId} className="label">
-        Find a category
+        <Trans>Find a category</Trans>
       </label>
       <input
         id={filterId}
         type="search"
         className="field"
         autoComplete="off"
-        placeholder="e.g. taxi, groceries, rent"
+        placeholder={t`e.g. taxi, groceries, rent`}
         value={query}
         onChange={(e) => setQuery(e.target.value)}
         onKeyDown={(e) => {
@@ -127,10 +149,15 @@ function CategoryDialog({
       />
       <p id={`${filterId}-count`} className="mt-1 text-xs text-muted" role="status">
         {count === 0
-          ? `No category matches “${query.trim()}”.`
-          : query.trim() === ''
+          ? t`No category matches “${trimmed}”.`
+          : trimmed === ''
             ? ''
-            : `${String(count)} ${count === 1 ? 'category' : 'categories'}; Enter picks the first.`}
+            : i18n._(
+                plural(count, {
+                  one: '# category; Enter picks the first.',
+                  other: '# categories; Enter picks the first.',
+                }),
+              )}
       </p>
       <div ref={grid} onKeyDown={onGridKey} className="mt-2 flex flex-col gap-4">
         {groups.map(({ family, categories }) => (
@@ -139,7 +166,7 @@ function CategoryDialog({
               id={`${filterId}-${family.id}`}
               className="mb-2 text-xs font-semibold tracking-wide text-muted uppercase"
             >
-              {family.label}
+              {familyName(i18n, family.id)}
             </h3>
             <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3">
               {categories.map((c) => {
@@ -155,11 +182,14 @@ function CategoryDialog({
                       }`}
                     >
                       <CategoryBadge id={c.id} />
-                      <span className="min-w-0 flex-1 break-words">{c.label}</span>
+                      <span className="min-w-0 flex-1 break-words">{categoryName(i18n, c.id)}</span>
                       {current ? (
                         <>
                           <CheckIcon className="size-4 shrink-0 text-primary" />
-                          <span className="sr-only"> (chosen)</span>
+                          <span className="sr-only">
+                            {' '}
+                            <Trans>(chosen)</Trans>
+                          </span>
                         </>
                       ) : null}
                     </button>

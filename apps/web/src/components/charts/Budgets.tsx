@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 // Monthly budgets per category for my own share (issue #14 point 4): progress this month, set,
 // edit and remove. Alerts at 80 % and 100 % come through the notifications (kind BUDGET).
 import { categoriesByFamily } from '@evenly/core';
@@ -11,11 +12,15 @@ import { CategoryIcon } from '../category/CategoryIcon';
 import { CurrencyPicker } from '../currency/CurrencyPicker';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
-import { monthLabel } from '../../lib/charts';
+import { categoryName, familyName } from '../../lib/categories';
+import { monthLabel, usePageLocale } from '../../lib/charts';
 
 const FAMILIES = categoriesByFamily();
 
 function BudgetRow({ budget, onEdit }: { budget: Budget; onEdit: () => void }) {
+  const { t, i18n } = useLingui();
+  const name = categoryName(i18n, budget.category);
+  const percent = String(budget.percent);
   const remove = useRemoveBudget();
   const toast = useToast();
   const labelId = useId();
@@ -24,6 +29,7 @@ function BudgetRow({ budget, onEdit }: { budget: Budget; onEdit: () => void }) {
   const spent = formatMoney(budget.spent, budget.currency);
   const amount = formatMoney(budget.amount, budget.currency);
   const left = budget.amount - budget.spent;
+  const leftText = formatMoney(Math.abs(left), budget.currency);
   return (
     <li className="px-4 py-3" data-testid="budget">
       <div className="mb-2 flex items-center gap-3">
@@ -32,10 +38,12 @@ function BudgetRow({ budget, onEdit }: { budget: Budget; onEdit: () => void }) {
         </span>
         <div className="min-w-0 flex-1">
           <p id={labelId} className="truncate font-medium">
-            {budget.label}
+            {name}
           </p>
           <p className="text-sm text-muted tabular-nums">
-            {spent} of {amount}
+            <Trans>
+              {spent} of {amount}
+            </Trans>
           </p>
         </div>
         <span
@@ -47,7 +55,7 @@ function BudgetRow({ budget, onEdit }: { budget: Budget; onEdit: () => void }) {
                 : 'bg-primary-soft text-primary'
           }`}
         >
-          {over ? 'Over budget' : `${String(budget.percent)}%`}
+          {over ? t`Over budget` : `${percent}%`}
         </span>
       </div>
       <div
@@ -56,7 +64,11 @@ function BudgetRow({ budget, onEdit }: { budget: Budget; onEdit: () => void }) {
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={Math.min(budget.percent, 100)}
-        aria-valuetext={`${spent} of ${amount} (${String(budget.percent)}%)${over ? ', over budget' : ''}`}
+        aria-valuetext={
+          over
+            ? t`${spent} of ${amount} (${percent}%), over budget`
+            : t`${spent} of ${amount} (${percent}%)`
+        }
         className="h-2.5 overflow-hidden rounded-full bg-surface-2"
       >
         <div
@@ -66,32 +78,30 @@ function BudgetRow({ budget, onEdit }: { budget: Budget; onEdit: () => void }) {
       </div>
       <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
         <p className={`text-sm ${over ? 'font-medium text-danger' : 'text-muted'}`}>
-          {over
-            ? `Over by ${formatMoney(-left, budget.currency)}`
-            : `${formatMoney(left, budget.currency)} left this month`}
+          {over ? t`Over by ${leftText}` : t`${leftText} left this month`}
         </p>
         <div className="flex gap-1">
           <button
             type="button"
             className="btn-ghost min-h-9 px-3 py-1 text-sm"
             onClick={onEdit}
-            aria-label={`Edit ${budget.label} budget`}
+            aria-label={t`Edit ${name} budget`}
           >
-            Edit
+            <Trans>Edit</Trans>
           </button>
           <button
             type="button"
             className="btn-ghost min-h-9 px-3 py-1 text-sm text-danger"
             disabled={remove.isPending}
-            aria-label={`Remove ${budget.label} budget`}
+            aria-label={t`Remove ${name} budget`}
             onClick={() =>
               remove.mutate(budget.category, {
-                onSuccess: () => toast.success(`${budget.label} budget removed`),
-                onError: (e) => toast.error(errorMessage(e, 'Could not remove the budget.')),
+                onSuccess: () => toast.success(t`${name} budget removed`),
+                onError: (e) => toast.error(errorMessage(e, t`Could not remove the budget.`)),
               })
             }
           >
-            Remove
+            <Trans>Remove</Trans>
           </button>
         </div>
       </div>
@@ -110,6 +120,7 @@ function BudgetForm({
   defaultCurrency: string;
   onDone: () => void;
 }) {
+  const { t, i18n } = useLingui();
   const save = useSaveBudget();
   const toast = useToast();
   const formId = useId();
@@ -127,7 +138,7 @@ function BudgetForm({
     const plain = plainAmount(amount, currency);
     const value = plain === null ? 0 : Number(plain);
     if (plain === null || value <= 0) {
-      setError(amountProblem(amount, currency) ?? 'Please enter a valid positive amount.');
+      setError(amountProblem(amount, currency) ?? t`Please enter a valid positive amount.`);
       return;
     }
     setError(null);
@@ -135,10 +146,11 @@ function BudgetForm({
       { category, amount: plain, currency },
       {
         onSuccess: (b) => {
-          toast.success(`${b.label} budget saved`);
+          const saved = categoryName(i18n, b.category);
+          toast.success(t`${saved} budget saved`);
           onDone();
         },
-        onError: (err) => setError(errorMessage(err, 'Could not save the budget.')),
+        onError: (err) => setError(errorMessage(err, t`Could not save the budget.`)),
       },
     );
   };
@@ -148,11 +160,13 @@ function BudgetForm({
       onSubmit={submit}
       noValidate
       className="flex flex-col gap-3 px-4 py-4"
-      aria-label={initial ? `Edit ${initial.label} budget` : 'New budget'}
+      aria-label={
+        initial ? t`Edit ${{ name: categoryName(i18n, initial.category) }} budget` : t`New budget`
+      }
     >
       <div>
         <label htmlFor={`${formId}-category`} className="label">
-          Category
+          <Trans>Category</Trans>
         </label>
         <select
           id={`${formId}-category`}
@@ -162,10 +176,10 @@ function BudgetForm({
           onChange={(e) => setCategory(e.target.value)}
         >
           {FAMILIES.map(({ family, categories }) => (
-            <optgroup key={family.id} label={family.label}>
+            <optgroup key={family.id} label={familyName(i18n, family.id)}>
               {categories.map((c) => (
                 <option key={c.id} value={c.id} disabled={initial === null && taken.includes(c.id)}>
-                  {c.label}
+                  {categoryName(i18n, c.id)}
                 </option>
               ))}
             </optgroup>
@@ -175,7 +189,7 @@ function BudgetForm({
       <div className="grid gap-3 sm:grid-cols-2">
         <div>
           <label htmlFor={`${formId}-amount`} className="label">
-            Monthly amount
+            <Trans>Monthly amount</Trans>
           </label>
           <input
             id={`${formId}-amount`}
@@ -188,7 +202,7 @@ function BudgetForm({
             onChange={(e) => setAmount(e.target.value)}
           />
         </div>
-        <CurrencyPicker label="Currency" value={currency} onChange={setCurrency} />
+        <CurrencyPicker label={t`Currency`} value={currency} onChange={setCurrency} />
       </div>
       {error !== null ? (
         <p id={`${formId}-error`} role="alert" className="text-sm text-danger">
@@ -196,19 +210,21 @@ function BudgetForm({
         </p>
       ) : null}
       <p className="text-xs text-muted">
-        Your own share of expenses in {currency} counts towards it. You are notified at 80% and at
-        100% (
-        <Link to="/app/account/notifications" className="underline">
-          settings
-        </Link>
-        ).
+        <Trans>
+          Your own share of expenses in {currency} counts towards it. You are notified at 80% and at
+          100% (
+          <Link to="/app/account/notifications" className="underline">
+            settings
+          </Link>
+          ).
+        </Trans>
       </p>
       <div className="flex gap-2">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : 'Save budget'}
+          {save.isPending ? t`Saving…` : t`Save budget`}
         </button>
         <button type="button" className="btn-secondary" onClick={onDone}>
-          Cancel
+          <Trans>Cancel</Trans>
         </button>
       </div>
     </form>
@@ -217,6 +233,9 @@ function BudgetForm({
 
 /** The budgets card of the personal charts screen. */
 export function BudgetsSection({ defaultCurrency }: { defaultCurrency: string }) {
+  const { t } = useLingui();
+  const locale = usePageLocale();
+  const loadFailed = t`Could not load your budgets.`;
   const budgets = useBudgets();
   const [editing, setEditing] = useState<'new' | string | null>(null);
   const headingId = useId();
@@ -227,31 +246,33 @@ export function BudgetsSection({ defaultCurrency }: { defaultCurrency: string })
       <div className="flex flex-wrap items-center justify-between gap-2 px-4 pt-4">
         <div>
           <h2 id={headingId} className="text-base font-semibold">
-            Monthly budgets
+            <Trans>Monthly budgets</Trans>
           </h2>
           <p className="text-sm text-muted">
-            {budgets.data ? monthLabel(budgets.data.month, 'long') : 'This month'} · your share
+            {budgets.data
+              ? t`${{ month: monthLabel(budgets.data.month, 'long', locale) }} · your share`
+              : t`This month · your share`}
           </p>
         </div>
         {editing === null && budgets.data ? (
           <button type="button" className="btn-secondary" onClick={() => setEditing('new')}>
-            Add budget
+            <Trans>Add budget</Trans>
           </button>
         ) : null}
       </div>
       {budgets.isPending ? (
-        <div className="p-4" aria-busy="true" aria-label="Loading budgets">
+        <div className="p-4" aria-busy="true" aria-label={t`Loading budgets`}>
           <SkeletonList rows={2} height="h-14" />
         </div>
       ) : budgets.error ? (
         <div role="alert" className="p-4 text-danger">
-          <p>Error: {budgets.error.message || 'Could not load your budgets.'}</p>
+          <p>{t`Error: ${{ message: budgets.error.message || loadFailed }}`}</p>
           <button
             type="button"
             className="btn-secondary mt-3"
             onClick={() => void budgets.refetch()}
           >
-            Retry
+            <Trans>Retry</Trans>
           </button>
         </div>
       ) : (
@@ -266,10 +287,12 @@ export function BudgetsSection({ defaultCurrency }: { defaultCurrency: string })
           ) : null}
           {list.length === 0 && editing === null ? (
             <p className="px-4 py-4 text-sm text-muted">
-              No budgets yet. Set a monthly amount for a category to follow your share of it.
+              <Trans>
+                No budgets yet. Set a monthly amount for a category to follow your share of it.
+              </Trans>
             </p>
           ) : (
-            <ul className="mt-2 divide-y divide-border" aria-label="Budgets">
+            <ul className="mt-2 divide-y divide-border" aria-label={t`Budgets`}>
               {list.map((b) =>
                 editing === b.category ? (
                   <li key={b.category}>

@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 // Charts of the charts screens (issue #14 point 3), drawn with plain HTML and CSS in the theme's
 // tokens (no chart library: these are bars and columns, and the screens load nothing more).
 // Every chart is one image for screen readers (role="img" with its values in the name) and has
@@ -6,7 +8,14 @@
 import { useId, useState, type ReactNode } from 'react';
 import { formatMoney } from '../../lib/money';
 import { CategoryIcon } from '../category/CategoryIcon';
-import { monthAxisLabels, monthLabel, spansYears, type Period } from '../../lib/charts';
+import {
+  monthAxisLabels,
+  monthLabel,
+  spansYears,
+  usePageLocale,
+  type Period,
+} from '../../lib/charts';
+import { categoryName } from '../../lib/categories';
 
 export interface TableView {
   columns: string[];
@@ -47,7 +56,7 @@ export function ChartCard({
           aria-controls={regionId}
           onClick={() => setAsTable((v) => !v)}
         >
-          Show as table
+          <Trans>Show as table</Trans>
         </button>
       </div>
       <div id={regionId}>{asTable ? <DataTable caption={title} table={table} /> : children}</div>
@@ -106,8 +115,9 @@ export function CategoryBars({
   currency: string;
   label: string;
 }) {
+  const { i18n } = useLingui();
   const max = Math.max(0, ...lines.map((l) => l.amount));
-  const name = `${label}: ${lines.map((l) => `${l.label} ${formatMoney(l.amount, currency)}`).join(', ')}`;
+  const name = `${label}: ${lines.map((l) => `${categoryName(i18n, l.category)} ${formatMoney(l.amount, currency)}`).join(', ')}`;
   return (
     <div role="img" aria-label={name}>
       <ul className="flex flex-col gap-3" aria-hidden="true">
@@ -118,7 +128,7 @@ export function CategoryBars({
             </span>
             <div className="min-w-0 flex-1">
               <div className="mb-1 flex items-baseline justify-between gap-2 text-sm">
-                <span className="truncate">{l.label}</span>
+                <span className="truncate">{categoryName(i18n, l.category)}</span>
                 <span className="shrink-0 font-medium tabular-nums">
                   {formatMoney(l.amount, currency)}
                 </span>
@@ -147,6 +157,7 @@ export function MonthColumns({
   currency: string;
   label: string;
 }) {
+  const locale = usePageLocale();
   const shown = lines.slice(-12);
   const months = shown.map((l) => l.month);
   const withYears = spansYears(months);
@@ -154,7 +165,7 @@ export function MonthColumns({
   const max = Math.max(0, ...shown.map((l) => l.amount));
   const withValues = shown.length <= 6;
   const name = `${label}: ${shown
-    .map((l) => `${monthLabel(l.month, 'long')} ${formatMoney(l.amount, currency)}`)
+    .map((l) => `${monthLabel(l.month, 'long', locale)} ${formatMoney(l.amount, currency)}`)
     .join(', ')}`;
   return (
     <div role="img" aria-label={name}>
@@ -172,7 +183,7 @@ export function MonthColumns({
             <div
               className="w-full max-w-12 rounded-t-md bg-chart-1"
               style={{ height: `${String(share(l.amount, max) * 0.85)}%` }}
-              title={`${monthLabel(l.month, 'long')}: ${formatMoney(l.amount, currency)}`}
+              title={`${monthLabel(l.month, 'long', locale)}: ${formatMoney(l.amount, currency)}`}
             />
           </div>
         ))}
@@ -181,7 +192,7 @@ export function MonthColumns({
           card side by side: they turn to read upwards, each within its column, rather than
           break inside the year or overlap. */}
       <div aria-hidden="true" className="mt-1 flex gap-1 sm:gap-2">
-        {monthAxisLabels(months).map((text, i) => (
+        {monthAxisLabels(months, locale).map((text, i) => (
           <span key={months[i]} className="flex min-w-0 flex-1 justify-center">
             <span
               data-testid="month-axis-label"
@@ -212,22 +223,27 @@ export function PaidShareBars({
   currency: string;
   label: string;
 }) {
+  const { t } = useLingui();
   const max = Math.max(0, ...members.flatMap((m) => [m.paid, m.share]));
   const name = `${label}: ${members
-    .map(
-      (m) =>
-        `${m.user.name} paid ${formatMoney(m.paid, currency)}, share ${formatMoney(m.share, currency)}`,
-    )
+    .map((m) => {
+      const person = m.user.name;
+      const paid = formatMoney(m.paid, currency);
+      const owed = formatMoney(m.share, currency);
+      return t`${person} paid ${paid}, share ${owed}`;
+    })
     .join('; ')}`;
+  const paidLabel = t`Paid`;
+  const shareLabel = t`Share`;
   return (
     <div role="img" aria-label={name}>
       <div aria-hidden="true">
         <div className="mb-3 flex gap-4 text-xs text-muted">
           <span className="flex items-center gap-1.5">
-            <span className="size-3 rounded-sm bg-chart-1" /> Paid
+            <span className="size-3 rounded-sm bg-chart-1" /> {paidLabel}
           </span>
           <span className="flex items-center gap-1.5">
-            <span className="size-3 rounded-sm bg-chart-2" /> Share
+            <span className="size-3 rounded-sm bg-chart-2" /> {shareLabel}
           </span>
         </div>
         <ul className="flex flex-col gap-4">
@@ -236,8 +252,8 @@ export function PaidShareBars({
               <p className="mb-1 truncate text-sm font-medium">{m.user.name}</p>
               {(
                 [
-                  ['Paid', m.paid, 'bg-chart-1'],
-                  ['Share', m.share, 'bg-chart-2'],
+                  ['paid', m.paid, 'bg-chart-1'],
+                  ['share', m.share, 'bg-chart-2'],
                 ] as const
               ).map(([what, value, color]) => (
                 <div key={what} className="mb-1 flex items-center gap-2">
@@ -270,9 +286,10 @@ export function CurrencyPicker({
   value: string;
   onChange: (c: string) => void;
 }) {
+  const { t } = useLingui();
   if (currencies.length < 2) return null;
   return (
-    <div role="group" aria-label="Currency" className="mb-4 flex flex-wrap gap-2">
+    <div role="group" aria-label={t`Currency`} className="mb-4 flex flex-wrap gap-2">
       {currencies.map((c) => (
         <button
           key={c}
@@ -297,11 +314,12 @@ export function PeriodSelect({
   value: Period;
   onChange: (p: Period) => void;
 }) {
+  const { t } = useLingui();
   const id = useId();
   return (
     <div className="mb-4 flex items-center gap-2">
       <label htmlFor={id} className="text-sm font-medium">
-        Period
+        <Trans>Period</Trans>
       </label>
       <select
         id={id}
@@ -309,9 +327,9 @@ export function PeriodSelect({
         value={value}
         onChange={(e) => onChange(e.target.value as Period)}
       >
-        <option value="all">All time</option>
-        <option value="12m">Last 12 months</option>
-        <option value="year">This year</option>
+        <option value="all">{t`All time`}</option>
+        <option value="12m">{t`Last 12 months`}</option>
+        <option value="year">{t`This year`}</option>
       </select>
     </div>
   );
@@ -329,10 +347,12 @@ export function ReportTotal({
 }) {
   return (
     <p className="mb-4 text-sm text-muted">
-      {label}:{' '}
-      <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
-        {formatMoney(amount, currency)}
-      </span>
+      <Trans>
+        {label}:{' '}
+        <span className="text-lg font-semibold text-fg tabular-nums" data-testid="report-total">
+          {ph({ amount: formatMoney(amount, currency) })}
+        </span>
+      </Trans>
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SkeletonList } from '../Skeleton';
@@ -21,9 +22,10 @@ export function ReportStatus<R extends { currencies: readonly unknown[] }>({
   empty: { title: string; text: string; action: ReactNode };
   children: (report: R) => ReactNode;
 }) {
+  const { t } = useLingui();
   if (report.isPending) {
     return (
-      <div aria-busy="true" aria-label="Loading charts">
+      <div aria-busy="true" aria-label={t`Loading charts`}>
         <SkeletonList rows={skeletonRows} height="h-40" />
       </div>
     );
@@ -31,9 +33,9 @@ export function ReportStatus<R extends { currencies: readonly unknown[] }>({
   if (report.error) {
     return (
       <div role="alert" className="card p-4 text-danger">
-        <p>Error: {report.error.message || errorFallback}</p>
+        <p>{t`Error: ${{ message: report.error.message || errorFallback }}`}</p>
         <button type="button" className="btn-secondary mt-3" onClick={() => void report.refetch()}>
-          Retry
+          <Trans>Retry</Trans>
         </button>
       </div>
     );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
@@ -54,6 +55,7 @@ export function AddMemberModal({
   onClose: () => void;
   onAddGuest: () => void;
 }) {
+  const { t } = useLingui();
   const friends = useFriends();
   const [selected, setSelected] = useState<number[]>([]);
   const [email, setEmail] = useState('');
@@ -83,34 +85,39 @@ export function AddMemberModal({
     setBusy(true);
     try {
       if (byEmail) {
-        const updated = await groupsApi.addMemberByEmail(group.id, email.trim());
-        toast.success(
-          updated ? 'Member added successfully!' : `Invitation sent to ${email.trim()}.`,
-        );
+        const address = email.trim();
+        const updated = await groupsApi.addMemberByEmail(group.id, address);
+        toast.success(updated ? t`Member added successfully!` : t`Invitation sent to ${address}.`);
       } else {
         await groupsApi.addMembers(group.id, selected);
-        toast.success('Member added successfully!');
+        toast.success(t`Member added successfully!`);
       }
       await invalidate();
       onClose();
     } catch (e) {
-      setError(errorMessage(e, `Failed to add member to group ${group.id}`));
+      setError(errorMessage(e, t`Failed to add member to group ${{ groupId: group.id }}`));
       setBusy(false);
     }
   };
 
   return (
-    <Modal title="Add Member" onClose={onClose}>
+    <Modal title={t`Add Member`} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         <fieldset disabled={email.trim() !== ''}>
-          <legend className="label">Your friends</legend>
+          <legend className="label">
+            <Trans>Your friends</Trans>
+          </legend>
           {friends.isPending ? (
             <SkeletonList rows={2} height="h-12" />
           ) : friends.isError ? (
-            <p className="text-sm text-danger">Could not load friends list.</p>
+            <p className="text-sm text-danger">
+              <Trans>Could not load friends list.</Trans>
+            </p>
           ) : candidates.length === 0 ? (
-            <p className="text-sm text-muted">All your friends are already members.</p>
+            <p className="text-sm text-muted">
+              <Trans>All your friends are already members.</Trans>
+            </p>
           ) : (
             <ul className="max-h-40 overflow-y-auto rounded-xl border border-border">
               {candidates.map((u) => (
@@ -134,39 +141,43 @@ export function AddMemberModal({
           )}
         </fieldset>
         <div className="flex items-center gap-3 text-xs text-muted">
-          <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          <span className="h-px flex-1 bg-border" /> <Trans>or</Trans>{' '}
+          <span className="h-px flex-1 bg-border" />
         </div>
         <div>
           <label htmlFor="member-email" className="label">
-            Add by e-mail
+            <Trans>Add by e-mail</Trans>
           </label>
           <input
             id="member-email"
             type="email"
             className="field"
-            placeholder="friend@example.com"
+            placeholder={t`friend@example.com`}
             value={email}
             disabled={selected.length > 0}
             onChange={(e) => setEmail(e.target.value)}
           />
         </div>
         <div className="flex items-center gap-3 text-xs text-muted">
-          <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          <span className="h-px flex-1 bg-border" /> <Trans>or</Trans>{' '}
+          <span className="h-px flex-1 bg-border" />
         </div>
         <div>
           <button type="button" className="btn-secondary w-full" onClick={onAddGuest}>
-            Add someone without an account
+            <Trans>Add someone without an account</Trans>
           </button>
           <p className="mt-1 text-xs text-muted">
-            They take part like everyone else and can join later to take over their share.
+            <Trans>
+              They take part like everyone else and can join later to take over their share.
+            </Trans>
           </p>
         </div>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Adding...' : 'Add'}
+            {busy ? t`Adding...` : t`Add`}
           </button>
         </div>
       </form>

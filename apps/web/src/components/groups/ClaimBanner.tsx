@@ -1,3 +1,6 @@
+import type { I18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -31,15 +34,15 @@ function writeHidden(userId: number, ids: number[]): void {
   }
 }
 
-function balanceText({ net, currency }: ClaimableGuest['balance']): string {
-  if (isZero(net, currency)) return 'settled up';
-  return net > 0
-    ? `you are owed ${formatMoney(net, currency)}`
-    : `you owe ${formatMoney(-net, currency)}`;
+function balanceText(i18n: I18n, { net, currency }: ClaimableGuest['balance']): string {
+  if (isZero(net, currency)) return i18n._(msg`settled up`);
+  const amount = formatMoney(Math.abs(net), currency);
+  return net > 0 ? i18n._(msg`you are owed ${amount}`) : i18n._(msg`you owe ${amount}`);
 }
 
 /** "Someone added you to a group as a guest": take it over ("That's me") or hide it ("Not me"). */
 export function ClaimBanner() {
+  const { t, i18n } = useLingui();
   const me = useCurrentUser();
   const claimable = useQuery({
     queryKey: queryKeys.claimableGuests,
@@ -62,9 +65,9 @@ export function ClaimBanner() {
   const claim = async (item: ClaimableGuest) => {
     try {
       await invitesApi.claim(item.guest.id);
-      toast.success(`You joined ${item.group.name} as ${item.guest.name}`);
+      toast.success(t`You joined ${{ group: item.group.name }} as ${{ guest: item.guest.name }}`);
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to claim the guest'));
+      toast.error(errorMessage(e, t`Failed to claim the guest`));
     } finally {
       setConfirming(null);
       await invalidate();
@@ -72,7 +75,7 @@ export function ClaimBanner() {
   };
 
   return (
-    <section aria-label="People added with your address" className="mb-4 flex flex-col gap-3">
+    <section aria-label={t`People added with your address`} className="mb-4 flex flex-col gap-3">
       {visible.map((item) => (
         <article
           key={item.guest.id}
@@ -86,30 +89,49 @@ export function ClaimBanner() {
               color={item.group.coverColor}
             />
             <p className="text-sm">
-              {item.addedBy ? item.addedBy.name : 'Someone'} added you to{' '}
-              <span className="font-semibold">{item.group.name}</span> as “{item.guest.name}”. Your
-              balance there: <span className="font-semibold">{balanceText(item.balance)}</span>.
+              <ClaimText item={item} balance={balanceText(i18n, item.balance)} />
             </p>
           </div>
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={() => hide(item.guest.id)}>
-              Not me
+              <Trans>Not me</Trans>
             </button>
             <button type="button" className="btn-primary" onClick={() => setConfirming(item)}>
-              That&apos;s me
+              <Trans>That&apos;s me</Trans>
             </button>
           </div>
         </article>
       ))}
       {confirming ? (
         <ConfirmDialog
-          title="Join as this person"
-          message={`You join ${confirming.group.name} and everything “${confirming.guest.name}” paid, owes and is owed there becomes yours.`}
-          confirmLabel="Join"
+          title={t`Join as this person`}
+          message={t`You join ${{ group: confirming.group.name }} and everything “${{ guest: confirming.guest.name }}” paid, owes and is owed there becomes yours.`}
+          confirmLabel={t`Join`}
           onConfirm={() => claim(confirming)}
           onClose={() => setConfirming(null)}
         />
       ) : null}
     </section>
+  );
+}
+
+/** "Ana added you to Trip as “Ben”. Your balance there: you owe €5." */
+function ClaimText({ item, balance }: { item: ClaimableGuest; balance: string }) {
+  const group = item.group.name;
+  const guest = item.guest.name;
+  if (item.addedBy) {
+    const adder = item.addedBy.name;
+    return (
+      <Trans>
+        {adder} added you to <span className="font-semibold">{group}</span> as “{guest}”. Your
+        balance there: <span className="font-semibold">{balance}</span>.
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      Someone added you to <span className="font-semibold">{group}</span> as “{guest}”. Your balance
+      there: <span className="font-semibold">{balance}</span>.
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { expensesApi } from '../../api/expenses';
@@ -8,7 +9,7 @@ import { useSubmissionKeys } from '../../hooks/useSubmissionKeys';
 import { PendingComments } from '../../offline/PendingEntries';
 import * as offline from '../../offline/writes';
 import { useSubmitFailure } from '../../hooks/useSubmitFailure';
-import { formatDateTime } from '../../lib/dates';
+import { intlLocale, type WebLocale } from '../../i18n/locale';
 import { Avatar } from '../Avatar';
 import { SubmitError } from '../forms/SubmitError';
 import { TrashIcon } from '../icons';
@@ -25,6 +26,8 @@ export function CommentsSection({
   /** Names a comment written offline while it waits to sync. */
   expense?: { groupId?: number | null; description: string };
 }) {
+  const { t, i18n } = useLingui();
+  const locale = intlLocale(i18n.locale as WebLocale);
   const { data, isPending, isError } = useComments(expenseId);
   const keys = useSubmissionKeys();
   const [content, setContent] = useState('');
@@ -54,7 +57,7 @@ export function CommentsSection({
       );
       keys.succeeded();
       setContent('');
-      toast.success(saved.queued ? offline.QUEUED_MESSAGE : 'Comment added!');
+      toast.success(saved.queued ? offline.QUEUED_MESSAGE : t`Comment added!`);
       await refresh();
     } catch (e) {
       failure.fail(e);
@@ -66,9 +69,9 @@ export function CommentsSection({
   const remove = async (id: number) => {
     try {
       await expensesApi.deleteComment(id);
-      toast.success('Comment deleted');
+      toast.success(t`Comment deleted`);
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to delete comment'));
+      toast.error(errorMessage(e, t`Failed to delete comment`));
     } finally {
       await refresh();
     }
@@ -77,14 +80,18 @@ export function CommentsSection({
   return (
     <section aria-labelledby="comments-title" className="mt-4 border-t border-border pt-4">
       <h3 id="comments-title" className="mb-2 font-semibold">
-        Comments
+        <Trans>Comments</Trans>
       </h3>
       {isPending ? (
         <SkeletonList rows={1} height="h-12" />
       ) : isError ? (
-        <p className="text-sm text-danger">Could not load comments.</p>
+        <p className="text-sm text-danger">
+          <Trans>Could not load comments.</Trans>
+        </p>
       ) : data.length === 0 ? (
-        <p className="text-sm text-muted">No comments yet.</p>
+        <p className="text-sm text-muted">
+          <Trans>No comments yet.</Trans>
+        </p>
       ) : (
         <ul className="flex flex-col gap-3">
           {data.map((c) => (
@@ -93,7 +100,12 @@ export function CommentsSection({
               <div className="min-w-0 flex-1 rounded-xl bg-surface-2 px-3 py-2">
                 <p className="text-xs text-muted">
                   <span className="font-semibold text-fg">{c.author.name}</span> ·{' '}
-                  {formatDateTime(c.createdAt)}
+                  {new Date(c.createdAt).toLocaleString(locale, {
+                    month: 'short',
+                    day: 'numeric',
+                    hour: 'numeric',
+                    minute: '2-digit',
+                  })}
                 </p>
                 <p className="text-sm break-words whitespace-pre-wrap">{c.content}</p>
               </div>
@@ -102,7 +114,7 @@ export function CommentsSection({
                   type="button"
                   className="btn-ghost px-2 text-muted hover:text-danger"
                   onClick={() => void remove(c.id)}
-                  aria-label="Delete comment"
+                  aria-label={t`Delete comment`}
                 >
                   <TrashIcon className="size-4" />
                 </button>
@@ -114,18 +126,18 @@ export function CommentsSection({
       <PendingComments expenseId={expenseId} />
       <form ref={formRef} onSubmit={(e) => void add(e)} className="mt-3 flex gap-2">
         <label htmlFor="comment-input" className="sr-only">
-          Add a comment
+          <Trans>Add a comment</Trans>
         </label>
         <input
           id="comment-input"
           className="field"
-          placeholder="Add a comment..."
+          placeholder={t`Add a comment...`}
           maxLength={2000}
           value={content}
           onChange={(e) => setContent(e.target.value)}
         />
         <button type="submit" className="btn-primary shrink-0" disabled={busy || !content.trim()}>
-          Post
+          <Trans>Post</Trans>
         </button>
       </form>
       <div className="mt-2 empty:hidden">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { groupsApi } from '../../api/groups';
@@ -15,6 +16,7 @@ import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
 export function CreateGroupModal({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const [name, setName] = useState('');
   // Null until the user picks one: the default follows the home currency once it has loaded.
   const [picked, setPicked] = useState<string | null>(null);
@@ -51,7 +53,7 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
         keys.keyFor({ name: name.trim(), ...settings }),
       );
       keys.succeeded();
-      toast.success('Group created!');
+      toast.success(t`Group created!`);
       await invalidate();
       onClose();
       await navigate(`/app/group/${group.id}`);
@@ -62,7 +64,7 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal title="Create a group" onClose={onClose} size="sm">
+    <Modal title={t`Create a group`} onClose={onClose} size="sm">
       <form
         ref={formRef}
         onSubmit={(e) => void submit(e)}
@@ -71,13 +73,13 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
       >
         <FormField
           id="group-name"
-          label="Group name"
+          label={t`Group name`}
           value={name}
           onChange={(e) => {
             setName(e.target.value);
             setNameError(undefined);
           }}
-          placeholder="e.g. Lisbon trip"
+          placeholder={t`e.g. Lisbon trip`}
           maxLength={100}
           error={nameError}
           data-autofocus
@@ -96,10 +98,10 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Creating...' : 'Create Group'}
+            {busy ? t`Creating...` : t`Create Group`}
           </button>
         </div>
       </form>

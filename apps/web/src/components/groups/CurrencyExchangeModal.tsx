@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { cents, convertMinorWithin, maxMinorUnits, MSG_INVALID_RATE } from '@evenly/core';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -34,6 +36,7 @@ export function CurrencyExchangeModal({
   lines: BalanceLine[];
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const open = lines.filter((l) => !isZero(l.netAmount, l.currency));
   const people = [...new Map(open.map((l) => [l.otherUser.id, l.otherUser])).values()];
   const [personId, setPersonId] = useState(people[0]?.id ?? 0);
@@ -70,7 +73,7 @@ export function CurrencyExchangeModal({
     event.preventDefault();
     const exchangeRate = plainRate(rate);
     if (!person || isZero(balance, from)) {
-      setError('There is no balance in that currency to convert.');
+      setError(t`There is no balance in that currency to convert.`);
       return;
     }
     if (exchangeRate === null) {
@@ -89,22 +92,24 @@ export function CurrencyExchangeModal({
     try {
       await paymentsApi.exchange(group.id, request, keys.keyFor(request));
       keys.succeeded();
-      toast.success('Balance converted!');
+      toast.success(t`Balance converted!`);
       await invalidate();
       onClose();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to convert the balance'));
+      setError(errorMessage(e, t`Failed to convert the balance`));
       setBusy(false);
     }
   };
 
   if (people.length === 0) {
     return (
-      <Modal title="Convert a balance" onClose={onClose} size="sm">
-        <p className="text-sm text-muted">You have no open balance in this group to convert.</p>
+      <Modal title={t`Convert a balance`} onClose={onClose} size="sm">
+        <p className="text-sm text-muted">
+          <Trans>You have no open balance in this group to convert.</Trans>
+        </p>
         <div className="mt-4 flex justify-end">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Done
+            <Trans>Done</Trans>
           </button>
         </div>
       </Modal>
@@ -112,12 +117,12 @@ export function CurrencyExchangeModal({
   }
 
   return (
-    <Modal title="Convert a balance" onClose={onClose} size="sm">
+    <Modal title={t`Convert a balance`} onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         <div>
           <label htmlFor="exchange-person" className="label">
-            Balance with
+            <Trans>Balance with</Trans>
           </label>
           <select
             id="exchange-person"
@@ -137,7 +142,7 @@ export function CurrencyExchangeModal({
         </div>
         <div>
           <label htmlFor="exchange-from" className="label">
-            Convert from
+            <Trans>Convert from</Trans>
           </label>
           <select
             id="exchange-from"
@@ -154,14 +159,16 @@ export function CurrencyExchangeModal({
         </div>
         <CurrencyPicker
           id="exchange-to"
-          label="Into"
+          label={t`Into`}
           value={to}
           preferred={[...otherCurrencies, group.defaultCurrency]}
           onChange={setToPicked}
         />
         <div>
           <label htmlFor="exchange-rate" className="label">
-            Rate: 1 {from} = ? {to}
+            <Trans>
+              Rate: 1 {from} = ? {to}
+            </Trans>
           </label>
           <input
             id="exchange-rate"
@@ -177,27 +184,24 @@ export function CurrencyExchangeModal({
               className="btn-ghost mt-1 px-1 text-sm text-primary"
               onClick={() => setRate(rateForDisplay(quote.data?.rateText ?? ''))}
             >
-              Use the rate of {quote.data.rateDate}: 1 {from} ={' '}
-              {rateForDisplay(quote.data.rateText)} {to}
+              <Trans>
+                Use the rate of {ph({ date: quote.data.rateDate })}: 1 {from} ={' '}
+                {ph({ rate: rateForDisplay(quote.data.rateText) })} {to}
+              </Trans>
             </button>
           ) : null}
         </div>
         <p className="text-sm" aria-live="polite">
           {converted !== null && person
-            ? `${signed(balance, from)} becomes ${signed(fromCents(converted, to), to)}. Afterwards with ${
-                person.name
-              }: ${formatMoney(0, from)} and ${signed(
-                fromCents(toCents(toBalance, to) + converted, to),
-                to,
-              )}.`
-            : `Enter the rate to see the balance in ${to}.`}
+            ? t`${{ before: signed(balance, from) }} becomes ${{ after: signed(fromCents(converted, to), to) }}. Afterwards with ${{ name: person.name }}: ${{ zero: formatMoney(0, from) }} and ${{ total: signed(fromCents(toCents(toBalance, to) + converted, to), to) }}.`
+            : t`Enter the rate to see the balance in ${to}.`}
         </p>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : 'Convert'}
+            {busy ? t`Saving...` : t`Convert`}
           </button>
         </div>
       </form>

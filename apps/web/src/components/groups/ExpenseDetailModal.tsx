@@ -1,6 +1,7 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Expense } from '../../api/types';
 import { formatDate } from '../../lib/dates';
-import { categoryLabel } from '../../lib/categories';
+import { categoryName } from '../../lib/categories';
 import { SPLIT_LABELS } from '../../lib/expenseForm';
 import { expenseNets } from '../../lib/expenseNets';
 import { formatMoney, fromCents } from '../../lib/money';
@@ -27,9 +28,6 @@ interface Props {
   onEndSeries?: () => void;
 }
 
-const nameOf = (user: { id: number; name: string }, meId: number) =>
-  user.id === meId ? 'You' : user.name;
-
 export function ExpenseDetailModal({
   expense,
   meId,
@@ -40,6 +38,9 @@ export function ExpenseDetailModal({
   onSkipNext,
   onEndSeries,
 }: Props) {
+  const { t, i18n } = useLingui();
+  const nameOf = (user: { id: number; name: string }, meId: number) =>
+    user.id === meId ? t`You` : user.name;
   const series = expense.series ?? null;
   const active = series !== null && !series.ended;
   return (
@@ -50,34 +51,34 @@ export function ExpenseDetailModal({
         series ? (
           <>
             <button type="button" className="btn-danger me-auto" onClick={onDelete}>
-              Delete this one
+              <Trans>Delete this one</Trans>
             </button>
             <button type="button" className="btn-secondary" onClick={onClose}>
-              Close
+              <Trans>Close</Trans>
             </button>
             <button
               type="button"
               className={active && onEditFuture ? 'btn-secondary' : 'btn-primary'}
               onClick={onEdit}
             >
-              Edit this one
+              <Trans>Edit this one</Trans>
             </button>
             {active && onEditFuture ? (
               <button type="button" className="btn-primary" onClick={onEditFuture}>
-                Edit this and future
+                <Trans>Edit this and future</Trans>
               </button>
             ) : null}
           </>
         ) : (
           <>
             <button type="button" className="btn-danger me-auto" onClick={onDelete}>
-              Delete
+              <Trans>Delete</Trans>
             </button>
             <button type="button" className="btn-secondary" onClick={onClose}>
-              Close
+              <Trans>Close</Trans>
             </button>
             <button type="button" className="btn-primary" onClick={onEdit}>
-              Edit
+              <Trans>Edit</Trans>
             </button>
           </>
         )
@@ -86,13 +87,7 @@ export function ExpenseDetailModal({
       <p className="text-3xl font-bold">{formatMoney(expense.amount, expense.currency)}</p>
       {expense.conversion ? (
         <p className="text-sm text-muted">
-          {formatMoney(expense.conversion.amount, expense.conversion.currency)} at 1{' '}
-          {expense.currency} = {expense.conversion.exchangeRateText} {expense.conversion.currency}
-          {expense.conversion.rateSource === 'SERVICE' && expense.conversion.rateDate
-            ? ` (rate of ${expense.conversion.rateDate})`
-            : expense.conversion.rateSource === 'CHARGED'
-              ? ' (as charged)'
-              : ' (rate entered)'}
+          <ConversionLine expense={expense} conversion={expense.conversion} />
         </p>
       ) : null}
       <p className="text-sm text-muted">{formatDate(expense.date)}</p>
@@ -113,10 +108,10 @@ export function ExpenseDetailModal({
           </p>
           <p className="mt-1">
             {series.ended
-              ? 'This series has ended.'
+              ? t`This series has ended.`
               : series.nextDate
-                ? `Next: ${formatDate(series.nextDate)}`
-                : 'No further repeats.'}
+                ? t`Next: ${{ date: formatDate(series.nextDate) }}`
+                : t`No further repeats.`}
           </p>
           {active && (onSkipNext || onEndSeries) ? (
             <div className="mt-2 flex flex-wrap gap-2">
@@ -126,12 +121,12 @@ export function ExpenseDetailModal({
                   className="btn-secondary"
                   onClick={() => onSkipNext(series.nextDate ?? '')}
                 >
-                  Skip next
+                  <Trans>Skip next</Trans>
                 </button>
               ) : null}
               {onEndSeries ? (
                 <button type="button" className="btn-secondary" onClick={onEndSeries}>
-                  End series
+                  <Trans>End series</Trans>
                 </button>
               ) : null}
             </div>
@@ -139,21 +134,29 @@ export function ExpenseDetailModal({
         </section>
       ) : null}
       <dl className="mt-4 grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
-        <dt className="text-muted">Category</dt>
+        <dt className="text-muted">
+          <Trans>Category</Trans>
+        </dt>
         <dd className="flex items-center gap-2" data-testid="expense-category">
           <CategoryBadge id={expense.category} />
-          {categoryLabel(expense.category)}
+          {categoryName(i18n, expense.category)}
         </dd>
-        <dt className="text-muted">Paid by</dt>
+        <dt className="text-muted">
+          <Trans>Paid by</Trans>
+        </dt>
         <dd>
           {expense.payers
             .map((p) => `${nameOf(p.user, meId)} (${formatMoney(p.amountPaid, expense.currency)})`)
             .join(', ')}
         </dd>
-        <dt className="text-muted">Split</dt>
+        <dt className="text-muted">
+          <Trans>Split</Trans>
+        </dt>
         <dd>{SPLIT_LABELS[expense.splitType]}</dd>
       </dl>
-      <h3 className="mt-4 mb-2 font-semibold">Who owes what</h3>
+      <h3 className="mt-4 mb-2 font-semibold">
+        <Trans>Who owes what</Trans>
+      </h3>
       <ul className="divide-y divide-border rounded-xl border border-border text-sm">
         {expenseNets(expense).map((row) => {
           const you = row.user.id === meId;
@@ -162,12 +165,9 @@ export function ExpenseDetailModal({
             fromCents(Math.abs(row.net), expense.currency),
             expense.currency,
           );
-          const detail = [
-            row.paid > 0
-              ? `paid ${formatMoney(fromCents(row.paid, expense.currency), expense.currency)}`
-              : null,
-            `share ${formatMoney(fromCents(row.share, expense.currency), expense.currency)}`,
-          ]
+          const paid = formatMoney(fromCents(row.paid, expense.currency), expense.currency);
+          const share = formatMoney(fromCents(row.share, expense.currency), expense.currency);
+          const detail = [row.paid > 0 ? t`paid ${paid}` : null, t`share ${share}`]
             .filter(Boolean)
             .join(' · ');
           return (
@@ -182,10 +182,14 @@ export function ExpenseDetailModal({
                 }`}
               >
                 {row.net > 0
-                  ? `${you ? 'get back' : 'gets back'} ${amount}`
+                  ? you
+                    ? t`get back ${amount}`
+                    : t`gets back ${amount}`
                   : row.net < 0
-                    ? `${you ? 'owe' : 'owes'} ${amount}`
-                    : 'settled'}
+                    ? you
+                      ? t`owe ${amount}`
+                      : t`owes ${amount}`
+                    : t`settled`}
               </span>
             </li>
           );
@@ -194,7 +198,9 @@ export function ExpenseDetailModal({
       <ExpenseItems expense={expense} meId={meId} />
       {expense.notes ? (
         <>
-          <h3 className="mt-4 mb-1 font-semibold">Notes</h3>
+          <h3 className="mt-4 mb-1 font-semibold">
+            <Trans>Notes</Trans>
+          </h3>
           <p className="text-sm whitespace-pre-wrap text-muted">{expense.notes}</p>
         </>
       ) : null}
@@ -205,10 +211,44 @@ export function ExpenseDetailModal({
           rel="noreferrer"
           className="mt-3 inline-flex min-h-11 items-center gap-2 font-medium text-primary hover:underline"
         >
-          View receipt <ExternalIcon className="size-4" />
+          <Trans>View receipt</Trans> <ExternalIcon className="size-4" />
         </a>
       ) : null}
       <CommentsSection expenseId={expense.id} meId={meId} expense={expense} />
     </Modal>
+  );
+}
+
+/** "€20.83 at 1 JPY = 0.00625 EUR (rate of 2026-05-01)": what a converted expense counted as. */
+function ConversionLine({
+  expense,
+  conversion,
+}: {
+  expense: Expense;
+  conversion: NonNullable<Expense['conversion']>;
+}) {
+  const converted = formatMoney(conversion.amount, conversion.currency);
+  const from = expense.currency;
+  const rate = conversion.exchangeRateText;
+  const to = conversion.currency;
+  const rateDate = conversion.rateDate;
+  if (conversion.rateSource === 'SERVICE' && rateDate) {
+    return (
+      <Trans>
+        {converted} at 1 {from} = {rate} {to} (rate of {rateDate})
+      </Trans>
+    );
+  }
+  if (conversion.rateSource === 'CHARGED') {
+    return (
+      <Trans>
+        {converted} at 1 {from} = {rate} {to} (as charged)
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      {converted} at 1 {from} = {rate} {to} (rate entered)
+    </Trans>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Expense } from '../../api/types';
 import { savedItems } from '../../lib/itemSplit';
 import { formatMoney } from '../../lib/money';
@@ -7,18 +8,19 @@ import { formatMoney } from '../../lib/money';
  * in the order entered. Nothing for an expense without items.
  */
 export function ExpenseItems({ expense, meId }: { expense: Expense; meId: number }) {
+  const { t } = useLingui();
   const items = savedItems(expense);
   if (items.length === 0) return null;
   const who = (users: Expense['items'][number]['users']) =>
-    users.map((u) => (u.id === meId ? 'You' : u.name)).join(', ');
+    users.map((u) => (u.id === meId ? t`You` : u.name)).join(', ');
   return (
     <section aria-labelledby="expense-items-title">
       <h3 id="expense-items-title" className="mt-4 mb-2 font-semibold">
-        Items
+        <Trans>Items</Trans>
       </h3>
       <ul
         className="divide-y divide-border rounded-xl border border-border text-sm"
-        aria-label="Items and who had each"
+        aria-label={t`Items and who had each`}
       >
         {items.map((item, i) => (
           <li

@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { BalanceLine } from '../../api/types';
 import { settledMessage } from '../../lib/balanceScreens';
 import { formatMoney, isZero } from '../../lib/money';
@@ -23,6 +25,7 @@ export function GroupBalances({
   everyoneSettled?: boolean;
   onSettle?: (line: BalanceLine) => void;
 }) {
+  const { t } = useLingui();
   const nonZero = lines.filter((l) => !isZero(l.netAmount, l.currency));
   const settled = settledMessage(lines, everyoneSettled);
   if (settled !== null) {
@@ -39,10 +42,12 @@ export function GroupBalances({
           {line.netAmount >= 0 ? (
             <>
               <p className="min-w-0 flex-1 text-sm">
-                {line.otherUser.name} owes you{' '}
-                <span className="font-semibold text-owed">
-                  {formatMoney(line.netAmount, line.currency)}
-                </span>
+                <Trans>
+                  {ph({ name: line.otherUser.name })} owes you{' '}
+                  <span className="font-semibold text-owed">
+                    {ph({ amount: formatMoney(line.netAmount, line.currency) })}
+                  </span>
+                </Trans>
               </p>
               {guestIds.includes(line.otherUser.id) ? null : (
                 <RemindButton
@@ -54,10 +59,12 @@ export function GroupBalances({
             </>
           ) : (
             <p className="min-w-0 flex-1 text-sm">
-              you owe {line.otherUser.name}{' '}
-              <span className="font-semibold text-owe">
-                {formatMoney(-line.netAmount, line.currency)}
-              </span>
+              <Trans>
+                you owe {ph({ name: line.otherUser.name })}{' '}
+                <span className="font-semibold text-owe">
+                  {ph({ amount: formatMoney(-line.netAmount, line.currency) })}
+                </span>
+              </Trans>
             </p>
           )}
           {onSettle ? (
@@ -65,9 +72,9 @@ export function GroupBalances({
               type="button"
               className="btn-ghost min-h-11 px-2 text-sm text-primary"
               onClick={() => onSettle(line)}
-              aria-label={`Settle with ${line.otherUser.name} (${line.currency})`}
+              aria-label={t`Settle with ${{ name: line.otherUser.name }} (${{ currency: line.currency }})`}
             >
-              Settle
+              <Trans>Settle</Trans>
             </button>
           ) : null}
         </li>

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { GroupDetail } from '../../api/types';
 import { useGroupBalances, useSettleSuggestions } from '../../hooks/useGroups';
 import { isZero } from '../../lib/money';
@@ -28,7 +29,9 @@ export function GroupBalancesSection({
   const suggestions = useSettleSuggestions(group.id, group.simplifyDebts);
   return (
     <section aria-labelledby="balances-title" className="mb-6">
-      <GroupSectionTitle id="balances-title">Group Balances</GroupSectionTitle>
+      <GroupSectionTitle id="balances-title">
+        <Trans>Group Balances</Trans>
+      </GroupSectionTitle>
       {balances.isPending ? (
         <SkeletonList rows={2} height="h-12" />
       ) : balances.error ? (
@@ -51,12 +54,14 @@ export function GroupBalancesSection({
       {group.currencyMode === 'SEPARATE' &&
       balances.data?.some((l) => !isZero(l.netAmount, l.currency)) ? (
         <button type="button" className="btn-secondary mt-3 w-full" onClick={onExchange}>
-          Convert a balance into another currency
+          <Trans>Convert a balance into another currency</Trans>
         </button>
       ) : null}
       {group.simplifyDebts ? (
         <div className="mt-3">
-          <h3 className="mb-2 text-sm font-semibold">Suggested payments</h3>
+          <h3 className="mb-2 text-sm font-semibold">
+            <Trans>Suggested payments</Trans>
+          </h3>
           {suggestions.isPending ? (
             <SkeletonList rows={1} height="h-12" />
           ) : suggestions.error ? (

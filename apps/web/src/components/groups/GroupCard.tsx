@@ -1,3 +1,5 @@
+import { ph, plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
 import type { MyGroup } from '../../api/types';
 import { MAX_GROUP_BALANCE_LINES } from '../../lib/constants';
@@ -5,6 +7,7 @@ import { formatMoney, isZero } from '../../lib/money';
 import { GroupCoverBadge } from './GroupCoverBadge';
 
 export function GroupCard({ group }: { group: MyGroup }) {
+  const { t, i18n } = useLingui();
   const { net, currency, approximate } = group.myBalance;
   // Worth showing only when lines in other currencies than the home one are involved.
   const showApprox =
@@ -17,6 +20,9 @@ export function GroupCard({ group }: { group: MyGroup }) {
     .sort((a, b) => Math.abs(b.netAmount) - Math.abs(a.netAmount));
   const shown = lines.slice(0, MAX_GROUP_BALANCE_LINES);
   const more = lines.length - shown.length;
+  const approxAmount = approximate
+    ? `${approximate.net < 0 ? '−' : '+'}${formatMoney(Math.abs(approximate.net), approximate.currency)}`
+    : '';
 
   return (
     <NavLink
@@ -34,48 +40,51 @@ export function GroupCard({ group }: { group: MyGroup }) {
           {shown.map((line) => (
             <li key={`${line.otherUser.id}-${line.currency}`}>
               {line.netAmount < 0 ? (
-                <>
-                  You owe {line.otherUser.name}{' '}
+                <Trans>
+                  You owe {ph({ name: line.otherUser.name })}{' '}
                   <span className="font-medium text-owe">
-                    {formatMoney(-line.netAmount, line.currency)}
+                    {ph({ amount: formatMoney(-line.netAmount, line.currency) })}
                   </span>
-                </>
+                </Trans>
               ) : (
-                <>
-                  {line.otherUser.name} owes you{' '}
+                <Trans>
+                  {ph({ name: line.otherUser.name })} owes you{' '}
                   <span className="font-medium text-owed">
-                    {formatMoney(line.netAmount, line.currency)}
+                    {ph({ amount: formatMoney(line.netAmount, line.currency) })}
                   </span>
-                </>
+                </Trans>
               )}
             </li>
           ))}
           {more > 0 ? (
             <li>
-              Plus {more} more balance{more === 1 ? '' : 's'}
+              {i18n._(plural(more, { one: 'Plus # more balance', other: 'Plus # more balances' }))}
             </li>
           ) : null}
         </ul>
       </div>
       <div className="shrink-0 text-end">
         {isZero(net) ? (
-          <span className="text-sm text-muted">Settled up</span>
+          <span className="text-sm text-muted">
+            <Trans>Settled up</Trans>
+          </span>
         ) : net < 0 ? (
           <>
-            <span className="block text-xs text-owe">you owe</span>
+            <span className="block text-xs text-owe">
+              <Trans>you owe</Trans>
+            </span>
             <span className="font-semibold text-owe">{formatMoney(-net, currency)}</span>
           </>
         ) : (
           <>
-            <span className="block text-xs text-owed">you are owed</span>
+            <span className="block text-xs text-owed">
+              <Trans>you are owed</Trans>
+            </span>
             <span className="font-semibold text-owed">{formatMoney(net, currency)}</span>
           </>
         )}
         {showApprox && approximate ? (
-          <span className="block text-xs text-muted">
-            ≈ {approximate.net < 0 ? '−' : '+'}
-            {formatMoney(Math.abs(approximate.net), approximate.currency)} in all
-          </span>
+          <span className="block text-xs text-muted">{t`≈ ${approxAmount} in all`}</span>
         ) : null}
       </div>
     </NavLink>

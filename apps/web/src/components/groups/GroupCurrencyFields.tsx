@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { CurrencyPicker } from '../currency/CurrencyPicker';
 
 export interface GroupCurrencyFieldsProps {
@@ -19,12 +20,13 @@ export function GroupCurrencyFields({
   onSeparateChange,
   disabled,
 }: GroupCurrencyFieldsProps) {
+  const { t } = useLingui();
   const hint = `${idPrefix}-separate-hint`;
   return (
     <>
       <CurrencyPicker
         id={`${idPrefix}-currency`}
-        label="Group currency"
+        label={t`Group currency`}
         value={currency}
         onChange={onCurrencyChange}
         disabled={disabled}
@@ -39,9 +41,9 @@ export function GroupCurrencyFields({
           aria-describedby={hint}
         />
         <span>
-          Keep currencies separate
+          <Trans>Keep currencies separate</Trans>
           <span id={hint} className="block text-muted">
-            Balances per currency instead of converting everything into {currency}.
+            <Trans>Balances per currency instead of converting everything into {currency}.</Trans>
           </span>
         </span>
       </label>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
@@ -10,8 +12,7 @@ import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
 /** Shown (and enforced by the server) once a group has history: nothing is converted silently. */
-export const CURRENCY_LOCKED_TEXT =
-  'The currency can only be changed while the group has no expenses or payments.';
+const CURRENCY_LOCKED_TEXT = msg`The currency can only be changed while the group has no expenses or payments.`;
 
 /**
  * A group's currency and whether other currencies are converted into it or kept apart. Both
@@ -26,9 +27,10 @@ export function GroupCurrencyModal({
   hasHistory: boolean;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [currency, setCurrency] = useState(group.defaultCurrency);
   const [separate, setSeparate] = useState(group.currencyMode === 'SEPARATE');
-  const [error, setError] = useState<string | null>(hasHistory ? CURRENCY_LOCKED_TEXT : null);
+  const [error, setError] = useState<string | null>(hasHistory ? t(CURRENCY_LOCKED_TEXT) : null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const invalidate = useInvalidateAll();
@@ -42,17 +44,17 @@ export function GroupCurrencyModal({
         defaultCurrency: currency,
         currencyMode: separate ? 'SEPARATE' : 'CONVERT',
       });
-      toast.success('Group currency saved');
+      toast.success(t`Group currency saved`);
       await invalidate();
       onClose();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to update group'));
+      setError(errorMessage(e, t`Failed to update group`));
       setBusy(false);
     }
   };
 
   return (
-    <Modal title="Group currency" onClose={onClose} size="sm">
+    <Modal title={t`Group currency`} onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert kind={hasHistory ? 'info' : 'error'}>{error}</Alert> : null}
         <GroupCurrencyFields
@@ -65,11 +67,11 @@ export function GroupCurrencyModal({
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            {hasHistory ? 'Done' : 'Cancel'}
+            {hasHistory ? t`Done` : t`Cancel`}
           </button>
           {hasHistory ? null : (
             <button type="submit" className="btn-primary" disabled={busy}>
-              {busy ? 'Saving...' : 'Save'}
+              {busy ? t`Saving...` : t`Save`}
             </button>
           )}
         </div>

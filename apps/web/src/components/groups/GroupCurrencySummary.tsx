@@ -1,13 +1,22 @@
+import { Trans } from '@lingui/react/macro';
 import type { Group } from '../../api/types';
 
 /** "Group currency EUR · …": the group's currency and what becomes of the others. */
 export function GroupCurrencySummary({ group }: { group: Group }) {
+  const currency = group.defaultCurrency;
   return (
     <>
-      Group currency <span className="font-semibold text-fg">{group.defaultCurrency}</span>
-      {group.currencyMode === 'SEPARATE'
-        ? ' · currencies kept separate'
-        : ' · other currencies converted into it'}
+      {group.currencyMode === 'SEPARATE' ? (
+        <Trans>
+          Group currency <span className="font-semibold text-fg">{currency}</span> · currencies kept
+          separate
+        </Trans>
+      ) : (
+        <Trans>
+          Group currency <span className="font-semibold text-fg">{currency}</span> · other
+          currencies converted into it
+        </Trans>
+      )}
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { EditScope, Expense, Group, User } from '../../api/types';
 import { ExpenseForm } from '../expense/ExpenseForm';
 import { Modal } from '../Modal';
@@ -15,14 +16,15 @@ export function GroupExpenseFormModal({
   edit: { expense: Expense; scope: EditScope } | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   return (
     <Modal
       title={
         edit === null
-          ? 'Add New Expense'
+          ? t`Add New Expense`
           : edit.scope === 'future'
-            ? 'Edit this and future'
-            : 'Edit Expense'
+            ? t`Edit this and future`
+            : t`Edit Expense`
       }
       onClose={onClose}
       size="lg"

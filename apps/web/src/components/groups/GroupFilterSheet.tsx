@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { GROUP_FILTERS, type GroupFilter } from '../../lib/groupFilters';
 import { CheckIcon } from '../icons';
 import { Modal } from '../Modal';
@@ -9,9 +10,10 @@ interface Props {
 }
 
 export function GroupFilterSheet({ value, onChange, onClose }: Props) {
+  const { t } = useLingui();
   return (
-    <Modal title="Set filter" onClose={onClose} size="sm">
-      <ul className="flex flex-col gap-1" aria-label="Filters">
+    <Modal title={t`Set filter`} onClose={onClose} size="sm">
+      <ul className="flex flex-col gap-1" aria-label={t`Filters`}>
         {GROUP_FILTERS.map((option) => (
           <li key={option.value}>
             <button
@@ -27,14 +29,14 @@ export function GroupFilterSheet({ value, onChange, onClose }: Props) {
                 onClose();
               }}
             >
-              {option.label}
+              {t(option.label)}
               {option.value === value ? <CheckIcon className="size-5" /> : null}
             </button>
           </li>
         ))}
       </ul>
       <button type="button" className="btn-secondary mt-3 w-full" onClick={onClose}>
-        Cancel
+        <Trans>Cancel</Trans>
       </button>
     </Modal>
   );

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Group } from '../../api/types';
 import { AddMemberButton } from './AddMemberModal';
 import { MemberChips } from './MemberChips';
@@ -8,9 +9,11 @@ export function GroupMembersSection({ group, meId }: { group: Group; meId: numbe
   return (
     <section aria-labelledby="members-title" className="mb-6">
       <div className="flex items-center justify-between">
-        <GroupSectionTitle id="members-title">Members</GroupSectionTitle>
+        <GroupSectionTitle id="members-title">
+          <Trans>Members</Trans>
+        </GroupSectionTitle>
         <AddMemberButton group={group} className="btn-ghost -mt-2 px-2 text-primary">
-          + Add Member
+          <Trans>+ Add Member</Trans>
         </AddMemberButton>
       </div>
       <MemberChips members={group.members} meId={meId} />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { useGroup } from '../../hooks/useGroups';
 import { PageHeader } from '../PageHeader';
 import { SkeletonList } from '../Skeleton';
@@ -21,6 +22,8 @@ export function GroupPageStatus({
   loadingBack: string;
   skeletonHeight: string;
 }) {
+  const { t } = useLingui();
+  const reason = group.error?.message || t`Could not load group data.`;
   if (validId && group.isPending) {
     return (
       <>
@@ -33,9 +36,7 @@ export function GroupPageStatus({
     <>
       <PageHeader title={title} back="/app/groups" />
       <p role="alert" className="card p-4 text-danger">
-        {validId
-          ? `Error: ${group.error?.message || 'Could not load group data.'}`
-          : 'Error: Invalid Group ID.'}
+        {validId ? t`Error: ${reason}` : t`Error: Invalid Group ID.`}
       </p>
     </>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { Series } from '../../api/types';
 import { useGroupSeries } from '../../hooks/useSeries';
 import { formatDate } from '../../lib/dates';
@@ -15,6 +16,7 @@ interface Props {
  * nothing while there are none, so groups without recurring expenses look as before.
  */
 export function GroupSeries({ groupId, onEnd }: Props) {
+  const { t } = useLingui();
   const { data, error } = useGroupSeries(groupId);
   if (error) {
     return (
@@ -49,16 +51,18 @@ export function GroupSeries({ groupId, onEnd }: Props) {
                 <span className="block text-xs text-muted">
                   {REPEATS_LABELS[s.frequency]}
                   {end ? `, ${end}` : ''} ·{' '}
-                  {s.nextDate ? `Next: ${formatDate(s.nextDate)}` : 'No further repeats'}
+                  {s.nextDate
+                    ? t`Next: ${{ date: formatDate(s.nextDate) }}`
+                    : t`No further repeats`}
                 </span>
               </span>
               <button
                 type="button"
                 className="btn-ghost px-2 text-muted hover:text-danger"
                 onClick={() => onEnd(s)}
-                aria-label={`End series: ${s.template.description}`}
+                aria-label={t`End series: ${{ description: s.template.description }}`}
               >
-                End
+                <Trans>End</Trans>
               </button>
             </li>
           );
@@ -71,7 +75,7 @@ export function GroupSeries({ groupId, onEnd }: Props) {
 function SeriesTitle() {
   return (
     <h2 id="series-title" className="mb-2 text-sm font-semibold tracking-wide text-muted uppercase">
-      Recurring
+      <Trans>Recurring</Trans>
     </h2>
   );
 }

@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { Member } from '../../api/types';
 import { Avatar } from '../Avatar';
 
@@ -13,8 +14,18 @@ export function MemberChips({ members, meId }: { members: readonly Member[]; meI
           <Avatar name={m.name} size="sm" src={m.avatarUrl ?? null} />
           <span>
             {m.name}
-            {m.id === meId ? <span className="text-muted"> (You)</span> : null}
-            {m.guest ? <span className="text-muted"> (guest)</span> : null}
+            {m.id === meId ? (
+              <span className="text-muted">
+                {' '}
+                <Trans>(You)</Trans>
+              </span>
+            ) : null}
+            {m.guest ? (
+              <span className="text-muted">
+                {' '}
+                <Trans>(guest)</Trans>
+              </span>
+            ) : null}
           </span>
         </li>
       ))}

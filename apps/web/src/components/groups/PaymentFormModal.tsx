@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { MSG_INVALID_AMOUNT, PAYMENT_MESSAGES } from '@evenly/core';
 import * as offline from '../../offline/writes';
@@ -69,6 +71,7 @@ function balancesWith(lines: readonly BalanceLine[], otherId: number): CurrencyB
  * between two other members is edited with its payer kept.
  */
 export function PaymentFormModal({ group, meId, payment, lines, preset, onClose }: Props) {
+  const { t } = useLingui();
   const mine = payment == null || payment.paidBy.id === meId || payment.paidTo.id === meId;
   const [start] = useState(
     (): {
@@ -173,7 +176,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
   const problems = () => {
     const value = parseAmount(amount, currency);
     return {
-      other: other ? undefined : mine ? 'Please select a member.' : PAYMENT_MESSAGES.recipient,
+      other: other ? undefined : mine ? t`Please select a member.` : PAYMENT_MESSAGES.recipient,
       amount:
         value !== null && value > 0
           ? undefined
@@ -222,7 +225,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
         : await offline.createPayment(body, keys.keyFor(body), context);
       keys.succeeded();
       if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
-      else toast.success(payment ? 'Payment updated!' : 'Payment added!');
+      else toast.success(payment ? t`Payment updated!` : t`Payment added!`);
       await invalidate();
       onClose();
     } catch (e) {
@@ -232,7 +235,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
   };
 
   return (
-    <Modal title={payment ? 'Edit payment' : 'Record a payment'} onClose={onClose} size="sm">
+    <Modal title={payment ? t`Edit payment` : t`Record a payment`} onClose={onClose} size="sm">
       <form
         ref={formRef}
         onSubmit={(e) => void submit(e)}
@@ -243,7 +246,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
           <>
             <div>
               <label htmlFor="payment-member" className="label">
-                Member
+                <Trans>Member</Trans>
               </label>
               <select
                 id="payment-member"
@@ -255,16 +258,16 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
                 }}
                 {...fields.describe('other')}
               >
-                <option value="">Select a member</option>
+                <option value="">{t`Select a member`}</option>
                 {people.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {m.guest ? `${m.name} (guest)` : m.name}
+                    {m.guest ? t`${{ name: m.name }} (guest)` : m.name}
                   </option>
                 ))}
               </select>
               <FieldError id={fields.errorId('other')} message={fields.errors.other} />
               {name !== null && !payment ? (
-                <BalanceHint name={name} balances={balances} where=" in this group" />
+                <BalanceHint name={name} balances={balances} where={` ${t`in this group`}`} />
               ) : null}
             </div>
             <DirectionToggle
@@ -279,11 +282,14 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
         ) : (
           <>
             <p className="text-sm text-muted">
-              Paid by <span className="font-medium text-fg">{payment?.paidBy.name}</span>
+              <Trans>
+                Paid by{' '}
+                <span className="font-medium text-fg">{ph({ name: payment?.paidBy.name })}</span>
+              </Trans>
             </p>
             <div>
               <label htmlFor="payment-recipient" className="label">
-                Paid to
+                <Trans>Paid to</Trans>
               </label>
               <select
                 id="payment-recipient"
@@ -292,10 +298,10 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
                 onChange={(e) => setOther(e.target.value)}
                 {...fields.describe('other')}
               >
-                <option value="">Select a recipient</option>
+                <option value="">{t`Select a recipient`}</option>
                 {recipients.map((m) => (
                   <option key={m.id} value={m.id}>
-                    {m.id === meId ? 'You' : m.guest ? `${m.name} (guest)` : m.name}
+                    {m.id === meId ? t`You` : m.guest ? t`${{ name: m.name }} (guest)` : m.name}
                   </option>
                 ))}
               </select>
@@ -337,7 +343,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
         ) : null}
         <div>
           <label htmlFor="payment-date" className="label">
-            Date
+            <Trans>Date</Trans>
           </label>
           <input
             id="payment-date"
@@ -354,10 +360,10 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : payment ? 'Update Payment' : 'Save Payment'}
+            {busy ? t`Saving...` : payment ? t`Update Payment` : t`Save Payment`}
           </button>
         </div>
       </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SettleSuggestion } from '../../api/types';
 import { formatMoney } from '../../lib/money';
 
@@ -12,11 +13,14 @@ interface Props {
  * transfers (either way) have a Record button that opens the payment form filled in.
  */
 export function SettleSuggestions({ suggestions, meId, onSettle }: Props) {
+  const { t } = useLingui();
   if (suggestions.length === 0) {
-    return <p className="text-sm text-muted">No payments needed: everyone is settled up.</p>;
+    return (
+      <p className="text-sm text-muted">
+        <Trans>No payments needed: everyone is settled up.</Trans>
+      </p>
+    );
   }
-  const name = (u: { id: number; name: string }, start: boolean) =>
-    u.id === meId ? (start ? 'You' : 'you') : u.name;
   return (
     <ul className="card divide-y divide-border">
       {suggestions.map((s) => (
@@ -25,8 +29,7 @@ export function SettleSuggestions({ suggestions, meId, onSettle }: Props) {
           className="flex items-center gap-3 px-4 py-3 text-sm"
         >
           <p className="flex-1">
-            {name(s.from, true)} {s.from.id === meId ? 'pay' : 'pays'} {name(s.to, false)}{' '}
-            <span className="font-semibold">{formatMoney(s.amount, s.currency)}</span>
+            <Transfer suggestion={s} meId={meId} />
           </p>
           {s.from.id === meId || s.to.id === meId ? (
             <button
@@ -35,15 +38,41 @@ export function SettleSuggestions({ suggestions, meId, onSettle }: Props) {
               onClick={() => onSettle(s)}
               aria-label={
                 s.from.id === meId
-                  ? `Record: you paid ${s.to.name}`
-                  : `Record: ${s.from.name} paid you`
+                  ? t`Record: you paid ${{ name: s.to.name }}`
+                  : t`Record: ${{ name: s.from.name }} paid you`
               }
             >
-              Record
+              <Trans>Record</Trans>
             </button>
           ) : null}
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "You pay Bea €5", "Ana pays you €5" or "Ana pays Bea €5". */
+function Transfer({ suggestion: s, meId }: { suggestion: SettleSuggestion; meId: number }) {
+  const amount = <span className="font-semibold">{formatMoney(s.amount, s.currency)}</span>;
+  const from = s.from.name;
+  const to = s.to.name;
+  if (s.from.id === meId) {
+    return (
+      <Trans>
+        You pay {to} {amount}
+      </Trans>
+    );
+  }
+  if (s.to.id === meId) {
+    return (
+      <Trans>
+        {from} pays you {amount}
+      </Trans>
+    );
+  }
+  return (
+    <Trans>
+      {from} pays {to} {amount}
+    </Trans>
   );
 }

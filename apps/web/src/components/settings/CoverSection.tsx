@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
@@ -17,6 +18,7 @@ import { useToast } from '../toast/toastContext';
 
 /** Cover emoji (a grid of common ones, or any typed in) and colour, with a live preview. */
 export function CoverSection({ group }: { group: Group }) {
+  const { t, i18n } = useLingui();
   const [emoji, setEmoji] = useState(group.coverEmoji ?? '');
   const [color, setColor] = useState<string | null>(group.coverColor ?? null);
   const [error, setError] = useState<string | null>(null);
@@ -27,19 +29,18 @@ export function CoverSection({ group }: { group: Group }) {
     (emoji.trim() || null) !== (group.coverEmoji ?? null) || color !== (group.coverColor ?? null);
 
   const save = async () => {
-    const problem = coverEmojiProblem(emoji);
-    if (problem) {
-      setError(problem);
+    if (coverEmojiProblem(emoji)) {
+      setError(t`Please choose a single emoji.`);
       return;
     }
     setError(null);
     setBusy(true);
     try {
       await groupsApi.update(group.id, { coverEmoji: emoji.trim() || null, coverColor: color });
-      toast.success('Cover saved');
+      toast.success(t`Cover saved`);
       await invalidate();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to save the cover'));
+      setError(errorMessage(e, t`Failed to save the cover`));
     } finally {
       setBusy(false);
     }
@@ -49,18 +50,22 @@ export function CoverSection({ group }: { group: Group }) {
     <div className="flex flex-col gap-4">
       <div className="flex items-center gap-3">
         <GroupCoverBadge name={group.name} emoji={emoji.trim() || null} color={color} size="lg" />
-        <p className="text-sm text-muted">Preview of the cover shown on the group card.</p>
+        <p className="text-sm text-muted">
+          <Trans>Preview of the cover shown on the group card.</Trans>
+        </p>
       </div>
       {error ? <Alert>{error}</Alert> : null}
       <fieldset>
-        <legend className="label">Emoji</legend>
+        <legend className="label">
+          <Trans>Emoji</Trans>
+        </legend>
         <div className="grid grid-cols-8 gap-1">
           {COVER_EMOJI.map((e) => (
             <button
               key={e}
               type="button"
               aria-pressed={emoji === e}
-              aria-label={`Emoji ${e}`}
+              aria-label={t`Emoji ${e}`}
               className={`flex size-10 items-center justify-center rounded-xl text-xl hover:bg-surface-2 ${
                 emoji === e ? 'bg-primary-soft ring-2 ring-primary' : ''
               }`}
@@ -73,7 +78,7 @@ export function CoverSection({ group }: { group: Group }) {
         <div className="mt-3 flex items-end gap-2">
           <div className="flex-1">
             <label htmlFor="cover-emoji" className="label">
-              Or type any emoji
+              <Trans>Or type any emoji</Trans>
             </label>
             <input
               id="cover-emoji"
@@ -84,18 +89,20 @@ export function CoverSection({ group }: { group: Group }) {
             />
           </div>
           <button type="button" className="btn-ghost" onClick={() => setEmoji('')}>
-            No emoji
+            <Trans>No emoji</Trans>
           </button>
         </div>
       </fieldset>
       <fieldset>
-        <legend className="label">Colour</legend>
-        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label="Cover colour">
+        <legend className="label">
+          <Trans>Colour</Trans>
+        </legend>
+        <div className="flex flex-wrap gap-2" role="radiogroup" aria-label={t`Cover colour`}>
           <button
             type="button"
             role="radio"
             aria-checked={color === null}
-            aria-label="No colour"
+            aria-label={t`No colour`}
             className={`flex size-10 items-center justify-center rounded-full border-2 border-dashed border-border text-xs text-muted ${
               color === null ? 'ring-2 ring-primary ring-offset-2 ring-offset-surface' : ''
             }`}
@@ -109,7 +116,7 @@ export function CoverSection({ group }: { group: Group }) {
               type="button"
               role="radio"
               aria-checked={color === c}
-              aria-label={coverColorLabel(c)}
+              aria-label={coverColorLabel(i18n, c)}
               className={`flex size-10 items-center justify-center rounded-full text-white ${coverClass(c) ?? ''} ${
                 color === c ? 'ring-2 ring-primary ring-offset-2 ring-offset-surface' : ''
               }`}
@@ -126,7 +133,7 @@ export function CoverSection({ group }: { group: Group }) {
         disabled={busy || !changed}
         onClick={() => void save()}
       >
-        {busy ? 'Saving...' : 'Save cover'}
+        {busy ? t`Saving...` : t`Save cover`}
       </button>
     </div>
   );

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import type { Group } from '../../api/types';
@@ -14,22 +16,22 @@ const FORMATS = [
     id: 'csv',
     path: 'export.csv',
     fallback: 'group.csv',
-    label: 'Export CSV',
-    what: 'A spreadsheet: one row per expense or payment with each member’s share, the amount in the group’s currency and, beside it, what was entered in another currency. Splitwise reads it too, and it imports back here.',
+    label: msg`Export CSV`,
+    what: msg`A spreadsheet: one row per expense or payment with each member’s share, the amount in the group’s currency and, beside it, what was entered in another currency. Splitwise reads it too, and it imports back here.`,
   },
   {
     id: 'json',
     path: 'export.json',
     fallback: 'group.json',
-    label: 'Export JSON',
-    what: 'Everything of the group for other programs: members and guests, every expense with who paid and each share, comments, payments, categories, original amounts and the converted ones. Receipt links in it work for a limited time.',
+    label: msg`Export JSON`,
+    what: msg`Everything of the group for other programs: members and guests, every expense with who paid and each share, comments, payments, categories, original amounts and the converted ones. Receipt links in it work for a limited time.`,
   },
   {
     id: 'zip',
     path: 'export.zip',
     fallback: 'group.zip',
-    label: 'Export with receipts (zip)',
-    what: 'The JSON and every receipt file in one zip, the JSON naming each receipt’s file inside it: a copy to keep.',
+    label: msg`Export with receipts (zip)`,
+    what: msg`The JSON and every receipt file in one zip, the JSON naming each receipt’s file inside it: a copy to keep.`,
   },
 ] as const;
 
@@ -40,6 +42,7 @@ type FormatId = (typeof FORMATS)[number]['id'];
  * trip report as a PDF for a date range.
  */
 export function ExportGroupSection({ group }: { group: Group }) {
+  const { t, i18n } = useLingui();
   const [busy, setBusy] = useState<FormatId | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -55,9 +58,9 @@ export function ExportGroupSection({ group }: { group: Group }) {
         `/groups/${String(group.id)}/${format.id === 'csv' ? csvExportPath(splitwiseHeaders) : format.path}`,
         format.fallback,
       );
-      setDone(`Downloaded ${name}.`);
+      setDone(t`Downloaded ${name}.`);
     } catch (e) {
-      setError(errorMessage(e, 'Could not export the group.'));
+      setError(errorMessage(e, t`Could not export the group.`));
     } finally {
       setBusy(null);
     }
@@ -77,11 +80,11 @@ export function ExportGroupSection({ group }: { group: Group }) {
               onClick={() => void download(f)}
             >
               <DownloadIcon className="size-4" />
-              {busy === f.id ? 'Exporting…' : f.label}
+              {busy === f.id ? t`Exporting…` : i18n._(f.label)}
             </button>
             <div className="flex flex-col gap-2">
               <p id={`export-${f.id}-what`} className="text-sm text-muted">
-                {f.what}
+                {i18n._(f.what)}
               </p>
               {f.id === 'csv' ? (
                 <CsvHeadersChoice
@@ -106,12 +109,14 @@ export function ExportGroupSection({ group }: { group: Group }) {
             }}
           >
             <DownloadIcon className="size-4" />
-            Download report (PDF)
+            <Trans>Download report (PDF)</Trans>
           </button>
           <p id="export-report-what" className="text-sm text-muted">
-            A report to hand round for the dates you choose: members, what each person paid, their
-            share and net, spending by category and by month, the payments that settle up, and every
-            expense and payment, with receipt pictures if you like.
+            <Trans>
+              A report to hand round for the dates you choose: members, what each person paid, their
+              share and net, spending by category and by month, the payments that settle up, and
+              every expense and payment, with receipt pictures if you like.
+            </Trans>
           </p>
         </li>
       </ul>
@@ -121,7 +126,7 @@ export function ExportGroupSection({ group }: { group: Group }) {
           onClose={() => setReportOpen(false)}
           onDone={(name) => {
             setReportOpen(false);
-            setDone(`Downloaded ${name}.`);
+            setDone(t`Downloaded ${name}.`);
           }}
         />
       ) : null}

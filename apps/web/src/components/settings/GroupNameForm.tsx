@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
@@ -8,6 +9,7 @@ import { useToast } from '../toast/toastContext';
 
 /** Renames the group; the problem with the name shows under it. */
 export function GroupNameForm({ group }: { group: Group }) {
+  const { t } = useLingui();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const [name, setName] = useState(group.name);
@@ -26,10 +28,10 @@ export function GroupNameForm({ group }: { group: Group }) {
     setSavingName(true);
     try {
       await groupsApi.update(group.id, { name: value });
-      toast.success('Group renamed');
+      toast.success(t`Group renamed`);
       await invalidate();
     } catch (e) {
-      setNameError(errorMessage(e, 'Failed to rename the group'));
+      setNameError(errorMessage(e, t`Failed to rename the group`));
     } finally {
       setSavingName(false);
     }
@@ -39,7 +41,7 @@ export function GroupNameForm({ group }: { group: Group }) {
     <form onSubmit={(e) => void saveName(e)} noValidate className="flex flex-col gap-3">
       <div>
         <label htmlFor="group-name" className="label">
-          Group name
+          <Trans>Group name</Trans>
         </label>
         <input
           id="group-name"
@@ -61,7 +63,7 @@ export function GroupNameForm({ group }: { group: Group }) {
         className="btn-primary self-start"
         disabled={savingName || name.trim() === group.name}
       >
-        {savingName ? 'Saving...' : 'Rename'}
+        {savingName ? t`Saving...` : t`Rename`}
       </button>
     </form>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { validateGuestCreate } from '@evenly/core';
 import { errorMessage } from '../../api/client';
@@ -22,6 +23,7 @@ export function GuestFormModal({
   guest: Member | null;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const [name, setName] = useState(guest?.name ?? '');
   const [email, setEmail] = useState(guest?.email ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -43,53 +45,56 @@ export function GuestFormModal({
     try {
       if (guest) {
         await groupsApi.updateGuest(group.id, guest.id, body);
-        toast.success('Guest updated');
+        toast.success(t`Guest updated`);
       } else {
         const updated = await groupsApi.addGuest(group.id, body, keys.keyFor(body));
         keys.succeeded();
         const added = updated.members.find((m) => m.name === body.name);
-        toast.success(added && !added.guest ? `${added.name} added` : `${body.name} added`);
+        const addedName = added && !added.guest ? added.name : body.name;
+        toast.success(t`${addedName} added`);
       }
       await invalidate();
       onClose();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to save'));
+      setError(errorMessage(e, t`Failed to save`));
       setBusy(false);
     }
   };
 
   return (
-    <Modal title={guest ? 'Edit guest' : 'Add someone without an account'} onClose={onClose}>
+    <Modal title={guest ? t`Edit guest` : t`Add someone without an account`} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         {guest ? null : (
           <p className="text-sm text-muted">
-            They take part in expenses and payments like everyone else. They can join later with the
-            group&apos;s invite link, or by signing up with this e-mail address, and take over their
-            share.
+            <Trans>
+              They take part in expenses and payments like everyone else. They can join later with
+              the group&apos;s invite link, or by signing up with this e-mail address, and take over
+              their share.
+            </Trans>
           </p>
         )}
         <FormField
-          label="Name"
+          label={t`Name`}
           autoComplete="off"
           value={name}
           maxLength={100}
           onChange={(e) => setName(e.target.value)}
         />
         <FormField
-          label="E-mail (optional)"
+          label={t`E-mail (optional)`}
           type="email"
           autoComplete="off"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
-          hint="With an address they can claim their share when they sign up."
+          hint={t`With an address they can claim their share when they sign up.`}
         />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={busy}>
-            {busy ? 'Saving...' : guest ? 'Save' : 'Add person'}
+            {busy ? t`Saving...` : guest ? t`Save` : t`Add person`}
           </button>
         </div>
       </form>
@@ -107,45 +112,49 @@ export function MergeGuestModal({
   guest: Member;
   onClose: () => void;
 }) {
+  const { t } = useLingui();
   const targets = group.members.filter((m) => !m.guest);
   const [target, setTarget] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const invalidate = useInvalidateAll();
+  const guestName = guest.name;
   const chosen = targets.find((m) => String(m.id) === target) ?? null;
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (!chosen) {
-      setError('Please choose the member to merge into.');
+      setError(t`Please choose the member to merge into.`);
       return;
     }
     setError(null);
     setBusy(true);
     try {
       await groupsApi.mergeGuest(group.id, guest.id, chosen.id);
-      toast.success(`${guest.name} merged into ${chosen.name}`);
+      toast.success(t`${guestName} merged into ${{ member: chosen.name }}`);
       await invalidate();
       onClose();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to merge the guest'));
+      setError(errorMessage(e, t`Failed to merge the guest`));
       setBusy(false);
     }
   };
 
   return (
-    <Modal title={`Merge ${guest.name}`} onClose={onClose}>
+    <Modal title={t`Merge ${guestName}`} onClose={onClose}>
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error ? <Alert>{error}</Alert> : null}
         <p className="text-sm text-muted">
-          Everything {guest.name} paid, owes and is owed in this group moves to the member you
-          choose, and {guest.name} disappears from the group. Their balances are added together;
-          payments between the two are removed. This cannot be undone.
+          <Trans>
+            Everything {guestName} paid, owes and is owed in this group moves to the member you
+            choose, and {guestName} disappears from the group. Their balances are added together;
+            payments between the two are removed. This cannot be undone.
+          </Trans>
         </p>
         <div>
           <label htmlFor="merge-target" className="label">
-            Merge into
+            <Trans>Merge into</Trans>
           </label>
           <select
             id="merge-target"
@@ -153,7 +162,7 @@ export function MergeGuestModal({
             value={target}
             onChange={(e) => setTarget(e.target.value)}
           >
-            <option value="">Choose a member</option>
+            <option value="">{t`Choose a member`}</option>
             {targets.map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name}
@@ -163,10 +172,10 @@ export function MergeGuestModal({
         </div>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-danger" disabled={busy}>
-            {busy ? 'Merging...' : chosen ? `Merge into ${chosen.name}` : 'Merge'}
+            {busy ? t`Merging...` : chosen ? t`Merge into ${{ member: chosen.name }}` : t`Merge`}
           </button>
         </div>
       </form>

@@ -1,3 +1,5 @@
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
@@ -11,16 +13,18 @@ import { Alert } from '../Alert';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
+import { APP_NAME } from '../Logo';
 import { QrCode } from './QrCode';
 
 const EXPIRY_OPTIONS = [
-  { value: 'never', label: 'Never', days: null },
-  { value: '7', label: '7 days', days: 7 },
-  { value: '30', label: '30 days', days: 30 },
+  { value: 'never', label: msg`Never`, days: null },
+  { value: '7', label: msg`7 days`, days: 7 },
+  { value: '30', label: msg`30 days`, days: 30 },
 ] as const;
 
 /** The group's invite link: create (with an expiry), copy, share, QR code, revoke. */
 export function InviteLinkSection({ group }: { group: Group }) {
+  const { t, i18n } = useLingui();
   const link = useQuery({
     queryKey: queryKeys.inviteLink(group.id),
     queryFn: () => groupsApi.inviteLink(group.id),
@@ -34,6 +38,7 @@ export function InviteLinkSection({ group }: { group: Group }) {
   const invalidate = useInvalidateAll();
   const keys = useSubmissionKeys();
   const current = link.data?.inviteLink ?? null;
+  const groupName = group.name;
   const canShare = typeof navigator.share === 'function';
 
   const create = async () => {
@@ -43,10 +48,10 @@ export function InviteLinkSection({ group }: { group: Group }) {
     try {
       await groupsApi.createInviteLink(group.id, days, keys.keyFor({ days, n: current?.token }));
       keys.succeeded();
-      toast.success(current ? 'New invite link created' : 'Invite link created');
+      toast.success(current ? t`New invite link created` : t`Invite link created`);
       await invalidate();
     } catch (e) {
-      setError(errorMessage(e, 'Failed to create the invite link'));
+      setError(errorMessage(e, t`Failed to create the invite link`));
     } finally {
       setBusy(false);
     }
@@ -55,9 +60,9 @@ export function InviteLinkSection({ group }: { group: Group }) {
   const revoke = async () => {
     try {
       await groupsApi.revokeInviteLink(group.id);
-      toast.success('Invite link revoked');
+      toast.success(t`Invite link revoked`);
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to revoke the invite link'));
+      toast.error(errorMessage(e, t`Failed to revoke the invite link`));
     } finally {
       setConfirmRevoke(false);
       await invalidate();
@@ -67,16 +72,16 @@ export function InviteLinkSection({ group }: { group: Group }) {
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      setStatus('Copied');
+      setStatus(t`Copied`);
     } catch {
-      setStatus('Could not copy: select the link and copy it yourself.');
+      setStatus(t`Could not copy: select the link and copy it yourself.`);
     }
     window.setTimeout(() => setStatus(''), 4000);
   };
 
   const share = async (url: string) => {
     try {
-      await navigator.share({ title: `Join ${group.name} on Evenly`, url });
+      await navigator.share({ title: t`Join ${groupName} on ${APP_NAME}`, url });
     } catch {
       // Cancelled by the user.
     }
@@ -85,7 +90,7 @@ export function InviteLinkSection({ group }: { group: Group }) {
   const expirySelect = (
     <div>
       <label htmlFor="invite-expiry" className="label">
-        Link expires
+        <Trans>Link expires</Trans>
       </label>
       <select
         id="invite-expiry"
@@ -95,7 +100,7 @@ export function InviteLinkSection({ group }: { group: Group }) {
       >
         {EXPIRY_OPTIONS.map((o) => (
           <option key={o.value} value={o.value}>
-            {o.label}
+            {i18n._(o.label)}
           </option>
         ))}
       </select>
@@ -105,8 +110,10 @@ export function InviteLinkSection({ group }: { group: Group }) {
   return (
     <div className="flex flex-col gap-3">
       <p className="text-sm text-muted">
-        Anyone with the link can join this group after signing in, or take over the share of a
-        person without an account.
+        <Trans>
+          Anyone with the link can join this group after signing in, or take over the share of a
+          person without an account.
+        </Trans>
       </p>
       {error ? <Alert>{error}</Alert> : null}
       {link.isPending ? (
@@ -122,14 +129,14 @@ export function InviteLinkSection({ group }: { group: Group }) {
             disabled={busy}
             onClick={() => void create()}
           >
-            {busy ? 'Creating...' : 'Create invite link'}
+            {busy ? t`Creating...` : t`Create invite link`}
           </button>
         </>
       ) : (
         <>
           <div>
             <label htmlFor="invite-url" className="label">
-              Invite link
+              <Trans>Invite link</Trans>
             </label>
             <input
               id="invite-url"
@@ -140,13 +147,13 @@ export function InviteLinkSection({ group }: { group: Group }) {
             />
             <p className="mt-1 text-xs text-muted">
               {current.expiresAt
-                ? `Expires on ${formatDate(current.expiresAt)}.`
-                : 'Does not expire.'}
+                ? t`Expires on ${{ date: formatDate(current.expiresAt) }}.`
+                : t`Does not expire.`}
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn-secondary" onClick={() => void copy(current.url)}>
-              Copy
+              <Trans>Copy</Trans>
             </button>
             {canShare ? (
               <button
@@ -154,22 +161,22 @@ export function InviteLinkSection({ group }: { group: Group }) {
                 className="btn-secondary"
                 onClick={() => void share(current.url)}
               >
-                Share
+                <Trans>Share</Trans>
               </button>
             ) : null}
             <button type="button" className="btn-danger" onClick={() => setConfirmRevoke(true)}>
-              Revoke link
+              <Trans>Revoke link</Trans>
             </button>
           </div>
           <p role="status" aria-live="polite" className="min-h-5 text-sm text-owed">
             {status}
           </p>
           <div className="flex justify-center">
-            <QrCode value={current.url} label="QR code for the invite link" />
+            <QrCode value={current.url} label={t`QR code for the invite link`} />
           </div>
           <details className="rounded-xl border border-border p-3">
             <summary className="cursor-pointer text-sm font-medium">
-              Replace with a new link
+              <Trans>Replace with a new link</Trans>
             </summary>
             <div className="mt-3 flex flex-col gap-3">
               {expirySelect}
@@ -179,7 +186,7 @@ export function InviteLinkSection({ group }: { group: Group }) {
                 disabled={busy}
                 onClick={() => void create()}
               >
-                {busy ? 'Creating...' : 'Create new link'}
+                {busy ? t`Creating...` : t`Create new link`}
               </button>
             </div>
           </details>
@@ -187,9 +194,9 @@ export function InviteLinkSection({ group }: { group: Group }) {
       )}
       {confirmRevoke ? (
         <ConfirmDialog
-          title="Revoke invite link"
-          message="The link and its QR code stop working at once. People who already joined stay in the group."
-          confirmLabel="Revoke"
+          title={t`Revoke invite link`}
+          message={t`The link and its QR code stop working at once. People who already joined stay in the group.`}
+          confirmLabel={t`Revoke`}
           danger
           onConfirm={revoke}
           onClose={() => setConfirmRevoke(false)}

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 
 async function qrSvg(value: string): Promise<string> {
@@ -15,6 +16,7 @@ async function qrSvg(value: string): Promise<string> {
  * on a white quiet zone, whatever the theme, so that cameras read it.
  */
 export function QrCode({ value, label }: { value: string; label: string }) {
+  const { t } = useLingui();
   const svg = useQuery({
     queryKey: ['qr-code', value],
     queryFn: () => qrSvg(value),
@@ -22,7 +24,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
     gcTime: 60_000,
   });
 
-  if (svg.isError) return <p className="text-sm text-danger">Could not draw the QR code.</p>;
+  if (svg.isError) return <p className="text-sm text-danger">{t`Could not draw the QR code.`}</p>;
   if (svg.isPending) {
     return <div className="skeleton size-48 rounded-xl" aria-hidden="true" />;
   }

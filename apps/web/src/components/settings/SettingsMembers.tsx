@@ -1,3 +1,5 @@
+import { ph } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
@@ -21,6 +23,7 @@ type Dialog =
  * someone as the creator), and adding friends or people without an account.
  */
 export function SettingsMembers({ group, meId }: { group: Group; meId: number }) {
+  const { t } = useLingui();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -32,9 +35,9 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
     setMemberError(null);
     try {
       await groupsApi.removeMember(group.id, member.id);
-      toast.success(`${member.name} removed`);
+      toast.success(t`${{ name: member.name }} removed`);
     } catch (e) {
-      setMemberError(errorMessage(e, 'Failed to remove the member'));
+      setMemberError(errorMessage(e, t`Failed to remove the member`));
     } finally {
       close();
       await invalidate();
@@ -55,19 +58,25 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
             <span className="min-w-0 flex-1">
               <span className="flex flex-wrap items-center gap-2 font-medium">
                 <span className="truncate">{m.name}</span>
-                {m.id === meId ? <span className="text-sm text-muted">(You)</span> : null}
+                {m.id === meId ? (
+                  <span className="text-sm text-muted">
+                    <Trans>(You)</Trans>
+                  </span>
+                ) : null}
                 {m.guest ? (
                   <span className="rounded-full bg-surface-2 px-2 py-0.5 text-xs font-medium text-muted">
-                    Guest
+                    <Trans>Guest</Trans>
                   </span>
                 ) : null}
                 {m.id === group.creator.id ? (
-                  <span className="text-xs text-muted">Creator</span>
+                  <span className="text-xs text-muted">
+                    <Trans>Creator</Trans>
+                  </span>
                 ) : null}
               </span>
               {m.guest ? (
                 <span className="block truncate text-xs text-muted">
-                  {m.email ?? 'No e-mail address'}
+                  {m.email ?? t`No e-mail address`}
                 </span>
               ) : null}
             </span>
@@ -77,17 +86,19 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
                   <button
                     type="button"
                     className="btn-ghost min-h-9 px-2 text-sm text-primary"
-                    aria-label={`Edit ${m.name}`}
+                    aria-label={t`Edit ${{ name: m.name }}`}
                     onClick={() => setDialog({ kind: 'editGuest', guest: m })}
                   >
-                    Edit
+                    <Trans>Edit</Trans>
                   </button>
                   <button
                     type="button"
                     className="btn-ghost min-h-9 px-2 text-sm text-primary"
                     onClick={() => setDialog({ kind: 'merge', guest: m })}
                   >
-                    Merge <span className="sr-only">{m.name} </span>into…
+                    <Trans>
+                      Merge <span className="sr-only">{ph({ name: m.name })} </span>into…
+                    </Trans>
                   </button>
                 </>
               ) : null}
@@ -95,10 +106,10 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
                 <button
                   type="button"
                   className="btn-ghost min-h-9 px-2 text-sm text-danger"
-                  aria-label={`Remove ${m.name}`}
+                  aria-label={t`Remove ${{ name: m.name }}`}
                   onClick={() => setDialog({ kind: 'remove', member: m })}
                 >
-                  Remove
+                  <Trans>Remove</Trans>
                 </button>
               ) : null}
             </span>
@@ -107,14 +118,14 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
       </ul>
       <div className="flex flex-wrap gap-2">
         <AddMemberButton group={group} className="btn-secondary">
-          Add friends
+          <Trans>Add friends</Trans>
         </AddMemberButton>
         <button
           type="button"
           className="btn-secondary"
           onClick={() => setDialog({ kind: 'addGuest' })}
         >
-          Add someone without an account
+          <Trans>Add someone without an account</Trans>
         </button>
       </div>
       {dialog?.kind === 'addGuest' ? (
@@ -128,13 +139,13 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
       ) : null}
       {dialog?.kind === 'remove' ? (
         <ConfirmDialog
-          title="Remove member"
+          title={t`Remove member`}
           message={
             dialog.member.guest
-              ? `Remove ${dialog.member.name} from "${group.name}"? A guest with no expenses or payments is deleted.`
-              : `Remove ${dialog.member.name} from "${group.name}"? They lose access to its expenses.`
+              ? t`Remove ${{ name: dialog.member.name }} from "${{ group: group.name }}"? A guest with no expenses or payments is deleted.`
+              : t`Remove ${{ name: dialog.member.name }} from "${{ group: group.name }}"? They lose access to its expenses.`
           }
-          confirmLabel="Remove"
+          confirmLabel={t`Remove`}
           danger
           onConfirm={() => remove(dialog.member)}
           onClose={close}

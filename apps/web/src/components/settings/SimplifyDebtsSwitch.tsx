@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { errorMessage } from '../../api/client';
 import { groupsApi } from '../../api/groups';
@@ -7,6 +8,7 @@ import { useToast } from '../toast/toastContext';
 
 /** The group's "Simplify debts" switch: fewer payments settle the same balances. */
 export function SimplifyDebtsSwitch({ group }: { group: Group }) {
+  const { t } = useLingui();
   const [toggling, setToggling] = useState(false);
   const toast = useToast();
   const invalidate = useInvalidateAll();
@@ -17,7 +19,7 @@ export function SimplifyDebtsSwitch({ group }: { group: Group }) {
       await groupsApi.update(group.id, { simplifyDebts: !group.simplifyDebts });
       await invalidate();
     } catch (e) {
-      toast.error(errorMessage(e, 'Failed to update group'));
+      toast.error(errorMessage(e, t`Failed to update group`));
     } finally {
       setToggling(false);
     }
@@ -26,8 +28,12 @@ export function SimplifyDebtsSwitch({ group }: { group: Group }) {
   return (
     <label className="relative flex min-h-11 cursor-pointer items-center justify-between gap-3 rounded-xl px-1">
       <span>
-        <span className="block text-sm font-medium">Simplify debts</span>
-        <span className="block text-xs text-muted">Combine debts into fewer payments.</span>
+        <span className="block text-sm font-medium">
+          <Trans>Simplify debts</Trans>
+        </span>
+        <span className="block text-xs text-muted">
+          <Trans>Combine debts into fewer payments.</Trans>
+        </span>
       </span>
       <input
         type="checkbox"

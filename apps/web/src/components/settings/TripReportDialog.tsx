@@ -1,3 +1,5 @@
+import { intlLocale, type WebLocale } from '../../i18n/locale';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../api/client';
 import type { Group } from '../../api/types';
@@ -17,6 +19,7 @@ export function TripReportDialog({
   onClose: () => void;
   onDone: (fileName: string) => void;
 }) {
+  const { t, i18n } = useLingui();
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const [receipts, setReceipts] = useState(false);
@@ -27,42 +30,44 @@ export function TripReportDialog({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const badRange = from !== '' && to !== '' && to < from;
-    setRangeError(badRange ? 'The last day must be on or after the first.' : undefined);
+    setRangeError(badRange ? t`The last day must be on or after the first.` : undefined);
     if (badRange) return;
     setBusy(true);
     setError(null);
     try {
       const name = await downloadFromApi(
-        tripReportPath(group.id, { from, to, receipts }, navigator.language || 'en-US'),
+        tripReportPath(group.id, { from, to, receipts }, intlLocale(i18n.locale as WebLocale)),
         'report.pdf',
       );
       onDone(name);
     } catch (err) {
-      setError(errorMessage(err, 'Could not make the report.'));
+      setError(errorMessage(err, t`Could not make the report.`));
     } finally {
       setBusy(false);
     }
   };
 
   return (
-    <Modal title="Download report (PDF)" onClose={onClose} size="sm">
+    <Modal title={t`Download report (PDF)`} onClose={onClose} size="sm">
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
         {error !== null ? <Alert>{error}</Alert> : null}
         <p className="text-sm text-muted">
-          Members, what each person paid and their share, spending by category and by month, the
-          payments that settle up, and every expense and payment. Leave the dates empty for the
-          whole history.
+          <Trans>
+            Members, what each person paid and their share, spending by category and by month, the
+            payments that settle up, and every expense and payment. Leave the dates empty for the
+            whole history.
+          </Trans>
         </p>
         <div className="grid grid-cols-2 gap-3">
           <FormField
-            label="First day"
+            label={t`First day`}
             type="date"
             value={from}
             onChange={(e) => setFrom(e.target.value)}
             data-autofocus
           />
           <FormField
-            label="Last day"
+            label={t`Last day`}
             type="date"
             value={to}
             min={from === '' ? undefined : from}
@@ -77,14 +82,16 @@ export function TripReportDialog({
             checked={receipts}
             onChange={(e) => setReceipts(e.target.checked)}
           />
-          <span>Include receipt pictures</span>
+          <span>
+            <Trans>Include receipt pictures</Trans>
+          </span>
         </label>
         <div className="flex justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
-            Cancel
+            <Trans>Cancel</Trans>
           </button>
           <button type="submit" className="btn-primary" disabled={busy} aria-busy={busy}>
-            {busy ? 'Making the report…' : 'Download PDF'}
+            {busy ? t`Making the report…` : t`Download PDF`}
           </button>
         </div>
       </form>
