@@ -48,17 +48,6 @@ export const SPLIT_TYPE_LABELS: Record<SplitType, MessageDescriptor> = {
   SHARE: msg`Shares`,
 };
 
-/**
- * The English names, for the screens not translated yet and the offline queue's English
- * description (issue #32: the translated screens use SPLIT_TYPE_LABELS).
- */
-export const SPLIT_LABELS: Record<SplitType, string> = {
-  EQUAL: 'Equally',
-  EXACT: 'Exact amounts',
-  PERCENTAGE: 'Percentages',
-  SHARE: 'Shares',
-};
-
 export function splitNoun(type: SplitType): string {
   return type === 'EXACT' ? 'exact' : type === 'PERCENTAGE' ? 'percentage' : 'share';
 }

@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Expense } from '../../api/types';
 import { formatDate } from '../../lib/dates';
 import { categoryName } from '../../lib/categories';
-import { SPLIT_LABELS } from '../../lib/expenseForm';
+import { SPLIT_TYPE_LABELS } from '../../lib/expenseForm';
 import { expenseNets } from '../../lib/expenseNets';
 import { formatMoney, fromCents } from '../../lib/money';
 import { describeEnd, describeRecurrence, REPEATS_LABELS } from '../../lib/recurrence';
@@ -152,7 +152,7 @@ export function ExpenseDetailModal({
         <dt className="text-muted">
           <Trans>Split</Trans>
         </dt>
-        <dd>{SPLIT_LABELS[expense.splitType]}</dd>
+        <dd>{i18n._(SPLIT_TYPE_LABELS[expense.splitType])}</dd>
       </dl>
       <h3 className="mt-4 mb-2 font-semibold">
         <Trans>Who owes what</Trans>
