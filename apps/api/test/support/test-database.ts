@@ -2,6 +2,7 @@
 // (created on the server named by TEST_DATABASE_URL) when TEST_DB_KIND=postgres. Each is a copy
 // of the run's migrated template (database-templates.ts) where the global setup built one.
 import { randomBytes } from 'node:crypto';
+import { inspect } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/db/database.js';
 import { openDatabase, queryRows } from '../../src/db/database.js';
@@ -100,7 +101,10 @@ export async function createTestDatabase(
         // the cause, which is what a failure report needs.
         const detail = (error: unknown) => {
           const cause = (error as { cause?: unknown }).cause ?? error;
-          return cause instanceof Error ? `${cause.name}: ${cause.message}` : String(cause);
+          // PGlite rejects with Emscripten's ExitStatus (not an Error) once its backend exited.
+          return cause instanceof Error
+            ? `${cause.name}: ${cause.message}`
+            : inspect(cause, { depth: 3, breakLength: Infinity });
         };
         try {
           await handle.db.execute(sql.raw(text));
