@@ -78,6 +78,7 @@ describe('a trip in two currencies', () => {
     const group = await createGroup(server, ann, 'Lisbon', [bea], { defaultCurrency: 'EUR' });
     const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`, {
       locale: 'de-DE',
+      language: 'en',
     });
     await page.getByRole('heading', { name: 'Lisbon', level: 1 }).waitFor();
 
@@ -128,6 +129,7 @@ describe('a trip in two currencies', () => {
     //    euros; Ann's open page follows live.
     const beaView = await openAs(browser, server, bea, `/app/group/${group.id}`, {
       locale: 'de-DE',
+      language: 'en',
     });
     const beaPage = beaView.page;
     await beaPage.getByRole('button', { name: 'Settle Up' }).click();
@@ -300,6 +302,7 @@ describe('a trip in two currencies', () => {
       const group = await createGroup(server, ann, 'Paris', [], { defaultCurrency: currency });
       const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`, {
         locale,
+        language: 'en',
         ...(size === 'phone' ? { phone: true } : { desktop: true }),
       });
       await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();

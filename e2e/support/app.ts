@@ -164,6 +164,11 @@ export interface OpenOptions {
   theme?: 'light' | 'dark';
   /** The browser's locale (navigator.language), e.g. 'de-DE'. */
   locale?: string;
+  /**
+   * The app's language chosen on this device (localStorage.locale), e.g. 'en': with `locale`,
+   * the browser's region then sets formats and defaults while the screens keep their words.
+   */
+  language?: string;
   /** The browser's IANA time zone, e.g. 'Europe/Lisbon' (default: the machine's). */
   timezoneId?: string;
   /** The device's prefers-color-scheme (playwright's default: light). */
@@ -196,17 +201,19 @@ export async function openAs(
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
   await context.addInitScript(
-    ({ token, info, theme }) => {
+    ({ token, info, theme, language }) => {
       if (sessionStorage.getItem('e2e-seeded')) return;
       sessionStorage.setItem('e2e-seeded', '1');
       localStorage.setItem('authToken', token);
       localStorage.setItem('userInfo', info);
       if (theme) localStorage.setItem('theme', theme);
+      if (language) localStorage.setItem('locale', language);
     },
     {
       token: user.token,
       info: JSON.stringify({ id: user.id, name: user.name, email: user.email }),
       theme: options.theme ?? null,
+      language: options.language ?? null,
     },
   );
   const page = await context.newPage();

@@ -57,9 +57,15 @@ export function browserLanguages(): readonly string[] {
   return navigator.language ? [navigator.language] : [];
 }
 
-/** The tag `Intl` formats with: the pseudo-locale formats as English. */
-export function intlLocale(locale: WebLocale): AppLocale {
-  return locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
+/**
+ * The tag `Intl` formats with: the page's language, in the reader's region when the browser
+ * speaks that language (English pages in Britain write "29 Nov", in the US "Nov 29"). The
+ * pseudo-locale formats as English.
+ */
+export function intlLocale(locale: WebLocale): string {
+  const language: AppLocale = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
+  const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
+  return browserLanguages().find((tag) => base(tag) === base(language)) ?? language;
 }
 
 /** `<html lang>` and `dir` for a locale (`en-XA` is the usual tag of an accented pseudo-locale). */
