@@ -98,10 +98,10 @@ export function splitRows(
   const items: { amount: number; people: number[] }[] = [];
   // The items' names as saved with the expense (an unnamed one is "Item 2", in English: the
   // saved text is the same for everyone); the problems are translated by lib/expenseProblems.ts.
-  /* eslint-disable lingui/no-unlocalized-strings */
+  /* eslint-disable lingui/no-unlocalized-strings -- saved item names and the English problems expenseProblems.ts translates */
   const labels = rows.map((row, i) => row.name.trim() || `Item ${String(i + 1)}`);
   for (const [i, row] of rows.entries()) {
-    const label = row.name.trim() || `Item ${String(i + 1)}`;
+    const label = labels[i] ?? '';
     // A discount line may be typed with a minus sign.
     const negative = row.price.trim().startsWith('-');
     const minor = parseAmountMinor(row.price.trim().replace(/^-\s*/, ''), currency);
