@@ -69,9 +69,11 @@ export async function seedPaymentsAndComments(client: pg.Client, plan: SeedPlan)
   await timed(
     client,
     'comments',
-    `insert into comments (id, expense_id, author_id, content, created_at)
+    // Each comment carries its expense's group (a trigger sets it in the app; migration 0025).
+    `insert into comments (id, expense_id, author_id, content, created_at, group_id)
        overriding system value
-       select id, expense_id, author, content, t from bench_com`,
+       select c.id, c.expense_id, c.author, c.content, c.t, e.group_id
+         from bench_com c join expenses e on e.id = c.expense_id`,
   );
   // The words search corrects typos against (kept by triggers in the app, which the load skips).
   await timed(

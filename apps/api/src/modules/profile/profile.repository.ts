@@ -59,7 +59,13 @@ export interface MeRow {
   pendingEmail: string | null;
   /** An administrator by the row (the admin module's rule adds ADMIN_EMAILS). */
   isAdmin: boolean;
-  /** The first-account claim's facts (modules/admin, isClaimOpen). */
+  /**
+   * The first-account claim's facts (modules/admin, isClaimOpen), read so that Me, which every
+   * start of the web app asks, never counts a whole table (#36: 134 req/s on 40,000 accounts):
+   * `accounts` counts to 2 at most (the claim only asks "exactly one"), and `rowAdmins` is this
+   * account's own flag, which equals the server's count whenever the claim can be open (then
+   * this account is the only one).
+   */
   accounts: number;
   rowAdmins: number;
   claimed: boolean;
@@ -76,8 +82,8 @@ const meStatement = statement<MeRow>(
               and t.expires_at > $2::timestamptz
             order by t.id desc limit 1) as "pendingEmail",
           u.is_admin as "isAdmin",
-          (select count(*)::int from users c where c.kind = 'ACCOUNT') as accounts,
-          (select count(*)::int from users c where c.kind = 'ACCOUNT' and c.is_admin) as "rowAdmins",
+          (select count(*)::int from (select from users c where c.kind = 'ACCOUNT' limit 2) c) as accounts,
+          case when u.is_admin then 1 else 0 end as "rowAdmins",
           exists (select 1 from instance_settings s where s.key = $3) as claimed
      from users u
     where u.id = $1 and u.kind = 'ACCOUNT'`,

@@ -11,7 +11,7 @@ import { queryRows } from '../../db/database.js';
 
 /** The searchable text of expense `e`, normalised (indexed by expenses_search_trgm_idx). */
 const EXPENSE_TEXT = sql.raw(`e.search_text`);
-/** The searchable text of comment `c`, normalised (indexed by comments_search_trgm_idx). */
+/** The searchable text of comment `c`, normalised (indexed by comments_group_search_trgm_idx). */
 const COMMENT_TEXT = sql.raw(`c.search_text`);
 
 /** Amount bounds are compared at this scale: 4 decimals, the most any currency has. */
@@ -321,17 +321,35 @@ async function textPage(
                              ${scoreSql(EXPENSE_TEXT, f.words, 1000)} as score
                         from expenses e
                        where ${wordsMatch(EXPENSE_TEXT, f.words)} and ${inScope} and ${filters}`);
-    // A match in a comment ranks a little below the same match in the expense itself. The
-    // comments are read per expense in scope that has any (a LATERAL by key): joined the other
-    // way, the planner without statistics (after an import or restore) guessed one live expense
-    // in a 20,000-expense group and ran the trigram index once per expense, 0.4–1.2 s a search
-    // (issue #36); by key the cost follows the scope's size with or without statistics.
+  }
+  // A match in a comment ranks a little below the same match in the expense itself.
+  const groupIds = scope.kind === 'group' ? [scope.groupId] : scope.groupIds;
+  if (groupIds.length > 0) {
+    // Groups' comments by comments_group_search_trgm_idx (their group beside the trigrams,
+    // migration 0025), then their expenses by key: the cost follows the matches in the group,
+    // whatever its size, with or without statistics (issue #36). The subquery is planned on its
+    // own (offset 0), so no guess about the group's expenses can turn the order around. The
+    // expense's own group is checked again: what a person may read is decided by the expense.
+    const groups = sql.join(
+      groupIds.map((g) => lit(g, INT)),
+      sql`, `,
+    );
+    branches.push(sql`select e.id, e.date, e.created_at,
+                             ${scoreSql(COMMENT_TEXT, f.words, 900)} as score
+                        from (select c.expense_id, c.search_text from comments c
+                               where c.group_id in (${groups})
+                                 and ${wordsMatch(COMMENT_TEXT, f.words)} offset 0) c
+                        join expenses e on e.id = c.expense_id
+                       where e.group_id in (${groups}) and ${filters}`);
+  }
+  if (scope.kind === 'all') {
+    // Non-group expenses' comments, read by key for the caller's own expenses that have any.
     branches.push(sql`select e.id, e.date, e.created_at,
                              ${scoreSql(COMMENT_TEXT, f.words, 900)} as score
                         from expenses e
                         cross join lateral (select c.search_text from comments c
                                              where c.expense_id = e.id offset 0) c
-                       where e.comment_count > 0 and ${inScope} and ${filters}
+                       where e.comment_count > 0 and ${nonGroupOf(callerId)} and ${filters}
                          and ${wordsMatch(COMMENT_TEXT, f.words)}`);
   }
   const after = cursor === null ? sql`` : sql`where ${afterSql(cursor, true)}`;
