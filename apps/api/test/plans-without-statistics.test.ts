@@ -262,4 +262,13 @@ describe('plans that hold without statistics (a big group, fresh tables)', () =>
     );
     expect(row?.max_parallel_workers_per_gather).toBe('0');
   });
+
+  it('compiles nothing just in time (an estimate without statistics made every read pay 300 ms)', async () => {
+    const [row] = await queryRows<{ jit: string; available: boolean }>(
+      database.handle.db,
+      sql`select current_setting('jit') as jit, pg_jit_available() as available`,
+    );
+    // PostgreSQL built with LLVM has it on by default; the server's connections turn it off.
+    expect(row?.available === false || row?.jit === 'off').toBe(true);
+  });
 });

@@ -38,7 +38,7 @@ const rowsText = `with m as materialized (
 const pool = new pg.Pool({
   connectionString: databaseUrl,
   max: defaultDatabasePoolSize(),
-  options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+  options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off',
 });
 
 /** ?g=<group>&u=<user> → [group, user]. */

@@ -114,7 +114,13 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       // or restore) the planner took the notifier's `id > $2 order by id limit $3` for 100,000
       // rows and ran it with two workers: 180–260 ms for no row, every second, in every process
       // (issue #36). PGlite has none either (its start parameters).
-      options: '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0',
+      //
+      // No JIT compilation either: it pays off for long analytic queries, and is decided by the
+      // plan's estimated cost. Without statistics the balances behind friends and the overall
+      // summary were estimated at 346,000 (the real work is a few index reads), so every execution
+      // compiled 92 functions first: 300 ms for a 2 ms read (issue #36). PGlite has no JIT.
+      options:
+        '-c plan_cache_mode=force_generic_plan -c max_parallel_workers_per_gather=0 -c jit=off',
       // A connection whose peer vanished without a word (network cut, failover) is noticed by
       // the kernel's keepalive probes instead of hanging until the next query times out.
       keepAlive: true,
