@@ -264,6 +264,15 @@ describe('backup and restore', () => {
       await old.handle.db.execute(
         sql`insert into users (email, name, password_hash) values ('old@example.com', 'Old', 'x')`,
       );
+      // A comment on a group's expense: that schema kept no group on comments (0025 adds it).
+      await old.handle.db.execute(sql`insert into groups (name, creator_id)
+        select 'Old group', id from users where email = 'old@example.com'`);
+      await old.handle.db.execute(sql`insert into expenses
+          (group_id, description, amount_cents, currency, date, split_type, created_by_id, comment_count)
+        select g.id, 'Old dinner', 1000, 'USD', date '2024-01-01', 'EQUAL', g.creator_id, 1
+          from groups g where g.name = 'Old group'`);
+      await old.handle.db.execute(sql`insert into comments (expense_id, author_id, content)
+        select e.id, e.created_by_id, 'old remark' from expenses e where e.description = 'Old dinner'`);
       const out = new PassThrough();
       const chunks: Buffer[] = [];
       out.on('data', (c: Buffer) => chunks.push(c));
@@ -283,6 +292,12 @@ describe('backup and restore', () => {
         sql`select name from users where email = 'old@example.com'`,
       );
       expect(user?.name).toBe('Old');
+      // The upgrade gave the comment its expense's group, which search reads it by.
+      const [comment] = await queryRows<{ same: boolean }>(
+        target.handle.db,
+        sql`select c.group_id = e.group_id as same from comments c join expenses e on e.id = c.expense_id`,
+      );
+      expect(comment?.same).toBe(true);
     } finally {
       await old.close();
       await target.close();
