@@ -70,15 +70,9 @@ export function intlLocale(locale: WebLocale): string {
   const language: AppLocale = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
   const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
   const tag = browserLanguages().find((t) => base(t) === base(language)) ?? language;
-  return base(language) === 'ar' ? latinDigits(tag) : tag;
-}
-
-function latinDigits(tag: string): string {
-  try {
-    return new Intl.Locale(tag, { numberingSystem: 'latn' }).toString();
-  } catch {
-    return 'ar-u-nu-latn';
-  }
+  return base(language) === 'ar'
+    ? new Intl.Locale(tag, { numberingSystem: 'latn' }).toString()
+    : tag;
 }
 
 /** `<html lang>` and `dir` for a locale (`en-XA` is the usual tag of an accented pseudo-locale). */

@@ -26,7 +26,5 @@ const FILE = /manifest(-[A-Za-z-]+)?\.webmanifest$/;
 export function pointManifestAt(locale: WebLocale, doc: LinkHolder = document): void {
   const link = doc.querySelector('link[rel="manifest"]');
   const href = link?.getAttribute('href');
-  if (!link || !href || !FILE.test(href)) return;
-  const next = href.replace(FILE, manifestFileName(locale));
-  if (next !== href) link.setAttribute('href', next);
+  if (link && href) link.setAttribute('href', href.replace(FILE, manifestFileName(locale)));
 }

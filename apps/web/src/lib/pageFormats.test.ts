@@ -2,6 +2,7 @@
 // browser's (issue #32): a German page writes "1.234,57 €" in an American browser.
 import { afterEach, describe, expect, it } from 'vitest';
 import { currencyMatches, currencyOptions } from './currencies';
+import { formatDate } from './dates';
 import { amountForInput, appLocale, browserLocale, formatMoney, parseAmount } from './money';
 import { formatList, formatNumber, formatPercent } from './numberFormats';
 import { resetPageLocale, showPageIn } from './pageLocaleForTests';
@@ -39,6 +40,7 @@ describe('amounts in the page’s language', () => {
     expect(plain(formatMoney(1234.5, 'EUR'))).toBe('1,234.50 €');
     expect(parseAmount('1234.50', 'EUR')).toBe(1234.5);
     expect(plain(formatPercent(25))).toBe('25%');
+    expect(formatDate('2026-11-30')).toMatch(/^30 .+ 2026$/);
   });
 });
 
