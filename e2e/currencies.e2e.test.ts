@@ -1,4 +1,5 @@
-// A trip in two currencies (issue #10), in Chromium: amounts typed as Europeans type them, a yen
+// A trip in two currencies (issue #10), in Chromium: amounts typed with a decimal comma on an
+// English page in a German browser (the page's language writes the amounts, issue #32), a yen
 // expense converted into the group's euros at a rate the user types (the local rate service
 // knows no yen, so the form asks for one), balances in euros, settling in dollars at the rate of
 // the day, a group that keeps currencies apart converting a balance, and a home currency.
@@ -70,6 +71,8 @@ async function balanceLines(page: Page): Promise<string[]> {
 
 describe('a trip in two currencies', () => {
   it('saves 12,50 as 12.50 and converts a yen expense at a typed rate', async () => {
+    // An English page in a German browser: typed decimal commas are read, amounts are written
+    // in English (the page's language), not German.
     const [ann, bea] = await Promise.all([
       createUser(server, 'Ann Lee'),
       createUser(server, 'Bea Costa'),
@@ -82,7 +85,7 @@ describe('a trip in two currencies', () => {
     });
     await page.getByRole('heading', { name: 'Lisbon', level: 1 }).waitFor();
 
-    // 1. Dinner, typed the German way.
+    // 1. Dinner, typed with a decimal comma.
     await page.getByRole('main').getByRole('button', { name: 'Add Expense' }).click();
     let form = dialog(page, 'Add New Expense');
     await form.getByLabel('Description').fill('Dinner');
@@ -96,12 +99,13 @@ describe('a trip in two currencies', () => {
     form = dialog(page, 'Add New Expense');
     await form.getByLabel('Description').fill('Sushi');
     await pickCurrency(form, 'Currency', 'yen', 'JPY');
-    await form.getByLabel('Amount (JPY)').fill('10.000');
+    // "10.000" would be ambiguous on an English page (ten thousand or ten): refused, so typed plain.
+    await form.getByLabel('Amount (JPY)').fill('10000');
     await form
       .getByText('Exchange rates cannot be fetched right now. Please enter the rate.')
       .waitFor();
     await form.getByLabel('Exchange rate, EUR per JPY').fill('0,00625');
-    await form.getByText(/≈ 62,50\s€/).waitFor();
+    await form.getByText('≈ €62.50').waitFor();
     await form.getByRole('button', { name: 'Add Expense', exact: true }).click();
     // The first save's toast may still be up: the closed form says this save went through.
     await form.waitFor({ state: 'hidden' });
@@ -118,12 +122,9 @@ describe('a trip in two currencies', () => {
       conversion: { currency: 'EUR', amount: 62.5, rateSource: 'MANUAL' },
     });
     // The list shows the yen and the euros; the balance is in euros: 6.25 + 31.25.
-    await page
-      .getByText(/62,50\s€/)
-      .first()
-      .waitFor();
-    await seeText(page, /Bea Costa owes you 37,50\s€/);
-    expect((await balanceLines(page)).join(' ')).toMatch(/37,50\s€/);
+    await page.getByText('€62.50').first().waitFor();
+    await seeText(page, /Bea Costa owes you €37\.50/);
+    expect((await balanceLines(page)).join(' ')).toMatch(/€37\.50/);
 
     // 3. Bea pays back 10 dollars at the rate of the day (0.9 EUR per USD), then the rest in
     //    euros; Ann's open page follows live.
@@ -137,11 +138,11 @@ describe('a trip in two currencies', () => {
     await pay.getByLabel('Member').selectOption({ label: 'Ann Lee' });
     await pickCurrency(pay, 'Currency', 'dollar', 'USD');
     await pay.getByLabel('Amount (USD)').fill('10');
-    await pay.getByText(/Rate of \d{4}-\d{2}-\d{2}: 1 USD = 0,9 EUR/).waitFor();
-    await pay.getByText(/≈ 9,00\s€/).waitFor();
+    await pay.getByText(/Rate of \d{4}-\d{2}-\d{2}: 1 USD = 0\.9 EUR/).waitFor();
+    await pay.getByText('≈ €9.00').waitFor();
     await pay.getByRole('button', { name: 'Save Payment' }).click();
     await seeText(beaPage, 'Payment added!');
-    await seeText(page, /Bea Costa owes you 28,50\s€/);
+    await seeText(page, /Bea Costa owes you €28\.50/);
 
     await beaPage.getByRole('button', { name: 'Settle Up' }).click();
     pay = dialog(beaPage, 'Record a payment');
@@ -275,13 +276,55 @@ describe('a trip in two currencies', () => {
     await context.close();
   });
 
+  it('writes a German page’s amounts and currency names in German, in an American browser', async () => {
+    const [ann, bea] = await Promise.all([
+      createUser(server, 'Ann Berg'),
+      createUser(server, 'Bea Vogt'),
+    ]);
+    await befriend(server, ann, bea);
+    const group = await createGroup(server, ann, 'Berlin', [bea], { defaultCurrency: 'EUR' });
+    await addEqualExpense(server, ann, group.id, 'Hotel', 2469.14, [ann, bea], 'EUR');
+    const { page, context } = await openAs(browser, server, ann, `/app/group/${group.id}`, {
+      locale: 'en-US',
+      language: 'de',
+    });
+    await page
+      .getByText(/2\.469,14\s€/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/1\.234,57\s€/)
+      .first()
+      .waitFor();
+    // The currency picker names the currencies in German and finds them by that name.
+    await page.getByRole('main').getByRole('button', { name: 'Ausgabe hinzufügen' }).click();
+    const form = dialog(page, 'Neue Ausgabe hinzufügen');
+    await form.getByRole('combobox', { name: 'Währung' }).click();
+    await form.getByRole('combobox', { name: 'Währung' }).fill('US-Dollar');
+    await form.getByRole('option', { name: /^USD · US-Dollar/ }).waitFor();
+    // "Install app" would show the German manifest.
+    const href = await page.evaluate(
+      () => document.querySelector('link[rel="manifest"]')?.getAttribute('href') ?? null,
+    );
+    expect(href).toMatch(/manifest-de\.webmanifest$/);
+    const manifest = (await (await fetch(new URL(href ?? '', `${server.baseUrl}/`))).json()) as {
+      name: string;
+      lang: string;
+      description: string;
+    };
+    expect(manifest).toMatchObject({ name: 'Evenly', lang: 'de' });
+    expect(manifest.description).toContain('Ausgaben');
+    await context.close();
+  });
+
   // Issue #31 point 7: an en-GB "1.234" used to get only "Please enter a valid positive amount".
+  // The page's language reads the amount (issue #32): an English page in a French browser too.
   it.each([
     [
       'fr-FR',
       'EUR',
       'phone',
-      'Did you mean 1,234 or 1 234? Please type it without thousands separators, e.g. 1234 or 1234,50.',
+      'Did you mean 1.234 or 1,234? Please type it without thousands separators, e.g. 1234 or 1234.50.',
     ],
     [
       'en-GB',

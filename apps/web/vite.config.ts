@@ -2,9 +2,57 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { VitePWA } from 'vite-plugin-pwa';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 import { linguiMacro } from './linguiMacro';
 import { fileURLToPath } from 'node:url';
+import { MANIFEST_TEXTS } from './src/i18n/manifestTexts';
+import { manifestFileName } from './src/i18n/manifestLink';
+
+/** The web app manifest in English; the other languages change only its words. */
+const MANIFEST: Partial<ManifestOptions> = {
+  name: 'Evenly',
+  short_name: 'Evenly',
+  ...MANIFEST_TEXTS.en,
+  start_url: '/app',
+  scope: '/',
+  display: 'standalone',
+  orientation: 'portrait',
+  background_color: '#f4f6f5',
+  theme_color: '#0f7b66',
+  icons: [
+    { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+    { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+    {
+      src: '/pwa-maskable-512.png',
+      sizes: '512x512',
+      type: 'image/png',
+      purpose: 'maskable',
+    },
+  ],
+};
+
+/**
+ * One manifest per language besides English's manifest.webmanifest (which VitePWA writes and
+ * links): manifest-de.webmanifest… The page points its link at its language's
+ * (i18n/manifestLink.ts); the service worker precaches them all (the `webmanifest` glob below),
+ * so an offline language change still finds its manifest.
+ */
+function languageManifests(): Plugin {
+  return {
+    name: 'evenly-language-manifests',
+    apply: 'build',
+    generateBundle() {
+      for (const [locale, texts] of Object.entries(MANIFEST_TEXTS)) {
+        if (locale === 'en') continue;
+        this.emitFile({
+          type: 'asset',
+          fileName: manifestFileName(locale),
+          source: JSON.stringify({ ...MANIFEST, ...texts }),
+        });
+      }
+    },
+  };
+}
 
 /**
  * The repository's README goes into the build as /README.md: the landing page links to it for
@@ -30,6 +78,7 @@ export default defineConfig({
   base: './',
   plugins: [
     readme(),
+    languageManifests(),
     linguiMacro(),
     react(),
     tailwindcss(),
@@ -49,28 +98,7 @@ export default defineConfig({
         'offline.css',
         'push-sw.js',
       ],
-      manifest: {
-        name: 'Evenly',
-        short_name: 'Evenly',
-        description: 'Split shared expenses with friends and groups, to the cent.',
-        lang: 'en-US',
-        start_url: '/app',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'portrait',
-        background_color: '#f4f6f5',
-        theme_color: '#0f7b66',
-        icons: [
-          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
-          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
-          {
-            src: '/pwa-maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-      },
+      manifest: MANIFEST,
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // One classic script: it loads public/push-sw.js with importScripts.

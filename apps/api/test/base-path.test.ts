@@ -18,15 +18,17 @@ async function writeWebApp(dir: string): Promise<void> {
     `<link rel="manifest" href="./manifest.webmanifest"></head><body></body></html>`;
   await writeFile(path.join(dir, 'index.html'), page('Evenly'));
   await writeFile(path.join(dir, 'offline.html'), page('Offline'));
-  await writeFile(
-    path.join(dir, 'manifest.webmanifest'),
+  const manifest = (lang: string) =>
     JSON.stringify({
       name: 'Evenly',
+      lang,
       start_url: '/app',
       scope: '/',
       icons: [{ src: '/pwa-192.png', sizes: '192x192', type: 'image/png' }],
-    }),
-  );
+    });
+  await writeFile(path.join(dir, 'manifest.webmanifest'), manifest('en'));
+  // The build writes one manifest per language beside the English one.
+  await writeFile(path.join(dir, 'manifest-de.webmanifest'), manifest('de'));
 }
 
 beforeAll(async () => {
@@ -118,6 +120,14 @@ describe('BASE_PATH=/evenly', () => {
     expect(manifest.statusCode).toBe(200);
     expect(manifest.headers['content-type']).toMatch(/^application\/manifest\+json/);
     expect(manifest.json()).toMatchObject({
+      start_url: '/evenly/app',
+      scope: '/evenly/',
+      icons: [{ src: '/evenly/pwa-192.png' }],
+    });
+    const german = await ctx.app.inject({ method: 'GET', url: '/evenly/manifest-de.webmanifest' });
+    expect(german.headers['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(german.json()).toMatchObject({
+      lang: 'de',
       start_url: '/evenly/app',
       scope: '/evenly/',
       icons: [{ src: '/evenly/pwa-192.png' }],

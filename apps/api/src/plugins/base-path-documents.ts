@@ -2,8 +2,9 @@
 // One build runs under any prefix: its HTML pages carry `<base href="/">`, which the server
 // turns into `<base href="/evenly/">` (the app's relative asset links and the app's own idea of
 // its prefix follow it, apps/web/src/lib/basePath.ts); the web app manifest names absolute paths
-// (start_url, scope, icons), which get the prefix in front.
-import { existsSync, readFileSync } from 'node:fs';
+// (start_url, scope, icons), which get the prefix in front; so do its translations
+// (manifest-de.webmanifest…, one per language, which the page links in its language).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export interface RewrittenDocument {
@@ -13,7 +14,8 @@ export interface RewrittenDocument {
 
 const BASE_TAG = /<base href="\/"\s*\/?>/;
 const HTML_PAGES = ['index.html', 'offline.html'];
-const MANIFEST = 'manifest.webmanifest';
+/** manifest.webmanifest and the other languages' manifest-de.webmanifest… */
+const MANIFEST = /^manifest(-[A-Za-z-]+)?\.webmanifest$/;
 
 /** `html` with its `<base href="/">` pointing at `basePath`; null when it has none. */
 export function rebaseHtml(html: string, basePath: string): string | null {
@@ -65,11 +67,11 @@ export function rebasedDocuments(
     }
     documents.set(`/${name}`, { contentType: 'text/html; charset=utf-8', body });
   }
-  const manifestFile = path.join(distDir, MANIFEST);
-  if (existsSync(manifestFile)) {
-    documents.set(`/${MANIFEST}`, {
+  const manifests = existsSync(distDir) ? readdirSync(distDir).filter((f) => MANIFEST.test(f)) : [];
+  for (const name of manifests) {
+    documents.set(`/${name}`, {
       contentType: 'application/manifest+json',
-      body: rebaseManifest(readFileSync(manifestFile, 'utf8'), basePath),
+      body: rebaseManifest(readFileSync(path.join(distDir, name), 'utf8'), basePath),
     });
   }
   return documents;

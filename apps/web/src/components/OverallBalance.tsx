@@ -3,6 +3,7 @@ import type { OverallBalance } from '../api/types';
 import { useOverallBalance } from '../hooks/useBalances';
 import { formatMoney, isZero } from '../lib/money';
 import { SkeletonLine } from './Skeleton';
+import { formatList } from '../lib/numberFormats';
 
 /** "+¥2,000" / "−$5.00": a net with its sign (positive: owed to you). */
 function signedMoney(net: number, currency: string): string {
@@ -51,7 +52,7 @@ export function OverallBalanceText({ errorText }: { errorText?: string }) {
   const owed = formatMoney(Math.abs(net), data.currency);
   const list = others.map((o) => signedMoney(o.net, o.currency)).join(' · ');
   const total = approx ? signedMoney(approxNet, approx.currency) : '';
-  const missing = approx ? approx.missingCurrencies.join(', ') : '';
+  const missing = approx ? formatList(approx.missingCurrencies, 'items') : '';
   return (
     <div>
       {isZero(net, data.currency) ? null : net > 0 ? (

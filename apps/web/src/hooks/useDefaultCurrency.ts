@@ -1,6 +1,6 @@
 import { recentCurrencies } from '../lib/currencies';
 import { chooseDefaultCurrency } from '../lib/defaultCurrency';
-import { appLocale } from '../lib/money';
+import { browserLocale } from '../lib/money';
 import { useMe } from './useBalances';
 
 /**
@@ -11,7 +11,7 @@ export function useDefaultCurrency(): string {
   const me = useMe();
   return chooseDefaultCurrency({
     home: me.data?.homeCurrency,
-    locale: appLocale(),
+    locale: browserLocale(),
     recent: recentCurrencies(),
   });
 }

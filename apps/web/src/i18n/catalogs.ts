@@ -3,6 +3,7 @@
 // language, English included, is a catalog: the build drops the source texts from the code.
 import { i18n, type Messages } from '@lingui/core';
 import { documentLanguage, type WebLocale } from './locale';
+import { pointManifestAt } from './manifestLink';
 
 /**
  * `public`: the sign-in page and what every page shows; `account`: the other pages before
@@ -53,11 +54,15 @@ export function currentLocale(): WebLocale {
   return i18n.locale as WebLocale;
 }
 
-/** Loads every catalog in use in `locale`, then switches to it and sets `<html lang dir>`. */
+/**
+ * Loads every catalog in use in `locale`, then switches to it, sets `<html lang dir>` and points
+ * the page at the manifest in that language (what "Install app" shows).
+ */
 export async function activateLocale(locale: WebLocale): Promise<void> {
   await Promise.all([...inUse].map((name) => loadOne(name, locale)));
   i18n.activate(locale);
   const { lang, dir } = documentLanguage(locale);
   document.documentElement.lang = lang;
   document.documentElement.dir = dir;
+  pointManifestAt(locale);
 }

@@ -53,19 +53,26 @@ export function storeLocale(locale: WebLocale): void {
 /** The browser's languages, most wanted first. */
 export function browserLanguages(): readonly string[] {
   if (typeof navigator === 'undefined') return [];
-  if (navigator.languages.length > 0) return navigator.languages;
+  // `languages` may be missing where a test or an old browser gives `language` alone.
+  if (navigator.languages?.length > 0) return navigator.languages;
   return navigator.language ? [navigator.language] : [];
 }
 
 /**
- * The tag `Intl` formats with: the page's language, in the reader's region when the browser
- * speaks that language (English pages in Britain write "29 Nov", in the US "Nov 29"). The
- * pseudo-locale formats as English.
+ * The tag `Intl` formats dates, numbers and amounts with: the page's language, in the reader's
+ * region when the browser speaks that language (English pages in Britain write "29 Nov", in the
+ * US "Nov 29"). The pseudo-locale formats as English. Arabic always writes Latin digits
+ * (`-u-nu-latn`), as `ar` itself does in today's CLDR: amounts are typed with them (amount
+ * fields keep ASCII digits and "."), and a date beside an amount then uses the same digits in
+ * every Arabic region (ar-EG and ar-SA would otherwise write ١٬٢٣٤٫٥٧).
  */
 export function intlLocale(locale: WebLocale): string {
   const language: AppLocale = locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale;
   const base = (tag: string) => tag.split('-')[0]?.toLowerCase();
-  return browserLanguages().find((tag) => base(tag) === base(language)) ?? language;
+  const tag = browserLanguages().find((t) => base(t) === base(language)) ?? language;
+  return base(language) === 'ar'
+    ? new Intl.Locale(tag, { numberingSystem: 'latn' }).toString()
+    : tag;
 }
 
 /** `<html lang>` and `dir` for a locale (`en-XA` is the usual tag of an accented pseudo-locale). */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { monthAxisLabels, periodRange } from './charts';
+import { resetPageLocale, showPageIn } from './pageLocaleForTests';
 
 describe('periodRange', () => {
   const now = new Date('2026-11-26T19:00:00Z');
@@ -15,7 +16,7 @@ describe('periodRange', () => {
 });
 
 describe('monthAxisLabels', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(resetPageLocale);
 
   it('names the month alone while the months fall in one calendar year', () => {
     vi.stubGlobal('navigator', { language: 'en-GB' });
@@ -29,8 +30,8 @@ describe('monthAxisLabels', () => {
     expect(labels).toEqual(['Oct 2025', 'Dec 2025', 'Jan 2026', 'Oct 2026']);
   });
 
-  it("follows the browser's locale", () => {
-    vi.stubGlobal('navigator', { language: 'de-DE' });
+  it("follows the page's language, whatever the browser's", () => {
+    showPageIn('de', 'en-US');
     expect(monthAxisLabels(['2025-10', '2026-10'])).toEqual(['Okt. 2025', 'Okt. 2026']);
     expect(monthAxisLabels(['2026-10'])).toEqual(['Okt']);
   });

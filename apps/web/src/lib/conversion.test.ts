@@ -1,6 +1,6 @@
 // The conversion helpers the expense and payment forms share: exact previews (the server's
 // rounding, never floats), typed rates in either decimal mark, and what the request carries.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   conversionProblem,
   conversionRequestFields,
@@ -10,15 +10,14 @@ import {
   previewConversion,
   readTypedRate,
 } from './conversion';
+import { resetPageLocale, showPageIn } from './pageLocaleForTests';
 
-/** The browser's locale, which typed amounts are read in (lib/money appLocale). */
-function inLocale(locale: string) {
-  vi.stubGlobal('navigator', { language: locale });
+/** A page in the language of `locale`, in a browser of `locale`: typed amounts are read in it. */
+function inLocale(locale: 'de-DE' | 'en-US') {
+  showPageIn(locale === 'de-DE' ? 'de' : 'en', locale);
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+afterEach(resetPageLocale);
 
 describe('typed rates', () => {
   it('reads "." and "," as the decimal mark and refuses anything else', () => {

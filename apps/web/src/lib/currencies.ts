@@ -1,11 +1,14 @@
-// Currencies for pickers: ISO 4217 codes with their names and symbols in the user's locale,
-// the recently used first (kept in localStorage).
+// Currencies for pickers: ISO 4217 codes with their names and symbols in the page's language
+// (appLocale), the recently used first (kept in localStorage).
 import { ISO_4217_CODES } from '@evenly/core';
 import { appLocale } from './money';
 
 export interface CurrencyOption {
   code: string;
+  /** The name in the page's language ("US-Dollar" on a German page); the code if Intl has none. */
   name: string;
+  /** The English name, also matched by the search (people often know "dollar" or "euro"). */
+  englishName: string;
   symbol: string;
 }
 
@@ -17,15 +20,19 @@ const HIDDEN = new Set(
 
 let cached: { locale: string; options: CurrencyOption[] } | null = null;
 
+function currencyNames(locale: string): Intl.DisplayNames | null {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'currency' });
+  } catch {
+    return null;
+  }
+}
+
 export function currencyOptions(): CurrencyOption[] {
   const locale = appLocale();
   if (cached?.locale === locale) return cached.options;
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames([locale], { type: 'currency' });
-  } catch {
-    names = null;
-  }
+  const names = currencyNames(locale);
+  const english = currencyNames('en');
   const options = [...ISO_4217_CODES]
     .filter((c) => !HIDDEN.has(c))
     .sort()
@@ -39,10 +46,28 @@ export function currencyOptions(): CurrencyOption[] {
       } catch {
         // keep the code
       }
-      return { code, name: names?.of(code) ?? code, symbol };
+      const englishName = english?.of(code) ?? code;
+      return { code, name: names?.of(code) ?? englishName, englishName, symbol };
     });
   cached = { locale, options };
   return options;
+}
+
+/** Lower case without accents, so "zloty" finds "Złoty" and "real" finds "Réal". */
+function folded(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/ł/g, 'l');
+}
+
+/** Whether a typed search finds a currency: by code, name (either language) or exact symbol. */
+export function currencyMatches(option: CurrencyOption, query: string): boolean {
+  const q = folded(query.trim());
+  if (q === '') return true;
+  return (
+    option.code.toLowerCase().includes(q) ||
+    folded(option.name).includes(q) ||
+    folded(option.englishName).includes(q) ||
+    option.symbol.toLowerCase() === q
+  );
 }
 
 export function recentCurrencies(): string[] {

@@ -5,7 +5,7 @@ import {
   payerTotalMessage,
   splitValueMessage,
 } from '@evenly/core';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildExpenseRequest,
   EXPENSE_FORM_EMPTY_MESSAGE,
@@ -14,6 +14,7 @@ import {
   validateExpenseForm,
   type ExpenseFormState,
 } from './expenseForm';
+import { resetPageLocale, showPageIn } from './pageLocaleForTests';
 
 const ann = { id: 1, name: 'Ann', email: 'ann@example.com' };
 const bea = { id: 2, name: 'Bea', email: 'bea@example.com' };
@@ -32,6 +33,7 @@ function form(over: Partial<ExpenseFormState> = {}): ExpenseFormState {
 beforeEach(() => {
   vi.stubGlobal('navigator', { language: 'en-US' });
 });
+afterEach(resetPageLocale);
 
 describe('the expense form says what the API would, in the form’s order', () => {
   it('passes a form the API takes', () => {
@@ -144,8 +146,8 @@ describe('the expense form says what the API would, in the form’s order', () =
     ]);
   });
 
-  it('reads amounts in the user’s locale', () => {
-    vi.stubGlobal('navigator', { language: 'de-DE' });
+  it('reads amounts in the page’s language', () => {
+    showPageIn('de', 'de-DE');
     const state = form({ amount: '1.234,50', payers: [{ userId: ann.id, amount: '1.234,50' }] });
     expect(validateExpenseForm(state, people)).toBeNull();
     expect(buildExpenseRequest(state, null).amount).toBe('1234.5');

@@ -1,13 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { itemsForRequest, newItemRow, rowsFromSaved, rowsFromScan, splitRows } from './itemSplit';
+import { resetPageLocale, showPageIn } from './pageLocaleForTests';
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+afterEach(resetPageLocale);
 
 describe('splitRows', () => {
   it('turns items and their people into an EXACT split that sums to the total', () => {
-    vi.stubGlobal('navigator', { language: 'de-DE' });
+    showPageIn('de', 'de-DE');
     // 66,00 €: soup 10 (Ann), steak 30 (Bea), wine 20 (both); 6,00 of tax and service.
     const r = splitRows('66,00', 'EUR', [
       newItemRow('Soup', '10,00', [1]),

@@ -1,7 +1,8 @@
 // Money in the web app: amounts arrive as major-unit numbers in their currency (12.5 for
 // €12.50, 1250 for ¥1,250); arithmetic runs in integer minor units of the currency (cents,
 // yen, fils: @evenly/core's currencyDigits), formatting goes through Intl with the currency's
-// own decimals, and typed amounts are read in the user's locale (12.50 and 12,50 alike).
+// own decimals, and typed amounts are read in the page's language (12.50 and 12,50 alike).
+import { i18n } from '@lingui/core';
 import {
   cents,
   currencyDigits,
@@ -10,15 +11,29 @@ import {
   parseAmountInput,
 } from '@evenly/core';
 import type { Cents } from '@evenly/core';
+import { intlTag } from './appDates';
 
-/** The user's locale: what Intl formats with and what typed amounts are read in. */
+/**
+ * The tag Intl formats amounts, numbers and dates with, and typed amounts are read in: the
+ * page's language in the reader's region (`intlLocale`: an English page in a British browser
+ * is en-GB, a German page in an American one is de), so a German page writes "1.234,57 €"
+ * whatever the browser's language.
+ */
 export function appLocale(): string {
+  return intlTag(i18n.locale);
+}
+
+/**
+ * The browser's own locale (navigator.language): only for what it says about where the reader
+ * lives (a new group's currency), never for formats.
+ */
+export function browserLocale(): string {
   return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
 }
 
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** "€12.50", "¥1,250", "12,50 €" … in the user's locale with the currency's decimals. */
+/** "€12.50", "¥1,250", "12,50 €" … in the page's language with the currency's decimals. */
 export function formatMoney(amount: number, currency = 'USD'): string {
   const locale = appLocale();
   const key = `${locale}|${currency}`;
@@ -55,7 +70,7 @@ export function fromCents(minor: number, currency = 'USD'): number {
 }
 
 /**
- * A typed amount ("12,50", "1.234,50", "12.5") read in the user's locale as a major-unit
+ * A typed amount ("12,50", "1.234,50", "12.5") read in the page's language as a major-unit
  * number; null when it is not a valid amount (see amountProblem for the message).
  */
 export function parseAmount(input: string, currency = 'USD'): number | null {

@@ -26,6 +26,7 @@ import {
 } from '../lib/importGroup';
 import type { Column, Problem } from '../lib/importGroup';
 import { formatMoney } from '../lib/money';
+import { formatList } from '../lib/numberFormats';
 
 export default function ImportGroupPage() {
   const { t, i18n } = useLingui();
@@ -223,7 +224,7 @@ export default function ImportGroupPage() {
                 <dt className="text-muted">
                   <Trans>Currencies</Trans>
                 </dt>
-                <dd className="font-semibold">{preview.currencies.join(', ')}</dd>
+                <dd className="font-semibold">{formatList(preview.currencies, 'items')}</dd>
               </div>
             </dl>
             {preview.alreadyImported !== null ? (

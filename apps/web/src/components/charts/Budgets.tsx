@@ -14,6 +14,7 @@ import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
 import { categoryName, familyName } from '../../lib/categories';
 import { monthLabel, usePageLocale } from '../../lib/charts';
+import { formatPercent } from '../../lib/numberFormats';
 
 const FAMILIES = categoriesByFamily();
 
@@ -55,7 +56,7 @@ function BudgetRow({ budget, onEdit }: { budget: Budget; onEdit: () => void }) {
                 : 'bg-primary-soft text-primary'
           }`}
         >
-          {over ? t`Over budget` : `${percent}%`}
+          {over ? t`Over budget` : formatPercent(budget.percent)}
         </span>
       </div>
       <div

@@ -16,6 +16,7 @@ import {
   type Period,
 } from '../../lib/charts';
 import { categoryName } from '../../lib/categories';
+import { formatList } from '../../lib/numberFormats';
 
 export interface TableView {
   columns: string[];
@@ -117,7 +118,10 @@ export function CategoryBars({
 }) {
   const { i18n } = useLingui();
   const max = Math.max(0, ...lines.map((l) => l.amount));
-  const name = `${label}: ${lines.map((l) => `${categoryName(i18n, l.category)} ${formatMoney(l.amount, currency)}`).join(', ')}`;
+  const name = `${label}: ${formatList(
+    lines.map((l) => `${categoryName(i18n, l.category)} ${formatMoney(l.amount, currency)}`),
+    'items',
+  )}`;
   return (
     <div role="img" aria-label={name}>
       <ul className="flex flex-col gap-3" aria-hidden="true">
@@ -164,9 +168,10 @@ export function MonthColumns({
   const upright = shown.length <= 6;
   const max = Math.max(0, ...shown.map((l) => l.amount));
   const withValues = shown.length <= 6;
-  const name = `${label}: ${shown
-    .map((l) => `${monthLabel(l.month, 'long', locale)} ${formatMoney(l.amount, currency)}`)
-    .join(', ')}`;
+  const name = `${label}: ${formatList(
+    shown.map((l) => `${monthLabel(l.month, 'long', locale)} ${formatMoney(l.amount, currency)}`),
+    'items',
+  )}`;
   return (
     <div role="img" aria-label={name}>
       <div aria-hidden="true" className="flex h-48 items-end gap-1 border-b border-border sm:gap-2">

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useMemo, useRef, useState } from 'react';
-import { orderedOptions } from '../../lib/currencies';
+import { currencyMatches, orderedOptions } from '../../lib/currencies';
 
 export interface CurrencyPickerProps {
   id?: string;
@@ -24,7 +24,7 @@ export function CurrencyPicker({
   preferred = [],
   disabled,
 }: CurrencyPickerProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const autoId = useId();
   const inputId = id ?? `currency-${autoId}`;
   const listId = `${inputId}-list`;
@@ -32,19 +32,15 @@ export function CurrencyPicker({
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
-  const options = useMemo(() => orderedOptions([...preferred, value]), [preferred, value]);
-  const q = query.trim().toLowerCase();
+  // The names are in the page's language: a new language names them again.
+  const options = useMemo(
+    () => orderedOptions([...preferred, value]),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the locale is what changes the names
+    [preferred, value, i18n.locale],
+  );
   const filtered = useMemo(
-    () =>
-      q === ''
-        ? options
-        : options.filter(
-            (o) =>
-              o.code.toLowerCase().includes(q) ||
-              o.name.toLowerCase().includes(q) ||
-              o.symbol.toLowerCase() === q,
-          ),
-    [options, q],
+    () => options.filter((o) => currencyMatches(o, query)),
+    [options, query],
   );
   const pick = (code: string) => {
     onChange(code);

@@ -17,6 +17,7 @@ import { parseNumber } from '../../lib/expenseForm';
 import { Alert } from '../Alert';
 import { Avatar } from '../Avatar';
 import { Modal } from '../Modal';
+import { formatNumber } from '../../lib/numberFormats';
 
 interface SplitDialogProps {
   state: ExpenseFormState;
@@ -41,7 +42,8 @@ function summary(i18n: I18n, state: ExpenseFormState, currency: string): string 
   }
   if (state.splitType === 'PERCENTAGE') {
     const total = values.reduce((s, v) => s + v, 0);
-    const rest = Math.round((100 - total) * 10000) / 10000;
+    // The page's decimal mark ("33,3333" in German); the message places the percent sign.
+    const rest = formatNumber(Math.round((100 - total) * 10000) / 10000);
     return i18n._(msg`${rest}% left of 100%`);
   }
   if (state.splitType === 'SHARE') {

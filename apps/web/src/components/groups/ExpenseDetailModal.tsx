@@ -11,6 +11,7 @@ import { Modal } from '../Modal';
 import { CategoryBadge } from '../category/CategoryIcon';
 import { CommentsSection } from './CommentsSection';
 import { ExpenseItems } from './ExpenseItems';
+import { formatList } from '../../lib/numberFormats';
 
 interface Props {
   expense: Expense;
@@ -145,9 +146,11 @@ export function ExpenseDetailModal({
           <Trans>Paid by</Trans>
         </dt>
         <dd>
-          {expense.payers
-            .map((p) => `${nameOf(p.user, meId)} (${formatMoney(p.amountPaid, expense.currency)})`)
-            .join(', ')}
+          {formatList(
+            expense.payers.map(
+              (p) => `${nameOf(p.user, meId)} (${formatMoney(p.amountPaid, expense.currency)})`,
+            ),
+          )}
         </dd>
         <dt className="text-muted">
           <Trans>Split</Trans>

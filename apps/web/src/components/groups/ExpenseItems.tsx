@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import type { Expense } from '../../api/types';
 import { savedItems } from '../../lib/itemSplit';
 import { formatMoney } from '../../lib/money';
+import { formatList } from '../../lib/numberFormats';
 
 /**
  * The items an expense was split by (issue #31 point 2): each line, its price and who had it,
@@ -12,7 +13,7 @@ export function ExpenseItems({ expense, meId }: { expense: Expense; meId: number
   const items = savedItems(expense);
   if (items.length === 0) return null;
   const who = (users: Expense['items'][number]['users']) =>
-    users.map((u) => (u.id === meId ? t`You` : u.name)).join(', ');
+    formatList(users.map((u) => (u.id === meId ? t`You` : u.name)));
   return (
     <section aria-labelledby="expense-items-title">
       <h3 id="expense-items-title" className="mt-4 mb-2 font-semibold">

@@ -8,6 +8,7 @@ import { categoryName } from '../../lib/categories';
 import { CategoryBadge } from '../category/CategoryIcon';
 import { RepeatBadge } from '../expense/RepeatBadge';
 import { EditIcon, NotesIcon, ReceiptIcon, ScaleIcon, TrashIcon } from '../icons';
+import { formatList } from '../../lib/numberFormats';
 
 interface Props {
   transactions: Transaction[];
@@ -42,10 +43,9 @@ function DateBadge({ date, locale }: { date: string; locale: string }) {
 function ExpenseEffect({ expense, meId }: { expense: Expense; meId: number }) {
   const { t } = useLingui();
   const effect = expenseEffect(expense, meId);
-  const others = expense.payers
-    .filter((p) => p.user.id !== meId)
-    .map((p) => p.user.name)
-    .join(', ');
+  const others = formatList(
+    expense.payers.filter((p) => p.user.id !== meId).map((p) => p.user.name),
+  );
   const money = (f: Figure) => formatMoney(f.amount, f.currency);
   const paid = money(effect.paid);
   const balance = money(effect.balance);
