@@ -75,6 +75,11 @@ export function intlLocale(locale: WebLocale): string {
     : tag;
 }
 
+/** The tag Intl formats with for Lingui's locale `locale` (English for an unknown one). */
+export function intlTag(locale: string): string {
+  return isWebLocale(locale) ? intlLocale(locale) : DEFAULT_LOCALE;
+}
+
 /** `<html lang>` and `dir` for a locale (`en-XA` is the usual tag of an accented pseudo-locale). */
 export function documentLanguage(locale: WebLocale): { lang: string; dir: 'ltr' | 'rtl' } {
   if (locale === PSEUDO_LOCALE) return { lang: 'en-XA', dir: 'ltr' };

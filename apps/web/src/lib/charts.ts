@@ -1,7 +1,7 @@
 // Helpers of the charts screens: month labels and report periods.
 import { useLingui } from '@lingui/react';
 import { intlLocale, type WebLocale } from '../i18n/locale';
-import { appLocale } from './money';
+import { appLocale } from '../i18n/pageLocale';
 
 /** The page's language as `Intl` takes it (the charts' months are written in it). */
 export function usePageLocale(): string {

@@ -10,7 +10,8 @@ import {
   rateFromAmounts,
 } from '@evenly/core';
 import type { Cents, ExchangeRate } from '@evenly/core';
-import { amountProblem, appLocale, parseAmountMinor, plainAmount } from './money';
+import { appLocale } from '../i18n/pageLocale';
+import { amountProblem, parseAmountMinor, plainAmount } from './money';
 
 /**
  * Where the rate comes from: the rate service's rate for the date, a rate typed, the amount

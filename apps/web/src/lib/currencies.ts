@@ -1,7 +1,7 @@
 // Currencies for pickers: ISO 4217 codes with their names and symbols in the page's language
 // (appLocale), the recently used first (kept in localStorage).
 import { ISO_4217_CODES } from '@evenly/core';
-import { appLocale } from './money';
+import { appLocale } from '../i18n/pageLocale';
 
 export interface CurrencyOption {
   code: string;

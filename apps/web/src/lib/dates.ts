@@ -1,14 +1,7 @@
 // Calendar dates are YYYY-MM-DD strings without time zone (docs/api.md §1.2), shown in the
 // page's language (issue #32).
-import { i18n } from '@lingui/core';
-import { DEFAULT_LOCALE } from '@evenly/core';
-import { intlLocale, isWebLocale } from '../i18n/locale';
+import { appLocale } from '../i18n/pageLocale';
 
-/** The tag `Intl` formats dates with: the page's language (English before one is active). */
-export function dateLocale(): string {
-  const locale = i18n.locale;
-  return isWebLocale(locale) ? intlLocale(locale) : DEFAULT_LOCALE;
-}
 export function todayIso(): string {
   const now = new Date();
   const y = now.getFullYear();
@@ -29,7 +22,7 @@ export function utcDate(date: string): Date {
 }
 
 export function formatDate(date: string): string {
-  return parseIsoDate(date).toLocaleDateString(dateLocale(), {
+  return parseIsoDate(date).toLocaleDateString(appLocale(), {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -37,11 +30,21 @@ export function formatDate(date: string): string {
 }
 
 export function formatMonthYear(date: string): string {
-  return parseIsoDate(date).toLocaleDateString(dateLocale(), { month: 'long', year: 'numeric' });
+  return parseIsoDate(date).toLocaleDateString(appLocale(), { month: 'long', year: 'numeric' });
 }
 
+/** "Nov 29, 2026" in English: the day of a moment (an ISO instant), with its year. */
+export function formatDay(iso: string): string {
+  return new Date(iso).toLocaleDateString(appLocale(), {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+  });
+}
+
+/** "Nov 29, 2:05 PM" in English: a moment of this year or so, without the year. */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(dateLocale(), {
+  return new Date(iso).toLocaleString(appLocale(), {
     month: 'short',
     day: 'numeric',
     hour: 'numeric',

@@ -2,7 +2,6 @@
 // €12.50, 1250 for ¥1,250); arithmetic runs in integer minor units of the currency (cents,
 // yen, fils: @evenly/core's currencyDigits), formatting goes through Intl with the currency's
 // own decimals, and typed amounts are read in the page's language (12.50 and 12,50 alike).
-import { i18n } from '@lingui/core';
 import {
   cents,
   currencyDigits,
@@ -11,17 +10,7 @@ import {
   parseAmountInput,
 } from '@evenly/core';
 import type { Cents } from '@evenly/core';
-import { intlTag } from './appDates';
-
-/**
- * The tag Intl formats amounts, numbers and dates with, and typed amounts are read in: the
- * page's language in the reader's region (`intlLocale`: an English page in a British browser
- * is en-GB, a German page in an American one is de), so a German page writes "1.234,57 €"
- * whatever the browser's language.
- */
-export function appLocale(): string {
-  return intlTag(i18n.locale);
-}
+import { appLocale } from '../i18n/pageLocale';
 
 /**
  * The browser's own locale (navigator.language): only for what it says about where the reader

@@ -1,7 +1,7 @@
 // Numbers, percentages and lists shown to people, in the page's language (issue #32): "12,5 %"
 // on a French page, "%12,5" on a Turkish one, "Ann, Bea und Cy" on a German one. Amounts are in
 // money.ts; both format with appLocale().
-import { appLocale } from './money';
+import { appLocale } from '../i18n/pageLocale';
 
 /** A plain number with up to `maxDigits` decimals ("33,3333" on a German page). */
 export function formatNumber(value: number, maxDigits = 4): string {

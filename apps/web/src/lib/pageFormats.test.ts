@@ -3,7 +3,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { currencyMatches, currencyOptions } from './currencies';
 import { formatDate } from './dates';
-import { amountForInput, appLocale, browserLocale, formatMoney, parseAmount } from './money';
+import { appLocale } from '../i18n/pageLocale';
+import { amountForInput, browserLocale, formatMoney, parseAmount } from './money';
 import { formatList, formatNumber, formatPercent } from './numberFormats';
 import { resetPageLocale, showPageIn } from './pageLocaleForTests';
 

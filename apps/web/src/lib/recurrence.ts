@@ -9,7 +9,8 @@ import {
   validateRecurrence as validateRecurrenceInput,
 } from '@evenly/core';
 import type { ExpenseSeriesInfo, Frequency, Recurrence } from '../api/types';
-import { dateLocale, utcDate } from './dates';
+import { appLocale } from '../i18n/pageLocale';
+import { utcDate } from './dates';
 
 export type RepeatChoice = Frequency | 'NEVER';
 export type EndMode = 'NEVER' | 'DATE' | 'COUNT';
@@ -96,13 +97,13 @@ export function browserTimeZone(): string {
 }
 
 const weekday = (date: string) =>
-  utcDate(date).toLocaleDateString(dateLocale(), {
+  utcDate(date).toLocaleDateString(appLocale(), {
     weekday: 'long',
     timeZone: 'UTC',
   });
 
 const monthDay = (month: number, day: number) =>
-  new Date(Date.UTC(2000, month - 1, day)).toLocaleDateString(dateLocale(), {
+  new Date(Date.UTC(2000, month - 1, day)).toLocaleDateString(appLocale(), {
     month: 'long',
     day: 'numeric',
     timeZone: 'UTC',
@@ -146,7 +147,7 @@ export function describeRecurrence(
 /** How a series ends, for people: "", "until Mar 31, 2027", "12 times". */
 export function describeEnd(endDate: string | null, endCount: number | null): string {
   if (endDate) {
-    const label = utcDate(endDate).toLocaleDateString(dateLocale(), {
+    const label = utcDate(endDate).toLocaleDateString(appLocale(), {
       month: 'short',
       day: 'numeric',
       year: 'numeric',

@@ -4,7 +4,7 @@
 // exactly through its decimal text (@evenly/core's parseMoney), never by float arithmetic.
 import { cents, formatMinor, parseMoney } from '@evenly/core';
 import type { Cents } from '@evenly/core';
-import { appLocale } from './money';
+import { appLocale } from '../i18n/pageLocale';
 
 /** I_PAID: the user paid the other person; THEY_PAID: the other person paid the user. */
 export type SettleDirection = 'I_PAID' | 'THEY_PAID';

@@ -16,7 +16,7 @@ import { SkeletonList } from '../components/Skeleton';
 import { useToast } from '../components/toast/toastContext';
 import { useDocumentTitle } from '../hooks/useDocumentTitle';
 import { appErrorText } from '../lib/appErrors';
-import { formatDateTimeIn, formatDayIn } from '../lib/appDates';
+import { formatDateTime, formatDay } from '../lib/dates';
 
 /** What a script sends (an HTTP header: not words). */
 const AUTH_HEADER = 'Authorization: Bearer evy_…';
@@ -37,7 +37,7 @@ function TokenRow({
   onRevoke: () => void;
 }) {
   const { i18n, t } = useLingui();
-  const when = (iso: string) => formatDayIn(i18n.locale, iso);
+  const when = (iso: string) => formatDay(iso);
   const tokenName = token.name;
   const expired = token.expiresAt !== null && Date.parse(token.expiresAt) <= now;
   return (
@@ -74,7 +74,7 @@ function TokenRow({
             {token.lastUsedAt === null ? (
               <Trans>Never</Trans>
             ) : (
-              <span translate="no">{formatDateTimeIn(i18n.locale, token.lastUsedAt)}</span>
+              <span translate="no">{formatDateTime(token.lastUsedAt)}</span>
             )}
           </dd>
           <dt>

@@ -18,7 +18,7 @@ import {
   useUnreadNotifications,
 } from '../hooks/useNotifications';
 import { appErrorText } from '../lib/appErrors';
-import { formatDateTimeIn } from '../lib/appDates';
+import { formatDateTime } from '../lib/dates';
 
 /** One notification: a link to what it is about (or a button when it leads nowhere). */
 function Row({
@@ -30,7 +30,9 @@ function Row({
   me: { id: number; name: string };
   onOpen: (item: NotificationItem) => void;
 }) {
-  const { i18n } = useLingui();
+  // Subscribes to the language: the texts and the time are written in it, so a change renders
+  // the row again.
+  const { i18n: _language } = useLingui();
   const text = describe(item, me);
   const content: ReactNode = (
     <>
@@ -53,7 +55,7 @@ function Row({
         <Effect item={item} myId={me.id} />
         <p className="text-xs text-muted">
           <time dateTime={item.createdAt} translate="no">
-            {formatDateTimeIn(i18n.locale, item.createdAt)}
+            {formatDateTime(item.createdAt)}
           </time>
         </p>
       </div>

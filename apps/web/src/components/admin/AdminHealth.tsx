@@ -11,7 +11,7 @@ import { MailIcon } from '../icons';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
 import { appErrorText } from '../../lib/appErrors';
-import { intlTag } from '../../lib/appDates';
+import { intlTag } from '../../i18n/locale';
 import { formatWhen } from './format';
 
 function Empty({ children }: { children: React.ReactNode }) {

@@ -10,7 +10,7 @@ import { Alert } from '../Alert';
 import { DownloadIcon } from '../icons';
 import { SkeletonList } from '../Skeleton';
 import { useToast } from '../toast/toastContext';
-import { intlTag } from '../../lib/appDates';
+import { intlTag } from '../../i18n/locale';
 import { formatBytes } from './format';
 
 /** Product names: never translated. */

@@ -1,7 +1,7 @@
 // Display helpers of the admin area, in the page's language (issue #32).
 import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { intlTag } from '../../lib/appDates';
+import { intlTag } from '../../i18n/locale';
 
 /** Bytes as B, KB, MB, GB or TB (powers of 1024), one decimal below 10. */
 export function formatBytes(i18n: I18n, bytes: number): string {

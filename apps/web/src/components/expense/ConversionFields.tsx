@@ -8,6 +8,7 @@ import {
   rateForDisplay,
   type RateMode,
 } from '../../lib/conversion';
+import { formatDate } from '../../lib/dates';
 import { formatMoney, fromCents, parseAmount } from '../../lib/money';
 import { FieldError } from '../forms/FieldError';
 
@@ -74,7 +75,8 @@ export function ConversionFields({
   const rateLine = (rate: string) => `1 ${from} = ${rateForDisplay(rate)} ${to}`;
   const errorId = `${idPrefix}-conversion-error`;
   const savedLine = savedRate === null ? '' : rateLine(savedRate);
-  const rateDate = quote.data?.rateDate ?? '';
+  // The rate's day, written in the page's language ("Nov 28, 2026", "28.11.2026").
+  const rateDate = quote.data ? formatDate(quote.data.rateDate) : '';
   const dayLine = quote.data ? rateLine(quote.data.rateText) : '';
   const focusId = conversionFocusId(idPrefix, value);
   const invalid = (id: string) =>
