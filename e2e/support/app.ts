@@ -173,6 +173,11 @@ export interface OpenOptions {
   timezoneId?: string;
   /** The device's prefers-color-scheme (playwright's default: light). */
   colorScheme?: 'light' | 'dark';
+  /**
+   * To run axe (e2e/support/a11y-audit.ts): it is injected as an inline script, which the
+   * server's Content-Security-Policy refuses, so the page ignores that policy.
+   */
+  axe?: boolean;
 }
 
 /**
@@ -199,6 +204,7 @@ export async function openAs(
     ...(options.locale ? { locale: options.locale } : {}),
     ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
+    bypassCSP: options.axe ?? false,
   });
   await context.addInitScript(
     ({ token, info, theme, language }) => {

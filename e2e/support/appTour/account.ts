@@ -3,11 +3,13 @@
 // area's sections. Each screen's main column and each dialog is checked with untranslatedTexts;
 // what a finding comes from is prefixed ("account: …", "account › Security: …").
 import type { Page } from 'playwright-core';
-import { untranslatedTexts } from '../i18nTour';
+import type { TourStops } from './stops';
 
 /** The visible texts not from a catalog inside `selector` (the screen's column, or a dialog). */
-async function untranslatedWithin(page: Page, selector: string): Promise<string[]> {
-  const all = await untranslatedTexts(page);
+let stops: TourStops;
+
+async function untranslatedWithin(page: Page, selector: string, stop: string): Promise<string[]> {
+  const all = await stops.texts(page, stop);
   const inside = await page.evaluate((css) => {
     const texts: string[] = [];
     for (const root of Array.from(document.querySelectorAll(css))) {
@@ -38,7 +40,7 @@ async function settled(page: Page): Promise<void> {
 async function screen(page: Page, name: string, ready: () => Promise<void>): Promise<string[]> {
   await ready();
   await settled(page);
-  return (await untranslatedWithin(page, '#main')).map((t) => `${name}: ${t}`);
+  return (await untranslatedWithin(page, '#main', name)).map((t) => `${name}: ${t}`);
 }
 
 /** Opens a dialog with `open`, checks it, then closes it with Escape. */
@@ -47,7 +49,7 @@ async function dialogTour(page: Page, name: string, open: () => Promise<void>): 
   const dialog = page.locator('[role="dialog"], [role="alertdialog"]').last();
   await dialog.waitFor();
   await settled(page);
-  const found = (await untranslatedWithin(page, '[role="dialog"], [role="alertdialog"]')).map(
+  const found = (await untranslatedWithin(page, '[role="dialog"], [role="alertdialog"]', name)).map(
     (t) => `${name}: ${t}`,
   );
   await page.keyboard.press('Escape');
@@ -62,8 +64,10 @@ async function dialogTour(page: Page, name: string, open: () => Promise<void>): 
 export async function tourAccount(
   page: Page,
   baseUrl: string,
+  tourStops: TourStops,
   options: { admin?: boolean } = {},
 ): Promise<string[]> {
+  stops = tourStops;
   const found: string[] = [];
   const go = (path: string) => page.goto(baseUrl + path);
 

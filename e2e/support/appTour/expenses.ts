@@ -3,7 +3,7 @@
 // a friend's pay buttons. The page is signed in and in the pseudo-locale; what the tour finds is
 // every visible text that did not come from a catalog, prefixed with the screen's name.
 import type { Page } from 'playwright-core';
-import { untranslatedTexts } from '../i18nTour';
+import type { TourStops } from './stops';
 
 export interface ExpensesTourData {
   /** A group of the signed-in person's, with at least one other member. */
@@ -39,7 +39,7 @@ async function leaveOutNavigation(page: Page): Promise<void> {
 /** Every screen's untranslated texts, prefixed with the screen's name. */
 async function look(page: Page, screen: string, found: string[]): Promise<void> {
   await leaveOutNavigation(page);
-  const texts = await untranslatedTexts(page);
+  const texts = await stops.texts(page, screen);
   for (const text of texts) {
     if (!OTHER_AREAS.some((pattern) => pattern.test(text))) found.push(`${screen}: ${text}`);
   }
@@ -50,11 +50,16 @@ async function visible(page: Page, selector: string): Promise<void> {
   await page.locator(selector).first().waitFor({ state: 'visible' });
 }
 
+let stops: TourStops;
+
+/** Tours the expenses screens on `page` (signed in, in the tour's language); `tourStops` checks each. */
 export async function tourExpenses(
   page: Page,
   baseUrl: string,
   data: ExpensesTourData,
+  tourStops: TourStops,
 ): Promise<string[]> {
+  stops = tourStops;
   const found: string[] = [];
 
   // Activity feed (its entries, their effect on the balance, the search link).

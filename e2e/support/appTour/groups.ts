@@ -3,7 +3,7 @@
 // the group's and the personal charts, the import page and an invite link. Each screen's texts
 // that did not come from a catalog, prefixed with the screen's name.
 import type { Locator, Page } from 'playwright-core';
-import { untranslatedTexts } from '../i18nTour';
+import type { TourStops } from './stops';
 
 /**
  * What `Intl` writes (the pseudo-locale formats dates as English: month names) and currency
@@ -30,8 +30,9 @@ async function screenTexts(page: Page, screen: string): Promise<string[]> {
       }
     }
   });
-  return (await untranslatedTexts(page))
-    .filter(stillUntranslated)
+  // Only the pseudo-locale writes dates as English: in Arabic an English month is a finding.
+  return (await stops.texts(page, screen))
+    .filter((text) => stops.language !== 'pseudo' || stillUntranslated(text))
     .map((text) => `${screen}: ${text}`);
 }
 
@@ -54,12 +55,16 @@ export interface GroupsTourData {
   joinPath: string;
 }
 
-/** Tours the groups screens on a page already signed in and in the pseudo-locale. */
+let stops: TourStops;
+
+/** Tours the groups screens on a page already signed in, in the tour's language; `tourStops` checks each. */
 export async function tourGroups(
   page: Page,
   baseUrl: string,
   data: GroupsTourData,
+  tourStops: TourStops,
 ): Promise<string[]> {
+  stops = tourStops;
   const found: string[] = [];
   const go = async (path: string) => {
     await page.goto(baseUrl + path);

@@ -3,7 +3,7 @@
 // page, a friend link, the app's not-found page and the offline banner. Each screen's texts that
 // did not come from a catalog (e2e/support/i18nTour.ts), prefixed with the screen's name.
 import type { Page } from 'playwright-core';
-import { untranslatedTexts } from '../i18nTour';
+import type { TourStops } from './stops';
 
 export interface ShellTourData {
   /** A friend with a balance in a shared group (owes the user: Remind and Settle shown). */
@@ -12,8 +12,10 @@ export interface ShellTourData {
   friendLinkToken: string;
 }
 
+let stops: TourStops;
+
 async function collect(page: Page, screen: string, into: string[]): Promise<void> {
-  for (const text of await untranslatedTexts(page)) into.push(`${screen}: ${text}`);
+  for (const text of await stops.texts(page, screen)) into.push(`${screen}: ${text}`);
 }
 
 /** The friends list, loaded: friends, the people of the user's groups and the requests. */
@@ -27,16 +29,18 @@ async function friendsLoaded(page: Page): Promise<void> {
 }
 
 /**
- * `page`: signed in, in the pseudo-locale, on a desktop-sized screen (side navigation, the
- * friends list beside its detail). `phone`: an optional second page on a phone's screen (bottom
- * navigation), signed in as well.
+ * `page`: signed in, in the tour's language, on a phone (bottom navigation, one column).
+ * `desktop`: an optional second page on a desktop's screen (side navigation, the friends list
+ * beside its detail), signed in as well. Each stop is checked by `tourStops`.
  */
 export async function tourShell(
   page: Page,
   baseUrl: string,
   data: ShellTourData,
-  phone?: Page,
+  tourStops: TourStops,
+  desktop?: Page,
 ): Promise<string[]> {
+  stops = tourStops;
   const found: string[] = [];
 
   // The friends list beside the placeholder, the side navigation and the overall balance.
@@ -54,7 +58,13 @@ export async function tourShell(
 
   // A reminder: its toast.
   await friends.locator('button.text-primary').first().click();
-  await page.getByRole('status').filter({ hasText: /\S/ }).first().waitFor();
+  // Sent, or (a second tour the same day) refused as already sent: a toast either way.
+  await page
+    .getByRole('status')
+    .or(page.getByRole('alert'))
+    .filter({ hasText: /\S/ })
+    .first()
+    .waitFor();
   await collect(page, 'friends, reminder sent', found);
 
   // An e-mail address that is not valid: the form's own error.
@@ -96,12 +106,13 @@ export async function tourShell(
   await page.context().setOffline(false);
   await page.locator('[data-testid="offline-banner"]').waitFor({ state: 'detached' });
 
-  if (phone) {
-    // The phone's bottom navigation (a page without a header of its own).
-    await phone.goto(`${baseUrl}/app/no-such-page`);
-    await phone.locator('main h1').waitFor();
-    await phone.locator('nav').last().waitFor();
-    await collect(phone, 'phone, app not found', found);
+  if (desktop) {
+    // The desktop's side navigation, and the friends list beside a friend's page.
+    await desktop.goto(`${baseUrl}/app/friends/${String(data.friendId)}`);
+    await friendsLoaded(desktop);
+    await desktop.locator('[aria-labelledby="shared-groups-title"] li').first().waitFor();
+    await desktop.locator('[aria-busy="true"]').first().waitFor({ state: 'detached' });
+    await collect(desktop, 'desktop, friend beside the list', found);
   }
   return found;
 }

@@ -58,7 +58,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
           confirmPassword={register('confirmPassword')}
           errors={errors}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

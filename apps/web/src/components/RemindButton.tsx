@@ -1,7 +1,9 @@
 import { useState } from 'react';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { notificationsApi } from '../api/notifications';
-import { errorMessage } from '../api/client';
+import { ApiError } from '../api/client';
+import { appErrorText } from '../lib/appErrors';
 import { useToast } from './toast/toastContext';
 import { BellIcon } from './icons';
 
@@ -18,7 +20,7 @@ export function RemindButton({
   /** The bell alone (a narrow list beside a page); the name still says "Remind …". */
   iconOnly?: boolean;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const toast = useToast();
   const [sending, setSending] = useState(false);
   return (
@@ -33,7 +35,12 @@ export function RemindButton({
           .remind(userId, groupId)
           .then(() => toast.success(t`Reminder sent to ${name}`))
           .catch((error: unknown) =>
-            toast.error(errorMessage(error, t`Failed to send the reminder`)),
+            toast.error(
+              // The once-a-day limit (429), in the page's language rather than the API's English.
+              error instanceof ApiError && error.status === 429
+                ? t`You already reminded ${name} today. You can send another reminder tomorrow.`
+                : appErrorText(i18n, error, msg`Failed to send the reminder`),
+            ),
           )
           .finally(() => setSending(false));
       }}

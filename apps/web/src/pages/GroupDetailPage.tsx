@@ -176,17 +176,18 @@ function GroupDetail({ group, meId }: { group: Group; meId: number }) {
           />
         </div>
       ) : null}
+      {/* Half the width each: a longer language's words wrap within the button. */}
       <div className="mb-6 grid grid-cols-2 gap-2">
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-secondary text-center whitespace-normal"
           onClick={() => setDialog({ kind: 'payment', payment: null, preset: null })}
         >
           <Trans>Settle Up</Trans>
         </button>
         <button
           type="button"
-          className="btn-primary"
+          className="btn-primary text-center whitespace-normal"
           onClick={() => setDialog({ kind: 'addExpense' })}
         >
           <PlusIcon className="size-5" /> <Trans>Add Expense</Trans>

@@ -57,14 +57,19 @@ function KindSettings({
     <li className="px-4 py-4">
       <fieldset>
         <legend className="font-medium break-words">{label}</legend>
-        <div className="mt-2 flex items-center gap-3" data-testid="notification-channel">
+        {/* A language whose three choices do not fit beside "E-mail" puts them on a line of their
+            own, each choice's words wrapping within its pill. */}
+        <div
+          className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-2"
+          data-testid="notification-channel"
+        >
           <span className="min-w-0 flex-1 text-sm text-muted" aria-hidden="true">
             <Trans>E-mail</Trans>
           </span>
           <div
             role="radiogroup"
             aria-label={t`E-mail for ${label}`}
-            className="flex shrink-0 overflow-hidden rounded-xl border border-border"
+            className="flex max-w-full overflow-hidden rounded-xl border border-border"
           >
             {EMAIL_MODES.map((mode) => (
               <label

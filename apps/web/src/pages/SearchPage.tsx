@@ -139,7 +139,7 @@ export default function SearchPage() {
         }}
       >
         <div className="flex gap-2">
-          <div className="relative flex-1">
+          <div className="relative min-w-0 flex-1">
             <label htmlFor={`${ids}-q`} className="sr-only">
               <Trans>Search text</Trans>
             </label>
@@ -168,12 +168,11 @@ export default function SearchPage() {
               <Trans>Filters</Trans>
             </span>
             {activeFilters > 0 ? (
+              // The number alone on screen; a screen reader hears the whole message (the
+              // digits kept out of a message, whose words a language may put anywhere).
               <span className="rounded-full bg-primary px-2 text-xs text-on-primary">
-                <Trans>
-                  <span className="sr-only">(</span>
-                  {activeFilters}
-                  <span className="sr-only"> active)</span>
-                </Trans>
+                <span aria-hidden="true">{activeFilters}</span>
+                <span className="sr-only">{t`(${activeFilters} active)`}</span>
               </span>
             ) : null}
           </button>

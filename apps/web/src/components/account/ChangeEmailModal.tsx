@@ -87,7 +87,7 @@ export function ChangeEmailModal({
             error={errors.password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={onClose}>
               <Trans>Cancel</Trans>
             </button>

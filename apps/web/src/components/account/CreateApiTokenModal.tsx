@@ -248,7 +248,7 @@ export function CreateApiTokenModal({
             />
           ) : null}
         </fieldset>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

@@ -77,7 +77,7 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
         {outstanding ? (
           <div className="flex flex-col gap-3">
             <Alert>{outstanding}</Alert>
-            <div className="flex justify-end gap-2">
+            <div className="flex flex-wrap justify-end gap-2">
               <button type="button" className="btn-secondary" onClick={onClose}>
                 <Trans>Cancel</Trans>
               </button>
@@ -92,7 +92,7 @@ export function DeleteAccountModal({ onClose }: { onClose: () => void }) {
             </div>
           </div>
         ) : (
-          <div className="flex justify-end gap-2">
+          <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn-secondary" onClick={onClose}>
               <Trans>Cancel</Trans>
             </button>

@@ -61,7 +61,7 @@ export function EditNameModal({
           error={fieldError}
           onChange={(e) => setName(e.target.value)}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

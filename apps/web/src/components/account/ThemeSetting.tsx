@@ -36,7 +36,7 @@ export function ThemeSetting() {
           {THEME_CHOICES.map((option) => (
             <label
               key={option}
-              className="btn min-h-9 cursor-pointer px-3 text-sm text-muted has-checked:bg-surface has-checked:text-primary has-checked:shadow-card has-focus-visible:ring-2 has-focus-visible:ring-primary"
+              className="btn min-h-9 cursor-pointer px-3 text-center text-sm leading-tight whitespace-normal text-muted has-checked:bg-surface has-checked:text-primary has-checked:shadow-card has-focus-visible:ring-2 has-focus-visible:ring-primary"
             >
               <input
                 type="radio"

@@ -62,7 +62,8 @@ export function AdminRegistration() {
       <h2 id="admin-registration-title" className="mb-3 text-lg font-semibold">
         <Trans>Registration</Trans>
       </h2>
-      <fieldset className="card p-4" disabled={busy}>
+      {/* min-w-0: a fieldset is otherwise as wide as its longest line, past a phone's edge. */}
+      <fieldset className="card min-w-0 p-4" disabled={busy}>
         <legend className="sr-only">
           <Trans>Who may create an account</Trans>
         </legend>
@@ -91,7 +92,11 @@ export function AdminRegistration() {
             : t`From the server's REGISTRATION setting (${fallback}).`}
         </p>
         {overridden ? (
-          <button type="button" className="btn-secondary mt-3" onClick={() => void save(null)}>
+          <button
+            type="button"
+            className="btn-secondary mt-3 text-center whitespace-normal"
+            onClick={() => void save(null)}
+          >
             <Trans>Go back to the server setting</Trans>
           </button>
         ) : null}

@@ -36,7 +36,7 @@ export function ExpenseFormFooter({
       className={`sticky z-10 -mx-5 -mb-4 flex flex-col gap-3 border-t border-border bg-surface px-5 ${place}`}
     >
       <SubmitError failure={failure} retrying={saving} onRetry={onRetry} />
-      <div className="flex justify-end gap-2">
+      <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn-secondary" onClick={onCancel}>
           <Trans>Cancel</Trans>
         </button>

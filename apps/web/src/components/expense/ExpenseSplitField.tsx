@@ -38,12 +38,12 @@ export function ExpenseSplitField({
       <button
         id="expense-split"
         type="button"
-        className="btn-secondary w-full justify-between"
+        className="btn-secondary w-full justify-between text-start whitespace-normal"
         onClick={onOpenSplit}
         aria-haspopup="dialog"
         {...fields.describe('split')}
       >
-        <span>
+        <span className="min-w-0">
           {/* The visible text leaves "split" to the label above; the button's name says it
               and still contains the visible words. */}
           <span className="sr-only">
@@ -51,7 +51,7 @@ export function ExpenseSplitField({
           </span>
           {t`${plural(count, { one: `${how} · # person`, other: `${how} · # people` })}`}
         </span>
-        <span className="text-primary">
+        <span className="shrink-0 text-primary">
           <Trans>Change</Trans>
         </span>
       </button>

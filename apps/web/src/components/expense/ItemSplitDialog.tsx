@@ -74,7 +74,7 @@ export function ItemSplitDialog({
       onClose={onClose}
       size="lg"
       footer={
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

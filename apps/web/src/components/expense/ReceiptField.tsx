@@ -29,9 +29,17 @@ export function ReceiptField({
         className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-dashed border-border bg-surface-2 px-3 py-2 text-sm hover:border-primary"
       >
         <CameraIcon className="size-5 shrink-0 text-primary" />
-        <span className="min-w-0 flex-1 truncate">
-          {scanning ? t`Scanning receipt...` : file ? file.name : t`Choose an image or PDF to scan`}
-        </span>
+        {/* A file's name (any length) is cut with an ellipsis and named in full by `title`; the
+            field's own words wrap, as long as a language makes them. */}
+        {file && !scanning ? (
+          <span className="min-w-0 flex-1 truncate" title={file.name} translate="no">
+            {file.name}
+          </span>
+        ) : (
+          <span className="min-w-0 flex-1">
+            {scanning ? t`Scanning receipt...` : t`Choose an image or PDF to scan`}
+          </span>
+        )}
       </label>
       <input
         id="receipt-file"

@@ -140,7 +140,7 @@ export function SplitDialog({
             aria-checked={state.splitType === type}
             // Radio-group keyboard pattern: one tab stop, arrow keys move and select.
             tabIndex={state.splitType === type ? 0 : -1}
-            className={`btn min-h-11 px-2 ${state.splitType === type ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-fg'}`}
+            className={`btn min-h-11 px-2 text-center leading-tight whitespace-normal ${state.splitType === type ? 'bg-surface text-primary shadow-card' : 'text-muted hover:text-fg'}`}
             onClick={() => setType(type)}
             onKeyDown={(event) => {
               const step =

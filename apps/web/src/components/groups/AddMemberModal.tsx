@@ -163,7 +163,11 @@ export function AddMemberModal({
           <span className="h-px flex-1 bg-border" />
         </div>
         <div>
-          <button type="button" className="btn-secondary w-full" onClick={onAddGuest}>
+          <button
+            type="button"
+            className="btn-secondary w-full text-center whitespace-normal"
+            onClick={onAddGuest}
+          >
             <Trans>Add someone without an account</Trans>
           </button>
           <p className="mt-1 text-xs text-muted">
@@ -172,7 +176,7 @@ export function AddMemberModal({
             </Trans>
           </p>
         </div>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

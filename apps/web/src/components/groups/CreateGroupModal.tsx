@@ -96,7 +96,7 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
           retrying={busy}
           onRetry={() => formRef.current?.requestSubmit()}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

@@ -196,7 +196,7 @@ export function CurrencyExchangeModal({
             ? t`${{ before: signed(balance, from) }} becomes ${{ after: signed(fromCents(converted, to), to) }}. Afterwards with ${{ name: person.name }}: ${{ zero: formatMoney(0, from) }} and ${{ total: signed(fromCents(toCents(toBalance, to) + converted, to), to) }}.`
             : t`Enter the rate to see the balance in ${to}.`}
         </p>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

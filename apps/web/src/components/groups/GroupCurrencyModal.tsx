@@ -65,7 +65,7 @@ export function GroupCurrencyModal({
           onSeparateChange={setSeparate}
           disabled={hasHistory}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             {hasHistory ? t`Done` : t`Cancel`}
           </button>

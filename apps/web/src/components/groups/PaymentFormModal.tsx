@@ -358,7 +358,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
           retrying={busy}
           onRetry={() => formRef.current?.requestSubmit()}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

@@ -167,7 +167,7 @@ export function PayMethodsModal({
           {field('bank.bic', t`BIC (optional)`)}
         </fieldset>
         {HANDLES.map((h) => field(h.field, i18n._(h.label), i18n._(h.hint)))}
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

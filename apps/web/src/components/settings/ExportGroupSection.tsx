@@ -73,7 +73,7 @@ export function ExportGroupSection({ group }: { group: Group }) {
           <li key={f.id} className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
             <button
               type="button"
-              className="btn-secondary shrink-0 sm:w-60"
+              className="btn-secondary shrink-0 text-center whitespace-normal sm:w-60"
               aria-busy={busy === f.id}
               aria-describedby={`export-${f.id}-what`}
               disabled={busy !== null}
@@ -99,7 +99,7 @@ export function ExportGroupSection({ group }: { group: Group }) {
         <li className="flex flex-col gap-2 sm:flex-row sm:items-start sm:gap-4">
           <button
             type="button"
-            className="btn-secondary shrink-0 sm:w-60"
+            className="btn-secondary shrink-0 text-center whitespace-normal sm:w-60"
             aria-describedby="export-report-what"
             aria-haspopup="dialog"
             disabled={busy !== null}

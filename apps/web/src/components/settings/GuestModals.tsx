@@ -89,7 +89,7 @@ export function GuestFormModal({
           onChange={(e) => setEmail(e.target.value)}
           hint={t`With an address they can claim their share when they sign up.`}
         />
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
@@ -170,7 +170,7 @@ export function MergeGuestModal({
             ))}
           </select>
         </div>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>

@@ -55,7 +55,9 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
         {group.members.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center gap-3 py-2">
             <Avatar name={m.name} size="md" src={m.avatarUrl ?? null} />
-            <span className="min-w-0 flex-1">
+            {/* At least 10rem for the name: longer actions (a longer language) go to a line of
+                their own rather than squeeze it to a letter a line. */}
+            <span className="min-w-0 grow basis-40">
               <span className="flex flex-wrap items-center gap-2 font-medium">
                 <span className="truncate">{m.name}</span>
                 {m.id === meId ? (
@@ -74,10 +76,12 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
                   </span>
                 ) : null}
               </span>
-              {m.guest ? (
-                <span className="block truncate text-xs text-muted">
-                  {m.email ?? t`No e-mail address`}
+              {m.guest && m.email ? (
+                <span className="block truncate text-xs text-muted" translate="no">
+                  {m.email}
                 </span>
+              ) : m.guest ? (
+                <span className="block text-xs text-muted">{t`No e-mail address`}</span>
               ) : null}
             </span>
             <span className="flex flex-wrap gap-1">
@@ -122,7 +126,7 @@ export function SettingsMembers({ group, meId }: { group: Group; meId: number })
         </AddMemberButton>
         <button
           type="button"
-          className="btn-secondary"
+          className="btn-secondary text-center whitespace-normal"
           onClick={() => setDialog({ kind: 'addGuest' })}
         >
           <Trans>Add someone without an account</Trans>

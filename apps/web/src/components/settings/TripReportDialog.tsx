@@ -86,7 +86,7 @@ export function TripReportDialog({
             <Trans>Include receipt pictures</Trans>
           </span>
         </label>
-        <div className="flex justify-end gap-2">
+        <div className="flex flex-wrap justify-end gap-2">
           <button type="button" className="btn-secondary" onClick={onClose}>
             <Trans>Cancel</Trans>
           </button>
