@@ -58,7 +58,7 @@ function spread(amount: number, weights: readonly bigint[]): number[] {
 export function splitByItems(
   total: number,
   items: readonly AssignedItem[],
-  names: readonly string[] = [],
+  names: readonly (string | undefined)[] = [],
 ): ItemSplitResult {
   if (items.length === 0) return { ok: false, message: ITEM_SPLIT_MESSAGES.noItems };
   const order: number[] = [];
@@ -66,12 +66,13 @@ export function splitByItems(
   for (const [i, item] of items.entries()) {
     const people = [...new Set(item.people)];
     if (people.length === 0) {
+      const name = names[i];
       return {
         ok: false,
         message:
-          names[i] === undefined
+          name === undefined
             ? ITEM_SPLIT_MESSAGES.unassignedNumber(i + 1)
-            : ITEM_SPLIT_MESSAGES.unassigned(names[i]),
+            : ITEM_SPLIT_MESSAGES.unassigned(name),
       };
     }
     const parts = spread(

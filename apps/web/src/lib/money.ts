@@ -9,7 +9,7 @@ import {
   MSG_TOO_MANY_DECIMALS,
   parseAmountInput,
 } from '@evenly/core';
-import type { Cents } from '@evenly/core';
+import type { Cents, Message } from '@evenly/core';
 
 /** The user's locale: what Intl formats with and what typed amounts are read in. */
 export function appLocale(): string {
@@ -76,7 +76,7 @@ export function parseAmountMinor(input: string, currency = 'USD'): Cents | null 
  * most 0 decimal places."). For currencies with cents, too many decimals and unreadable text
  * keep the form's own sentence, as the spec words them.
  */
-export function amountProblem(input: string, currency = 'USD'): string | null {
+export function amountProblem(input: string, currency = 'USD'): Message | null {
   const r = parseAmountInput(input, { locale: appLocale(), currency });
   if (r.ok || r.message === MSG_INVALID_AMOUNT || r.message === MSG_TOO_MANY_DECIMALS) return null;
   return r.message;

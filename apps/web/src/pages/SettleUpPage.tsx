@@ -26,7 +26,6 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useSubmissionKeys } from '../hooks/useSubmissionKeys';
 import { MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
-import { expenseProblemText } from '../lib/expenseProblems';
 import { AmountInCurrency } from '../components/currency/AmountInCurrency';
 import { rememberCurrency } from '../lib/currencies';
 import {
@@ -155,7 +154,7 @@ export default function SettleUpPage() {
       const problem = friendId && amount.trim() ? amountProblem(amount, cur) : null;
       setError(
         problem !== null
-          ? expenseProblemText(i18n, problem)
+          ? i18n._(problem)
           : t`Please select a friend and enter a valid positive amount.`,
       );
       return;
