@@ -136,7 +136,7 @@ export default function SettleUpPage() {
     try {
       const saved = await offline.settleUp(request, keys.keyFor(request), other);
       keys.succeeded();
-      if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+      if (saved.queued) toast.success(i18n._(offline.QUEUED_MESSAGE));
       else toast.success(t`Payment recorded successfully!`);
       await invalidate();
       await navigate(saved.queued ? '/app/friends' : '/app/activity');

@@ -225,7 +225,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
         ? await offline.updatePayment(payment, body, keys.keyFor({ id: payment.id, body }), context)
         : await offline.createPayment(body, keys.keyFor(body), context);
       keys.succeeded();
-      if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+      if (saved.queued) toast.success(i18n._(offline.QUEUED_MESSAGE));
       else toast.success(payment ? t`Payment updated!` : t`Payment added!`);
       await invalidate();
       onClose();
