@@ -16,8 +16,10 @@ import { formatter } from '@lingui/format-po';
  * - `web-app`: everything else the web app shows, loaded after sign-in.
  * - `server`: e-mails, push and in-app notification texts, CSV headers, the PDF report, written
  *   by the API in the reader's language.
- * Core's validation messages (`packages/core`) are descriptors with the contract's English as
- * their default; they are extracted into the catalogs of both sides that show them.
+ * Core's validation messages (`packages/core`) are message descriptors (`{ id, message }`, marked for extraction)
+ * with the contract's English as their default. The web app shows them translated, so they are
+ * extracted into the web catalogs (the public pages' ones into `web-public`, the rest into
+ * `web-app`); the server sends their English (the API contract) and does not translate them.
  */
 const web = (files: string[]) => files.map((file) => `<rootDir>/apps/web/src/${file}`);
 
@@ -39,6 +41,11 @@ const WEB_PUBLIC = web([
   'components/forms/FieldError.tsx',
   'pages/LoginPage.tsx',
 ]);
+
+/** Core's messages that the public pages show: the account forms' rules (in `web-public`). */
+const CORE_PUBLIC = ['validation/auth-rules.ts', 'validation/email.ts'].map(
+  (file) => `<rootDir>/packages/core/src/${file}`,
+);
 
 /** The other pages before sign-in (the `web-account` catalog, loaded with them). */
 const WEB_ACCOUNT = web([
@@ -71,7 +78,7 @@ const config: LinguiConfig = {
   catalogs: [
     {
       path: '<rootDir>/apps/web/src/locales/public/{locale}',
-      include: WEB_PUBLIC,
+      include: [...WEB_PUBLIC, ...CORE_PUBLIC],
     },
     {
       path: '<rootDir>/apps/web/src/locales/account/{locale}',
@@ -88,14 +95,14 @@ const config: LinguiConfig = {
         '**/*.test.*',
         '<rootDir>/apps/web/src/locales/**',
         // A folder is left out by a pattern, a file by its path.
-        ...[...WEB_PUBLIC, ...WEB_ACCOUNT, ...WEB_LANDING].map((p) =>
+        ...[...WEB_PUBLIC, ...CORE_PUBLIC, ...WEB_ACCOUNT, ...WEB_LANDING].map((p) =>
           /\.tsx?$/.test(p) ? p : `${p}/**`,
         ),
       ],
     },
     {
       path: '<rootDir>/apps/api/src/locales/{locale}',
-      include: ['<rootDir>/apps/api/src', '<rootDir>/packages/core/src'],
+      include: ['<rootDir>/apps/api/src'],
       exclude: ['**/*.test.*', '<rootDir>/apps/api/src/locales/**'],
     },
   ],

@@ -1,7 +1,7 @@
 // Each person's language and time zone (issue #32 points 3 and 4): stored through PATCH /auth/me,
 // and the daily digest leaving at 08:00 on each person's own clock, once per local date.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MSG_INVALID_LOCALE, MSG_INVALID_TIME_ZONE } from '@evenly/core';
+import { messageText, MSG_INVALID_LOCALE, MSG_INVALID_TIME_ZONE } from '@evenly/core';
 import type { TestUser } from './support/fixtures.js';
 import { createGroup } from './support/fixtures.js';
 import { caller, makeUsers } from './support/social.js';
@@ -74,12 +74,12 @@ describe('language and time zone of a person', () => {
     const badLocale = await patchMe(ann, { locale: 'sv' });
     expect(badLocale.statusCode).toBe(400);
     expect(errorBody(badLocale).details).toEqual([
-      { field: 'locale', message: MSG_INVALID_LOCALE },
+      { field: 'locale', message: messageText(MSG_INVALID_LOCALE) },
     ]);
     const badZone = await patchMe(ann, { timeZone: 'Mars/Olympus_Mons' });
     expect(badZone.statusCode).toBe(400);
     expect(errorBody(badZone).details).toEqual([
-      { field: 'timeZone', message: MSG_INVALID_TIME_ZONE },
+      { field: 'timeZone', message: messageText(MSG_INVALID_TIME_ZONE) },
     ]);
     // Nothing of a refused request is kept.
     const both = await patchMe(ann, { name: 'Changed', timeZone: 42 });

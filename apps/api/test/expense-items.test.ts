@@ -2,7 +2,7 @@
 // expense in its write, returned on every read of it, replaced on PUT, kept by an edit that
 // leaves the split as the items give it and dropped by one that changes it, validated against
 // the split. An expense without items behaves as before. PGlite and PostgreSQL.
-import { formatMinor, splitByItems } from '@evenly/core';
+import { formatMinor, messageText, splitByItems } from '@evenly/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { TestUser } from './support/fixtures.js';
 import { createGroup, createUsers } from './support/fixtures.js';
@@ -56,7 +56,7 @@ function itemized(total: string, items: Item[], extra: Record<string, unknown> =
     totalCents,
     items.map((i) => ({ amount: Math.round(Number(i.amount) * 100), people: i.userIds })),
   );
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(messageText(r.message));
   return {
     description: 'Dinner',
     groupId,

@@ -4,7 +4,7 @@
 // 404; account deletion removes them. PGlite and PostgreSQL.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PAY_METHOD_MESSAGES } from '@evenly/core';
+import { messageText, PAY_METHOD_MESSAGES } from '@evenly/core';
 import { friendships, payMethods } from '../src/db/schema.js';
 import type { TestUser } from './support/fixtures.js';
 import { befriend, createGroup, FIXTURE_PASSWORD, leaveGroup } from './support/fixtures.js';
@@ -87,11 +87,11 @@ describe('my pay methods', () => {
     expect(res.statusCode).toBe(400);
     const body = errorBody(res);
     expect(body.code).toBe('VALIDATION_FAILED');
-    expect(body.message).toBe(PAY_METHOD_MESSAGES.ibanChecksum);
+    expect(body.message).toBe(messageText(PAY_METHOD_MESSAGES.ibanChecksum));
     expect(body.details).toEqual([
-      { field: 'bank.iban', message: PAY_METHOD_MESSAGES.ibanChecksum },
-      { field: 'paypal', message: PAY_METHOD_MESSAGES.paypal },
-      { field: 'upi', message: PAY_METHOD_MESSAGES.upi },
+      { field: 'bank.iban', message: messageText(PAY_METHOD_MESSAGES.ibanChecksum) },
+      { field: 'paypal', message: messageText(PAY_METHOD_MESSAGES.paypal) },
+      { field: 'upi', message: messageText(PAY_METHOD_MESSAGES.upi) },
     ]);
     for (const bad of [
       [],

@@ -5,7 +5,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { occurrenceDatesThrough, RECURRENCE_MESSAGES } from '@evenly/core';
+import { messageText, occurrenceDatesThrough, RECURRENCE_MESSAGES } from '@evenly/core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/database.js';
 import { sql } from 'drizzle-orm';
@@ -520,30 +520,32 @@ describe('who may, and what is refused', () => {
         recurrence,
       });
     const cases: [unknown, string, string][] = [
-      [{ timeZone: 'UTC' }, RECURRENCE_MESSAGES.frequency, 'recurrence.frequency'],
+      [{ timeZone: 'UTC' }, messageText(RECURRENCE_MESSAGES.frequency), 'recurrence.frequency'],
       [
         { frequency: 'MONTHLY', timeZone: 'Mars/Olympus' },
-        RECURRENCE_MESSAGES.timeZone,
+        messageText(RECURRENCE_MESSAGES.timeZone),
         'recurrence.timeZone',
       ],
       [
         { frequency: 'MONTHLY', timeZone: 'UTC', endDate: '2026-04-30' },
-        RECURRENCE_MESSAGES.endBeforeStart,
+        messageText(RECURRENCE_MESSAGES.endBeforeStart),
         'recurrence.endDate',
       ],
       [
         { frequency: 'MONTHLY', timeZone: 'UTC', endDate: '2026-06-30', endCount: 2 },
-        RECURRENCE_MESSAGES.endBoth,
+        messageText(RECURRENCE_MESSAGES.endBoth),
         'recurrence.endDate',
       ],
       [
         { frequency: 'MONTHLY', timeZone: 'UTC', endCount: 1001 },
-        RECURRENCE_MESSAGES.endCount,
+        messageText(RECURRENCE_MESSAGES.endCount),
         'recurrence.endCount',
       ],
-      ['monthly', RECURRENCE_MESSAGES.notObject, 'recurrence'],
+      ['monthly', messageText(RECURRENCE_MESSAGES.notObject), 'recurrence'],
     ];
-    expect(RECURRENCE_MESSAGES.frequency).toBe('Please choose how often the expense repeats.');
+    expect(messageText(RECURRENCE_MESSAGES.frequency)).toBe(
+      'Please choose how often the expense repeats.',
+    );
     for (const [recurrence, message, field] of cases) {
       const res = await post(recurrence);
       expect(res.statusCode, JSON.stringify(recurrence)).toBe(400);

@@ -2,10 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAmountInput } from './amount-input.js';
 import { currencyDigits } from './currency-units.js';
+import { messageText } from './message.js';
 
 function minor(text: string, locale: string, currency = 'EUR'): number | string {
   const r = parseAmountInput(text, { locale, currency });
-  return r.ok ? r.minor : r.message;
+  return r.ok ? r.minor : messageText(r.message);
 }
 
 describe('parseAmountInput', () => {

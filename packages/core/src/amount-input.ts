@@ -20,11 +20,12 @@
 //    lakh grouping (groups of 2, the last of 3: 1,23,456).
 // 6. More decimals than the currency has → the currency's decimals message; above the maximum →
 //    the maximum's message.
+import type { Message } from './message.js';
 import { currencyDigits, maxMinorUnits } from './currency-units.js';
 import { amountTooLargeMessage, MSG_INVALID_AMOUNT, tooManyDecimalsMessage } from './money.js';
 
 export type AmountInputResult =
-  { ok: true; minor: number; plain: string } | { ok: false; message: string };
+  { ok: true; minor: number; plain: string } | { ok: false; message: Message };
 
 export interface AmountInputOptions {
   /** BCP 47 locale whose separators the user types (e.g. navigator.language). */
@@ -91,13 +92,20 @@ function groupsValid(groups: readonly string[]): boolean {
  * The message for "<int><sep><3 digits>" that could be read as decimals or as thousands: both
  * readings as the locale writes them, then how to type it unambiguously.
  */
-function ambiguous(int: string, three: string, locale: string): string {
+function ambiguous(int: string, three: string, locale: string): Message {
   const { decimal, group } = localeSeparators(locale);
   const whole = `${int}${three}`;
-  return (
-    `Did you mean ${int}${decimal}${three} or ${int}${group}${three}? ` +
-    `Please type it without thousands separators, e.g. ${whole} or ${whole}${decimal}50.`
-  );
+  return /*i18n*/ {
+    id: 'amountInput.ambiguous',
+    message:
+      'Did you mean {asDecimals} or {asThousands}? Please type it without thousands separators, e.g. {whole} or {withDecimals}.',
+    values: {
+      asDecimals: `${int}${decimal}${three}`,
+      asThousands: `${int}${group}${three}`,
+      whole,
+      withDecimals: `${whole}${decimal}50`,
+    },
+  };
 }
 
 export function parseAmountInput(text: string, options: AmountInputOptions): AmountInputResult {

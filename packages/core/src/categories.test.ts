@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inEnglish, messageText } from './message.js';
 import {
   CATEGORIES,
   CATEGORY_FAMILIES,
@@ -179,11 +180,13 @@ describe('the category set', () => {
     expect(categoryOf(null).id).toBe('general');
     expect(readOptionalCategory(undefined)).toEqual({ ok: true, value: null });
     expect(readOptionalCategory('  ')).toEqual({ ok: true, value: null });
-    expect(readOptionalCategory('food')).toEqual({
+    expect(inEnglish(readOptionalCategory('food'))).toEqual({
       ok: false,
-      message: `Unknown category "food". ${MSG_INVALID_CATEGORY}`,
+      message: `Unknown category "food". ${messageText(MSG_INVALID_CATEGORY)}`,
     });
     expect(readOptionalCategory(7)).toEqual({ ok: false, message: MSG_INVALID_CATEGORY });
-    expect(categoryIdSchema.safeParse('nope').error?.issues[0]?.message).toBe(MSG_INVALID_CATEGORY);
+    expect(categoryIdSchema.safeParse('nope').error?.issues[0]?.message).toBe(
+      messageText(MSG_INVALID_CATEGORY),
+    );
   });
 });

@@ -3,6 +3,8 @@
 // label may change). Every expense has exactly one; "general" is the default and what expenses
 // made before categories existed have.
 import { z } from 'zod';
+import type { Message } from './message.js';
+import { messageText } from './message.js';
 import { fieldError, fieldOk } from './validation/issues.js';
 import type { FieldRead } from './validation/issues.js';
 
@@ -111,13 +113,21 @@ export function categoriesByFamily(): {
   }));
 }
 
-export const MSG_INVALID_CATEGORY =
-  'Category must be one of the category ids that GET /api/categories lists (e.g. "groceries").';
+export const MSG_INVALID_CATEGORY: Message = /*i18n*/ {
+  id: 'categories.invalid',
+  message:
+    'Category must be one of the category ids that GET /api/categories lists (e.g. "groceries").',
+};
 
 /** The message for an unknown category, naming what was sent when it is text. */
-export function unknownCategoryMessage(value: unknown): string {
+export function unknownCategoryMessage(value: unknown): Message {
   return typeof value === 'string'
-    ? `Unknown category "${value.slice(0, 40)}". ${MSG_INVALID_CATEGORY}`
+    ? /*i18n*/ {
+        id: 'categories.unknown',
+        message:
+          'Unknown category "{value}". Category must be one of the category ids that GET /api/categories lists (e.g. "groceries").',
+        values: { value: value.slice(0, 40) },
+      }
     : MSG_INVALID_CATEGORY;
 }
 
@@ -134,7 +144,9 @@ export function readOptionalCategory(input: unknown): FieldRead<CategoryId | nul
 }
 
 /** A category id, shared by the server's route schemas and the web forms. */
-export const categoryIdSchema = z.enum(CATEGORY_IDS, { message: MSG_INVALID_CATEGORY });
+export const categoryIdSchema = z.enum(CATEGORY_IDS, {
+  message: messageText(MSG_INVALID_CATEGORY),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Names from elsewhere: Splitwise's categories (its CSV export's Category column) and ours.

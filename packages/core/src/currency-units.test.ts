@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from './message.js';
 import { currencyDigits, maxMinorUnits } from './currency-units.js';
 import { formatMinor, minorToNumber, parseMoney, parsePositiveMoney } from './money.js';
 import { validateExpenseInput } from './validation/expense.js';
@@ -21,16 +22,16 @@ describe('minor units per currency (ISO 4217)', () => {
   });
 
   it('refuses more decimals than the currency has, naming it', () => {
-    expect(parseMoney('12.5', 'JPY')).toEqual({
+    expect(inEnglish(parseMoney('12.5', 'JPY'))).toEqual({
       ok: false,
       message: 'Amounts in JPY can have at most 0 decimal places.',
     });
-    expect(parseMoney('1.0005', 'KWD')).toEqual({
+    expect(inEnglish(parseMoney('1.0005', 'KWD'))).toEqual({
       ok: false,
       message: 'Amounts in KWD can have at most 3 decimal places.',
     });
     // 2-decimal currencies keep the contract's sentence.
-    expect(parseMoney('1.005', 'EUR')).toEqual({
+    expect(inEnglish(parseMoney('1.005', 'EUR'))).toEqual({
       ok: false,
       message: 'Amounts can have at most 2 decimal places.',
     });
@@ -39,11 +40,11 @@ describe('minor units per currency (ISO 4217)', () => {
   it('caps every currency at 99,999,999 major units and a bit', () => {
     expect(maxMinorUnits('JPY')).toBe(99_999_999);
     expect(parsePositiveMoney('99999999', 'JPY')).toEqual({ ok: true, cents: 99_999_999 });
-    expect(parsePositiveMoney('100000000', 'JPY')).toEqual({
+    expect(inEnglish(parsePositiveMoney('100000000', 'JPY'))).toEqual({
       ok: false,
       message: 'Amount must be at most 99,999,999.',
     });
-    expect(parsePositiveMoney('100000000', 'BHD')).toEqual({
+    expect(inEnglish(parsePositiveMoney('100000000', 'BHD'))).toEqual({
       ok: false,
       message: 'Amount must be at most 99,999,999.999.',
     });
@@ -76,7 +77,7 @@ describe('minor units per currency (ISO 4217)', () => {
     const noCurrency = validateExpenseInput({ ...body, currency: undefined, amount: 30.5 }, 'JPY');
     expect(noCurrency.ok).toBe(false);
     if (!noCurrency.ok) {
-      expect(noCurrency.issues[0]).toEqual({
+      expect(inEnglish(noCurrency.issues[0])).toEqual({
         path: ['amount'],
         message: 'Amounts in JPY can have at most 0 decimal places.',
       });
@@ -88,7 +89,7 @@ describe('minor units per currency (ISO 4217)', () => {
         { userId: 2, value: 1999 },
       ],
     });
-    expect(!exact.ok && exact.issues[0]?.message).toBe(
+    expect(inEnglish(!exact.ok && exact.issues[0]?.message)).toBe(
       'Sum of exact split amounts (2999) must equal the expense amount (3000).',
     );
   });

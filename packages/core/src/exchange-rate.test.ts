@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inEnglish, messageText } from './message.js';
 import { currencyDigits, maxMinorUnits } from './currency-units.js';
 import {
   approximateIn,
@@ -17,7 +18,7 @@ import { splitEqually } from './split.js';
 
 function rate(text: string): ExchangeRate {
   const r = parseExchangeRate(text);
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw new Error(messageText(r.message));
   return r.rate;
 }
 
@@ -29,7 +30,7 @@ describe('exchange rates', () => {
     for (const bad of ['0', '-1', 'abc', '', '1e3', '1,5', null, '2000000000']) {
       expect(parseExchangeRate(bad).ok).toBe(false);
     }
-    expect(parseExchangeRate('0.0000000000001')).toEqual({
+    expect(inEnglish(parseExchangeRate('0.0000000000001'))).toEqual({
       ok: false,
       message: 'An exchange rate can have at most 12 decimal places.',
     });

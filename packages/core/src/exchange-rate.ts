@@ -1,6 +1,7 @@
 // Exchange rates and conversions between currencies, exact (bigint) and rounded once, half away
 // from zero. A rate is how many major units of the target currency one major unit of the source
 // currency is worth ("1 JPY = 0.0062 EUR" is the rate 0.0062 from JPY to EUR).
+import type { Message } from './message.js';
 import { currencyDigits } from './currency-units.js';
 import { cents } from './money.js';
 import type { Cents } from './money.js';
@@ -15,9 +16,12 @@ export interface ExchangeRate {
 /** Rates are kept to 12 decimals; larger than 10^9 is refused as a typo. */
 export const MAX_RATE_DECIMALS = 12;
 export const MAX_RATE = 1_000_000_000n;
-export const MSG_INVALID_RATE = 'Please enter a valid exchange rate (a positive number).';
+export const MSG_INVALID_RATE: Message = /*i18n*/ {
+  id: 'rate.invalidRate',
+  message: 'Please enter a valid exchange rate (a positive number).',
+};
 
-export type RateParseResult = { ok: true; rate: ExchangeRate } | { ok: false; message: string };
+export type RateParseResult = { ok: true; rate: ExchangeRate } | { ok: false; message: Message };
 
 /** Reads a positive plain decimal (JSON number or string, ≤ 12 decimals, ≤ 10^9). */
 export function parseExchangeRate(input: unknown): RateParseResult {
@@ -33,7 +37,11 @@ export function parseExchangeRate(input: unknown): RateParseResult {
   if (frac.length > MAX_RATE_DECIMALS) {
     return {
       ok: false,
-      message: `An exchange rate can have at most ${String(MAX_RATE_DECIMALS)} decimal places.`,
+      message: /*i18n*/ {
+        id: 'rate.tooManyDecimals',
+        message: 'An exchange rate can have at most {MAX_RATE_DECIMALS} decimal places.',
+        values: { MAX_RATE_DECIMALS },
+      },
     };
   }
   const units = BigInt((m[1] ?? '0') + frac);

@@ -1,3 +1,4 @@
+import type { Message } from './message.js';
 // A group's cover: one of a fixed palette of colours and/or one emoji (issue #12).
 
 /** Palette names of cover colours, validated by the API and rendered by the web app. */
@@ -16,8 +17,14 @@ export const GROUP_COVER_COLORS = [
 
 export type GroupCoverColor = (typeof GROUP_COVER_COLORS)[number];
 
-export const MSG_COVER_COLOR = 'Please choose one of the cover colours.';
-export const MSG_COVER_EMOJI = 'Please choose a single emoji.';
+export const MSG_COVER_COLOR: Message = /*i18n*/ {
+  id: 'cover.coverColor',
+  message: 'Please choose one of the cover colours.',
+};
+export const MSG_COVER_EMOJI: Message = /*i18n*/ {
+  id: 'cover.coverEmoji',
+  message: 'Please choose a single emoji.',
+};
 
 /** Longest cover emoji in UTF-8 bytes (flags and ZWJ sequences fit; prose does not). */
 export const MAX_COVER_EMOJI_BYTES = 16;
@@ -45,7 +52,7 @@ function graphemes(text: string): string[] {
  * Null when `text` is one emoji: a single grapheme of at most 16 bytes of UTF-8 with no letters,
  * digits or white space (so "a", "1", "ab" and "🍕🍕" are refused); the message otherwise.
  */
-export function coverEmojiError(text: string): string | null {
+export function coverEmojiError(text: string): Message | null {
   if (text === '' || /[\p{L}\p{N}\s]/u.test(text)) return MSG_COVER_EMOJI;
   if (utf8Length(text) > MAX_COVER_EMOJI_BYTES) return MSG_COVER_EMOJI;
   if (graphemes(text).length !== 1) return MSG_COVER_EMOJI;

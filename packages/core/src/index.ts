@@ -1,4 +1,5 @@
 // Public surface of the pure domain core. Everything exported here is free of I/O.
+export * from './message.js';
 export * from './money.js';
 export * from './currency-units.js';
 export * from './split.js';

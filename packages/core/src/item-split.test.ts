@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from './message.js';
 import { ITEM_SPLIT_MESSAGES, itemsShortfall, splitByItems } from './item-split.js';
 
 describe('splitByItems', () => {
@@ -32,13 +33,24 @@ describe('splitByItems', () => {
 
   it('refuses unassigned items, no items and items worth nothing', () => {
     expect(splitByItems(500, [])).toEqual({ ok: false, message: ITEM_SPLIT_MESSAGES.noItems });
-    expect(splitByItems(500, [{ amount: 500, people: [] }], ['Latte'])).toEqual({
+    expect(inEnglish(splitByItems(500, [{ amount: 500, people: [] }], ['Latte']))).toEqual({
       ok: false,
       message: 'Please assign "Latte" to at least one person.',
     });
     expect(splitByItems(500, [{ amount: -500, people: [1] }])).toEqual({
       ok: false,
       message: ITEM_SPLIT_MESSAGES.notPositive,
+    });
+    expect(
+      inEnglish(
+        splitByItems(500, [
+          { amount: 500, people: [1] },
+          { amount: 0, people: [] },
+        ]),
+      ),
+    ).toEqual({
+      ok: false,
+      message: 'Please assign "Item 2" to at least one person.',
     });
   });
 

@@ -2,6 +2,7 @@
 // assigned to, and whatever the items do not account for (tax, service, rounding, discounts
 // printed below the items) is spread in proportion to each person's items. The result is an
 // EXACT split in minor units that sums to the total, computed with the one split function.
+import type { Message } from './message.js';
 import { cents } from './money.js';
 import type { Cents } from './money.js';
 import { splitAmount } from './split.js';
@@ -21,12 +22,25 @@ export type ItemSplitResult =
       /** total − Σ items: spread in proportion (tax, service, rounding; negative for discounts). */
       extra: Cents;
     }
-  | { ok: false; message: string };
+  | { ok: false; message: Message };
 
 export const ITEM_SPLIT_MESSAGES = {
-  noItems: 'Add at least one item.',
-  unassigned: (name: string) => `Please assign "${name}" to at least one person.`,
-  notPositive: 'The items must add up to more than zero.',
+  noItems: /*i18n*/ { id: 'itemSplit.noItems', message: 'Add at least one item.' },
+  unassigned: (name: string): Message => /*i18n*/ ({
+    id: 'itemSplit.unassigned',
+    message: 'Please assign "{name}" to at least one person.',
+    values: { name },
+  }),
+  /** An item without a name, by its number (`Item 2` in English). */
+  unassignedNumber: (number: number): Message => /*i18n*/ ({
+    id: 'itemSplit.unassignedNumber',
+    message: 'Please assign "Item {number}" to at least one person.',
+    values: { number },
+  }),
+  notPositive: /*i18n*/ {
+    id: 'itemSplit.notPositive',
+    message: 'The items must add up to more than zero.',
+  },
 } as const;
 
 /** `amount` (may be negative) over weights with the one split function, sign kept. */
@@ -44,7 +58,7 @@ function spread(amount: number, weights: readonly bigint[]): number[] {
 export function splitByItems(
   total: number,
   items: readonly AssignedItem[],
-  names: readonly string[] = [],
+  names: readonly (string | undefined)[] = [],
 ): ItemSplitResult {
   if (items.length === 0) return { ok: false, message: ITEM_SPLIT_MESSAGES.noItems };
   const order: number[] = [];
@@ -52,9 +66,13 @@ export function splitByItems(
   for (const [i, item] of items.entries()) {
     const people = [...new Set(item.people)];
     if (people.length === 0) {
+      const name = names[i];
       return {
         ok: false,
-        message: ITEM_SPLIT_MESSAGES.unassigned(names[i] ?? `Item ${String(i + 1)}`),
+        message:
+          name === undefined
+            ? ITEM_SPLIT_MESSAGES.unassignedNumber(i + 1)
+            : ITEM_SPLIT_MESSAGES.unassigned(name),
       };
     }
     const parts = spread(

@@ -1,6 +1,7 @@
 // The languages Evenly speaks (issue #32) and how a person's language and time zone are read:
 // the one list every part uses (server e-mails, the web app's catalogs, `PATCH /auth/me`).
 import { isValidTimeZone } from './recurrence.js';
+import type { Message } from './message.js';
 import { fieldError, fieldOk } from './validation/issues.js';
 import type { FieldRead } from './validation/issues.js';
 
@@ -77,9 +78,15 @@ export function acceptedLanguages(header: string | undefined): string[] {
   return entries.sort((a, b) => b.q - a.q || a.at - b.at).map((e) => e.tag);
 }
 
-export const MSG_INVALID_LOCALE = `Language must be one of ${SUPPORTED_LOCALES.join(', ')}.`;
-export const MSG_INVALID_TIME_ZONE =
-  'Time zone must be an IANA time zone name, such as Europe/Lisbon.';
+export const MSG_INVALID_LOCALE: Message = /*i18n*/ {
+  id: 'locales.invalidLocale',
+  message: 'Language must be one of {locales}.',
+  values: { locales: SUPPORTED_LOCALES.join(', ') },
+};
+export const MSG_INVALID_TIME_ZONE: Message = /*i18n*/ {
+  id: 'locales.invalidTimeZone',
+  message: 'Time zone must be an IANA time zone name, such as Europe/Lisbon.',
+};
 
 /** A person's language: absent, null or blank → null (follow the browser); else a supported tag. */
 export function readOptionalLocale(input: unknown): FieldRead<AppLocale | null> {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from './message.js';
 import fc from 'fast-check';
 import {
   cents,
@@ -96,18 +97,18 @@ describe('parseMoney', () => {
     [{}, INVALID],
     [[12], INVALID],
   ])('refuses %j with %j', (input, message) => {
-    expect(parseMoney(input)).toEqual({ ok: false, message });
+    expect(inEnglish(parseMoney(input))).toEqual({ ok: false, message });
   });
 
   it('refuses bigints', () => {
-    expect(parseMoney(12n)).toEqual({ ok: false, message: INVALID });
+    expect(inEnglish(parseMoney(12n))).toEqual({ ok: false, message: INVALID });
   });
 
   it('parsePositiveMoney refuses zero', () => {
-    expect(parsePositiveMoney(0)).toEqual({ ok: false, message: INVALID });
-    expect(parsePositiveMoney('0.00')).toEqual({ ok: false, message: INVALID });
+    expect(inEnglish(parsePositiveMoney(0))).toEqual({ ok: false, message: INVALID });
+    expect(inEnglish(parsePositiveMoney('0.00'))).toEqual({ ok: false, message: INVALID });
     expect(parsePositiveMoney('0.01')).toEqual({ ok: true, cents: 1 });
-    expect(parsePositiveMoney('1.234')).toEqual({ ok: false, message: DECIMALS });
+    expect(inEnglish(parsePositiveMoney('1.234'))).toEqual({ ok: false, message: DECIMALS });
   });
 });
 
@@ -169,7 +170,10 @@ describe('money round-trips (properties)', () => {
         fc.integer({ min: 0, max: 99_999_999 }),
         fc.integer({ min: 1, max: 9 }),
         (whole, d) => {
-          expect(parseMoney(`${whole}.12${d}`)).toEqual({ ok: false, message: DECIMALS });
+          expect(inEnglish(parseMoney(`${whole}.12${d}`))).toEqual({
+            ok: false,
+            message: DECIMALS,
+          });
         },
       ),
     );

@@ -1,6 +1,7 @@
 // Money as integer minor units of its currency (cents for USD, yen for JPY, fils for BHD: see
 // currency-units.ts), parsed from request values without floating-point arithmetic: numbers are
 // read through their shortest decimal string (`String(n)`).
+import type { Message } from './message.js';
 import { currencyDigits, maxMinorUnits } from './currency-units.js';
 
 /**
@@ -14,11 +15,20 @@ export type MinorUnits = Cents;
 /** Largest accepted USD amount: 99,999,999.99 (see maxMinorUnits for every currency). */
 export const MAX_AMOUNT_CENTS = 9_999_999_999 as Cents;
 
-export const MSG_TOO_MANY_DECIMALS = 'Amounts can have at most 2 decimal places.';
-export const MSG_AMOUNT_TOO_LARGE = 'Amount must be at most 99,999,999.99.';
-export const MSG_INVALID_AMOUNT = 'Please enter a valid positive amount.';
+export const MSG_TOO_MANY_DECIMALS: Message = /*i18n*/ {
+  id: 'money.tooManyDecimals',
+  message: 'Amounts can have at most 2 decimal places.',
+};
+export const MSG_AMOUNT_TOO_LARGE: Message = /*i18n*/ {
+  id: 'money.amountTooLarge',
+  message: 'Amount must be at most 99,999,999.99.',
+};
+export const MSG_INVALID_AMOUNT: Message = /*i18n*/ {
+  id: 'money.invalidAmount',
+  message: 'Please enter a valid positive amount.',
+};
 
-export type MoneyParseResult = { ok: true; cents: Cents } | { ok: false; message: string };
+export type MoneyParseResult = { ok: true; cents: Cents } | { ok: false; message: Message };
 
 /** Brands a safe integer as cents; throws on anything else (a programming error). */
 export function cents(n: number): Cents {
@@ -98,18 +108,26 @@ function scaleDecimal(d: PlainDecimal, scale: number): bigint | null {
 }
 
 /** §1.3's sentence for 2-decimal currencies; the currency's own for the others. */
-export function tooManyDecimalsMessage(currency: string): string {
+export function tooManyDecimalsMessage(currency: string): Message {
   const digits = currencyDigits(currency);
   return digits === 2
     ? MSG_TOO_MANY_DECIMALS
-    : `Amounts in ${currency} can have at most ${String(digits)} decimal places.`;
+    : /*i18n*/ {
+        id: 'money.tooManyDecimalsIn',
+        message: 'Amounts in {currency} can have at most {digits} decimal places.',
+        values: { currency, digits },
+      };
 }
 
 /** §1.3's sentence for 2-decimal currencies; the currency's own maximum for the others. */
-export function amountTooLargeMessage(currency: string): string {
-  return currencyDigits(currency) === 2
-    ? MSG_AMOUNT_TOO_LARGE
-    : `Amount must be at most ${groupThousands(formatMinor(maxMinorUnits(currency), currency))}.`;
+export function amountTooLargeMessage(currency: string): Message {
+  if (currencyDigits(currency) === 2) return MSG_AMOUNT_TOO_LARGE;
+  const max = groupThousands(formatMinor(maxMinorUnits(currency), currency));
+  return /*i18n*/ {
+    id: 'money.amountTooLargeMax',
+    message: 'Amount must be at most {max}.',
+    values: { max },
+  };
 }
 
 function groupThousands(plain: string): string {

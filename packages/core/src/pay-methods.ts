@@ -2,6 +2,7 @@
 // checked the same way by the API (PUT /auth/me/pay-methods) and the web form, with sentences a
 // person understands. Every value is stored normalised (upper-case IBAN without spaces, handles
 // without their "@" or link prefix) so the link builders (pay-links.ts) can use it as it is.
+import type { Message } from './message.js';
 import { charLength, isBlank } from './validation/fields.js';
 import { asRecord, IssueCollector, schemaFromValidator } from './validation/issues.js';
 import type { FieldRead, ValidationResult } from './validation/issues.js';
@@ -48,23 +49,74 @@ export const NO_PAY_METHODS: PayMethods = {
 export const HOLDER_MAX_LENGTH = 70;
 
 export const PAY_METHOD_MESSAGES = {
-  ibanShape: 'Enter the IBAN starting with its country code, e.g. DE89 3704 0044 0532 0130 00.',
-  ibanCountry: (cc: string) => `${cc} is not a country that uses IBANs.`,
-  ibanLength: (cc: string, want: number, got: number) =>
-    `An IBAN from ${cc} has ${String(want)} characters; this one has ${String(got)}.`,
-  ibanChecksum: 'This IBAN is not valid: a character is probably mistyped.',
-  bic: 'Enter the BIC as 8 or 11 letters and digits, e.g. COBADEFFXXX, or leave it empty.',
-  holderEmpty: 'Enter the account holder’s name.',
-  holderTooLong: `The account holder’s name can have at most ${String(HOLDER_MAX_LENGTH)} characters.`,
-  holderWithoutIban: 'Enter the IBAN too, or clear the account holder.',
-  paypal: 'A PayPal.me name has 1–20 letters and digits.',
-  venmo: 'A Venmo username has 5–30 letters, digits, hyphens and underscores.',
-  revolut: 'A Revolut tag has 3–32 letters, digits and underscores.',
-  monzo: 'A Monzo.me name has 2–40 letters, digits, dots, hyphens and underscores.',
-  upi: 'Enter the UPI address as name@bank, e.g. priya@okaxis.',
-  swish: 'Enter a Swedish mobile number (07…) or a Swish business number (123…).',
-  notObject: 'Send the pay methods as a JSON object.',
-  bankNotObject: 'Send the bank account as { iban, bic, holder }, or null.',
+  ibanShape: /*i18n*/ {
+    id: 'payMethods.ibanShape',
+    message: 'Enter the IBAN starting with its country code, e.g. DE89 3704 0044 0532 0130 00.',
+  },
+  ibanCountry: (cc: string): Message => /*i18n*/ ({
+    id: 'payMethods.ibanCountry',
+    message: '{cc} is not a country that uses IBANs.',
+    values: { cc },
+  }),
+  ibanLength: (cc: string, want: number, got: number): Message => /*i18n*/ ({
+    id: 'payMethods.ibanLength',
+    message: 'An IBAN from {cc} has {want} characters; this one has {got}.',
+    values: { cc, want, got },
+  }),
+  ibanChecksum: /*i18n*/ {
+    id: 'payMethods.ibanChecksum',
+    message: 'This IBAN is not valid: a character is probably mistyped.',
+  },
+  bic: /*i18n*/ {
+    id: 'payMethods.bic',
+    message: 'Enter the BIC as 8 or 11 letters and digits, e.g. COBADEFFXXX, or leave it empty.',
+  },
+  holderEmpty: /*i18n*/ {
+    id: 'payMethods.holderEmpty',
+    message: 'Enter the account holder’s name.',
+  },
+  holderTooLong: /*i18n*/ {
+    id: 'payMethods.holderTooLong',
+    message: 'The account holder’s name can have at most {HOLDER_MAX_LENGTH} characters.',
+    values: { HOLDER_MAX_LENGTH },
+  },
+  holderWithoutIban: /*i18n*/ {
+    id: 'payMethods.holderWithoutIban',
+    message: 'Enter the IBAN too, or clear the account holder.',
+  },
+  paypal: /*i18n*/ {
+    id: 'payMethods.paypal',
+    message: 'A PayPal.me name has 1–20 letters and digits.',
+  },
+  venmo: /*i18n*/ {
+    id: 'payMethods.venmo',
+    message: 'A Venmo username has 5–30 letters, digits, hyphens and underscores.',
+  },
+  revolut: /*i18n*/ {
+    id: 'payMethods.revolut',
+    message: 'A Revolut tag has 3–32 letters, digits and underscores.',
+  },
+  monzo: /*i18n*/ {
+    id: 'payMethods.monzo',
+    message: 'A Monzo.me name has 2–40 letters, digits, dots, hyphens and underscores.',
+  },
+  upi: /*i18n*/ {
+    id: 'payMethods.upi',
+    message: 'Enter the UPI address as name@bank, e.g. priya@okaxis.',
+  },
+  swish: /*i18n*/ {
+    id: 'payMethods.swish',
+    message: 'Enter a Swedish mobile number (07…) or a Swish business number (123…).',
+  },
+  notObject: /*i18n*/ {
+    id: 'payMethods.notObject',
+    message: 'Send the pay methods as a JSON object.',
+  },
+  bankNotObject: /*i18n*/ {
+    id: 'payMethods.bankNotObject',
+    message: 'Send the bank account as {shape}, or null.',
+    values: { shape: '{ iban, bic, holder }' },
+  },
 } as const;
 
 const isObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -162,7 +214,7 @@ function readHandle(
   input: unknown,
   linkHosts: readonly string[],
   pattern: RegExp,
-  message: string,
+  message: Message,
 ): FieldRead<string | null> {
   if (isBlank(input)) return fieldOk(null);
   if (typeof input !== 'string') return fieldError(message);

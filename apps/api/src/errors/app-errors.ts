@@ -1,7 +1,18 @@
 // Domain and HTTP errors. Each class has a literal `code` from the contract's table (§1.6);
 // the single error handler (plugins/error-handler.ts) turns any of them into the error body.
-import { formatIssuePath } from '@evenly/core';
-import type { ValidationIssue } from '@evenly/core';
+import { formatIssuePath, messageText } from '@evenly/core';
+import type { IssuePath, Message } from '@evenly/core';
+
+/**
+ * A sentence for the error body: the API's own English, or one of core's message descriptors,
+ * sent as its English (issue #32 point 5: the contract's messages stay English; the web app
+ * translates by `code` and by core's descriptors).
+ */
+export type ErrorText = string | Message;
+
+export function englishText(text: ErrorText): string {
+  return typeof text === 'string' ? text : messageText(text);
+}
 
 export interface ErrorDetail {
   field: string;
@@ -15,10 +26,10 @@ export abstract class AppError extends Error {
   /** Extra response headers, e.g. Retry-After. */
   readonly headers: Record<string, string> = {};
 
-  constructor(message: string, details?: ErrorDetail[]) {
-    super(message);
+  constructor(message: ErrorText, details?: readonly { field: string; message: ErrorText }[]) {
+    super(englishText(message));
     this.name = new.target.name;
-    this.details = details;
+    this.details = details?.map((d) => ({ field: d.field, message: englishText(d.message) }));
   }
 }
 
@@ -28,8 +39,13 @@ export class ValidationError extends AppError {
 }
 
 /** A 400 from core's validation issues: the first one's message, every one in `details`. */
-export function issuesError(issues: readonly ValidationIssue[]): ValidationError {
-  const details = issues.map((i) => ({ field: formatIssuePath(i.path), message: i.message }));
+export function issuesError(
+  issues: readonly { path: IssuePath; message: ErrorText }[],
+): ValidationError {
+  const details = issues.map((i) => ({
+    field: formatIssuePath(i.path),
+    message: englishText(i.message),
+  }));
   return new ValidationError(details[0]?.message ?? 'The request is not valid.', details);
 }
 

@@ -26,7 +26,7 @@ export function ChangePasswordModal({ onClose }: { onClose: () => void }) {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ChangePasswordFormValues>({ resolver: formResolver(changePasswordFormErrors) });
+  } = useForm<ChangePasswordFormValues>({ resolver: formResolver(changePasswordFormErrors, i18n) });
 
   const onSubmit = handleSubmit(async ({ currentPassword, password }) => {
     setError(null);

@@ -1,9 +1,10 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { FieldError } from './forms/FieldError';
+import type { Problem } from '../i18n/publicMessages';
 
 export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
-  error?: string | undefined;
+  error?: Problem | undefined;
   hint?: ReactNode;
 }
 

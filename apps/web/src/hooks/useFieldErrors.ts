@@ -1,7 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Problem } from '../i18n/publicMessages';
 
-/** Problems by field; a field without one is absent (or undefined). */
-export type FieldProblems<F extends string> = Partial<Record<F, string | undefined>>;
+/**
+ * Problems by field (core's descriptors, the app's own, or a server's words); a field without one
+ * is absent (or undefined).
+ */
+export type FieldProblems<F extends string> = Partial<Record<F, Problem | undefined>>;
 
 /** The fields of `problems` that have one, in the order of `order`. */
 function firstWithProblem<F extends string>(order: readonly F[], problems: FieldProblems<F>) {
@@ -15,9 +19,9 @@ function firstWithProblem<F extends string>(order: readonly F[], problems: Field
  * its aria-invalid and aria-describedby, FieldError goes under the field with `errorId`, and
  * `focusFirst` moves focus to the first field with a problem once it is marked.
  */
-export function useFieldErrors<F extends string>(
+export function useFieldErrors<F extends string, P extends Problem = Problem>(
   ids: Readonly<Record<F, string>>,
-  errors: FieldProblems<F>,
+  errors: Partial<Record<F, P | undefined>>,
 ) {
   const latestIds = useRef(ids);
   const pending = useRef<F | null>(null);

@@ -5,7 +5,7 @@ import { ApiError } from '../api/client';
 import { messages as arabic } from '../locales/public/ar';
 import { messages as german } from '../locales/public/de';
 import { chooseLocale, documentLanguage, intlLocale, isWebLocale, NATIVE_NAMES } from './locale';
-import { apiErrorText, fieldMessage } from './publicMessages';
+import { apiErrorText, problemText } from './publicMessages';
 import { msg } from '@lingui/core/macro';
 
 describe('chooseLocale', () => {
@@ -51,16 +51,17 @@ describe('documentLanguage', () => {
 });
 
 describe('public messages through the compiled catalogs', () => {
-  it("shows core's field problems in the page's language", () => {
+  it("shows core's field problems (descriptors) in the page's language", () => {
     const i18n = setupI18n({ locale: 'de', messages: { de: german } });
-    expect(fieldMessage(i18n, AUTH_MESSAGES.passwordsDoNotMatch)).toBe(
+    expect(problemText(i18n, AUTH_MESSAGES.passwordsDoNotMatch)).toBe(
       'Die Passwörter stimmen nicht überein.',
     );
-    expect(fieldMessage(i18n, AUTH_MESSAGES.passwordTooShort)).toBe(
+    // The value (PASSWORD_MIN_LENGTH) comes from the descriptor, not from an English sentence.
+    expect(problemText(i18n, AUTH_MESSAGES.passwordTooShort)).toBe(
       'Das Passwort muss mindestens 6 Zeichen lang sein.',
     );
-    // A sentence the table does not know is shown as it is.
-    expect(fieldMessage(i18n, 'Something else.')).toBe('Something else.');
+    // What a server said in words is shown as it is.
+    expect(problemText(i18n, 'Something else.')).toBe('Something else.');
   });
 
   it("chooses the API error's words by its code, not its English message", () => {

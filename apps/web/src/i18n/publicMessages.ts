@@ -1,40 +1,19 @@
-// The words the public pages show for what the API and core's form rules say in English
-// (issue #32 point 5): the contract's English stays for other clients, and the web app picks its
-// own translated sentence by error code, or by core's English sentence for a form field.
+// The words the public pages show for what the API and core's form rules say (issue #32 point
+// 5): the contract's English stays for other clients; the web app picks its own translated
+// sentence by error code, and shows core's problems (message descriptors) from the catalogs.
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import {
-  AUTH_MESSAGES,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-} from '@evenly/core';
 import { ApiError } from '../api/client';
 
-/** Core's sign-in and sign-up field problems, by their English sentence. */
-const FIELD_MESSAGES = new Map<string, MessageDescriptor>([
-  [AUTH_MESSAGES.nameRequired, msg`Please enter your name.`],
-  [AUTH_MESSAGES.nameTooLong, msg`Name must be at most ${NAME_MAX_LENGTH} characters.`],
-  [AUTH_MESSAGES.emailRequired, msg`Please enter your email address.`],
-  [AUTH_MESSAGES.emailInvalid, msg`Please enter a valid email address.`],
-  [
-    AUTH_MESSAGES.passwordTooShort,
-    msg`Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  ],
-  [
-    AUTH_MESSAGES.passwordTooLong,
-    msg`Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  ],
-  [AUTH_MESSAGES.passwordsDoNotMatch, msg`Passwords do not match.`],
-  [AUTH_MESSAGES.loginRequired, msg`Please enter your email and password.`],
-  [AUTH_MESSAGES.currentPasswordRequired, msg`Please enter your current password.`],
-  [AUTH_MESSAGES.sameEmail, msg`That is already your email address.`],
-]);
+/**
+ * A problem to show: a message descriptor (core's rules, whose `message` is the contract's
+ * English, or the app's own `msg`), or a sentence already in words (what a server said).
+ */
+export type Problem = string | MessageDescriptor;
 
-/** A field problem in the page's language (a sentence this table does not know is kept). */
-export function fieldMessage(i18n: I18n, message: string): string {
-  const descriptor = FIELD_MESSAGES.get(message);
-  return descriptor === undefined ? message : i18n._(descriptor);
+/** A problem in the page's language: descriptors through the catalogs, text as it is. */
+export function problemText(i18n: I18n, problem: Problem): string {
+  return typeof problem === 'string' ? problem : i18n._(problem);
 }
 
 /** The API's error codes the public pages meet, in words. */
@@ -49,6 +28,11 @@ const CODE_MESSAGES: Record<string, MessageDescriptor> = {
   INVITE_INVALID: msg`This invite link is invalid or has been revoked.`,
   INVITE_EXPIRED: msg`This invite link has expired. Ask for a new one.`,
 };
+
+/** The public pages' words for an API error code, or undefined. */
+export function publicCodeMessage(code: string): MessageDescriptor | undefined {
+  return CODE_MESSAGES[code];
+}
 
 /**
  * What a failed request on a public page tells the person: the sentence for the API's error code,

@@ -1,6 +1,7 @@
 // The conversion helpers the expense and payment forms share: exact previews (the server's
 // rounding, never floats), typed rates in either decimal mark, and what the request carries.
 import { afterEach, describe, expect, it } from 'vitest';
+import { inEnglish } from '@evenly/core';
 import {
   conversionProblem,
   conversionRequestFields,
@@ -82,18 +83,22 @@ describe('conversionProblem and the request fields', () => {
     expect(service.rateMode).toBe('SERVICE');
     expect(conversionProblem(service, 'EUR', false)).toBe(MSG_RATES_UNAVAILABLE);
     expect(conversionProblem(service, 'EUR', true)).toBeNull();
-    expect(conversionProblem({ ...service, rateMode: 'MANUAL', rate: 'x' }, 'EUR', true)).toBe(
-      'Please enter a valid exchange rate (a positive number).',
-    );
-    expect(conversionProblem({ ...service, rateMode: 'CHARGED' }, 'EUR', true)).toBe(
+    expect(
+      inEnglish(conversionProblem({ ...service, rateMode: 'MANUAL', rate: 'x' }, 'EUR', true)),
+    ).toBe('Please enter a valid exchange rate (a positive number).');
+    expect(inEnglish(conversionProblem({ ...service, rateMode: 'CHARGED' }, 'EUR', true))).toBe(
       'Please enter the amount charged in EUR.',
     );
     expect(
-      conversionProblem({ ...service, rateMode: 'CHARGED', charged: '1.5' }, 'JPY', true),
+      inEnglish(
+        conversionProblem({ ...service, rateMode: 'CHARGED', charged: '1.5' }, 'JPY', true),
+      ),
     ).toBe('Amounts in JPY can have at most 0 decimal places.');
     // Three digits after the one separator: yen cannot have decimals, so thousands are likely.
     expect(
-      conversionProblem({ ...service, rateMode: 'CHARGED', charged: '1.234' }, 'JPY', true),
+      inEnglish(
+        conversionProblem({ ...service, rateMode: 'CHARGED', charged: '1.234' }, 'JPY', true),
+      ),
     ).toBe(
       'Did you mean 1.234 or 1,234? Please type it without thousands separators, e.g. 1234 or 1234.50.',
     );

@@ -10,6 +10,8 @@ import {
   rateFromAmounts,
 } from '@evenly/core';
 import type { Cents, ExchangeRate } from '@evenly/core';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { appLocale } from '../i18n/pageLocale';
 import { amountProblem, parseAmountMinor, plainAmount } from './money';
 
@@ -27,9 +29,7 @@ export interface ConversionState {
   charged: string;
 }
 
-/** Translated by lib/expenseProblems.ts. */
-export const MSG_RATES_UNAVAILABLE =
-  'Exchange rates cannot be fetched right now. Please enter the rate.';
+export const MSG_RATES_UNAVAILABLE = msg`Exchange rates cannot be fetched right now. Please enter the rate.`;
 
 /** A fresh conversion: the rate service's rate, unless editing an entry with a saved rate. */
 export function initialConversion(savedRate: string | null | undefined): ConversionState {
@@ -100,15 +100,14 @@ export function conversionProblem(
   state: ConversionState,
   groupCurrency: string,
   serviceAvailable: boolean,
-): string | null {
+): MessageDescriptor | null {
   if (state.rateMode === 'MANUAL' && readTypedRate(state.rate) === null) return MSG_INVALID_RATE;
   if (state.rateMode === 'CHARGED') {
     const charged = parseAmountMinor(state.charged, groupCurrency);
     if (charged === null || charged <= 0) {
       return (
         (state.charged.trim() ? amountProblem(state.charged, groupCurrency) : null) ??
-        // eslint-disable-next-line lingui/no-unlocalized-strings -- translated by lib/expenseProblems.ts
-        `Please enter the amount charged in ${groupCurrency}.`
+        msg`Please enter the amount charged in ${groupCurrency}.`
       );
     }
   }

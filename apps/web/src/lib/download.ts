@@ -31,13 +31,17 @@ export async function downloadFromApi(path: string, fallbackName: string): Promi
   }
   if (!response.ok) {
     let message = 'Could not download the file.';
+    // The code lets the app word the error in the page's language (appErrorText); the English
+    // sentence is only what English readers see.
+    let code: string | null = null;
     try {
-      const body = (await response.json()) as { message?: unknown };
+      const body = (await response.json()) as { message?: unknown; code?: unknown };
       if (typeof body.message === 'string' && body.message !== '') message = body.message;
+      if (typeof body.code === 'string' && body.code !== '') code = body.code;
     } catch {
       // keep the default message
     }
-    throw new ApiError(message, response.status);
+    throw new ApiError(message, response.status, code);
   }
   const blob = await response.blob();
   const name = fileNameOf(response.headers.get('content-disposition'), fallbackName);

@@ -3,7 +3,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { checkExpenseRules, EXPENSE_MESSAGES, validateExpenseFields } from '@evenly/core';
-import type { ValidationIssue } from '@evenly/core';
+import type { IssuePath } from '@evenly/core';
 import type { Expense, ExpenseRequest, SplitType, User } from '../api/types';
 import { type CategoryId, DEFAULT_CATEGORY, toCategoryId } from './categories';
 import { DEFAULT_CURRENCY } from './constants';
@@ -148,13 +148,18 @@ export function parseNumber(text: string): number | null {
 }
 
 /** The form's own sentence while nothing is filled in yet (spec §5); the API never says it. */
-export const EXPENSE_FORM_EMPTY_MESSAGE =
-  'Please fill in description, amount (>0), and select participants.';
+export const EXPENSE_FORM_EMPTY_MESSAGE = msg`Please fill in description, amount (>0), and select participants.`;
+
+/** A problem of the form at a field path: core's descriptor, or the form's own. */
+export interface FormIssue {
+  readonly path: IssuePath;
+  readonly message: MessageDescriptor;
+}
 
 /** Where each field's problems come in the form, top to bottom: description, amount, payers, split. */
 const FORM_ORDER = ['description', 'amount', 'payers', 'splits'];
 
-function formRank(issue: ValidationIssue): number {
+function formRank(issue: FormIssue): number {
   const rank = FORM_ORDER.indexOf(String(issue.path[0]));
   return rank === -1 ? FORM_ORDER.length : rank;
 }
@@ -166,16 +171,13 @@ function formRank(issue: ValidationIssue): number {
  * know: the one sentence for an empty form, payers among the participants shown, and the
  * amount typed in the user's locale.
  */
-export function expenseFormIssues(
-  state: ExpenseFormState,
-  participantIds: number[],
-): ValidationIssue[] {
+export function expenseFormIssues(state: ExpenseFormState, participantIds: number[]): FormIssue[] {
   const cur = state.currency;
   if (!state.description.trim() && state.amount.trim() === '') {
     return [{ path: [], message: EXPENSE_FORM_EMPTY_MESSAGE }];
   }
   const fields = validateExpenseFields(buildExpenseRequest(state, null), cur);
-  const issues = fields.ok
+  const issues: FormIssue[] = fields.ok
     ? []
     : fields.issues.map((issue) =>
         // An amount the locale reader refused says why (an ambiguous "1.234", a maximum) or keeps
@@ -201,7 +203,7 @@ export function expenseFormIssues(
 export function validateExpenseForm(
   state: ExpenseFormState,
   participantIds: number[],
-): string | null {
+): MessageDescriptor | null {
   return expenseFormIssues(state, participantIds)[0]?.message ?? null;
 }
 
@@ -226,9 +228,9 @@ const FIELD_OF: Readonly<Record<string, ExpenseField>> = {
 export function expenseFormProblems(
   state: ExpenseFormState,
   participantIds: number[],
-): Partial<Record<ExpenseField, string>> {
-  const problems: Partial<Record<ExpenseField, string>> = {};
-  const add = (issue: ValidationIssue) => {
+): Partial<Record<ExpenseField, MessageDescriptor>> {
+  const problems: Partial<Record<ExpenseField, MessageDescriptor>> = {};
+  const add = (issue: FormIssue) => {
     const field = FIELD_OF[String(issue.path[0])];
     if (field !== undefined) problems[field] ??= issue.message;
   };

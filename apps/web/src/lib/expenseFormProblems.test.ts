@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '@evenly/core';
 import { type ExpenseFormState, expenseFormProblems, initialFormState } from './expenseForm';
 
 const ANN = { id: 1, name: 'Ann', email: 'ann@example.com' };
@@ -11,7 +12,7 @@ function form(patch: Partial<ExpenseFormState> = {}): ExpenseFormState {
 
 describe('expenseFormProblems', () => {
   it('marks every empty required field at once, each with its own message', () => {
-    expect(expenseFormProblems(form(), IDS)).toEqual({
+    expect(inEnglish(expenseFormProblems(form(), IDS))).toEqual({
       description: 'Please enter a description.',
       amount: 'Please enter a valid positive amount.',
     });
@@ -37,7 +38,7 @@ describe('expenseFormProblems', () => {
       splitType: 'EXACT',
       values: { [ANN.id]: '1', [BEA.id]: '2' },
     });
-    expect(expenseFormProblems(state, IDS)).toEqual({
+    expect(inEnglish(expenseFormProblems(state, IDS))).toEqual({
       amount: 'Please enter a valid positive amount.',
     });
   });
@@ -53,7 +54,7 @@ describe('expenseFormProblems', () => {
       splitType: 'PERCENTAGE',
       values: { [ANN.id]: '50', [BEA.id]: '30' },
     });
-    expect(expenseFormProblems(state, IDS)).toEqual({
+    expect(inEnglish(expenseFormProblems(state, IDS))).toEqual({
       description: 'Please enter a description.',
       payers: 'Total amount paid (20.00) must equal the expense amount (30.00).',
       split: 'Percentages must add up to 100.',
@@ -63,19 +64,24 @@ describe('expenseFormProblems', () => {
   it('reports a payer who is not a participant, or one named twice', () => {
     const base = { description: 'Taxi', amount: '30' };
     expect(
-      expenseFormProblems(form({ ...base, payers: [{ userId: null, amount: '30' }] }), IDS).payers,
+      inEnglish(
+        expenseFormProblems(form({ ...base, payers: [{ userId: null, amount: '30' }] }), IDS)
+          .payers,
+      ),
     ).toBe('Please select a valid user for each payer.');
     expect(
-      expenseFormProblems(
-        form({
-          ...base,
-          payers: [
-            { userId: ANN.id, amount: '15' },
-            { userId: ANN.id, amount: '15' },
-          ],
-        }),
-        IDS,
-      ).payers,
+      inEnglish(
+        expenseFormProblems(
+          form({
+            ...base,
+            payers: [
+              { userId: ANN.id, amount: '15' },
+              { userId: ANN.id, amount: '15' },
+            ],
+          }),
+          IDS,
+        ).payers,
+      ),
     ).toBe('Each person can appear only once among the payers.');
   });
 
@@ -91,7 +97,7 @@ describe('expenseFormProblems', () => {
       payers: [{ userId: ANN.id, amount: '30' }],
       included: [],
     });
-    expect(expenseFormProblems(state, IDS).split).toBe(
+    expect(inEnglish(expenseFormProblems(state, IDS).split)).toBe(
       'Please select at least one person to split the expense with.',
     );
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '@evenly/core';
 import {
   coverClass,
   coverEmojiProblem,
@@ -25,7 +26,7 @@ describe('group covers', () => {
   it('accepts one emoji or an empty field, and refuses text', () => {
     expect(coverEmojiProblem('')).toBeNull();
     expect(coverEmojiProblem(' 🏖️ ')).toBeNull();
-    expect(coverEmojiProblem('ab')).toBe('Please choose a single emoji.');
-    expect(coverEmojiProblem('🍕🍕')).toBe('Please choose a single emoji.');
+    expect(inEnglish(coverEmojiProblem('ab'))).toBe('Please choose a single emoji.');
+    expect(inEnglish(coverEmojiProblem('🍕🍕'))).toBe('Please choose a single emoji.');
   });
 });

@@ -86,7 +86,7 @@ export const COVER_EMOJI = [
 ];
 
 /** The API's own check (@evenly/core); an empty field means "no emoji". */
-export function coverEmojiProblem(text: string): string | null {
+export function coverEmojiProblem(text: string): MessageDescriptor | null {
   const value = text.trim();
   return value === '' ? null : coverEmojiError(value);
 }

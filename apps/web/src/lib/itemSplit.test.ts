@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { inEnglish } from '@evenly/core';
 import { itemsForRequest, newItemRow, rowsFromSaved, rowsFromScan, splitRows } from './itemSplit';
 import { resetPageLocale, showPageIn } from './pageLocaleForTests';
 
@@ -25,15 +26,15 @@ describe('splitRows', () => {
         newItemRow('Promo', '-1.00', [1]),
       ]),
     ).toMatchObject({ ok: true, values: { 1: '9.00' }, extra: 0 });
-    expect(splitRows('', 'USD', [newItemRow('Tea', '1', [1])])).toEqual({
+    expect(inEnglish(splitRows('', 'USD', [newItemRow('Tea', '1', [1])]))).toEqual({
       ok: false,
       message: 'Please enter the expense amount first.',
     });
-    expect(splitRows('5', 'USD', [newItemRow('Tea', '', [1])])).toEqual({
+    expect(inEnglish(splitRows('5', 'USD', [newItemRow('Tea', '', [1])]))).toEqual({
       ok: false,
       message: 'Please enter a price for "Tea".',
     });
-    expect(splitRows('5', 'USD', [newItemRow('Tea', '5', [])])).toEqual({
+    expect(inEnglish(splitRows('5', 'USD', [newItemRow('Tea', '5', [])]))).toEqual({
       ok: false,
       message: 'Please assign "Tea" to at least one person.',
     });
@@ -132,7 +133,7 @@ describe('items saved with the expense (issue #31 point 2)', () => {
     const rows = [newItemRow('Soup', '10.00', [1]), newItemRow('Steak', '30.00', [2])];
     const form = { amount: '44.00', currency: 'USD', splitType: 'EXACT', included: [1, 2] };
     const r = splitRows('44.00', 'USD', rows);
-    if (!r.ok) throw new Error(r.message);
+    if (!r.ok) throw new Error(r.message.id);
     expect(itemsForRequest(form, r.values, rows, false)).toEqual(r.items);
     // Changed by hand afterwards: saved items are removed, a new expense sends none.
     const byHand = { 1: '22.00', 2: '22.00' };

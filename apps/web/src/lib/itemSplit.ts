@@ -2,6 +2,8 @@
 // people sharing each; @evenly/core's splitByItems turns them into an EXACT split that sums to
 // the total, tax, service and rounding spread in proportion. The rows are saved with the
 // expense (issue #31 point 2) and come back when it is edited.
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { formatMinor, itemsShortfall, splitByItems } from '@evenly/core';
 import type { Expense, ExpenseItemRequest, ReceiptItem } from '../api/types';
 import { amountForInput, amountProblem, fromCents, parseAmountMinor, toCents } from './money';
@@ -76,10 +78,10 @@ export type ItemSplitOutcome =
       /** Minor units per person, for the preview. */
       shares: Map<number, number>;
     }
-  | { ok: false; message: string };
+  | { ok: false; message: MessageDescriptor };
 
-/** Split by item before an amount is typed (shown translated through lib/expenseProblems.ts). */
-export const ITEM_AMOUNT_FIRST = 'Please enter the expense amount first.';
+/** Split by item before an amount is typed. */
+export const ITEM_AMOUNT_FIRST = msg`Please enter the expense amount first.`;
 
 /**
  * The EXACT split the rows give for `totalText` (the form's amount) in `currency`. `subtotal`:
@@ -96,12 +98,11 @@ export function splitRows(
     return { ok: false, message: ITEM_AMOUNT_FIRST };
   }
   const items: { amount: number; people: number[] }[] = [];
-  // The items' names as saved with the expense (an unnamed one is "Item 2", in English: the
-  // saved text is the same for everyone); the problems are translated by lib/expenseProblems.ts.
-  /* eslint-disable lingui/no-unlocalized-strings -- saved item names and the English problems expenseProblems.ts translates */
-  const labels = rows.map((row, i) => row.name.trim() || `Item ${String(i + 1)}`);
+  // The items' names for the problems; an unnamed one is named by its number in the message.
+  const names = rows.map((row) => row.name.trim() || undefined);
   for (const [i, row] of rows.entries()) {
-    const label = labels[i] ?? '';
+    const name = names[i];
+    const number = i + 1;
     // A discount line may be typed with a minus sign.
     const negative = row.price.trim().startsWith('-');
     const minor = parseAmountMinor(row.price.trim().replace(/^-\s*/, ''), currency);
@@ -110,13 +111,14 @@ export function splitRows(
         ok: false,
         message:
           (row.price.trim() ? amountProblem(row.price.replace(/^-\s*/, ''), currency) : null) ??
-          `Please enter a price for "${label}".`,
+          (name === undefined
+            ? msg`Please enter a price for "Item ${number}".`
+            : msg`Please enter a price for "${name}".`),
       };
     }
-    /* eslint-enable lingui/no-unlocalized-strings */
     items.push({ amount: negative ? -minor : minor, people: row.people });
   }
-  const r = splitByItems(total, items, labels);
+  const r = splitByItems(total, items, names);
   if (!r.ok) return r;
   const itemsSum = total - r.extra;
   // The issue's measure is the amount before tax and service: the receipt's subtotal when it
@@ -126,7 +128,9 @@ export function splitRows(
   return {
     ok: true,
     items: items.map((item, i) => ({
-      description: labels[i] ?? '',
+      // Saved as typed; an unnamed item is saved as "Item 2", the same text for everyone.
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- saved data, not shown as a message
+      description: names[i] ?? `Item ${String(i + 1)}`,
       amount: formatMinor(item.amount, currency),
       userIds: [...new Set(item.people)],
     })),

@@ -9,7 +9,7 @@ import {
   MSG_TOO_MANY_DECIMALS,
   parseAmountInput,
 } from '@evenly/core';
-import type { Cents } from '@evenly/core';
+import type { Cents, Message } from '@evenly/core';
 import { appLocale } from '../i18n/pageLocale';
 
 /**
@@ -80,7 +80,7 @@ export function parseAmountMinor(input: string, currency = 'USD'): Cents | null 
  * most 0 decimal places."). For currencies with cents, too many decimals and unreadable text
  * keep the form's own sentence, as the spec words them.
  */
-export function amountProblem(input: string, currency = 'USD'): string | null {
+export function amountProblem(input: string, currency = 'USD'): Message | null {
   const r = parseAmountInput(input, { locale: appLocale(), currency });
   if (r.ok || r.message === MSG_INVALID_AMOUNT || r.message === MSG_TOO_MANY_DECIMALS) return null;
   return r.message;

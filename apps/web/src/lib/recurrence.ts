@@ -159,16 +159,11 @@ export function describeEnd(endDate: string | null, endCount: number | null): st
   return '';
 }
 
-/**
- * What the form asks for before the shared rules apply (a chosen end left blank): English, like
- * core's sentences, shown translated through lib/expenseProblems.ts.
- */
-/* eslint-disable lingui/no-unlocalized-strings -- keys of lib/expenseProblems.ts */
+/** What the form asks for before the shared rules apply (a chosen end left blank). */
 export const FORM_MESSAGES = {
-  endDateMissing: 'Please choose an end date.',
-  endCountMissing: 'Please enter how many times.',
+  endDateMissing: msg`Please choose an end date.`,
+  endCountMissing: msg`Please enter how many times.`,
 } as const;
-/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * The first problem with the repeat fields, or null. `startDate` is the expense's date (the
@@ -178,7 +173,7 @@ export function validateRecurrence(
   state: RecurrenceFormState,
   startDate: string,
   timeZone: string,
-): string | null {
+): MessageDescriptor | null {
   if (state.repeat === 'NEVER') return null;
   if (state.ends === 'DATE' && !state.endDate.trim()) return FORM_MESSAGES.endDateMissing;
   if (state.ends === 'COUNT' && !state.endCount.trim()) return FORM_MESSAGES.endCountMissing;

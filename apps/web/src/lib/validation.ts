@@ -1,5 +1,5 @@
 // The small forms' checks before calling the API, by @evenly/core's own validators: the same
-// rules and sentences the server answers with (the account forms use validation/auth-forms.ts,
+// rules the server answers with, their problems as core's message descriptors (the account forms use validation/auth-forms.ts,
 // the expense form lib/expenseForm.ts). None of these pulls zod into the page.
 import {
   PATH_ID_PATTERN,
@@ -8,25 +8,25 @@ import {
   validateGroupCreate,
   validateGroupPatch,
 } from '@evenly/core';
-import type { ValidationResult } from '@evenly/core';
+import type { Message, ValidationResult } from '@evenly/core';
 
-/** The first sentence of a core validator's answer, or null when the input passes. */
-export function firstProblem(result: ValidationResult<unknown>): string | null {
+/** The first problem of a core validator's answer, or null when the input passes. */
+export function firstProblem(result: ValidationResult<unknown>): Message | null {
   return result.ok ? null : (result.issues[0]?.message ?? null);
 }
 
 /** A new group's name (POST /groups). */
-export function validateGroupName(name: string): string | null {
+export function validateGroupName(name: string): Message | null {
   return firstProblem(validateGroupCreate({ name }));
 }
 
 /** A group's new name (PATCH /groups/{id}). */
-export function validateGroupRename(name: string): string | null {
+export function validateGroupRename(name: string): Message | null {
   return firstProblem(validateGroupPatch({ name }));
 }
 
 /** The address of a friend request (POST /friendships/requests). */
-export function validateMemberEmail(email: string): string | null {
+export function validateMemberEmail(email: string): Message | null {
   return firstProblem(validateFriendRequest({ recipientEmail: email }));
 }
 

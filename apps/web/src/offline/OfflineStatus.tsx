@@ -10,6 +10,7 @@ import { intlLocale, type WebLocale } from '../i18n/locale';
 import { Alert } from '../components/Alert';
 import { addAsNew, applyAnyway, canAddAsNew, canApplyAnyway, dismiss } from './outboxActions';
 import type { StoredOutboxItem } from './outboxTypes';
+import { outboxProblemText } from './problemText';
 import { lastSyncedAt } from './persistCache';
 import { useOnline, useOutboxItems, useSyncStatus } from './useOutbox';
 
@@ -63,7 +64,7 @@ function ProblemCard({ item }: { item: StoredOutboxItem }) {
   return (
     <li className="card flex flex-col gap-2 border-danger/40 p-3 text-sm">
       <p className="font-semibold text-danger">{title}</p>
-      <p>{item.problem?.message}</p>
+      {item.problem ? <p>{outboxProblemText(i18n, item.kind, item.problem)}</p> : null}
       {item.problem?.kept ? (
         <p>
           <span className="font-medium">

@@ -152,6 +152,7 @@ export async function failItem(
         state: 'conflict',
         problem: {
           ...problem,
+          blocked: true,
           message: `${problem.message} An earlier change you made to it offline could not be saved, so this one was not sent either.`,
         },
       });

@@ -33,10 +33,20 @@ export type OutboxAction = 'create' | 'update';
  */
 export type OutboxState = 'pending' | 'conflict' | 'failed';
 
+/**
+ * Why the server refused a queued change, stored rather than a sentence so the problem is shown
+ * in the language the app speaks when it is read (offline/problemText.ts).
+ */
+export type OutboxReason = 'deleted' | 'changed' | 'no-access' | 'refused';
+
 export interface OutboxProblem {
   /** The API's error code (EDIT_CONFLICT, NOT_FOUND, …) or null. */
   code: string | null;
-  /** What happened, in words for the person. */
+  /** Why; absent on problems stored before it existed (their `message` is shown). */
+  reason?: OutboxReason;
+  /** An earlier queued change to the same entry failed, so this one was not sent. */
+  blocked?: boolean;
+  /** The server's own sentence (English, the API contract), or the English of `reason`. */
   message: string;
   /** The version the server kept, in words; null when it is gone. */
   kept: string | null;

@@ -143,6 +143,7 @@ export async function sendItem(item: OutboxItem, transport: Transport): Promise<
       problem: kept.gone
         ? {
             code,
+            reason: 'deleted',
             message: `This ${what} was deleted while you were offline.`,
             kept: null,
             keptUpdatedAt: null,
@@ -150,6 +151,7 @@ export async function sendItem(item: OutboxItem, transport: Transport): Promise<
           }
         : {
             code,
+            reason: 'changed',
             message: `Someone else changed this ${what} while you were offline. Their version was kept.`,
             kept: kept.kept,
             keptUpdatedAt: kept.updatedAt,
@@ -163,6 +165,7 @@ export async function sendItem(item: OutboxItem, transport: Transport): Promise<
       state: 'conflict',
       problem: {
         code,
+        reason: status === 404 ? 'deleted' : 'no-access',
         message:
           status === 404
             ? `This ${what} was deleted while you were offline.`
@@ -178,13 +181,13 @@ export async function sendItem(item: OutboxItem, transport: Transport): Promise<
     return {
       kind: 'refused',
       state: 'conflict',
-      problem: { code, message, kept: null, keptUpdatedAt: null, gone: true },
+      problem: { code, reason: 'refused', message, kept: null, keptUpdatedAt: null, gone: true },
     };
   }
   return {
     kind: 'refused',
     state: 'failed',
-    problem: { code, message, kept: null, keptUpdatedAt: null, gone: false },
+    problem: { code, reason: 'refused', message, kept: null, keptUpdatedAt: null, gone: false },
   };
 }
 

@@ -5,6 +5,7 @@
 // The forms call these instead of the plain API calls; `queued: true` tells them the write waits
 // on this device ("waiting to sync"). Sending is the same request the outbox would send (same
 // bytes, same key), so an attempt whose answer was lost is replayed by the server, never doubled.
+import { msg } from '@lingui/core/macro';
 import { ApiError } from '../api/client';
 import type {
   Comment,
@@ -283,9 +284,7 @@ export async function addComment(
 }
 
 /** The toast after a write was queued instead of saved. */
-export const QUEUED_MESSAGE =
-  'Saved on this device — waiting to sync. It is sent when you’re back online.';
+export const QUEUED_MESSAGE = msg`Saved on this device — waiting to sync. It is sent when you’re back online.`;
 
 /** Scanning needs the server; the file itself waits with the expense. */
-export const RECEIPT_OFFLINE_MESSAGE =
-  'You’re offline, so the receipt can’t be read now. It stays attached and is uploaded with the expense when you’re back online.';
+export const RECEIPT_OFFLINE_MESSAGE = msg`You’re offline, so the receipt can’t be read now. It stays attached and is uploaded with the expense when you’re back online.`;

@@ -49,7 +49,7 @@ export default function RegisterPage() {
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<RegisterFormValues>({
-    resolver: formResolver(registerFormErrors),
+    resolver: formResolver(registerFormErrors, i18n),
     defaultValues: {
       name: '',
       email: params.get('email') ?? '',

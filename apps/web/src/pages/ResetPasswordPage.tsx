@@ -37,7 +37,7 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<NewPasswordFormValues>({ resolver: formResolver(newPasswordFormErrors) });
+  } = useForm<NewPasswordFormValues>({ resolver: formResolver(newPasswordFormErrors, i18n) });
 
   const onSubmit = handleSubmit(async ({ password }) => {
     if (!token) {

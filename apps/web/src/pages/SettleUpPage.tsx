@@ -26,7 +26,6 @@ import { useInvalidateAll } from '../hooks/useInvalidate';
 import { useSubmissionKeys } from '../hooks/useSubmissionKeys';
 import { MIN_AMOUNT } from '../lib/constants';
 import { todayIso } from '../lib/dates';
-import { expenseProblemText } from '../lib/expenseProblems';
 import { AmountInCurrency } from '../components/currency/AmountInCurrency';
 import { rememberCurrency } from '../lib/currencies';
 import {
@@ -137,7 +136,7 @@ export default function SettleUpPage() {
     try {
       const saved = await offline.settleUp(request, keys.keyFor(request), other);
       keys.succeeded();
-      if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+      if (saved.queued) toast.success(i18n._(offline.QUEUED_MESSAGE));
       else toast.success(t`Payment recorded successfully!`);
       await invalidate();
       await navigate(saved.queued ? '/app/friends' : '/app/activity');
@@ -155,7 +154,7 @@ export default function SettleUpPage() {
       const problem = friendId && amount.trim() ? amountProblem(amount, cur) : null;
       setError(
         problem !== null
-          ? expenseProblemText(i18n, problem)
+          ? i18n._(problem)
           : t`Please select a friend and enter a valid positive amount.`,
       );
       return;

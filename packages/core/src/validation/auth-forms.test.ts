@@ -2,6 +2,7 @@
 // for each field (the confirmation field aside, which only the forms have).
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../message.js';
 import type { z } from 'zod';
 import {
   changePasswordSchema,
@@ -51,7 +52,7 @@ describe('account forms agree with the API', () => {
   it('sign in', () => {
     fc.assert(
       fc.property(text, text, (email, password) => {
-        expect(loginFormErrors({ email, password })).toEqual(
+        expect(inEnglish(loginFormErrors({ email, password }))).toEqual(
           schemaErrors(loginSchema, { email, password }),
         );
       }),
@@ -63,7 +64,7 @@ describe('account forms agree with the API', () => {
     fc.assert(
       fc.property(text, text, text, (name, email, password) => {
         const form = registerFormErrors({ name, email, password, confirmPassword: password });
-        expect(form).toEqual(schemaErrors(registerSchema, { name, email, password }));
+        expect(inEnglish(form)).toEqual(schemaErrors(registerSchema, { name, email, password }));
       }),
       { numRuns: 400 },
     );
@@ -72,7 +73,9 @@ describe('account forms agree with the API', () => {
   it('e-mail only', () => {
     fc.assert(
       fc.property(text, (email) => {
-        expect(emailFormErrors({ email })).toEqual(schemaErrors(emailOnlySchema, { email }));
+        expect(inEnglish(emailFormErrors({ email }))).toEqual(
+          schemaErrors(emailOnlySchema, { email }),
+        );
       }),
       { numRuns: 300 },
     );
@@ -81,7 +84,7 @@ describe('account forms agree with the API', () => {
   it('new password and change password', () => {
     fc.assert(
       fc.property(text, text, (current, password) => {
-        expect(newPasswordFormErrors({ password, confirmPassword: password })).toEqual(
+        expect(inEnglish(newPasswordFormErrors({ password, confirmPassword: password }))).toEqual(
           schemaErrors(
             resetPasswordSchema,
             { token: 't', newPassword: password },
@@ -89,11 +92,13 @@ describe('account forms agree with the API', () => {
           ),
         );
         expect(
-          changePasswordFormErrors({
-            currentPassword: current,
-            password,
-            confirmPassword: password,
-          }),
+          inEnglish(
+            changePasswordFormErrors({
+              currentPassword: current,
+              password,
+              confirmPassword: password,
+            }),
+          ),
         ).toEqual(
           schemaErrors(
             changePasswordSchema,
@@ -107,11 +112,15 @@ describe('account forms agree with the API', () => {
   });
 
   it('the confirmation must match', () => {
-    expect(newPasswordFormErrors({ password: 'secret1', confirmPassword: 'secret2' })).toEqual({
+    expect(
+      inEnglish(newPasswordFormErrors({ password: 'secret1', confirmPassword: 'secret2' })),
+    ).toEqual({
       confirmPassword: 'Passwords do not match.',
     });
     expect(
-      registerFormErrors({ name: 'Ann', email: 'a@b.co', password: 'x', confirmPassword: 'y' }),
+      inEnglish(
+        registerFormErrors({ name: 'Ann', email: 'a@b.co', password: 'x', confirmPassword: 'y' }),
+      ),
     ).toEqual({
       password: 'Password must be at least 6 characters long.',
       confirmPassword: 'Passwords do not match.',
@@ -126,7 +135,9 @@ describe('account forms agree with the API', () => {
           email: 'ann@example.com',
           password: 'secret1',
         });
-        expect(nameFormErrors({ name })).toEqual(expected === undefined ? {} : { name: expected });
+        expect(inEnglish(nameFormErrors({ name }))).toEqual(
+          expected === undefined ? {} : { name: expected },
+        );
       }),
       { numRuns: 300 },
     );
@@ -135,17 +146,19 @@ describe('account forms agree with the API', () => {
   it('a new e-mail address', () => {
     const ok = { newEmail: ' Bea@Example.com ', currentPassword: 'secret1' };
     expect(changeEmailFormErrors(ok, 'ann@example.com')).toEqual({});
-    expect(changeEmailFormErrors({ newEmail: '', currentPassword: '' }, null)).toEqual({
+    expect(inEnglish(changeEmailFormErrors({ newEmail: '', currentPassword: '' }, null))).toEqual({
       newEmail: 'Please enter a valid email address.',
       currentPassword: 'Please enter your current password.',
     });
-    expect(changeEmailFormErrors({ ...ok, newEmail: 'bea@' }, null)).toEqual({
+    expect(inEnglish(changeEmailFormErrors({ ...ok, newEmail: 'bea@' }, null))).toEqual({
       newEmail: 'Please enter a valid email address.',
     });
-    expect(changeEmailFormErrors(ok, 'BEA@example.COM')).toEqual({
+    expect(inEnglish(changeEmailFormErrors(ok, 'BEA@example.COM'))).toEqual({
       newEmail: 'That is already your email address.',
     });
-    expect(changeEmailFormErrors({ ...ok, currentPassword: 'x'.repeat(1001) }, null)).toEqual({
+    expect(
+      inEnglish(changeEmailFormErrors({ ...ok, currentPassword: 'x'.repeat(1001) }, null)),
+    ).toEqual({
       currentPassword: 'Password must be at most 200 characters long.',
     });
   });

@@ -5,6 +5,7 @@
 // a form refuses exactly what the API's schema refuses, with the same sentence; the forms add
 // only the password confirmation, which never reaches the server.
 import { isEmailAddress } from './email.js';
+import type { Message } from '../message.js';
 import {
   AUTH_MESSAGES,
   ENTERED_PASSWORD_MAX_LENGTH,
@@ -14,7 +15,7 @@ import {
 } from './auth-rules.js';
 
 /** The first problem of each field that has one (absent = the field is fine). */
-export type FormErrors<K extends string> = Partial<Record<K, string>>;
+export type FormErrors<K extends string> = Partial<Record<K, Message>>;
 
 export interface LoginFormValues {
   email: string;
@@ -46,35 +47,35 @@ export interface ChangePasswordFormValues {
   confirmPassword: string;
 }
 
-function emailError(value: string, missing: string): string | undefined {
+function emailError(value: string, missing: Message): Message | undefined {
   const text = value.trim();
   if (text.length === 0) return missing;
   return isEmailAddress(text.toLowerCase()) ? undefined : AUTH_MESSAGES.emailInvalid;
 }
 
-function nameError(value: string): string | undefined {
+function nameError(value: string): Message | undefined {
   const name = value.trim();
   if (name.length === 0) return AUTH_MESSAGES.nameRequired;
   return name.length > NAME_MAX_LENGTH ? AUTH_MESSAGES.nameTooLong : undefined;
 }
 
-function currentPasswordError(value: string): string | undefined {
+function currentPasswordError(value: string): Message | undefined {
   if (value.length === 0) return AUTH_MESSAGES.currentPasswordRequired;
   return value.length > ENTERED_PASSWORD_MAX_LENGTH ? AUTH_MESSAGES.passwordTooLong : undefined;
 }
 
-function newPasswordError(value: string): string | undefined {
+function newPasswordError(value: string): Message | undefined {
   if (value.length < PASSWORD_MIN_LENGTH) return AUTH_MESSAGES.passwordTooShort;
   if (value.length > PASSWORD_MAX_LENGTH) return AUTH_MESSAGES.passwordTooLong;
   return undefined;
 }
 
-function confirmationError(password: string, confirmation: string): string | undefined {
+function confirmationError(password: string, confirmation: string): Message | undefined {
   return password === confirmation ? undefined : AUTH_MESSAGES.passwordsDoNotMatch;
 }
 
 /** Drops the fields without a problem. */
-function errorsOf<K extends string>(all: Record<K, string | undefined>): FormErrors<K> {
+function errorsOf<K extends string>(all: Record<K, Message | undefined>): FormErrors<K> {
   const out: FormErrors<K> = {};
   for (const key of Object.keys(all) as K[]) {
     const message = all[key];

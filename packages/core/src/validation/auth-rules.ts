@@ -10,15 +10,39 @@ export const EMAIL_MAX_LENGTH = 254;
 export const ENTERED_PASSWORD_MAX_LENGTH = 1000;
 
 export const AUTH_MESSAGES = {
-  nameRequired: 'Please enter your name.',
-  nameTooLong: `Name must be at most ${NAME_MAX_LENGTH} characters.`,
-  emailRequired: 'Please enter your email address.',
+  nameRequired: /*i18n*/ { id: 'auth.nameRequired', message: 'Please enter your name.' },
+  nameTooLong: /*i18n*/ {
+    id: 'auth.nameTooLong',
+    message: 'Name must be at most {NAME_MAX_LENGTH} characters.',
+    values: { NAME_MAX_LENGTH },
+  },
+  emailRequired: /*i18n*/ { id: 'auth.emailRequired', message: 'Please enter your email address.' },
   emailInvalid: MSG_INVALID_EMAIL,
-  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters long.`,
-  passwordTooLong: `Password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
-  passwordsDoNotMatch: 'Passwords do not match.',
-  loginRequired: 'Please enter your email and password.',
-  resetTokenMissing: 'Invalid password reset link: Token missing.',
-  currentPasswordRequired: 'Please enter your current password.',
-  sameEmail: 'That is already your email address.',
+  passwordTooShort: /*i18n*/ {
+    id: 'auth.passwordTooShort',
+    message: 'Password must be at least {PASSWORD_MIN_LENGTH} characters long.',
+    values: { PASSWORD_MIN_LENGTH },
+  },
+  passwordTooLong: /*i18n*/ {
+    id: 'auth.passwordTooLong',
+    message: 'Password must be at most {PASSWORD_MAX_LENGTH} characters long.',
+    values: { PASSWORD_MAX_LENGTH },
+  },
+  passwordsDoNotMatch: /*i18n*/ {
+    id: 'auth.passwordsDoNotMatch',
+    message: 'Passwords do not match.',
+  },
+  loginRequired: /*i18n*/ {
+    id: 'auth.loginRequired',
+    message: 'Please enter your email and password.',
+  },
+  resetTokenMissing: /*i18n*/ {
+    id: 'auth.resetTokenMissing',
+    message: 'Invalid password reset link: Token missing.',
+  },
+  currentPasswordRequired: /*i18n*/ {
+    id: 'auth.currentPasswordRequired',
+    message: 'Please enter your current password.',
+  },
+  sameEmail: /*i18n*/ { id: 'auth.sameEmail', message: 'That is already your email address.' },
 } as const;

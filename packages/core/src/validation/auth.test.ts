@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../message.js';
 import {
   changePasswordSchema,
   emailOnlySchema,
@@ -35,19 +36,21 @@ describe('account forms', () => {
     expect(
       firstMessage(registerSchema.safeParse({ name: 'A', email: 'a@b.co', password: '12345' })),
     ).toBe('Password must be at least 6 characters long.');
-    expect(firstMessage(loginSchema.safeParse({ email: '', password: '' }))).toBe(
+    expect(inEnglish(firstMessage(loginSchema.safeParse({ email: '', password: '' })))).toBe(
       'Please enter your email and password.',
     );
-    expect(firstMessage(emailOnlySchema.safeParse({ email: '  ' }))).toBe(
+    expect(inEnglish(firstMessage(emailOnlySchema.safeParse({ email: '  ' })))).toBe(
       'Please enter your email address.',
     );
-    expect(firstMessage(resetPasswordSchema.safeParse({ newPassword: 'secret1' }))).toBe(
+    expect(inEnglish(firstMessage(resetPasswordSchema.safeParse({ newPassword: 'secret1' })))).toBe(
       'Invalid password reset link: Token missing.',
     );
     expect(
       firstMessage(changePasswordSchema.safeParse({ currentPassword: 'x', newPassword: 'y' })),
     ).toBe('Password must be at least 6 characters long.');
-    expect(passwordConfirmationError('secret1', 'secret2')).toBe('Passwords do not match.');
+    expect(inEnglish(passwordConfirmationError('secret1', 'secret2'))).toBe(
+      'Passwords do not match.',
+    );
     expect(passwordConfirmationError('secret1', 'secret1')).toBeNull();
   });
 });

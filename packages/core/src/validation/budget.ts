@@ -1,5 +1,6 @@
 // Monthly budgets per category for the caller's own share (issue #14 point 4). Shared by the API
 // (PUT /api/budgets/{category}) and the web form.
+import type { Message } from '../message.js';
 import { isCategoryId } from '../categories.js';
 import type { CategoryId } from '../categories.js';
 import type { Cents } from '../money.js';
@@ -11,7 +12,10 @@ import type { ValidationIssue, ValidationResult } from './issues.js';
 export const BUDGET_ALERT_THRESHOLDS = [80, 100] as const;
 export type BudgetThreshold = (typeof BUDGET_ALERT_THRESHOLDS)[number];
 
-export const MSG_BUDGET_CATEGORY = 'Choose one of the expense categories.';
+export const MSG_BUDGET_CATEGORY: Message = /*i18n*/ {
+  id: 'budget.category',
+  message: 'Choose one of the expense categories.',
+};
 
 export interface BudgetInput {
   category: CategoryId;

@@ -4,8 +4,8 @@ import { asRecord, IssueCollector, schemaFromValidator } from './issues.js';
 import type { ValidationResult } from './issues.js';
 
 export const COMMENT_MESSAGES = {
-  empty: 'Comment cannot be empty.',
-  tooLong: 'Comment must be at most 2000 characters.',
+  empty: /*i18n*/ { id: 'comment.empty', message: 'Comment cannot be empty.' },
+  tooLong: /*i18n*/ { id: 'comment.tooLong', message: 'Comment must be at most 2000 characters.' },
 } as const;
 
 export interface CommentInput {

@@ -1,4 +1,5 @@
 // ISO 4217 currency codes (active codes, including funds and precious-metal codes).
+import type { Message } from '../message.js';
 import { fieldError, fieldOk } from './issues.js';
 import type { FieldRead } from './issues.js';
 
@@ -16,7 +17,10 @@ export const ISO_4217_CODES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-export const MSG_INVALID_CURRENCY = 'Currency must be a 3-letter ISO 4217 code.';
+export const MSG_INVALID_CURRENCY: Message = /*i18n*/ {
+  id: 'currency.invalidCurrency',
+  message: 'Currency must be a 3-letter ISO 4217 code.',
+};
 
 export function isIsoCurrencyCode(code: string): boolean {
   return ISO_4217_CODES.has(code);

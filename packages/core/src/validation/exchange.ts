@@ -9,8 +9,14 @@ import { asRecord, fieldError, fieldOk, IssueCollector, schemaFromValidator } fr
 import type { ValidationResult } from './issues.js';
 
 export const EXCHANGE_MESSAGES = {
-  otherUser: 'Please select the person whose balance you convert.',
-  sameCurrency: 'Please choose two different currencies.',
+  otherUser: /*i18n*/ {
+    id: 'exchange.otherUser',
+    message: 'Please select the person whose balance you convert.',
+  },
+  sameCurrency: /*i18n*/ {
+    id: 'exchange.sameCurrency',
+    message: 'Please choose two different currencies.',
+  },
 } as const;
 
 export interface ExchangeInput {

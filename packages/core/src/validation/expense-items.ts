@@ -13,18 +13,44 @@ export const MAX_ITEMS = 200;
 export const ITEM_DESCRIPTION_MAX_CHARS = 255;
 
 export const ITEM_MESSAGES = {
-  notList: 'items must be a list of items.',
-  tooMany: `An expense can have at most ${MAX_ITEMS} items.`,
-  description: 'Please enter a name for each item.',
-  descriptionTooLong: `Item names must be at most ${ITEM_DESCRIPTION_MAX_CHARS} characters.`,
-  amount: 'Please enter a valid price for each item (negative for a discount).',
-  noPeople: 'Please choose who had each item.',
-  person: 'Please select a valid user for each person who had an item.',
-  duplicatePerson: 'Each person can appear only once on an item.',
-  exactOnly: 'An expense split by item must have splitType EXACT.',
-  notInSplit: 'Everyone who had an item must be in the split.',
-  splitDiffers:
-    'The split must be the one the items give: each item shared equally by the people who had it, the rest of the amount spread in proportion.',
+  notList: /*i18n*/ { id: 'items.notList', message: 'items must be a list of items.' },
+  tooMany: /*i18n*/ {
+    id: 'items.tooMany',
+    message: 'An expense can have at most {MAX_ITEMS} items.',
+    values: { MAX_ITEMS },
+  },
+  description: /*i18n*/ { id: 'items.description', message: 'Please enter a name for each item.' },
+  descriptionTooLong: /*i18n*/ {
+    id: 'items.descriptionTooLong',
+    message: 'Item names must be at most {ITEM_DESCRIPTION_MAX_CHARS} characters.',
+    values: { ITEM_DESCRIPTION_MAX_CHARS },
+  },
+  amount: /*i18n*/ {
+    id: 'items.amount',
+    message: 'Please enter a valid price for each item (negative for a discount).',
+  },
+  noPeople: /*i18n*/ { id: 'items.noPeople', message: 'Please choose who had each item.' },
+  person: /*i18n*/ {
+    id: 'items.person',
+    message: 'Please select a valid user for each person who had an item.',
+  },
+  duplicatePerson: /*i18n*/ {
+    id: 'items.duplicatePerson',
+    message: 'Each person can appear only once on an item.',
+  },
+  exactOnly: /*i18n*/ {
+    id: 'items.exactOnly',
+    message: 'An expense split by item must have splitType EXACT.',
+  },
+  notInSplit: /*i18n*/ {
+    id: 'items.notInSplit',
+    message: 'Everyone who had an item must be in the split.',
+  },
+  splitDiffers: /*i18n*/ {
+    id: 'items.splitDiffers',
+    message:
+      'The split must be the one the items give: each item shared equally by the people who had it, the rest of the amount spread in proportion.',
+  },
 } as const;
 
 /** One item as sent and stored: its line total in minor units (negative for a discount). */

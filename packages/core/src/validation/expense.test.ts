@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../message.js';
 import fc from 'fast-check';
 import { formatIssuePath } from './issues.js';
 import {
@@ -262,9 +263,9 @@ describe('expenseInputSchema: field messages', () => {
     expect(issues({ ...base, splits })[0]?.[0]).toBe('splits');
   });
   it('per-type value messages', () => {
-    expect(messages({ ...base, splitType: 'EXACT', splits: [{ userId: 1, value: 'x' }] })).toEqual([
-      'Please enter a valid exact value for each person.',
-    ]);
+    expect(
+      inEnglish(messages({ ...base, splitType: 'EXACT', splits: [{ userId: 1, value: 'x' }] })),
+    ).toEqual(['Please enter a valid exact value for each person.']);
     expect(
       messages({ ...base, splitType: 'EXACT', splits: [{ userId: 1, value: 1.234 }] }),
     ).toEqual(['Amounts can have at most 2 decimal places.']);
@@ -279,7 +280,7 @@ describe('expenseInputSchema: field messages', () => {
     ).toEqual(['Please enter a valid percentage value for each person.']);
   });
   it('a non-object body reports every required field, in table order', () => {
-    expect(messages(null)).toEqual([
+    expect(inEnglish(messages(null))).toEqual([
       'Please enter a description.',
       'Please enter a valid positive amount.',
       'Please choose a split type: EQUAL, EXACT, PERCENTAGE or SHARE.',
@@ -331,9 +332,9 @@ describe('expenseInputSchema: rules 1–3 in order', () => {
     ).toEqual([['splits', 'Each person can appear only once in the split.']]);
   });
   it('payer total must equal the amount exactly', () => {
-    expect(issues({ ...base, amount: 50, payers: [{ userId: 1, amountPaid: 40 }] })).toEqual([
-      ['payers', 'Total amount paid (40.00) must equal the expense amount (50.00).'],
-    ]);
+    expect(
+      inEnglish(issues({ ...base, amount: 50, payers: [{ userId: 1, amountPaid: 40 }] })),
+    ).toEqual([['payers', 'Total amount paid (40.00) must equal the expense amount (50.00).']]);
     expect(
       messages({ ...base, amount: 1234.5, payers: [{ userId: 1, amountPaid: 1234.49 }] }),
     ).toEqual(['Total amount paid (1234.49) must equal the expense amount (1234.50).']);
@@ -409,14 +410,14 @@ describe('expenseInputSchema: rules 1–3 in order', () => {
     ]);
   });
   it('rules do not run while fields are invalid (field errors come first)', () => {
-    expect(messages({ ...base, description: '', payers: [{ userId: 1, amountPaid: 1 }] })).toEqual([
-      'Please enter a description.',
-    ]);
+    expect(
+      inEnglish(messages({ ...base, description: '', payers: [{ userId: 1, amountPaid: 1 }] })),
+    ).toEqual(['Please enter a description.']);
   });
   it('expenseFieldsSchema checks shapes only; checkExpenseRules runs the rules', () => {
     const input = { ...base, payers: [{ userId: 1, amountPaid: 1 }] };
     const fields = expenseFieldsSchema.parse(input);
-    expect(checkExpenseRules(fields).map((i) => i.message)).toEqual([
+    expect(inEnglish(checkExpenseRules(fields).map((i) => i.message))).toEqual([
       'Total amount paid (1.00) must equal the expense amount (90.00).',
     ]);
   });

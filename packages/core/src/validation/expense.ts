@@ -9,6 +9,7 @@ import {
   scaledPercentageToNumber,
 } from '../money.js';
 import type { Cents } from '../money.js';
+import type { Message } from '../message.js';
 import { isSplitType } from '../split.js';
 import type { SplitType } from '../split.js';
 import { readOptionalCategory } from '../categories.js';
@@ -38,34 +39,102 @@ export const PERCENTAGE_SUM_TOLERANCE_SCALED = 50;
 export const DESCRIPTION_MAX_CHARS = 255;
 
 export const EXPENSE_MESSAGES = {
-  descriptionEmpty: 'Please enter a description.',
-  descriptionTooLong: 'Description must be at most 255 characters.',
-  splitType: 'Please choose a split type: EQUAL, EXACT, PERCENTAGE or SHARE.',
-  noPayers: 'At least one payer is required.',
-  tooManyPayers: `An expense can have at most ${MAX_PAYERS} payers.`,
-  payerUser: 'Please select a valid user for each payer.',
-  noSplits: 'Please select at least one person to split the expense with.',
-  tooManySplits: `An expense can be split between at most ${MAX_SPLITS} people.`,
-  splitUser: 'Please select a valid user for each person in the split.',
-  notesTooLong: 'Notes must be at most 2000 characters.',
-  groupId: 'Invalid Group ID.',
-  removeReceipt: 'removeReceipt must be true or false.',
-  duplicatePayer: 'Each person can appear only once among the payers.',
-  duplicateSplit: 'Each person can appear only once in the split.',
-  percentagesSum: 'Percentages must add up to 100.',
-  sharesAllZero: 'At least one person must have a positive number of shares.',
+  descriptionEmpty: /*i18n*/ {
+    id: 'expense.descriptionEmpty',
+    message: 'Please enter a description.',
+  },
+  descriptionTooLong: /*i18n*/ {
+    id: 'expense.descriptionTooLong',
+    message: 'Description must be at most 255 characters.',
+  },
+  splitType: /*i18n*/ {
+    id: 'expense.splitType',
+    message: 'Please choose a split type: EQUAL, EXACT, PERCENTAGE or SHARE.',
+  },
+  noPayers: /*i18n*/ { id: 'expense.noPayers', message: 'At least one payer is required.' },
+  tooManyPayers: /*i18n*/ {
+    id: 'expense.tooManyPayers',
+    message: 'An expense can have at most {MAX_PAYERS} payers.',
+    values: { MAX_PAYERS },
+  },
+  payerUser: /*i18n*/ {
+    id: 'expense.payerUser',
+    message: 'Please select a valid user for each payer.',
+  },
+  noSplits: /*i18n*/ {
+    id: 'expense.noSplits',
+    message: 'Please select at least one person to split the expense with.',
+  },
+  tooManySplits: /*i18n*/ {
+    id: 'expense.tooManySplits',
+    message: 'An expense can be split between at most {MAX_SPLITS} people.',
+    values: { MAX_SPLITS },
+  },
+  splitUser: /*i18n*/ {
+    id: 'expense.splitUser',
+    message: 'Please select a valid user for each person in the split.',
+  },
+  notesTooLong: /*i18n*/ {
+    id: 'expense.notesTooLong',
+    message: 'Notes must be at most 2000 characters.',
+  },
+  groupId: /*i18n*/ { id: 'expense.groupId', message: 'Invalid Group ID.' },
+  removeReceipt: /*i18n*/ {
+    id: 'expense.removeReceipt',
+    message: 'removeReceipt must be true or false.',
+  },
+  duplicatePayer: /*i18n*/ {
+    id: 'expense.duplicatePayer',
+    message: 'Each person can appear only once among the payers.',
+  },
+  duplicateSplit: /*i18n*/ {
+    id: 'expense.duplicateSplit',
+    message: 'Each person can appear only once in the split.',
+  },
+  percentagesSum: /*i18n*/ {
+    id: 'expense.percentagesSum',
+    message: 'Percentages must add up to 100.',
+  },
+  sharesAllZero: /*i18n*/ {
+    id: 'expense.sharesAllZero',
+    message: 'At least one person must have a positive number of shares.',
+  },
 } as const;
 
-export function payerTotalMessage(paid: number, amount: number, currency = 'USD'): string {
-  return `Total amount paid (${formatMinor(paid, currency)}) must equal the expense amount (${formatMinor(amount, currency)}).`;
+export function payerTotalMessage(paid: number, amount: number, currency = 'USD'): Message {
+  return /*i18n*/ {
+    id: 'expense.payerTotal',
+    message: 'Total amount paid ({paid}) must equal the expense amount ({amount}).',
+    values: { paid: formatMinor(paid, currency), amount: formatMinor(amount, currency) },
+  };
 }
 
-export function exactSumMessage(sum: number, amount: number, currency = 'USD'): string {
-  return `Sum of exact split amounts (${formatMinor(sum, currency)}) must equal the expense amount (${formatMinor(amount, currency)}).`;
+export function exactSumMessage(sum: number, amount: number, currency = 'USD'): Message {
+  return /*i18n*/ {
+    id: 'expense.exactSum',
+    message: 'Sum of exact split amounts ({sum}) must equal the expense amount ({amount}).',
+    values: { sum: formatMinor(sum, currency), amount: formatMinor(amount, currency) },
+  };
 }
 
-export function splitValueMessage(splitType: Exclude<SplitType, 'EQUAL'>): string {
-  return `Please enter a valid ${splitType.toLowerCase()} value for each person.`;
+const SPLIT_VALUE_MESSAGES: Record<Exclude<SplitType, 'EQUAL'>, Message> = {
+  EXACT: /*i18n*/ {
+    id: 'expense.splitValueExact',
+    message: 'Please enter a valid exact value for each person.',
+  },
+  PERCENTAGE: /*i18n*/ {
+    id: 'expense.splitValuePercentage',
+    message: 'Please enter a valid percentage value for each person.',
+  },
+  SHARE: /*i18n*/ {
+    id: 'expense.splitValueShare',
+    message: 'Please enter a valid share value for each person.',
+  },
+};
+
+/** Each split type's own sentence (one message each: the type's name is part of the sentence). */
+export function splitValueMessage(splitType: Exclude<SplitType, 'EQUAL'>): Message {
+  return SPLIT_VALUE_MESSAGES[splitType];
 }
 
 export interface ExpensePayerInput {

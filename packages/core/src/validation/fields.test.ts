@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { inEnglish } from '../message.js';
 import { ISO_4217_CODES, readCurrencyCode, readOptionalCurrency } from './currency.js';
 import { isValidDate, readOptionalDate, toId } from './fields.js';
 import { formatIssuePath } from './issues.js';
@@ -9,7 +10,7 @@ describe('field readers', () => {
     for (const code of ['USD', 'EUR', 'GBP', 'JPY', 'CHF', 'BRL', 'INR'])
       expect(ISO_4217_CODES.has(code)).toBe(true);
     expect(readCurrencyCode('usd')).toEqual({ ok: true, value: 'USD' });
-    expect(readCurrencyCode('US')).toEqual({
+    expect(inEnglish(readCurrencyCode('US'))).toEqual({
       ok: false,
       message: 'Currency must be a 3-letter ISO 4217 code.',
     });
@@ -26,7 +27,7 @@ describe('field readers', () => {
     expect(isValidDate('2025-00-10')).toBe(false);
     expect(isValidDate('2025-01-00')).toBe(false);
     expect(readOptionalDate(undefined)).toEqual({ ok: true, value: null });
-    expect(readOptionalDate(20250101)).toEqual({
+    expect(inEnglish(readOptionalDate(20250101))).toEqual({
       ok: false,
       message: 'Please enter a valid date (YYYY-MM-DD).',
     });

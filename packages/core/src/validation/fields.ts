@@ -4,6 +4,7 @@ import type { Cents } from '../money.js';
 import { isEmailAddress, MSG_INVALID_EMAIL } from './email.js';
 import { fieldError, fieldOk } from './issues.js';
 import type { FieldRead } from './issues.js';
+import type { Message } from '../message.js';
 
 /** Length in characters (code points), as the database counts them. */
 export function charLength(s: string): number {
@@ -23,8 +24,8 @@ export function isBlank(input: unknown): boolean {
 export function readRequiredText(
   input: unknown,
   max: number,
-  emptyMessage: string,
-  tooLongMessage: string,
+  emptyMessage: Message,
+  tooLongMessage: Message,
 ): FieldRead<string> {
   if (typeof input !== 'string') return fieldError(emptyMessage);
   const text = input.trim();
@@ -37,8 +38,8 @@ export function readRequiredText(
 export function readOptionalText(
   input: unknown,
   max: number,
-  tooLongMessage: string,
-  notTextMessage: string = tooLongMessage,
+  tooLongMessage: Message,
+  notTextMessage: Message = tooLongMessage,
 ): FieldRead<string | null> {
   if (isBlank(input)) return fieldOk(null);
   if (typeof input !== 'string') return fieldError(notTextMessage);
@@ -63,18 +64,21 @@ export function toId(input: unknown): number | null {
   return null;
 }
 
-export function readId(input: unknown, message: string): FieldRead<number> {
+export function readId(input: unknown, message: Message): FieldRead<number> {
   const id = toId(input);
   return id === null ? fieldError(message) : fieldOk(id);
 }
 
 /** Optional id: absent or null → null. */
-export function readOptionalId(input: unknown, message: string): FieldRead<number | null> {
+export function readOptionalId(input: unknown, message: Message): FieldRead<number | null> {
   if (input === undefined || input === null) return fieldOk(null);
   return readId(input, message);
 }
 
-export const MSG_INVALID_DATE = 'Please enter a valid date (YYYY-MM-DD).';
+export const MSG_INVALID_DATE: Message = /*i18n*/ {
+  id: 'fields.invalidDate',
+  message: 'Please enter a valid date (YYYY-MM-DD).',
+};
 
 /** Whether `text` is a real calendar date `YYYY-MM-DD` between 1900-01-01 and 2100-12-31. */
 export function isValidDate(text: string): boolean {
@@ -115,7 +119,7 @@ export function readNonNegativeAmount(input: unknown, currency = 'USD'): FieldRe
  */
 export function readPositiveAmountWith(
   input: unknown,
-  invalidMessage: string,
+  invalidMessage: Message,
   currency = 'USD',
 ): FieldRead<Cents> {
   const r = parsePositiveMoney(input, currency);
@@ -127,7 +131,7 @@ export function readPositiveAmountWith(
 export function readOptionalBoolean(
   input: unknown,
   defaultValue: boolean,
-  message: string,
+  message: Message,
 ): FieldRead<boolean> {
   if (input === undefined || input === null) return fieldOk(defaultValue);
   if (typeof input === 'boolean') return fieldOk(input);

@@ -1,4 +1,5 @@
 // Group request bodies (docs/api.md §4.3): create, patch, add members.
+import type { Message } from '../message.js';
 import { DEFAULT_CURRENCY } from '../balances.js';
 import { readCurrencyCode, readOptionalCurrency } from './currency.js';
 import {
@@ -21,12 +22,28 @@ import type { FieldRead, ValidationResult } from './issues.js';
 export const MAX_MEMBER_IDS = 50;
 
 export const GROUP_MESSAGES = {
-  nameEmpty: 'Group name cannot be empty.',
-  nameTooLong: 'Group name must be at most 100 characters.',
-  simplifyDebts: 'simplifyDebts must be true or false.',
-  noMembers: 'Please select at least one friend from the list.',
-  bothMemberFields: 'Send either memberEmail or memberIds, not both.',
-  tooManyMembers: `You can add at most ${MAX_MEMBER_IDS} people at once.`,
+  nameEmpty: /*i18n*/ { id: 'group.nameEmpty', message: 'Group name cannot be empty.' },
+  nameTooLong: /*i18n*/ {
+    id: 'group.nameTooLong',
+    message: 'Group name must be at most 100 characters.',
+  },
+  simplifyDebts: /*i18n*/ {
+    id: 'group.simplifyDebts',
+    message: 'simplifyDebts must be true or false.',
+  },
+  noMembers: /*i18n*/ {
+    id: 'group.noMembers',
+    message: 'Please select at least one friend from the list.',
+  },
+  bothMemberFields: /*i18n*/ {
+    id: 'group.bothMemberFields',
+    message: 'Send either memberEmail or memberIds, not both.',
+  },
+  tooManyMembers: /*i18n*/ {
+    id: 'group.tooManyMembers',
+    message: 'You can add at most {MAX_MEMBER_IDS} people at once.',
+    values: { MAX_MEMBER_IDS },
+  },
   invalidEmail: MSG_INVALID_EMAIL,
 } as const;
 
@@ -35,7 +52,10 @@ function readGroupName(input: unknown) {
 }
 
 export type CurrencyMode = 'CONVERT' | 'SEPARATE';
-export const MSG_CURRENCY_MODE = 'Currency mode must be CONVERT or SEPARATE.';
+export const MSG_CURRENCY_MODE: Message = /*i18n*/ {
+  id: 'group.currencyMode',
+  message: 'Currency mode must be CONVERT or SEPARATE.',
+};
 
 /** CONVERT (default): entries in other currencies are converted; SEPARATE: kept apart. */
 function readCurrencyMode(input: unknown): FieldRead<CurrencyMode | null> {

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { messageText } from '../message.js';
+import type { ValidationResult } from './issues.js';
 import { validateGuestCreate, validateGuestPatch } from './guest.js';
 
-function messages(result: { ok: boolean; issues?: { path: unknown[]; message: string }[] }) {
-  return result.ok ? [] : (result.issues ?? []).map((i) => [i.path.join('.'), i.message]);
+function messages(result: ValidationResult<unknown>) {
+  return result.ok ? [] : result.issues.map((i) => [i.path.join('.'), messageText(i.message)]);
 }
 
 describe('validateGuestCreate', () => {

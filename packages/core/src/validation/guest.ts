@@ -8,11 +8,21 @@ import type { ValidationResult } from './issues.js';
 export const GUEST_NAME_MAX_LENGTH = 100;
 
 export const GUEST_MESSAGES = {
-  nameEmpty: 'Please enter a name.',
-  nameTooLong: `Name must be at most ${GUEST_NAME_MAX_LENGTH} characters.`,
-  intoUser: 'The person to merge into must be a member of this group.',
-  claimGuestId: 'Invalid User ID.',
-  inviteToken: 'This invite link is invalid or has been revoked.',
+  nameEmpty: /*i18n*/ { id: 'guest.nameEmpty', message: 'Please enter a name.' },
+  nameTooLong: /*i18n*/ {
+    id: 'guest.nameTooLong',
+    message: 'Name must be at most {GUEST_NAME_MAX_LENGTH} characters.',
+    values: { GUEST_NAME_MAX_LENGTH },
+  },
+  intoUser: /*i18n*/ {
+    id: 'guest.intoUser',
+    message: 'The person to merge into must be a member of this group.',
+  },
+  claimGuestId: /*i18n*/ { id: 'guest.claimGuestId', message: 'Invalid User ID.' },
+  inviteToken: /*i18n*/ {
+    id: 'guest.inviteToken',
+    message: 'This invite link is invalid or has been revoked.',
+  },
 } as const;
 
 function readGuestName(input: unknown) {

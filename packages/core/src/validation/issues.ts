@@ -1,11 +1,14 @@
 // Validation results shared by the schemas: ordered issues with field paths, and a bridge to zod.
 import { z } from 'zod';
+import { messageText } from '../message.js';
+import type { Message } from '../message.js';
 
 export type IssuePath = (string | number)[];
 
+/** A problem at a field: `message` is core's descriptor (the API sends its English). */
 export interface ValidationIssue {
   readonly path: IssuePath;
-  readonly message: string;
+  readonly message: Message;
 }
 
 export type ValidationResult<T> =
@@ -13,13 +16,13 @@ export type ValidationResult<T> =
   | { readonly ok: false; readonly issues: ValidationIssue[] };
 
 /** Result of reading one field: its normalised value or the message to report. */
-export type FieldRead<T> = { ok: true; value: T } | { ok: false; message: string };
+export type FieldRead<T> = { ok: true; value: T } | { ok: false; message: Message };
 
 export function fieldOk<T>(value: T): FieldRead<T> {
   return { ok: true, value };
 }
 
-export function fieldError<T = never>(message: string): FieldRead<T> {
+export function fieldError<T = never>(message: Message): FieldRead<T> {
   return { ok: false, message };
 }
 
@@ -27,7 +30,7 @@ export function fieldError<T = never>(message: string): FieldRead<T> {
 export class IssueCollector {
   readonly issues: ValidationIssue[] = [];
 
-  add(path: IssuePath, message: string): void {
+  add(path: IssuePath, message: Message): void {
     this.issues.push({ path, message });
   }
 
@@ -76,7 +79,8 @@ export function schemaFromValidator<T>(validate: (input: unknown) => ValidationR
     const r = validate(input);
     if (r.ok) return r.value;
     for (const issue of r.issues) {
-      ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      // The server's edge: zod's issues, and so the API's bodies, carry the contract's English.
+      ctx.addIssue({ code: 'custom', message: messageText(issue.message), path: issue.path });
     }
     return z.NEVER;
   });

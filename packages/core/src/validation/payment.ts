@@ -13,12 +13,21 @@ import { asRecord, fieldError, fieldOk, IssueCollector, schemaFromValidator } fr
 import type { FieldRead, ValidationResult } from './issues.js';
 
 export const PAYMENT_MESSAGES = {
-  recipient: 'Please select a recipient.',
-  payer: 'Please select a valid payer.',
-  groupId: 'Invalid Group ID.',
-  samePerson: 'The payer and the recipient must be different people.',
-  settleInvalid: 'Please select a friend and enter a valid positive amount.',
-  direction: 'Direction must be I_PAID or THEY_PAID.',
+  recipient: /*i18n*/ { id: 'payment.recipient', message: 'Please select a recipient.' },
+  payer: /*i18n*/ { id: 'payment.payer', message: 'Please select a valid payer.' },
+  groupId: /*i18n*/ { id: 'payment.groupId', message: 'Invalid Group ID.' },
+  samePerson: /*i18n*/ {
+    id: 'payment.samePerson',
+    message: 'The payer and the recipient must be different people.',
+  },
+  settleInvalid: /*i18n*/ {
+    id: 'payment.settleInvalid',
+    message: 'Please select a friend and enter a valid positive amount.',
+  },
+  direction: /*i18n*/ {
+    id: 'payment.direction',
+    message: 'Direction must be I_PAID or THEY_PAID.',
+  },
 } as const;
 
 /**

@@ -7,13 +7,29 @@ import { asRecord, IssueCollector, schemaFromValidator } from './issues.js';
 import type { ValidationResult } from './issues.js';
 
 export const RECURRENCE_MESSAGES = {
-  notObject: 'Recurrence must be an object with frequency and timeZone.',
-  frequency: 'Please choose how often the expense repeats.',
-  timeZone: 'Please choose a valid time zone.',
+  notObject: /*i18n*/ {
+    id: 'recurrence.notObject',
+    message: 'Recurrence must be an object with frequency and timeZone.',
+  },
+  frequency: /*i18n*/ {
+    id: 'recurrence.frequency',
+    message: 'Please choose how often the expense repeats.',
+  },
+  timeZone: /*i18n*/ { id: 'recurrence.timeZone', message: 'Please choose a valid time zone.' },
   endDate: MSG_INVALID_DATE,
-  endBeforeStart: 'The end date must be on or after the first date.',
-  endCount: `The number of times must be a whole number from 1 to ${MAX_END_COUNT}.`,
-  endBoth: 'Choose an end date or a number of times, not both.',
+  endBeforeStart: /*i18n*/ {
+    id: 'recurrence.endBeforeStart',
+    message: 'The end date must be on or after the first date.',
+  },
+  endCount: /*i18n*/ {
+    id: 'recurrence.endCount',
+    message: 'The number of times must be a whole number from 1 to {MAX_END_COUNT}.',
+    values: { MAX_END_COUNT },
+  },
+  endBoth: /*i18n*/ {
+    id: 'recurrence.endBoth',
+    message: 'Choose an end date or a number of times, not both.',
+  },
 } as const;
 
 export interface RecurrenceInput {

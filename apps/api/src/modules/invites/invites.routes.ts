@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { asRecord, IssueCollector, pathIdSchema, schemaFromValidator } from '@evenly/core';
-import type { ValidationResult } from '@evenly/core';
+import type { Message, ValidationResult } from '@evenly/core';
 import { errorResponses } from '../../http/error-body.js';
 import { iso, userOut, userSchema } from '../../http/mappers.js';
 import type { RateLimiter } from '../rate-limit/index.js';
@@ -13,7 +13,11 @@ import { acceptSchema } from '../guests/index.js';
 import { canonicalJson, idempotencyScope, sendOutcome } from '../idempotency/index.js';
 import type { InviteLinkView } from './invite-link.service.js';
 
-export const MSG_EXPIRES_IN_DAYS = 'expiresInDays must be a whole number of days from 1 to 365.';
+/** The API's own rule (no form sends it wrong), so not in a catalog: the English is the text. */
+export const MSG_EXPIRES_IN_DAYS: Message = {
+  id: 'invites.expiresInDays',
+  message: 'expiresInDays must be a whole number of days from 1 to 365.',
+};
 
 function validateCreateLink(input: unknown): ValidationResult<{ expiresInDays: number | null }> {
   const body = asRecord(input);

@@ -4,7 +4,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUTH_MESSAGES, emailField, pathIdSchema, SUPPORTED_LOCALES } from '@evenly/core';
+import {
+  AUTH_MESSAGES,
+  emailField,
+  messageText,
+  pathIdSchema,
+  SUPPORTED_LOCALES,
+} from '@evenly/core';
 import { UnsupportedMediaTypeError, ValidationError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
 import { sendMessage } from '../../http/message-response.js';
@@ -82,9 +88,9 @@ const changeEmailSchema = z
   .object({
     newEmail: emailField(AUTH_MESSAGES.emailInvalid),
     currentPassword: z
-      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
-      .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
-      .max(1000, { error: AUTH_MESSAGES.passwordTooLong }),
+      .string({ error: messageText(AUTH_MESSAGES.currentPasswordRequired) })
+      .min(1, { error: messageText(AUTH_MESSAGES.currentPasswordRequired) })
+      .max(1000, { error: messageText(AUTH_MESSAGES.passwordTooLong) }),
   })
   .meta({
     id: 'ChangeEmailRequest',
@@ -94,9 +100,9 @@ const changeEmailSchema = z
 const deleteAccountSchema = z
   .object({
     password: z
-      .string({ error: AUTH_MESSAGES.currentPasswordRequired })
-      .min(1, { error: AUTH_MESSAGES.currentPasswordRequired })
-      .max(1000, { error: AUTH_MESSAGES.passwordTooLong }),
+      .string({ error: messageText(AUTH_MESSAGES.currentPasswordRequired) })
+      .min(1, { error: messageText(AUTH_MESSAGES.currentPasswordRequired) })
+      .max(1000, { error: messageText(AUTH_MESSAGES.passwordTooLong) }),
     confirmOutstanding: z.boolean().optional(),
   })
   .meta({ id: 'DeleteAccountRequest', example: { password: 'secret123' } });

@@ -10,7 +10,7 @@ import {
   readOptionalCurrency,
   readOptionalDate,
 } from '@evenly/core';
-import type { ValidationIssue } from '@evenly/core';
+import type { IssuePath, Message } from '@evenly/core';
 import { issuesError } from '../../errors/app-errors.js';
 import { errorResponses } from '../../http/error-body.js';
 import { money } from '../../http/mappers.js';
@@ -140,7 +140,7 @@ export function readRange(
   const from = readOptionalDate(q.from);
   const to = readOptionalDate(q.to);
   const currency = readOptionalCurrency(withCurrency ? q.currency : undefined);
-  const issues: ValidationIssue[] = [];
+  const issues: { path: IssuePath; message: Message | string }[] = [];
   if (!from.ok) issues.push({ path: ['from'], message: from.message });
   if (!to.ok) issues.push({ path: ['to'], message: to.message });
   if (!currency.ok) issues.push({ path: ['currency'], message: currency.message });

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { changeEmailFormErrors } from '@evenly/core';
+import type { Message } from '@evenly/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { profileApi } from '../../api/profile';
@@ -22,7 +23,10 @@ export function ChangeEmailModal({
   const { i18n, t } = useLingui();
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ email?: string; password?: string }>({});
+  const [errors, setErrors] = useState<{
+    email?: Message | undefined;
+    password?: Message | undefined;
+  }>({});
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);

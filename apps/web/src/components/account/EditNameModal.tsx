@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { nameFormErrors } from '@evenly/core';
+import type { Message } from '@evenly/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { profileApi } from '../../api/profile';
@@ -24,7 +25,7 @@ export function EditNameModal({
   const { updateUser } = useAuth();
   const toast = useToast();
   const [name, setName] = useState(current);
-  const [fieldError, setFieldError] = useState<string | undefined>();
+  const [fieldError, setFieldError] = useState<Message | undefined>();
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 

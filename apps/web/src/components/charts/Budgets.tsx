@@ -139,7 +139,8 @@ function BudgetForm({
     const plain = plainAmount(amount, currency);
     const value = plain === null ? 0 : Number(plain);
     if (plain === null || value <= 0) {
-      setError(amountProblem(amount, currency) ?? t`Please enter a valid positive amount.`);
+      const problem = amountProblem(amount, currency);
+      setError(problem ? i18n._(problem) : t`Please enter a valid positive amount.`);
       return;
     }
     setError(null);

@@ -1,7 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import type { User } from '../../api/types';
-import { expenseProblemText } from '../../lib/expenseProblems';
 import { type ItemRow, newItemRow, splitRows } from '../../lib/itemSplit';
 import { amountForInput, formatMoney, fromCents } from '../../lib/money';
 import { Alert } from '../Alert';
@@ -62,7 +61,7 @@ export function ItemSplitDialog({
 
   const apply = () => {
     if (!outcome.ok) {
-      setError(expenseProblemText(i18n, outcome.message));
+      setError(i18n._(outcome.message));
       return;
     }
     onApply({ values: outcome.values, included: outcome.included });
@@ -216,7 +215,7 @@ export function ItemSplitDialog({
             </ul>
           </>
         ) : error === null ? (
-          <p className="text-muted">{expenseProblemText(i18n, outcome.message)}</p>
+          <p className="text-muted">{i18n._(outcome.message)}</p>
         ) : null}
       </div>
     </Modal>

@@ -28,7 +28,7 @@ export function useExpenseSave({
   editsSeries: boolean;
   onSaved: () => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const [saving, setSaving] = useState(false);
   const failure = useSubmitFailure();
   const toast = useToast();
@@ -55,7 +55,7 @@ export function useExpenseSave({
           context,
         );
         keys.succeeded();
-        if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+        if (saved.queued) toast.success(i18n._(offline.QUEUED_MESSAGE));
         else
           toast.success(editsSeries ? t`Expense and future repeats updated!` : t`Expense updated!`);
       } else {
@@ -66,7 +66,7 @@ export function useExpenseSave({
           context,
         );
         keys.succeeded();
-        if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+        if (saved.queued) toast.success(i18n._(offline.QUEUED_MESSAGE));
         else toast.success(repeats ? t`Recurring expense added!` : t`Expense added!`);
       }
       await invalidate();

@@ -32,7 +32,7 @@ export function useReceiptScan({
   setState: Dispatch<SetStateAction<ExpenseFormState>>;
   setItemRows: (rows: ItemRow[]) => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   // The shop a scanned receipt names: it suggests the category along with the description.
   const [merchant, setMerchant] = useState<string | null>(null);
   const [receipt, setReceipt] = useState<File | null>(null);
@@ -95,7 +95,7 @@ export function useReceiptScan({
       if (e instanceof ApiError && (e.status === 413 || e.status === 415)) setReceipt(null);
       // Offline the receipt stays attached: it is sent with the expense (offline/writes.ts).
       if (e instanceof ApiError && e.status === 0) {
-        setScanMessage({ kind: 'info', text: offline.RECEIPT_OFFLINE_MESSAGE });
+        setScanMessage({ kind: 'info', text: i18n._(offline.RECEIPT_OFFLINE_MESSAGE) });
         return;
       }
       const reason = errorMessage(e, t`An unknown error occurred during receipt scanning.`);

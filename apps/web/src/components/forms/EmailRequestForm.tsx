@@ -34,7 +34,7 @@ export function EmailRequestForm({
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<EmailFormValues>({ resolver: formResolver(emailFormErrors) });
+  } = useForm<EmailFormValues>({ resolver: formResolver(emailFormErrors, i18n) });
 
   const onSubmit = handleSubmit(async ({ email }) => {
     setResult(null);

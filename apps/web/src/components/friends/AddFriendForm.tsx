@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { friendshipsApi } from '../../api/friendships';
 import { useInvalidateAll } from '../../hooks/useInvalidate';
-import { fieldMessage } from '../../i18n/publicMessages';
 import { validateMemberEmail } from '../../lib/validation';
 import { useToast } from '../toast/toastContext';
 import { friendErrorText } from './friendErrors';
@@ -20,8 +19,8 @@ export function AddFriendForm() {
     const address = email.trim();
     const problem = validateMemberEmail(email);
     if (problem) {
-      // Core's sentence, in the page's language.
-      setError(fieldMessage(i18n, problem));
+      // Core's problem, in the page's language.
+      setError(i18n._(problem));
       return;
     }
     setError(null);

@@ -55,7 +55,7 @@ export function AddMemberModal({
   onClose: () => void;
   onAddGuest: () => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const friends = useFriends();
   const [selected, setSelected] = useState<number[]>([]);
   const [email, setEmail] = useState('');
@@ -78,7 +78,7 @@ export function AddMemberModal({
     const byEmail = email.trim() !== '';
     const problem = validateNewMembers(byEmail ? { memberEmail: email } : { memberIds: selected });
     if (problem) {
-      setError(problem);
+      setError(i18n._(problem));
       return;
     }
     setError(null);

@@ -57,7 +57,7 @@ export function CommentsSection({
       );
       keys.succeeded();
       setContent('');
-      toast.success(saved.queued ? offline.QUEUED_MESSAGE : t`Comment added!`);
+      toast.success(saved.queued ? i18n._(offline.QUEUED_MESSAGE) : t`Comment added!`);
       await refresh();
     } catch (e) {
       failure.fail(e);

@@ -16,7 +16,7 @@ import { Modal } from '../Modal';
 import { useToast } from '../toast/toastContext';
 
 export function CreateGroupModal({ onClose }: { onClose: () => void }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const [name, setName] = useState('');
   // Null until the user picks one: the default follows the home currency once it has loaded.
   const [picked, setPicked] = useState<string | null>(null);
@@ -36,7 +36,8 @@ export function CreateGroupModal({ onClose }: { onClose: () => void }) {
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
-    const problem = validateGroupName(name) ?? undefined;
+    const found = validateGroupName(name);
+    const problem = found === null ? undefined : i18n._(found);
     setNameError(problem);
     if (fields.focusFirst({ name: problem })) return;
     failure.clear();

@@ -36,7 +36,7 @@ export function CurrencyExchangeModal({
   lines: BalanceLine[];
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const open = lines.filter((l) => !isZero(l.netAmount, l.currency));
   const people = [...new Map(open.map((l) => [l.otherUser.id, l.otherUser])).values()];
   const [personId, setPersonId] = useState(people[0]?.id ?? 0);
@@ -77,7 +77,7 @@ export function CurrencyExchangeModal({
       return;
     }
     if (exchangeRate === null) {
-      setError(MSG_INVALID_RATE);
+      setError(i18n._(MSG_INVALID_RATE));
       return;
     }
     setError(null);

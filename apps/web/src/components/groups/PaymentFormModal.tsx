@@ -19,6 +19,7 @@ import {
 import { rememberCurrency } from '../../lib/currencies';
 import { todayIso, normaliseDate } from '../../lib/dates';
 import { amountForInput, amountProblem, parseAmount, plainAmount } from '../../lib/money';
+import { translateProblems } from '../../lib/expenseProblems';
 import {
   type CurrencyBalance,
   minorForInput,
@@ -71,7 +72,7 @@ function balancesWith(lines: readonly BalanceLine[], otherId: number): CurrencyB
  * between two other members is edited with its payer kept.
  */
 export function PaymentFormModal({ group, meId, payment, lines, preset, onClose }: Props) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const mine = payment == null || payment.paidBy.id === meId || payment.paidTo.id === meId;
   const [start] = useState(
     (): {
@@ -175,7 +176,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
   const [submitted, setSubmitted] = useState(false);
   const problems = () => {
     const value = parseAmount(amount, currency);
-    return {
+    return translateProblems(i18n, {
       other: other ? undefined : mine ? t`Please select a member.` : PAYMENT_MESSAGES.recipient,
       amount:
         value !== null && value > 0
@@ -185,7 +186,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
         (groupCurrency === null
           ? null
           : conversionProblem(conversion, groupCurrency, quote.data !== null)) ?? undefined,
-    };
+    });
   };
   const fields = useFieldErrors(
     {
@@ -224,7 +225,7 @@ export function PaymentFormModal({ group, meId, payment, lines, preset, onClose 
         ? await offline.updatePayment(payment, body, keys.keyFor({ id: payment.id, body }), context)
         : await offline.createPayment(body, keys.keyFor(body), context);
       keys.succeeded();
-      if (saved.queued) toast.success(offline.QUEUED_MESSAGE);
+      if (saved.queued) toast.success(i18n._(offline.QUEUED_MESSAGE));
       else toast.success(payment ? t`Payment updated!` : t`Payment added!`);
       await invalidate();
       onClose();

@@ -108,7 +108,10 @@ export function PayMethodsModal({
     if (!checked.ok) {
       show(
         problemsOf(
-          checked.issues.map((i) => ({ field: formatIssuePath(i.path), message: i.message })),
+          checked.issues.map((i) => ({
+            field: formatIssuePath(i.path),
+            message: i18n._(i.message),
+          })),
         ),
       );
       return;

@@ -9,7 +9,7 @@ import { useToast } from '../toast/toastContext';
 
 /** Renames the group; the problem with the name shows under it. */
 export function GroupNameForm({ group }: { group: Group }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const toast = useToast();
   const invalidate = useInvalidateAll();
   const [name, setName] = useState(group.name);
@@ -21,7 +21,7 @@ export function GroupNameForm({ group }: { group: Group }) {
     const value = name.trim();
     const problem = validateGroupRename(value);
     if (problem) {
-      setNameError(problem);
+      setNameError(i18n._(problem));
       return;
     }
     setNameError(null);

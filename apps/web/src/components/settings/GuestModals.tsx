@@ -23,7 +23,7 @@ export function GuestFormModal({
   guest: Member | null;
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { i18n, t } = useLingui();
   const [name, setName] = useState(guest?.name ?? '');
   const [email, setEmail] = useState(guest?.email ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +36,7 @@ export function GuestFormModal({
     event.preventDefault();
     const problem = firstProblem(validateGuestCreate({ name, email }));
     if (problem) {
-      setError(problem);
+      setError(i18n._(problem));
       return;
     }
     setError(null);
