@@ -190,7 +190,7 @@ describe('split types', () => {
       .poll(() => balanceLines(page))
       .toEqual(['C Carl Diaz owes you $20.00', 'B Bea Costa owes you $6.66']);
     const detail = await openDetail(page, 'Hotel');
-    await detail.getByText('You ($60.00), Bea Costa ($40.00)').waitFor();
+    await detail.getByText('You ($60.00) and Bea Costa ($40.00)').waitFor();
     await context.close();
   });
 });
