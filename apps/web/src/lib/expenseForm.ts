@@ -188,7 +188,6 @@ export function expenseFormIssues(state: ExpenseFormState, participantIds: numbe
       );
   state.payers.forEach((payer, i) => {
     if (payer.userId !== null && !participantIds.includes(payer.userId)) {
-      // eslint-disable-next-line lingui/no-unlocalized-strings -- a field path
       issues.push({ path: ['payers', i, 'userId'], message: EXPENSE_MESSAGES.payerUser });
     }
   });
