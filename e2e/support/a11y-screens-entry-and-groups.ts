@@ -138,10 +138,18 @@ export const ENTRY_AND_GROUP_SCREENS: Screen[] = [
     ready: async (page) => {
       await page.getByText('Dinner at Time Out Market').waitFor();
       await page.context().setOffline(true);
+      // The mocked API answers through Playwright's routes, which an offline context still
+      // reaches: without this, a save could go through the mock and never wait on the device.
+      await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
       await page.getByText('You’re offline').waitFor();
       await addOfflineExpense(page, 'Tram tickets');
       await page.getByRole('list', { name: 'Waiting to sync' }).getByText('Tram tickets').waitFor();
-      await page.getByText('1 change waiting to sync', { exact: true }).waitFor();
+      // The offline panel's own line about it (or, if a retry already gave up, its problem card).
+      await page
+        .getByText('1 change waiting to sync', { exact: true })
+        .or(page.getByRole('region', { name: 'Changes not synced' }))
+        .first()
+        .waitFor();
     },
   },
   {

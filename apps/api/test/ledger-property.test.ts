@@ -562,5 +562,5 @@ describe('ledger property', () => {
       }),
       { numRuns: 30, endOnFailure: true },
     );
-  }, 180_000);
+  }, 400_000);
 });
