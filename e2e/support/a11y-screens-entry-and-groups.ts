@@ -341,7 +341,7 @@ export const ENTRY_AND_GROUP_SCREENS: Screen[] = [
       await box.fill('EUR');
       await page.getByRole('option', { name: /^EUR / }).click();
       await page.getByLabel('Amount (EUR)').fill('12.50');
-      await page.getByText(/Rate of 2026-11-20: 1 EUR = 1.08 USD/).waitFor();
+      await page.getByText(/Rate of Nov 20, 2026: 1 EUR = 1\.08 USD/).waitFor();
     },
   },
   {
