@@ -69,6 +69,16 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-refresh/only-export-components': ['error', { allowConstantExport: true }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          // `plural()` and `t` already translate (with the global i18n): passed to `i18n._` the
+          // translated text is looked up again as an id, which logs "Uncompiled message".
+          selector:
+            "CallExpression[callee.property.name='_'] > :matches(CallExpression[callee.name=/^(plural|select|selectOrdinal|t)$/], TaggedTemplateExpression[tag.name='t']).arguments",
+          message: 'Wrap it in msg: i18n._(msg`${plural(n, { one: …, other: … })}`).',
+        },
+      ],
     },
   },
   {

@@ -11,6 +11,11 @@ export interface Screen {
   ready: (page: Page) => Promise<void>;
   /** Default: the phone. `desktop`: 1440×900, side navigation and split panes. */
   desktop?: boolean;
+  /**
+   * The screen changes its browser context (network switched off): it gets a context of its own
+   * instead of a page in the one its kind of screens share.
+   */
+  ownContext?: boolean;
 }
 
 export const text = (value: string) => async (page: Page) => {

@@ -135,6 +135,7 @@ export const ENTRY_AND_GROUP_SCREENS: Screen[] = [
     name: 'group page offline, an expense waiting to sync',
     path: '/app/group/7',
     signedIn: true,
+    ownContext: true,
     ready: async (page) => {
       await page.getByText('Dinner at Time Out Market').waitFor();
       await page.context().setOffline(true);

@@ -183,7 +183,9 @@ describe('npm run backup and npm run restore', () => {
       expect(busy.code).toBe(1);
       expect(busy.out).toMatch(/stop it before restoring/);
     }
-  });
+    // Six processes start one after another (two servers, two backups, two restores), each
+    // opening its database: 60 s alone, 184 s on a loaded CI machine. A hang guard, not a speed bar.
+  }, 420_000);
 
   it('explains its usage and refuses a file that is not a backup', async () => {
     const place = await freshPlace();

@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useAuth } from '../auth/authContext';
 import { useUnreadNotifications } from '../hooks/useNotifications';
@@ -23,7 +23,9 @@ export function NotificationBell() {
   const here = pathname === '/app/notifications';
   const label =
     count > 0
-      ? i18n._(plural(count, { one: 'Notifications, # unread', other: 'Notifications, # unread' }))
+      ? i18n._(
+          msg`${plural(count, { one: 'Notifications, # unread', other: 'Notifications, # unread' })}`,
+        )
       : t`Notifications`;
   return (
     <Link

@@ -138,17 +138,17 @@ export function OfflineStatus() {
     if (!online && before.online) message = t`You are offline.`;
     if (problemCount > before.problems) {
       message = i18n._(
-        plural(problemCount, {
+        msg`${plural(problemCount, {
           one: '# change could not be synced.',
           other: '# changes could not be synced.',
-        }),
+        })}`,
       );
     } else if (pendingCount > before.pending) {
       message = i18n._(
-        plural(pendingCount, {
+        msg`${plural(pendingCount, {
           one: 'Saved on this device. # change waiting to sync.',
           other: 'Saved on this device. # changes waiting to sync.',
-        }),
+        })}`,
       );
     } else if (pendingCount === 0 && before.pending > 0 && online) {
       message = t`All changes synced.`;
@@ -204,10 +204,10 @@ export function OfflineStatus() {
             <p className="rounded-xl bg-primary-soft p-3 text-sm">
               <span className="font-semibold">
                 {i18n._(
-                  plural(pendingCount, {
+                  msg`${plural(pendingCount, {
                     one: '# change waiting to sync',
                     other: '# changes waiting to sync',
-                  }),
+                  })}`,
                 )}
               </span>
               {online
@@ -221,11 +221,11 @@ export function OfflineStatus() {
             <section aria-label={t`Changes not synced`} className="flex flex-col gap-2">
               <Alert>
                 {i18n._(
-                  plural(problemCount, {
+                  msg`${plural(problemCount, {
                     one: '# change made offline could not be saved. Nothing else was lost: review it below.',
                     other:
                       '# changes made offline could not be saved. Nothing else was lost: review them below.',
-                  }),
+                  })}`,
                 )}
               </Alert>
               <ul className="flex flex-col gap-2">

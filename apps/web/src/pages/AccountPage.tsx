@@ -260,11 +260,11 @@ export default function AccountPage() {
         <ConfirmDialog
           title={t`Changes waiting to sync`}
           message={i18n._(
-            plural(waiting, {
+            msg`${plural(waiting, {
               one: '# change saved on this device is still waiting to sync. They stay on this device and are sent when you sign in here again.',
               other:
                 '# changes saved on this device are still waiting to sync. They stay on this device and are sent when you sign in here again.',
-            }),
+            })}`,
           )}
           confirmLabel={t`Sign out anyway`}
           onConfirm={leave}

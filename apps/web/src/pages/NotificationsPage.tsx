@@ -112,7 +112,7 @@ export default function NotificationsPage() {
       {anyUnread ? (
         <div className="mb-3 flex items-center justify-between gap-3">
           <p className="text-sm text-muted">
-            {i18n._(plural(unreadCount, { one: '# unread', other: '# unread' }))}
+            {i18n._(msg`${plural(unreadCount, { one: '# unread', other: '# unread' })}`)}
           </p>
           <button
             type="button"

@@ -1,7 +1,7 @@
 // The `series` summary every Expense carries (issue #11) and the `recurrence` a POST /expenses
 // body may carry, as JSON. Here, beside the expense, because the expense JSON includes them; the
 // series module builds its own Series resource on top (series/series.mapper.ts).
-import { FREQUENCIES, MAX_END_COUNT, RECURRENCE_MESSAGES } from '@evenly/core';
+import { FREQUENCIES, MAX_END_COUNT, messageText, RECURRENCE_MESSAGES } from '@evenly/core';
 import { z } from 'zod';
 import type { SeriesSummary } from './expense-view.js';
 
@@ -21,7 +21,7 @@ export const recurrenceSchema = z
       .nullable()
       .optional()
       .meta({
-        description: `YYYY-MM-DD, inclusive; on or after the first date. ${RECURRENCE_MESSAGES.endBoth}`,
+        description: `YYYY-MM-DD, inclusive; on or after the first date. ${messageText(RECURRENCE_MESSAGES.endBoth)}`,
       }),
     endCount: z.number().int().min(1).max(MAX_END_COUNT).nullable().optional().meta({
       description: 'Number of occurrences, counting the first.',

@@ -105,14 +105,14 @@ function FailedJobs({ jobs }: { jobs: Health['failedJobs'] }) {
       </Empty>
     );
   const attemptCount = (attempts: number) =>
-    i18n._(plural(attempts, { one: '# attempt', other: '# attempts' }));
+    i18n._(msg`${plural(attempts, { one: '# attempt', other: '# attempts' })}`);
   const retryLabel = (kind: string, id: number) => t`Retry ${kind} job ${id}`;
   const failedAfter = (attempts: number, when: string) =>
     i18n._(
-      plural(attempts, {
+      msg`${plural(attempts, {
         one: `# attempt · failed ${when}`,
         other: `# attempts · failed ${when}`,
-      }),
+      })}`,
     );
   return (
     <ul className="card divide-y divide-border" aria-label={t`Failed jobs`}>
@@ -155,10 +155,10 @@ export function AdminHealth() {
   const health = useQuery({ queryKey: ['admin', 'health'], queryFn: adminApi.health });
   const triedTimes = (attempts: number, next: string) =>
     i18n._(
-      plural(attempts, {
+      msg`${plural(attempts, {
         one: `Tried # time; next try ${next}`,
         other: `Tried # times; next try ${next}`,
-      }),
+      })}`,
     );
   return (
     <section aria-labelledby="admin-health-title">
@@ -214,10 +214,10 @@ export function AdminHealth() {
                     <p className="text-xs text-muted">
                       {m.nextAttemptAt === null
                         ? i18n._(
-                            plural(m.attempts, {
+                            msg`${plural(m.attempts, {
                               one: 'Given up after # attempt',
                               other: 'Given up after # attempts',
-                            }),
+                            })}`,
                           )
                         : triedTimes(m.attempts, formatWhen(i18n.locale, m.nextAttemptAt))}
                     </p>

@@ -2,7 +2,7 @@
 // suggested) that opens a dialog of every category by family, with a filter that also knows
 // the words that suggest each one ("uber" finds Taxi). Keyboard: Tab or the arrow keys move
 // between categories, Enter or Space picks one, Enter in the filter picks the first match.
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { keywordCategory } from '@evenly/core';
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -153,10 +153,10 @@ function CategoryDialog({
           : trimmed === ''
             ? ''
             : i18n._(
-                plural(count, {
+                msg`${plural(count, {
                   one: '# category; Enter picks the first.',
                   other: '# categories; Enter picks the first.',
-                }),
+                })}`,
               )}
       </p>
       <div ref={grid} onKeyDown={onGridKey} className="mt-2 flex flex-col gap-4">

@@ -1,4 +1,4 @@
-import { plural } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { charLength } from '@evenly/core';
 
@@ -22,12 +22,12 @@ export function CharacterCountdown({ id, value, max }: { id: string; value: stri
       className={`mt-1 text-xs ${left < 0 ? 'text-danger' : 'text-muted'}`}
     >
       {left >= 0
-        ? i18n._(plural(left, { one: '# character left', other: '# characters left' }))
+        ? i18n._(msg`${plural(left, { one: '# character left', other: '# characters left' })}`)
         : i18n._(
-            plural(over, {
+            msg`${plural(over, {
               one: `# character over the limit of ${max}`,
               other: `# characters over the limit of ${max}`,
-            }),
+            })}`,
           )}
     </p>
   );

@@ -1,4 +1,4 @@
-import { ph, plural } from '@lingui/core/macro';
+import { msg, ph, plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { NavLink } from 'react-router';
 import type { MyGroup } from '../../api/types';
@@ -58,7 +58,9 @@ export function GroupCard({ group }: { group: MyGroup }) {
           ))}
           {more > 0 ? (
             <li>
-              {i18n._(plural(more, { one: 'Plus # more balance', other: 'Plus # more balances' }))}
+              {i18n._(
+                msg`${plural(more, { one: 'Plus # more balance', other: 'Plus # more balances' })}`,
+              )}
             </li>
           ) : null}
         </ul>

@@ -118,7 +118,7 @@ export function SideNav({ footer }: { footer?: ReactNode }) {
             <Trans>Notifications</Trans>
             {unread > 0 ? (
               <span className="sr-only">
-                {i18n._(plural(unread, { one: ', # unread', other: ', # unread' }))}
+                {i18n._(msg`${plural(unread, { one: ', # unread', other: ', # unread' })}`)}
               </span>
             ) : null}
           </span>

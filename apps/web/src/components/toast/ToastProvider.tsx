@@ -4,7 +4,29 @@ import type { ToastItem } from './ToastCards';
 import { ToastContext, type ToastAction, type ToastApi, type ToastKind } from './toastContext';
 import { type RegisterToastRegion, ToastRegionContext } from './toastRegion';
 
-const ToastCards = lazy(() => import('./ToastCards'));
+/**
+ * The toasts as plain lines, for when their chunk cannot be fetched (offline before the service
+ * worker holds it, or a new version replaced it on the server): an import that fails inside
+ * `lazy` would otherwise throw through the whole app and leave a blank page, and the toast that
+ * says "Saved on this device" is the one shown offline.
+ */
+function PlainToasts({ toasts }: { toasts: readonly ToastItem[] }) {
+  return (
+    <>
+      {toasts.map((toast) => (
+        <p
+          key={toast.id}
+          role={toast.kind === 'error' ? 'alert' : 'status'}
+          className="card pointer-events-auto p-3 text-sm text-fg"
+        >
+          {toast.message}
+        </p>
+      ))}
+    </>
+  );
+}
+
+const ToastCards = lazy(() => import('./ToastCards').catch(() => ({ default: PlainToasts })));
 
 /** Toasts close by themselves after 5 seconds (spec §9). */
 export const TOAST_DURATION_MS = 5000;

@@ -1,0 +1,39 @@
+// A part of the app that cannot be fetched must not take the page down: offline before the
+// service worker holds every file (its first visit, or the worker blocked as here), the toasts'
+// chunk fails to load at the first toast. It used to throw through the whole app and leave a
+// blank page; the toasts now fall back to plain lines and the page stays (seen in CI as the a11y
+// audit's offline screen going blank under load, when the chunk had not loaded before).
+import { expect, it } from 'vitest';
+import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
+import { addOfflineExpense } from './support/a11y-screen';
+import { useMockApi } from './support/mockApi';
+import { startStaticServer } from './support/staticServer';
+
+it('keeps the page and says what happened when the toasts’ chunk cannot be fetched', async () => {
+  const browser = await launchBrowser();
+  const server = await startStaticServer();
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE_VIEWPORT });
+    await useMockApi(context, 'system');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${server.baseUrl}/app/group/7`);
+    await page.getByText('Dinner at Time Out Market').waitFor();
+    await context.setOffline(true);
+    await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+    await page.route('**/assets/ToastCards-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByText('You’re offline').waitFor();
+    await addOfflineExpense(page, 'Tram tickets');
+    // The toast itself (the offline panel's own line says "Saved on this device. 1 change…").
+    await page.getByText('Saved on this device — waiting to sync.', { exact: false }).waitFor();
+    await page.getByRole('list', { name: 'Waiting to sync' }).getByText('Tram tickets').waitFor();
+    await page.getByText('1 change waiting to sync', { exact: true }).waitFor();
+    expect(await page.getByText('Dinner at Time Out Market').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});
