@@ -1,7 +1,7 @@
 // The signed-in app's accessibility in Arabic (right to left) and in the pseudo-locale (longer
 // texts), light and dark (issue #32 point 6): axe (e2e/support/a11y-audit.ts) on six screens that
 // between them hold most of the app's parts, against the real server, on a phone. The full
-// audit in English, over every screen and dialog, is a11y.e2e.test.ts and a11y-2.e2e.test.ts.
+// audit in English, over every screen and dialog: a11y.e2e.test.ts and a11y-2 … a11y-4.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestUser } from './support/app';

@@ -1,8 +1,8 @@
 // The accessibility audit's one check (axe-core, WCAG 2.0/2.1/2.2 A and AA rules) over its
 // screens (a11y-screens-*.ts): every route of the spec and the dialogs that matter, on a phone and
 // (the layout from 1024 px) on a desktop, against the mocked API, each in the light theme and then in the dark one.
-// a11y.e2e.test.ts audits the first half of the screens, a11y-2.e2e.test.ts the second (two
-// files, so the two halves run side by side).
+// a11y.e2e.test.ts audits the first quarter of the screens, a11y-2, -3 and -4.e2e.test.ts the
+// others (four files, so the parts run side by side and none runs long).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -56,6 +56,14 @@ export async function audit(page: Page, scope: 'all' | 'colours' = 'all'): Promi
       `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
+
+/** The audit's parts, one test file each (a11y.e2e.test.ts, a11y-2 … a11y-4). */
+export const AUDIT_PARTS = 4;
+/**
+ * A part's hang guard: about 29 screens, 2 to 6 s each on a quiet machine, 12 s on a CI machine
+ * also running the other tiers (a half of 57 screens ran into 720 s there).
+ */
+export const AUDIT_PART_TIMEOUT_MS = 900_000;
 
 const SCREENS: Screen[] = [
   ...ENTRY_AND_GROUP_SCREENS,
