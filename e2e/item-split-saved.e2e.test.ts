@@ -130,7 +130,7 @@ describe.each([
     expect(await itemLines(detail)).toEqual([
       'Soup You MYR 10.00',
       'Steak Bea Ong MYR 30.00',
-      'Wine You, Cid Tan MYR 26.00',
+      'Wine You and Cid Tan MYR 26.00',
     ]);
 
     // Edit reopens the item split with the assignment intact; the steak goes to Cid.
