@@ -4,24 +4,12 @@
 // so that none runs long on a loaded machine). Any violation, whatever its impact, fails; the
 // list is printed.
 import { describe, expect, it } from 'vitest';
-import {
-  audit,
-  AUDIT_PART_TIMEOUT_MS,
-  AUDIT_PARTS,
-  auditScreens,
-  auditTargets,
-} from './support/a11y-audit';
+import { audit, auditPart, auditTargets } from './support/a11y-audit';
 
 const targets = auditTargets();
 
 describe('accessibility (axe-core)', () => {
-  it(
-    'has no violations on any page or dialog, light or dark (part 1 of 4)',
-    async () => {
-      expect(await auditScreens(targets.browser(), targets.server(), 1, AUDIT_PARTS)).toEqual([]);
-    },
-    AUDIT_PART_TIMEOUT_MS,
-  );
+  auditPart(targets, 1);
 
   it('reports violations when there are some (control)', async () => {
     const context = await targets.browser().newContext({ serviceWorkers: 'block' });

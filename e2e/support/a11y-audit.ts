@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DESKTOP_VIEWPORT, launchBrowser, PHONE_VIEWPORT } from './browser';
 import { useMockApi, useMockInviteApi } from './mockApi';
 import { startStaticServer, type StaticServer } from './staticServer';
@@ -58,12 +58,12 @@ export async function audit(page: Page, scope: 'all' | 'colours' = 'all'): Promi
 }
 
 /** The audit's parts, one test file each (a11y.e2e.test.ts, a11y-2 … a11y-4). */
-export const AUDIT_PARTS = 4;
+const AUDIT_PARTS = 4;
 /**
  * A part's hang guard: about 29 screens, 2 to 6 s each on a quiet machine, 12 s on a CI machine
  * also running the other tiers (a half of 57 screens ran into 720 s there).
  */
-export const AUDIT_PART_TIMEOUT_MS = 900_000;
+const AUDIT_PART_TIMEOUT_MS = 900_000;
 
 const SCREENS: Screen[] = [
   ...ENTRY_AND_GROUP_SCREENS,
@@ -162,4 +162,20 @@ export function auditTargets(): { browser: () => Browser; server: () => StaticSe
     return value;
   };
   return { browser: () => opened(browser), server: () => opened(server) };
+}
+
+/**
+ * The test of one part of the audit (`part` of AUDIT_PARTS, from 1): every screen of that part
+ * without a violation, light or dark. Each a11y*.e2e.test.ts file is one part.
+ */
+export function auditPart(targets: ReturnType<typeof auditTargets>, part: number): void {
+  it(
+    `has no violations on any page or dialog, light or dark (part ${part} of ${AUDIT_PARTS})`,
+    async () => {
+      expect(await auditScreens(targets.browser(), targets.server(), part, AUDIT_PARTS)).toEqual(
+        [],
+      );
+    },
+    AUDIT_PART_TIMEOUT_MS,
+  );
 }
