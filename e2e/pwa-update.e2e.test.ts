@@ -50,8 +50,11 @@ describe('a new version while the app is open', () => {
   it('offers nothing on the first install, then offers the new version and reloads into it', async () => {
     await page.goto(`${server.baseUrl}/login`);
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
-    // The first install activates on its own: nothing older is on screen to replace.
-    await expect.poll(() => workerState(page)).toMatchObject({ active: 'activated' });
+    // The first install activates on its own: nothing older is on screen to replace. It precaches
+    // the whole build first, which a machine running other tiers beside this one does slowly.
+    await expect
+      .poll(() => workerState(page), { timeout: 60_000 })
+      .toMatchObject({ active: 'activated' });
     await page.reload();
     await expect
       .poll(() => workerState(page))

@@ -72,7 +72,23 @@ async function waitForHealth(
   throw new Error(`Server did not answer GET ${healthUrl} within ${timeoutMs} ms.\n${logs()}`);
 }
 
+/**
+ * The free port is found before the server binds it, so on a busy machine something else (another
+ * file's server, an outgoing connection's local port) can take it in between: a server that exits
+ * with EADDRINUSE on a port we chose is started again on a new one, a few times.
+ */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(options);
+    } catch (error) {
+      const portTaken = error instanceof Error && /EADDRINUSE/.test(error.message);
+      if (!portTaken || options.port !== undefined || attempt >= 5) throw error;
+    }
+  }
+}
+
+async function startOnce(options: StartOptions): Promise<RunningServer> {
   if (!serverIsBuilt()) {
     throw new Error(`Server entry ${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
   }

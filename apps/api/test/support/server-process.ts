@@ -45,10 +45,31 @@ export interface RunningServer {
  * Starts a server process with `env` (over a minimal environment) and waits for /api/health,
  * up to `timeoutMs` (a hang guard: a loaded machine runs a new embedded database's initdb slowly).
  * `script`: what node runs (the server itself by default, or SERVE_SCRIPT).
+ *
+ * The free port is found before the child binds it, so on a busy machine something else (another
+ * test's server, an outgoing connection's local port) can take it in between: a child that exits
+ * with EADDRINUSE is started again on a new port, a few times.
  */
 export async function startServer(
   env: Record<string, string>,
   { timeoutMs = 120_000, script = SERVER_MAIN }: { timeoutMs?: number; script?: string } = {},
+): Promise<RunningServer> {
+  const deadline = Date.now() + timeoutMs;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env, script, deadline);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= 5) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnce(
+  env: Record<string, string>,
+  script: string,
+  deadline: number,
 ): Promise<RunningServer> {
   const port = await freePort();
   let out = '';
@@ -70,9 +91,11 @@ export async function startServer(
   });
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    if (hasExited(child)) {
+      if (/EADDRINUSE/.test(out)) throw new PortTakenError(`port ${port} was taken:\n${out}`);
+      throw new Error(`server exited early:\n${out}`);
+    }
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
@@ -87,9 +110,15 @@ export async function startServer(
   return { child, base, output: () => out, stdout: () => stdout };
 }
 
+/** Whether the child has ended: by itself (exitCode) or by a signal such as kill -9 (signalCode). */
+export function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 /** SIGTERM, then the exit code (0 = drained and closed cleanly). */
 export function stopServer(running: RunningServer): Promise<number | null> {
-  if (running.child.exitCode !== null) return Promise.resolve(running.child.exitCode);
+  // A process killed by a signal has exitCode null and signalCode set; its 'exit' has passed.
+  if (hasExited(running.child)) return Promise.resolve(running.child.exitCode);
   return new Promise((resolve) => {
     running.child.once('exit', (code) => resolve(code));
     running.child.kill('SIGTERM');

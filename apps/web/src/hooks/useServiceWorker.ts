@@ -5,6 +5,9 @@
 import { useState } from 'react';
 import { BASE_PATH } from '../lib/basePath';
 
+/** How long "Reload" waits for the new version to take over before it reloads the page anyway. */
+const SWITCH_WAIT_MS = 3000;
+
 function register(onNeedRefresh: () => void): () => Promise<void> {
   if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
     return () => Promise.resolve();
@@ -39,10 +42,20 @@ function register(onNeedRefresh: () => void): () => Promise<void> {
     .catch(() => undefined);
   return async () => {
     const waiting = (await registration)?.waiting ?? null;
-    // The worker skips waiting on this message (src/sw.ts); 'controllerchange' then reloads.
-    if (waiting !== null) waiting.postMessage({ type: 'SKIP_WAITING' });
     // It took over meanwhile (the last tab of the old version closed): only the reload is left.
-    else window.location.reload();
+    if (waiting === null) {
+      window.location.reload();
+      return;
+    }
+    // The worker skips waiting on this message (src/sw.ts); 'controllerchange' then reloads.
+    waiting.postMessage({ type: 'SKIP_WAITING' });
+    // Chromium activates it once the old worker is idle: it stops the old one and activates when
+    // it has stopped. A fetch of the page's arriving in between (its /api/config, 70 ms after the
+    // click, in e2e/pwa-update.e2e.test.ts) starts the old worker again, and the browser's trace
+    // then showed no activation for over 90 s, messages to either worker notwithstanding. A
+    // navigation makes the browser try again, so without the switch the page reloads anyway: under
+    // the new version, or under the old one with the notice back.
+    window.setTimeout(() => window.location.reload(), SWITCH_WAIT_MS);
   };
 }
 
