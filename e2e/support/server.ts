@@ -2,11 +2,17 @@
 // Builds nothing: run `npm run build` first. Each server gets a fresh DATA_DIR and a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  freePort,
+  hasExited,
+  retryWhilePortTaken,
+} from '../../apps/api/test/support/server-process';
 import { copyPgliteTemplate } from '../../apps/api/test/support/template-env';
+
+export { freePort };
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const SERVER_ENTRY = join(REPO_ROOT, 'apps/api/dist/main.js');
@@ -37,18 +43,6 @@ export function serverIsBuilt(): boolean {
   return existsSync(SERVER_ENTRY);
 }
 
-export async function freePort(): Promise<number> {
-  return await new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
 async function waitForHealth(
   healthUrl: string,
   child: ChildProcess,
@@ -57,7 +51,7 @@ async function waitForHealth(
 ) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (hasExited(child)) {
       const how = child.signalCode ? `signal ${child.signalCode}` : `code ${child.exitCode}`;
       throw new Error(`Server exited (${how}) before becoming healthy.\n${logs()}`);
     }
@@ -72,20 +66,10 @@ async function waitForHealth(
   throw new Error(`Server did not answer GET ${healthUrl} within ${timeoutMs} ms.\n${logs()}`);
 }
 
-/**
- * The free port is found before the server binds it, so on a busy machine something else (another
- * file's server, an outgoing connection's local port) can take it in between: a server that exits
- * with EADDRINUSE on a port we chose is started again on a new one, a few times.
- */
+/** A server on a port of its own choosing starts again on a new one if that port was taken. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await startOnce(options);
-    } catch (error) {
-      const portTaken = error instanceof Error && /EADDRINUSE/.test(error.message);
-      if (!portTaken || options.port !== undefined || attempt >= 5) throw error;
-    }
-  }
+  if (options.port !== undefined) return startOnce(options);
+  return retryWhilePortTaken(() => startOnce(options));
 }
 
 async function startOnce(options: StartOptions): Promise<RunningServer> {
@@ -124,7 +108,7 @@ async function startOnce(options: StartOptions): Promise<RunningServer> {
   child.stderr?.on('data', collect);
 
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!hasExited(child)) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);

@@ -45,26 +45,31 @@ export interface RunningServer {
  * Starts a server process with `env` (over a minimal environment) and waits for /api/health,
  * up to `timeoutMs` (a hang guard: a loaded machine runs a new embedded database's initdb slowly).
  * `script`: what node runs (the server itself by default, or SERVE_SCRIPT).
- *
- * The free port is found before the child binds it, so on a busy machine something else (another
- * test's server, an outgoing connection's local port) can take it in between: a child that exits
- * with EADDRINUSE is started again on a new port, a few times.
+ * A child that exits because its port was taken meanwhile is started again on a new one.
  */
 export async function startServer(
   env: Record<string, string>,
   { timeoutMs = 120_000, script = SERVER_MAIN }: { timeoutMs?: number; script?: string } = {},
 ): Promise<RunningServer> {
   const deadline = Date.now() + timeoutMs;
+  return retryWhilePortTaken(() => startOnce(env, script, deadline));
+}
+
+/**
+ * Runs `start` again (up to five times in all) while it fails with EADDRINUSE in its message: a
+ * port from freePort() is free when probed, not when the child binds it. The one home of that
+ * retry, for these server processes and the e2e tier's (e2e/support/server.ts).
+ */
+export async function retryWhilePortTaken<T>(start: () => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOnce(env, script, deadline);
+      return await start();
     } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= 5) throw error;
+      const portTaken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!portTaken || attempt >= 5) throw error;
     }
   }
 }
-
-class PortTakenError extends Error {}
 
 async function startOnce(
   env: Record<string, string>,
@@ -92,10 +97,7 @@ async function startOnce(
   child.stderr?.on('data', (c: Buffer) => (out += c.toString()));
   const base = `http://127.0.0.1:${port}`;
   for (;;) {
-    if (hasExited(child)) {
-      if (/EADDRINUSE/.test(out)) throw new PortTakenError(`port ${port} was taken:\n${out}`);
-      throw new Error(`server exited early:\n${out}`);
-    }
+    if (hasExited(child)) throw new Error(`server exited early:\n${out}`);
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {
