@@ -37,6 +37,7 @@ const WEB_PUBLIC = web([
   'components/OidcSignInButton.tsx',
   'components/MailStatusNotice.tsx',
   'components/PwaUpdatePrompt.tsx',
+  'components/PageLoadBoundary.tsx',
   'components/toast',
   'components/forms/FieldError.tsx',
   'pages/LoginPage.tsx',

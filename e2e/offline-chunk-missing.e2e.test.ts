@@ -37,3 +37,40 @@ it('keeps the page and says what happened when the toasts’ chunk cannot be fet
     await server.close();
   }
 });
+
+// A screen whose own code cannot be fetched (offline before the worker holds it, or a deploy
+// that removed the old files) used to unmount the whole app: a blank page. The screen now says
+// what happened inside the app's frame, whose navigation still works.
+it('shows a screen that cannot be fetched as an error inside the app, not a blank page', async () => {
+  const browser = await launchBrowser();
+  const server = await startStaticServer();
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE_VIEWPORT });
+    await useMockApi(context, 'system');
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.route('**/assets/HelpPage-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto(`${server.baseUrl}/app/group/7`);
+    await page.getByText('Dinner at Time Out Market').waitFor();
+    await page.goto(`${server.baseUrl}/app/help`);
+    const alert = page.getByRole('alert').filter({ hasText: 'This screen couldn’t be loaded' });
+    await alert.waitFor();
+    await alert.getByRole('button', { name: 'Try again' }).waitFor();
+    // The frame around it stays: the navigation leads on to a screen that loads.
+    await page.getByRole('link', { name: 'Groups' }).first().click();
+    await page.getByRole('heading', { name: 'This screen couldn’t be loaded' }).waitFor({
+      state: 'detached',
+    });
+    await page
+      .getByText('Dinner at Time Out Market')
+      .or(page.getByRole('heading', { name: 'Groups' }))
+      .first()
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+});

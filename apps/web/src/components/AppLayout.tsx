@@ -11,6 +11,7 @@ import { useTimeZoneFromBrowser } from '../hooks/useTimeZoneFromBrowser';
 import { useAccountLocale } from '../i18n/useAccountLocale';
 import { BottomNav } from './BottomNav';
 import { SideNav } from './layout/SideNav';
+import { PageLoadBoundary } from './PageLoadBoundary';
 import { PageLoader } from './Spinner';
 import { ToastRegion } from './toast/ToastRegion';
 
@@ -47,9 +48,12 @@ export function AppLayout() {
         className="min-h-0 flex-1 overflow-y-auto outline-none"
       >
         <OfflineStatus />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        {/* A screen that fails leaves the navigation around it. */}
+        <PageLoadBoundary>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </PageLoadBoundary>
       </main>
       <BottomNav />
     </div>

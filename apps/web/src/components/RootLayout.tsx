@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { AuthProvider } from '../auth/AuthProvider';
 import { PwaUpdatePrompt } from './PwaUpdatePrompt';
+import { PageLoadBoundary } from './PageLoadBoundary';
 import { PageLoader } from './Spinner';
 import { ToastProvider } from './toast/ToastProvider';
 import { ToastRegion } from './toast/ToastRegion';
@@ -13,9 +14,11 @@ export function RootLayout() {
       <AuthProvider>
         {/* Toasts of the pages outside the app shell: above the page, pushing it down. */}
         <ToastRegion className="mx-auto w-full max-w-md" />
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <PageLoadBoundary>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </PageLoadBoundary>
         <PwaUpdatePrompt />
       </AuthProvider>
     </ToastProvider>

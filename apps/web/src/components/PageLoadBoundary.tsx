@@ -1,0 +1,59 @@
+import { Component, type ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { useLocation } from 'react-router';
+
+interface BoundaryProps {
+  children: ReactNode;
+}
+
+interface BoundaryState {
+  failed: boolean;
+}
+
+/**
+ * Catches what a screen throws while it renders, above all a screen's code that cannot be
+ * fetched (offline before the service worker holds every file, or a deploy that removed the old
+ * files): without it React unmounts the whole app and leaves a blank page. Its texts are in the
+ * always-loaded catalog (lingui.config.ts, WEB_PUBLIC), since the failed fetch may be a catalog.
+ */
+class Boundary extends Component<BoundaryProps, BoundaryState> {
+  override state: BoundaryState = { failed: false };
+
+  static getDerivedStateFromError(): BoundaryState {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    // Kept in the console for whoever debugs it; the page says what the user can do.
+    console.error(error);
+  }
+
+  override render(): ReactNode {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div
+        role="alert"
+        className="mx-auto flex max-w-md flex-col items-center gap-3 p-6 text-center"
+      >
+        <h1 className="text-xl font-bold">
+          <Trans>This screen couldn’t be loaded</Trans>
+        </h1>
+        <p className="text-muted">
+          <Trans>
+            Part of the app couldn’t be fetched. If you’re offline, connect to the internet and try
+            again.
+          </Trans>
+        </p>
+        <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
+    );
+  }
+}
+
+/** The boundary, started afresh on every navigation so another screen gets its own chance. */
+export function PageLoadBoundary({ children }: BoundaryProps) {
+  const { pathname } = useLocation();
+  return <Boundary key={pathname}>{children}</Boundary>;
+}
