@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
+import { hasExited } from '../../apps/api/test/support/server-process';
 import { freePort } from './server';
 
 export const NGINX_PATH = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
@@ -85,7 +86,7 @@ export async function startNginx(options: {
     return `${output}\n${existsSync(errorLog) ? readFileSync(errorLog, 'utf8').slice(-4000) : ''}`;
   };
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!hasExited(child)) {
       const exited = new Promise<void>((r) => child.once('exit', () => r()));
       // SIGQUIT: a graceful stop (SIGTERM is nginx's fast one; either ends the workers too).
       child.kill('SIGQUIT');
@@ -99,7 +100,7 @@ export async function startNginx(options: {
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + (options.timeoutMs ?? 30_000);
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) {
+    if (hasExited(child)) {
       const text = logs();
       await stop();
       throw new Error(`nginx exited before answering.\n${text}`);

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { queryRows } from '../src/db/database.js';
 import type { LoggedQuery } from './support/query-log.js';
-import { assertServerBuilt, postJson, startServer } from './support/server-process.js';
+import { assertServerBuilt, hasExited, postJson, startServer } from './support/server-process.js';
 import { linkFromMail, tokenFromLink } from './support/smtp-sink.js';
 import type { TestContext } from './support/test-app.js';
 import { createTestContext } from './support/test-app.js';
@@ -262,7 +262,7 @@ describe('mail through the job queue', () => {
         expect(await jobCount()).toBe(0);
       } finally {
         ctx.smtp.release();
-        if (a.child.exitCode === null && a.child.signalCode === null) a.child.kill('SIGKILL');
+        if (!hasExited(a.child)) a.child.kill('SIGKILL');
         await rm(dataDir, { recursive: true, force: true });
       }
     },
