@@ -6,6 +6,11 @@ interface BoundaryProps {
   children: ReactNode;
 }
 
+interface ResettableProps extends BoundaryProps {
+  /** A change of it clears a failure (the path: another screen gets its own chance). */
+  resetKey: string;
+}
+
 interface BoundaryState {
   failed: boolean;
 }
@@ -16,7 +21,7 @@ interface BoundaryState {
  * files): without it React unmounts the whole app and leaves a blank page. Its texts are in the
  * always-loaded catalog (lingui.config.ts, WEB_PUBLIC), since the failed fetch may be a catalog.
  */
-class Boundary extends Component<BoundaryProps, BoundaryState> {
+class Boundary extends Component<ResettableProps, BoundaryState> {
   override state: BoundaryState = { failed: false };
 
   static getDerivedStateFromError(): BoundaryState {
@@ -26,6 +31,13 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   override componentDidCatch(error: unknown): void {
     // Kept in the console for whoever debugs it; the page says what the user can do.
     console.error(error);
+  }
+
+  // Cleared on navigation rather than remounted by key: a key would remount every screen below
+  // it at each navigation, losing their state.
+  override componentDidUpdate(previous: ResettableProps): void {
+    if (this.state.failed && previous.resetKey !== this.props.resetKey)
+      this.setState({ failed: false });
   }
 
   override render(): ReactNode {
@@ -52,8 +64,8 @@ class Boundary extends Component<BoundaryProps, BoundaryState> {
   }
 }
 
-/** The boundary, started afresh on every navigation so another screen gets its own chance. */
+/** The boundary, cleared by a navigation so another screen gets its own chance. */
 export function PageLoadBoundary({ children }: BoundaryProps) {
   const { pathname } = useLocation();
-  return <Boundary key={pathname}>{children}</Boundary>;
+  return <Boundary resetKey={pathname}>{children}</Boundary>;
 }
