@@ -24,13 +24,9 @@ interface BoundaryState {
 class Boundary extends Component<ResettableProps, BoundaryState> {
   override state: BoundaryState = { failed: false };
 
+  // React itself reports the error on the console (its default onCaughtError).
   static getDerivedStateFromError(): BoundaryState {
     return { failed: true };
-  }
-
-  override componentDidCatch(error: unknown): void {
-    // Kept in the console for whoever debugs it; the page says what the user can do.
-    console.error(error);
   }
 
   // Cleared on navigation rather than remounted by key: a key would remount every screen below
@@ -51,10 +47,7 @@ class Boundary extends Component<ResettableProps, BoundaryState> {
           <Trans>This screen couldn’t be loaded</Trans>
         </h1>
         <p className="text-muted">
-          <Trans>
-            Part of the app couldn’t be fetched. If you’re offline, connect to the internet and try
-            again.
-          </Trans>
+          <Trans>Check your connection and try again.</Trans>
         </p>
         <button type="button" className="btn-primary" onClick={() => window.location.reload()}>
           <Trans>Try again</Trans>
