@@ -4,12 +4,17 @@
 // blank page; the toasts now fall back to plain lines and the page stays (seen in CI as the a11y
 // audit's offline screen going blank under load, when the chunk had not loaded before).
 import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { launchBrowser, PHONE_VIEWPORT } from './support/browser';
 import { addOfflineExpense } from './support/a11y-screen';
 import { useMockApi } from './support/mockApi';
 import { startStaticServer } from './support/staticServer';
 
-it('keeps the page and says what happened when the toasts’ chunk cannot be fetched', async () => {
+/**
+ * Runs `body` on a phone-sized page of the built app on the mock API, with the service worker
+ * blocked (so nothing is cached ahead); no uncaught page error may happen meanwhile.
+ */
+async function onAppPage(body: (page: Page, baseUrl: string) => Promise<void>): Promise<void> {
   const browser = await launchBrowser();
   const server = await startStaticServer();
   try {
@@ -18,9 +23,20 @@ it('keeps the page and says what happened when the toasts’ chunk cannot be fet
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${server.baseUrl}/app/group/7`);
+    await body(page, server.baseUrl);
+    expect(errors).toEqual([]);
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+}
+
+it('keeps the page and says what happened when the toasts’ chunk cannot be fetched', async () => {
+  await onAppPage(async (page, baseUrl) => {
+    await page.goto(`${baseUrl}/app/group/7`);
     await page.getByText('Dinner at Time Out Market').waitFor();
-    await context.setOffline(true);
+    await page.context().setOffline(true);
     await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
     await page.route('**/assets/ToastCards-*.js', (route) => route.abort('internetdisconnected'));
     await page.getByText('You’re offline').waitFor();
@@ -30,30 +46,18 @@ it('keeps the page and says what happened when the toasts’ chunk cannot be fet
     await page.getByRole('list', { name: 'Waiting to sync' }).getByText('Tram tickets').waitFor();
     await page.getByText('1 change waiting to sync', { exact: true }).waitFor();
     expect(await page.getByText('Dinner at Time Out Market').isVisible()).toBe(true);
-    expect(errors).toEqual([]);
-    await context.close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
 
 // A screen whose own code cannot be fetched (offline before the worker holds it, or a deploy
 // that removed the old files) used to unmount the whole app: a blank page. The screen now says
 // what happened inside the app's frame, whose navigation still works.
 it('shows a screen that cannot be fetched as an error inside the app, not a blank page', async () => {
-  const browser = await launchBrowser();
-  const server = await startStaticServer();
-  try {
-    const context = await browser.newContext({ serviceWorkers: 'block', viewport: PHONE_VIEWPORT });
-    await useMockApi(context, 'system');
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
+  await onAppPage(async (page, baseUrl) => {
     await page.route('**/assets/HelpPage-*.js', (route) => route.abort('internetdisconnected'));
-    await page.goto(`${server.baseUrl}/app/group/7`);
+    await page.goto(`${baseUrl}/app/group/7`);
     await page.getByText('Dinner at Time Out Market').waitFor();
-    await page.goto(`${server.baseUrl}/app/help`);
+    await page.goto(`${baseUrl}/app/help`);
     const alert = page.getByRole('alert').filter({ hasText: 'This screen couldn’t be loaded' });
     await alert.waitFor();
     await alert.getByRole('button', { name: 'Try again' }).waitFor();
@@ -67,10 +71,5 @@ it('shows a screen that cannot be fetched as an error inside the app, not a blan
       .or(page.getByRole('heading', { name: 'Groups' }))
       .first()
       .waitFor();
-    expect(errors).toEqual([]);
-    await context.close();
-  } finally {
-    await browser.close();
-    await server.close();
-  }
+  });
 });
