@@ -109,8 +109,9 @@ export async function createTestDatabase(
         try {
           await handle.db.execute(sql.raw(text));
         } catch (first) {
-          // Seen twice in CI on PGlite after the OpenAPI fuzz, never reproduced (the cause was
-          // not recorded then): try once more, and say what happened either way.
+          // Seen in CI on PGlite after its backend was lost (one cause, found 2026-11-30: the
+          // extensions loaded side by side, see scripts/patch-pglite.mjs): try once more, and
+          // say what happened either way.
           console.warn(`emptying the tables failed once (${detail(first)}); trying again`);
           try {
             await handle.db.execute(sql.raw(text));
