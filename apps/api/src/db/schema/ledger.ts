@@ -21,12 +21,12 @@ import { expenseSeries } from './recurring.js';
 // Search (modules/search) adds, by hand in migration 0015_search: the extensions pg_trgm,
 // unaccent and btree_gin; the IMMUTABLE function evenly_search_norm (lower case, accents
 // removed); generated columns `search_text` on expenses (description + notes) and comments
-// (content), normalised by it; GIN indexes on them (expenses_search_trgm_idx: group id and
-// trigrams of live rows; expenses_nongroup_search_idx: people and trigrams of live non-group
-// rows; comments_search_trgm_idx); and, from migration 0017_search_scoped_words, the tables
-// search_words (per group) and search_person_words (per person, non-group texts) of the words
-// of live texts, kept and pruned by triggers. Not declared here: reads through this schema
-// never need them.
+// (content), normalised by it; GIN indexes on them (expenses_scope_search_trgm_idx, 0026: the
+// scope, group id or 0, and trigrams of live rows; expenses_nongroup_search_idx: people and
+// trigrams of live non-group rows; comments_group_search_trgm_idx, 0025); and, from migration
+// 0017_search_scoped_words, the tables search_words (per group) and search_person_words (per
+// person, non-group texts) of the words of live texts, kept and pruned by triggers. Not declared
+// here: reads through this schema never need them.
 export const expenses = pgTable(
   'expenses',
   {

@@ -9,8 +9,15 @@ import { CURRENCIES_BY_DIGITS } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 
-/** The searchable text of expense `e`, normalised (indexed by expenses_search_trgm_idx). */
+/** The searchable text of expense `e`, normalised (indexed by expenses_scope_search_trgm_idx). */
 const EXPENSE_TEXT = sql.raw(`e.search_text`);
+/**
+ * Expense `e`'s scope for a text search: its group, 0 outside groups. Written as this expression
+ * (migration 0026), which only expenses_scope_search_trgm_idx serves: on plain `group_id` the
+ * btree indexes compete, and without statistics the planner took them for a big group and
+ * matched its 200,000 texts one by one.
+ */
+const EXPENSE_SCOPE = sql.raw(`coalesce(e.group_id, 0)`);
 /** The searchable text of comment `c`, normalised (indexed by comments_group_search_trgm_idx). */
 const COMMENT_TEXT = sql.raw(`c.search_text`);
 
@@ -301,11 +308,11 @@ async function textPage(
   const filters = filterSql(f);
   const scopes: SQL[] =
     scope.kind === 'group'
-      ? [sql`e.group_id = ${lit(scope.groupId, INT)}`]
+      ? [sql`${EXPENSE_SCOPE} = ${lit(scope.groupId, INT)}`]
       : [
           ...(scope.groupIds.length > 0
             ? [
-                sql`e.group_id in (${sql.join(
+                sql`${EXPENSE_SCOPE} in (${sql.join(
                   scope.groupIds.map((g) => lit(g, INT)),
                   sql`, `,
                 )})`,
