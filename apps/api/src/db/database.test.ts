@@ -74,7 +74,7 @@ describe('embedded database whose backend stops', () => {
  * PGlite 0.5.16 preloaded its extensions side by side. Emscripten's loader, after instantiating
  * one, resolves every entry of the shared offset table still open and sets those it cannot find
  * to 0 for good, including entries of a module whose instantiation is under way. When pg_trgm
- * finished before btree_gin (about one start in six), the first trigram query failed with "null
+ * finished before btree_gin (about one start in nine), the first trigram query failed with "null
  * function or function signature mismatch" and the backend was lost (CI: search.test.ts,
  * search.e2e). scripts/patch-pglite.mjs preloads the extensions one after another.
  *
