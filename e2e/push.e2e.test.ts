@@ -88,6 +88,18 @@ describe('push notifications', () => {
       url: '/app/groups/7',
       tag: 'expense-42',
     };
+    // A push delivered before the worker is activated can be dropped: on a busy machine the
+    // registration is reported well before its worker finishes activating.
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.ready;
+      const worker = registration.active;
+      if (worker === null || worker.state === 'activated') return;
+      await new Promise<void>((resolve) => {
+        worker.addEventListener('statechange', () => {
+          if (worker.state === 'activated') resolve();
+        });
+      });
+    });
     await cdp.send('ServiceWorker.deliverPushMessage', {
       origin: server.baseUrl,
       registrationId: id,
@@ -95,7 +107,8 @@ describe('push notifications', () => {
     });
     const shown = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.ready;
-      const deadline = Date.now() + 20_000;
+      // A guard, not a speed limit: the test's own timeout is 120 s.
+      const deadline = Date.now() + 90_000;
       while (Date.now() < deadline) {
         const list = await registration.getNotifications();
         const first = list[0];
