@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 // From the build (npm start builds first): one home for the flags and the exit code.
-import { SERVER_NODE_FLAGS } from '../apps/api/dist/config/node-flags.js';
+import { serverProcess } from '../apps/api/dist/config/node-flags.js';
 import { EXIT_DATABASE_STALLED } from '../apps/api/dist/db/database-watchdog.js';
 
 /** More restarts than this within RESTART_WINDOW_MS means restarting does not help: give up. */
@@ -20,8 +20,15 @@ const restarts = [];
 let child = null;
 let stopping = false;
 
+// Node flags and environment for this kind of installation (embedded database or PostgreSQL); a
+// variable set by the caller wins.
+const server = serverProcess(process.env);
+
 function start() {
-  child = spawn(process.execPath, [...SERVER_NODE_FLAGS, main], { stdio: 'inherit' });
+  child = spawn(process.execPath, [...server.flags, main], {
+    stdio: 'inherit',
+    env: { ...server.env, ...process.env },
+  });
   child.on('exit', (code, signal) => {
     if (!stopping && code === EXIT_DATABASE_STALLED) {
       const now = Date.now();

@@ -1,12 +1,14 @@
 /**
- * `eval-receipts --http`: runs the built server (apps/api/dist/main.js, embedded database in a
- * temporary DATA_DIR) and scans through POST /api/receipts/scan-and-parse, so the timings include
- * HTTP and the memory measured is the real server's process tree (server + OCR engine).
+ * `eval-receipts --http`: runs the built server as `npm start` does, through its supervisor
+ * (scripts/serve.mjs, which starts apps/api/dist/main.js with the server's Node flags; embedded
+ * database in a temporary DATA_DIR), and scans through POST /api/receipts/scan-and-parse, so the
+ * timings include HTTP and the memory measured is the real process tree (supervisor + server + OCR
+ * engine).
  *
  * The server is started twice on the same DATA_DIR: the first start creates the embedded database
  * (unpacked from the build's template, then migrated: a one-off per installation; with initdb it
- * took that process to 0.8–0.9 GB); its high-water mark is reported separately. Scans go to the second start, as on any
- * installation after its first boot.
+ * took that process to 0.8–0.9 GB); its high-water mark is reported separately. Scans go to the
+ * second start, as on any installation after its first boot; with --first-start, to the first.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,10 +19,11 @@ import type { ParsedReceipt } from '../src/parser/parse-receipt.js';
 
 export interface HttpScanner {
   scan(file: Uint8Array): Promise<ParsedReceipt & { rawText: string }>;
-  /** The server and all its descendants (the OCR engine). */
+  /** The supervisor, the server and all the server's descendants (the OCR engine). */
   treePids(): number[];
+  supervisorPid: number;
   serverPid: number;
-  /** RSS high-water mark of the first start (database created), MB. */
+  /** RSS high-water marks of the first start (database created; supervisor + server), MB. */
   firstBootPeakMb: number;
   close(): Promise<void>;
 }
@@ -63,9 +66,13 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startHttpScanner(repoRoot: string): Promise<HttpScanner> {
-  const entry = path.join(repoRoot, 'apps/api/dist/main.js');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`npm run build\` first`);
+export async function startHttpScanner(
+  repoRoot: string,
+  onFirstStart = false,
+): Promise<HttpScanner> {
+  const entry = path.join(repoRoot, 'scripts/serve.mjs');
+  const main = path.join(repoRoot, 'apps/api/dist/main.js');
+  if (!existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'evenly-eval-'));
   const base = `http://127.0.0.1:${port}/api`;
@@ -105,18 +112,24 @@ export async function startHttpScanner(repoRoot: string): Promise<HttpScanner> {
       await stop();
       throw err;
     }
-    return { pid: child.pid ?? 0, stop };
+    const supervisor = child.pid ?? 0;
+    // The supervisor's one child is the server.
+    return { supervisor, server: descendants(supervisor)[0] ?? 0, stop };
   };
   const first = await boot().catch((err: unknown) => {
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   });
-  const firstBootPeakMb = hwmMb(first.pid);
-  await first.stop();
-  const second = await boot().catch((err: unknown) => {
-    rmSync(dataDir, { recursive: true, force: true });
-    throw err;
-  });
+  const firstBootPeakMb = hwmMb(first.supervisor) + hwmMb(first.server);
+  // --first-start: scan on the server that has just created its database, as a new
+  // installation's first receipt does (its WebAssembly memory keeps what creating it took).
+  if (!onFirstStart) await first.stop();
+  const second = onFirstStart
+    ? first
+    : await boot().catch((err: unknown) => {
+        rmSync(dataDir, { recursive: true, force: true });
+        throw err;
+      });
   const stop = async () => {
     await second.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -140,9 +153,10 @@ export async function startHttpScanner(repoRoot: string): Promise<HttpScanner> {
       tokens.push(((await login.json()) as { token: string }).token);
     }
     let turn = 0;
-    const pid = second.pid;
+    const pid = second.supervisor;
     return {
-      serverPid: pid,
+      supervisorPid: pid,
+      serverPid: second.server,
       firstBootPeakMb,
       treePids: () => [pid, ...descendants(pid)],
       async scan(file) {

@@ -4,9 +4,10 @@
  *   npm run eval:receipts                  # full pipeline on the images (OCR + parser)
  *   npm run eval:receipts -- --parser-only # parser only, on the human OCR transcripts
  * Options: --dir <dataset dir>, --limit <n>, --verbose (print every miss and time),
- *          --max-side <px>, --max-pixels <n>, --det-side <px>, --det-pixels <n>, --threads <n>, --rec-batch <n>, --mem-arena,
+ *          --max-side <px>, --max-pixels <n>, --det-side <px>, --det-pixels <n>, --threads <n>, --rec-batch <n>, --rec-threads <n>, --mem-arena,
  *          --dump <dir> (save the OCR text), --ocr-from <dir> (parser only, on OCR text saved by --dump),
- *          --http (scan through the built server's HTTP API and measure its process tree),
+ *          --http (scan through the built server's HTTP API and measure its process tree; with
+ *          --first-start on the server that has just created its database, not on its restart),
  *          --cv (5-fold cross-validation by shop on receipts-train ∪ receipts-dev, cached OCR),
  *          --photos (the phone-photo set made from receipts-dev beside the flat scans);
  *          both in scripts/eval-cv.ts;
@@ -61,6 +62,7 @@ const maxPixels = option('--max-pixels');
 const detSide = option('--det-side');
 const detPixels = option('--det-pixels');
 const recBatch = option('--rec-batch');
+const recThreads = option('--rec-threads');
 const memArena = flag('--mem-arena');
 const cpuSeconds: number[] = [];
 const stageMs: Record<string, number[]> = {};
@@ -70,6 +72,21 @@ function rssMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Proportional set size of a process now, MB (0 if it is gone): its resident pages, each page
+ * shared with other processes counted as its share. Summed over a process tree, the node binary
+ * and libraries every process of the tree maps (about 34 MB each) count once, not once per
+ * process as in a sum of RSS: the tree's real use of memory.
+ */
+function pssMb(pid: number): number {
+  try {
+    const kb = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
     return kb ? Number(kb) / 1024 : 0;
   } catch {
     return 0;
@@ -96,7 +113,7 @@ function peakRssMb(): number {
 function descendantsHwm(server: HttpScanner): number {
   return server
     .treePids()
-    .filter((p) => p !== server.serverPid)
+    .filter((p) => p !== server.serverPid && p !== server.supervisorPid)
     .reduce((s, p) => s + rssMb(p, 'VmHWM'), 0);
 }
 
@@ -115,7 +132,7 @@ async function main(): Promise<void> {
   let server: HttpScanner | null = null;
   if (http) {
     const { startHttpScanner } = await import('./eval-http.js');
-    server = await startHttpScanner(path.join(here, '../../..'));
+    server = await startHttpScanner(path.join(here, '../../..'), flag('--first-start'));
     // Warm up: the first scan starts the engine and loads the models, outside the timed runs.
     const t = performance.now();
     const first = labels[0];
@@ -139,6 +156,7 @@ async function main(): Promise<void> {
       ...(detSide ? { detMaxSide: Number(detSide) } : {}),
       ...(detPixels ? { detMaxPixels: Number(detPixels) } : {}),
       ...(recBatch ? { recBatch: Number(recBatch) } : {}),
+      ...(recThreads ? { recogniserThreads: Number(recThreads) } : {}),
     });
     if (dumpDir) await mkdir(dumpDir, { recursive: true });
     // Warm up: models load once, outside the timed runs.
@@ -149,11 +167,18 @@ async function main(): Promise<void> {
   const loadAtStart = os.loadavg();
   // Sample the resident memory of this process + the engine(s) every 50 ms; keep the highest sum.
   let peakTreeMb = 0;
+  let peakTreePssMb = 0;
   const sampler = setInterval(() => {
-    const sum = server
-      ? server.treePids().reduce((s, pid) => s + rssMb(pid), 0)
+    const tree = server?.treePids() ?? null;
+    const sum = tree
+      ? tree.reduce((s, pid) => s + rssMb(pid), 0)
       : rssMb('self') + (scanner?.enginePids() ?? []).reduce((s, pid) => s + rssMb(pid), 0);
     peakTreeMb = Math.max(peakTreeMb, sum);
+    if (tree)
+      peakTreePssMb = Math.max(
+        peakTreePssMb,
+        tree.reduce((s, p) => s + pssMb(p), 0),
+      );
   }, 50);
   const treeCpu = () => (server ? server.treePids().reduce((s, p) => s + cpuSecondsOf(p), 0) : 0);
 
@@ -172,7 +197,7 @@ async function main(): Promise<void> {
         result = await server.scan(buffer);
         cpuSeconds.push(treeCpu() - cpu0);
         if (verbose) {
-          const [serverPid, ...children] = server.treePids();
+          const [, serverPid, ...children] = server.treePids();
           const mb = (pids: number[]) => pids.reduce((s, p) => s + rssMb(p), 0).toFixed(0);
           console.log(
             `${label.file}: ${((performance.now() - t0) / 1000).toFixed(2)} s, RSS now: server ${mb(serverPid === undefined ? [] : [serverPid])} MB, engine ${mb(children)} MB`,
@@ -211,6 +236,7 @@ async function main(): Promise<void> {
   const enginePeak = scanner?.peakEngineRssMb() ?? 0;
   await scanner?.close();
   const serverHwm = server ? rssMb(server.serverPid, 'VmHWM') : 0;
+  const supervisorHwm = server ? rssMb(server.supervisorPid, 'VmHWM') : 0;
   const firstBootMb = server?.firstBootPeakMb ?? 0;
   const childHwm = server ? descendantsHwm(server) : 0;
   await server?.close();
@@ -233,19 +259,19 @@ async function main(): Promise<void> {
   const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' ');
   if (http) {
     console.log(
-      `server tree (server + engine) CPU seconds per receipt: p50 ${percentile(cpuSeconds, 50).toFixed(2)}  p95 ${percentile(cpuSeconds, 95).toFixed(2)}`,
+      `process tree (supervisor + server + engine) CPU seconds per receipt: p50 ${percentile(cpuSeconds, 50).toFixed(2)}  p95 ${percentile(cpuSeconds, 95).toFixed(2)}`,
     );
     console.log(
       `machine load average (1/5/15 min): at start ${load(loadAtStart)}, at end ${load(os.loadavg())} (${os.cpus().length} cores)`,
     );
     console.log(
-      `peak memory: server process ${serverHwm.toFixed(0)} MB, its child processes (OCR engine) ${childHwm.toFixed(0)} MB (each its RSS high-water mark; sum ${(serverHwm + childHwm).toFixed(0)} MB)`,
+      `peak memory: supervisor (scripts/serve.mjs) ${supervisorHwm.toFixed(0)} MB, server ${serverHwm.toFixed(0)} MB, the server's child processes (OCR engine) ${childHwm.toFixed(0)} MB (each its RSS high-water mark; sum ${(supervisorHwm + serverHwm + childHwm).toFixed(0)} MB)`,
     );
     console.log(
-      `             highest sampled sum of the server's process tree (every 50 ms): ${peakTreeMb.toFixed(0)} MB`,
+      `             highest sampled sum of the process tree (every 50 ms): RSS ${peakTreeMb.toFixed(0)} MB, PSS ${peakTreePssMb.toFixed(0)} MB (shared pages counted once)`,
     );
     console.log(
-      `             (first start of the server, which created the embedded database: ${firstBootMb.toFixed(0)} MB, before any scan)`,
+      `             (first start, which created the embedded database: supervisor + server ${firstBootMb.toFixed(0)} MB, before any scan)`,
     );
     return;
   }

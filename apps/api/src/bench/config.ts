@@ -30,7 +30,7 @@ export const READ_FILTER = (process.env['BENCH_READS'] ?? '')
   .map((r) => r.trim())
   .filter(Boolean);
 /**
- * More node options for the server process, after SERVER_NODE_FLAGS (a later V8 flag wins), e.g.
+ * More node options for the server process, after those of serverProcess (a later V8 flag wins), e.g.
  * `--cpu-prof --cpu-prof-dir=/tmp/prof` or `--max-semi-space-size=16` to compare.
  */
 export const SERVER_NODE_ARGS = (process.env['BENCH_SERVER_NODE_ARGS'] ?? '')

@@ -16,7 +16,8 @@
 // - history growth: the balance read of groups with ≥ 20,000 expenses against groups with 10,
 //   and a transaction page of the same against groups with 100 (both fill a page), each
 //   (member, group) read once, one request at a time, heavy and light taking turns;
-// - POST /api/expenses with 50 writers into one group;
+// - POST /api/expenses with 50 writers into one group, and with 50 writers each in their own
+//   groups (write-rows.ts);
 // - the one-round-trip floor (floor-server.ts, issue #36): one row read by primary key through a
 //   pg pool on a bare Fastify; every read is also reported as a ratio to it;
 // - the mix again, offered at a steady 1% of hello-world's rate;
@@ -40,7 +41,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_NODE_FLAGS } from '../config/node-flags.js';
+import { serverProcess } from '../config/node-flags.js';
 import { openDatabase } from '../db/database.js';
 import { runMigrations } from '../db/migrate.js';
 import {
@@ -73,6 +74,7 @@ import type { Server } from './processes.js';
 import { start, stopServer } from './processes.js';
 import { prng } from './random.js';
 import { READS } from './read-routes.js';
+import { measureWrites } from './write-rows.js';
 import { printReport } from './report.js';
 import type { Row } from './rows.js';
 import { fixedRow, missingRow, rowOf } from './rows.js';
@@ -122,7 +124,7 @@ try {
         REQUIRE_EMAIL_VERIFICATION: 'false',
         LOG_LEVEL: process.env['BENCH_LOG_LEVEL'] ?? 'warn',
       },
-      [...SERVER_NODE_FLAGS, ...SERVER_NODE_ARGS],
+      [...serverProcess({ DATABASE_URL: dbUrl }).flags, ...SERVER_NODE_ARGS],
     );
   api = await startApi();
   const loadAtStart = loadAverage();
@@ -248,24 +250,16 @@ try {
     growth.push(await historyGrowth(api.base, pop, route, heavyGroups, light));
   }
 
-  // 50 writers adding expenses to one group.
+  // Creations: 50 writers into one group, then 50 writers each in their own groups.
   if (PARTS.has('write'))
-    report(
-      await fixedRow('POST /api/expenses (50 writers, one group)', 'write', api.base, {
-        method: 'POST',
-        path: '/api/expenses',
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          description: 'Bench dinner',
-          amount: 90.15,
-          date: '2025-03-14',
-          groupId: seeded.writeGroupId,
-          splitType: 'EQUAL',
-          payers: [{ userId: writer, amountPaid: 90.15 }],
-          splits: seeded.writeGroupMembers.map((userId) => ({ userId })),
-        }),
-      }),
-    );
+    for (const row of await measureWrites(api.base, {
+      pop,
+      writer,
+      groupId: seeded.writeGroupId,
+      members: seeded.writeGroupMembers,
+      writers: walkers,
+    }))
+      report(row);
 
   // Every hot read without statistics and after ANALYZE (statistics-rows.ts); restarts the
   // server, so it runs last.

@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       storage: 'local',
       s3: null,
       receiptAi: null,
+      receiptOcrThreads: 2,
       logLevel: 'info',
       trustProxy: false,
       migrate: true,
@@ -174,6 +175,17 @@ describe('loadConfig', () => {
     for (const bad of ['0', '101', '-3', '2.5', 'many']) {
       expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(
         `Invalid configuration: DATABASE_POOL_SIZE must be a whole number 1–100 (got "${bad}")`,
+      );
+    }
+  });
+
+  it('reads the OCR engine threads: 2 by default, 1–8, named when bad', () => {
+    expect(loadConfig({ RECEIPT_OCR_THREADS: '1' }).receiptOcrThreads).toBe(1);
+    expect(loadConfig({ RECEIPT_OCR_THREADS: '3' }).receiptOcrThreads).toBe(3);
+    expect(loadConfig({ RECEIPT_OCR_THREADS: ' ' }).receiptOcrThreads).toBe(2);
+    for (const bad of ['0', '9', '1.5', 'two']) {
+      expect(() => loadConfig({ RECEIPT_OCR_THREADS: bad })).toThrow(
+        `Invalid configuration: RECEIPT_OCR_THREADS must be a whole number from 1 to 8 (got "${bad}")`,
       );
     }
   });

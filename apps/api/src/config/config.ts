@@ -3,6 +3,10 @@
 import os from 'node:os';
 import path from 'node:path';
 import { ConfigError } from './config-error.js';
+import { bool, opt, url } from './config-values.js';
+import type { Env } from './config-values.js';
+import { loadReceiptConfig } from './receipt-config.js';
+import type { ReceiptConfig } from './receipt-config.js';
 import { loadRecurringConfig } from './recurring-config.js';
 import type { RecurringConfig } from './recurring-config.js';
 import { pushConfig } from './push-config.js';
@@ -32,7 +36,7 @@ export interface S3Config {
   forcePathStyle: boolean;
 }
 
-export interface AppConfig {
+export interface AppConfig extends ReceiptConfig {
   port: number;
   host: string;
   databaseUrl: string | null;
@@ -56,7 +60,6 @@ export interface AppConfig {
   corsOrigins: string[] | null;
   storage: 'local' | 's3';
   s3: S3Config | null;
-  receiptAi: { url: string; model: string; key: string | null } | null;
   logLevel: LogLevel;
   /** `LOG_FORMAT`: null = pretty when stdout is a terminal, JSON otherwise. */
   logFormat: LogFormat | null;
@@ -114,8 +117,6 @@ export type { OidcConfig } from './oidc-config.js';
 
 export { ConfigError };
 
-type Env = Record<string, string | undefined>;
-
 /** `ADMIN_EMAILS`: a comma-separated list of addresses, compared without regard to case. */
 function adminEmails(value: string | null): string[] {
   if (value === null) return [];
@@ -134,19 +135,6 @@ function adminEmails(value: string | null): string[] {
   return [...new Set(list)];
 }
 
-function opt(env: Env, name: string): string | null {
-  const v = env[name];
-  return v === undefined || v.trim() === '' ? null : v.trim();
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const v = opt(env, name);
-  if (v === null) return fallback;
-  if (/^(true|1|yes)$/i.test(v)) return true;
-  if (/^(false|0|no)$/i.test(v)) return false;
-  throw new ConfigError(name, `must be true or false (got "${v}")`);
-}
-
 /** `JWT_TTL`: seconds, or a number followed by s, m, h or d. */
 export function parseDuration(name: string, value: string): number {
   const m = /^(\d{1,9})([smhd]?)$/.exec(value);
@@ -160,19 +148,6 @@ export function parseDuration(name: string, value: string): number {
   const seconds = n * unit;
   if (seconds <= 0) throw new ConfigError(name, 'must be positive');
   return seconds;
-}
-
-function url(name: string, value: string, protocols: string[]): string {
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ConfigError(name, `must be a URL (got "${value}")`);
-  }
-  if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
-  }
-  return value;
 }
 
 function trustProxy(value: string | null): boolean | number | string[] {
@@ -295,9 +270,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     };
   }
 
-  const aiUrl = opt(env, 'RECEIPT_AI_URL');
-  if (aiUrl !== null) url('RECEIPT_AI_URL', aiUrl, ['http:', 'https:']);
-
   const logLevel = (opt(env, 'LOG_LEVEL') ?? 'info').toLowerCase();
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
     throw new ConfigError(
@@ -371,14 +343,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     corsOrigins,
     storage,
     s3,
-    receiptAi:
-      aiUrl === null
-        ? null
-        : {
-            url: aiUrl.replace(/\/+$/, ''),
-            model: opt(env, 'RECEIPT_AI_MODEL') ?? 'gpt-4o-mini',
-            key: opt(env, 'RECEIPT_AI_KEY'),
-          },
+    ...loadReceiptConfig(env),
     logLevel: logLevel as LogLevel,
     logFormat,
     trustProxy: trustProxy(opt(env, 'TRUST_PROXY')),

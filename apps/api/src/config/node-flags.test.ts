@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { SERVER_NODE_FLAGS } from './node-flags.js';
+import { serverProcess } from './node-flags.js';
 
 const rootPackage = new URL('../../../../package.json', import.meta.url);
 const supervisor = new URL('../../../../scripts/serve.mjs', import.meta.url);
@@ -16,9 +16,19 @@ describe("the server's node flags", () => {
     expect(serverCommand).toBe('node scripts/serve.mjs');
     const script = await readFile(supervisor, 'utf8');
     expect(script).toContain(
-      "import { SERVER_NODE_FLAGS } from '../apps/api/dist/config/node-flags.js'",
+      "import { serverProcess } from '../apps/api/dist/config/node-flags.js'",
     );
-    expect(script).toContain('[...SERVER_NODE_FLAGS, main]');
-    expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=64');
+    expect(script).toContain('[...server.flags, main]');
+    expect(script).toContain('env: { ...server.env, ...process.env }');
+  });
+
+  it('tunes a server on PostgreSQL for throughput and the embedded one for memory', () => {
+    expect(serverProcess({ DATABASE_URL: 'postgres://db/evenly' })).toEqual({
+      flags: ['--max-semi-space-size=64'],
+      env: {},
+    });
+    const embedded = { flags: [], env: { MALLOC_ARENA_MAX: '2' } };
+    expect(serverProcess({})).toEqual(embedded);
+    expect(serverProcess({ DATABASE_URL: ' ' })).toEqual(embedded);
   });
 });

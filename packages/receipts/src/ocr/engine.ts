@@ -19,6 +19,7 @@ export async function loadOcrEngine(config: EngineConfig): Promise<OcrEngine> {
     detMaxSide: config.detMaxSide,
     detMaxPixels: config.detMaxPixels,
     recBatch: config.recBatch,
+    recThreads: config.recThreads,
     db: DEFAULT_DB,
     minConfidence: 0.5,
   });

@@ -6,11 +6,8 @@
  */
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ScannerBusyError, UnreadableReceiptError } from './errors.js';
+import { scriptEntry } from './script-entry.js';
 import type {
   EngineConfig,
   EngineMessage,
@@ -57,17 +54,6 @@ interface Slot {
   ready: Promise<void> | null;
   job: Job | null;
   timer?: NodeJS.Timeout;
-}
-
-function engineEntry(): { file: string; execArgv: string[] } {
-  const dir = path.dirname(fileURLToPath(import.meta.url));
-  const js = path.join(dir, 'engine-process.js');
-  if (existsSync(js)) return { file: js, execArgv: [] };
-  // Running from TypeScript sources (tests, tsx): load the child through tsx as well.
-  const require = createRequire(import.meta.url);
-  const tsxDir = path.dirname(require.resolve('tsx/package.json'));
-  const loader = pathToFileURL(path.join(tsxDir, 'dist/loader.mjs')).href;
-  return { file: path.join(dir, 'engine-process.ts'), execArgv: ['--import', loader] };
 }
 
 export class OcrPool {
@@ -206,7 +192,7 @@ export class OcrPool {
 
   #ensureStarted(slot: Slot): Promise<void> {
     if (slot.ready) return slot.ready;
-    const { file, execArgv } = engineEntry();
+    const { file, execArgv } = scriptEntry(import.meta.url, 'engine-process');
     const child = fork(file, [], {
       execArgv: [...execArgv, `--max-old-space-size=${this.#options.maxOldSpaceMb}`, '--expose-gc'],
       // Fewer malloc arenas: ONNX Runtime's many short-lived buffers otherwise fragment into

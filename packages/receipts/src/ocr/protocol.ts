@@ -14,11 +14,13 @@ export interface EngineConfig {
   detMaxPixels: number;
   /** Text lines recognised per model run. */
   recBatch: number;
+  /** Threads the recogniser runs on, each with its own copy of the model. */
+  recThreads: number;
   /** Largest decoded image accepted, pixels. */
   maxInputPixels: number;
   /** PDF pages read at most. */
   maxPdfPages: number;
-  /** ONNX Runtime intra-op threads. */
+  /** ONNX Runtime intra-op threads of the detector and the direction classifier. */
   threads: number;
   /** ONNX Runtime CPU memory arena (faster with many input shapes, but keeps memory). */
   memArena: boolean;

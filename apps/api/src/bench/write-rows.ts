@@ -1,0 +1,64 @@
+// The creation rows: POST /api/expenses at 50 connections, first by one writer into one group
+// (every request updates the same group's pairwise balances, the case issue #36 point 3 names),
+// then by many writers each adding to one of their own groups (what a creation costs when writers
+// do not share a group, as in the mix).
+import type { Planned } from './load.js';
+import { load } from './load.js';
+import { expenseBody } from './mix.js';
+import type { Population } from './population.js';
+import { authOf } from './population.js';
+import { pick, prng } from './random.js';
+import type { Row } from './rows.js';
+import { fixedRow, rowOf } from './rows.js';
+
+export interface WriteSetup {
+  pop: Population;
+  /** The writer of the one-group row, a member of `groupId`, and the group's members. */
+  writer: number;
+  groupId: number;
+  members: readonly number[];
+  /** Users the many-groups row picks its writers from (each writes in their own groups). */
+  writers: readonly number[];
+}
+
+export async function measureWrites(base: string, s: WriteSetup): Promise<Row[]> {
+  const oneGroup = await fixedRow('POST /api/expenses (50 writers, one group)', 'write', base, {
+    method: 'POST',
+    path: '/api/expenses',
+    headers: { ...authOf(s.pop, s.writer), 'content-type': 'application/json' },
+    body: JSON.stringify({
+      description: 'Bench dinner',
+      amount: 90.15,
+      date: '2025-03-14',
+      groupId: s.groupId,
+      splitType: 'EQUAL',
+      payers: [{ userId: s.writer, amountPaid: 90.15 }],
+      splits: s.members.map((userId) => ({ userId })),
+    }),
+  });
+
+  const rand = prng(36);
+  const bodies = Array.from({ length: 4_096 }, () => {
+    const user = pick(s.writers, rand);
+    return { auth: authOf(s.pop, user), body: expenseBody(s.pop, user, rand, '2025-03-14') };
+  });
+  let sent = 0;
+  const next = (): Planned => {
+    const t = bodies[sent++ % bodies.length] as (typeof bodies)[number];
+    return {
+      kind: 0,
+      method: 'POST',
+      path: '/api/expenses',
+      headers: { ...t.auth, 'content-type': 'application/json' },
+      body: t.body,
+    };
+  };
+  const r = await load(base, 1, next);
+  const manyGroups = rowOf(
+    'POST /api/expenses (50 writers, each in their own groups)',
+    'write',
+    r,
+    r.errorSamples[0] ?? '',
+  );
+  return [oneGroup, manyGroups];
+}
