@@ -1,8 +1,8 @@
 // Profile pictures: whatever image was uploaded (JPEG, PNG, WebP, HEIC/HEIF, GIF) becomes one
 // 256×256 WebP, turned upright by its EXIF orientation and cropped to cover the square, so what
 // is stored and served is small, uniform and carries none of the original's metadata.
-import sharp from 'sharp';
 import type { Sharp } from 'sharp';
+import { loadSharp } from '../../images/load-sharp.js';
 import { BusyError, PayloadTooLargeError } from '../../errors/app-errors.js';
 import { DecodeGate } from './decode-gate.js';
 import type { DeclaredSize } from './heic-decode.js';
@@ -51,6 +51,7 @@ async function declaredSize(bytes: Uint8Array): Promise<DeclaredSize | null> {
     const heif = heifDeclaredSize(bytes);
     if (heif !== null) return heif;
   }
+  const sharp = await loadSharp();
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     return meta.width > 0 && meta.height > 0 ? { width: meta.width, height: meta.height } : null;
@@ -85,6 +86,7 @@ async function decodeToWebp(bytes: Uint8Array): Promise<Buffer | null> {
   // HEVC-coded HEIC: libheif decodes, sharp resizes the pixels.
   const image = await decodeHeic(bytes, MAX_AVATAR_PIXELS);
   if (image === null) return null;
+  const sharp = await loadSharp();
   try {
     return await square(
       sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } }),
@@ -95,6 +97,7 @@ async function decodeToWebp(bytes: Uint8Array): Promise<Buffer | null> {
 }
 
 async function viaSharp(bytes: Uint8Array): Promise<Buffer | null> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const meta = await sharp(bytes, { limitInputPixels: MAX_AVATAR_PIXELS }).metadata();

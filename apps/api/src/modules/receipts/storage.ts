@@ -1,15 +1,8 @@
 // Receipt file storage: local disk under DATA_DIR/receipts (default) or an S3-compatible bucket.
 import { mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-  NoSuchKey,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type * as S3 from '@aws-sdk/client-s3';
+import type * as S3Presigner from '@aws-sdk/s3-request-presigner';
 import type { AppConfig, S3Config } from '../../config/config.js';
 
 export interface ReceiptStorage {
@@ -90,29 +83,53 @@ export class LocalReceiptStorage implements ReceiptStorage {
   }
 }
 
+/** The AWS SDK and a client, loaded on first use (see S3ReceiptStorage). */
+interface S3Connection {
+  sdk: typeof S3;
+  presign: typeof S3Presigner.getSignedUrl;
+  client: S3.S3Client;
+}
+
+/**
+ * Files in an S3-compatible bucket. The AWS SDK is imported on the first request rather than
+ * with the server: it costs about 25 MB of resident memory, which a server storing files on
+ * local disk (the default) would carry for nothing (`lazy-libraries.test.ts`).
+ */
 export class S3ReceiptStorage implements ReceiptStorage {
   readonly kind = 's3' as const;
-  private readonly client: S3Client;
+  private connection: Promise<S3Connection> | null = null;
 
-  constructor(private readonly config: S3Config) {
-    this.client = new S3Client({
-      region: config.region,
-      forcePathStyle: config.forcePathStyle,
-      ...(config.endpoint === null ? {} : { endpoint: config.endpoint }),
-      ...(config.accessKeyId !== null && config.secretAccessKey !== null
-        ? {
-            credentials: {
-              accessKeyId: config.accessKeyId,
-              secretAccessKey: config.secretAccessKey,
-            },
-          }
-        : {}),
-    });
+  constructor(private readonly config: S3Config) {}
+
+  private connect(): Promise<S3Connection> {
+    const config = this.config;
+    this.connection ??= Promise.all([
+      import('@aws-sdk/client-s3'),
+      import('@aws-sdk/s3-request-presigner'),
+    ]).then(([sdk, presigner]) => ({
+      sdk,
+      presign: presigner.getSignedUrl,
+      client: new sdk.S3Client({
+        region: config.region,
+        forcePathStyle: config.forcePathStyle,
+        ...(config.endpoint === null ? {} : { endpoint: config.endpoint }),
+        ...(config.accessKeyId !== null && config.secretAccessKey !== null
+          ? {
+              credentials: {
+                accessKeyId: config.accessKeyId,
+                secretAccessKey: config.secretAccessKey,
+              },
+            }
+          : {}),
+      }),
+    }));
+    return this.connection;
   }
 
   async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await this.client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.config.bucket,
         Key: key,
         Body: bytes,
@@ -122,26 +139,29 @@ export class S3ReceiptStorage implements ReceiptStorage {
   }
 
   async get(key: string): Promise<Uint8Array | null> {
+    const { sdk, client } = await this.connect();
     try {
-      const out = await this.client.send(
-        new GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
+      const out = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.config.bucket, Key: key }),
       );
       if (out.Body === undefined) return null;
       return await out.Body.transformToByteArray();
     } catch (e) {
-      if (e instanceof NoSuchKey) return null;
+      if (e instanceof sdk.NoSuchKey) return null;
       throw e;
     }
   }
 
   async delete(key: string): Promise<void> {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
+    const { sdk, client } = await this.connect();
+    await client.send(new sdk.DeleteObjectCommand({ Bucket: this.config.bucket, Key: key }));
   }
 
   async presignedGetUrl(key: string, expiresInSeconds: number): Promise<string | null> {
-    return getSignedUrl(
-      this.client,
-      new GetObjectCommand({
+    const { sdk, client, presign } = await this.connect();
+    return presign(
+      client,
+      new sdk.GetObjectCommand({
         Bucket: this.config.bucket,
         Key: key,
         ResponseContentDisposition: 'inline',
@@ -151,11 +171,12 @@ export class S3ReceiptStorage implements ReceiptStorage {
   }
 
   async usage(): Promise<StorageUsage> {
+    const { sdk, client } = await this.connect();
     const total: StorageUsage = { files: 0, bytes: 0 };
     let token: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.config.bucket, ContinuationToken: token }),
+      const page = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.config.bucket, ContinuationToken: token }),
       );
       for (const object of page.Contents ?? []) {
         total.files += 1;
@@ -167,7 +188,8 @@ export class S3ReceiptStorage implements ReceiptStorage {
   }
 
   close(): void {
-    this.client.destroy();
+    // Nothing to close when no request was made; otherwise once the client exists.
+    void this.connection?.then(({ client }) => client.destroy()).catch(() => undefined);
   }
 }
 

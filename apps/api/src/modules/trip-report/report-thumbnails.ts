@@ -2,7 +2,7 @@
 // read and shrunk to a small JPEG one at a time, so memory holds one receipt file at most. A PDF
 // receipt, a file gone from storage or one the image library cannot read is named, not shown;
 // none of them fails the report.
-import sharp from 'sharp';
+import { loadSharp } from '../../images/load-sharp.js';
 
 /** Longest side of a thumbnail, in pixels (printed at about 56 pt: ~190 dpi). */
 export const THUMBNAIL_PX = 150;
@@ -30,6 +30,7 @@ export async function receiptThumbnail(
     return { kind: 'missing' };
   }
   if (bytes === null) return { kind: 'missing' };
+  const sharp = await loadSharp();
   try {
     const jpeg = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
       .rotate()

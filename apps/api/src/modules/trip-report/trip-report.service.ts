@@ -4,7 +4,6 @@
 // payments and nets. Then the document is written while a second walk reads the entries a
 // batch at a time, waiting whenever the reader falls behind: memory holds a batch, a page and
 // one receipt, whatever the size of the group.
-import PDFDocument from 'pdfkit';
 import { cents } from '@evenly/core';
 import type { AppServices } from '../../composition/app-services.js';
 import type { ServiceDeps } from '../../composition/service-deps.js';
@@ -12,15 +11,10 @@ import { fileSlug } from '../../http/attachment.js';
 import type { Db } from '../../db/database.js';
 import { findAccountById } from '../auth/index.js';
 import { requireGroupMember } from '../groups/index.js';
-import { ReportCanvas, reportOutput } from './report-canvas.js';
 import type { ReportOutput } from './report-canvas.js';
 import { LedgerTotals } from './report-figures.js';
-import { directionOf, hanChoiceOf, isolate, isolatedFormat } from './report-bidi.js';
-import { FontChooser } from './report-fonts.js';
-import { printable, reportFileName, reportFormat } from './report-format.js';
-import { messagesFor } from './report-messages.js';
+import { reportFileName } from './report-format.js';
 import type { CurrencySummary, ReportContent, ReportEntry } from './report-sections.js';
-import { ReportSections } from './report-sections.js';
 import { receiptThumbnail } from './report-thumbnails.js';
 import type { DateRange, ReportExpenseRow, WalkKey } from './trip-report.repository.js';
 import {
@@ -119,40 +113,13 @@ export class TripReportService {
             receiptThumbnail(storage, row.receiptKey ?? '', row.receiptContentType)
         : null,
     };
-    const t = messagesFor(options.locale);
-    const doc = new PDFDocument({
-      autoFirstPage: false,
-      size: 'A4',
-      lang: options.locale,
-      displayTitle: true,
-      info: {
-        Title: `${t('title')}: ${printable(group.name)}`,
-        Creator: 'Evenly',
-        CreationDate: options.now,
-      },
-    });
-    const output = reportOutput(doc);
-    const canvas = new ReportCanvas(
-      doc,
-      new FontChooser(doc),
-      (page) => `${isolate(printable(group.name))} · ${t('page', { n: String(page) })}`,
-      { direction: directionOf(options.locale), han: hanChoiceOf(options.locale) },
-    );
-    const sections = new ReportSections(
-      canvas,
-      t,
-      isolatedFormat(reportFormat(options.locale)),
-      content,
-    );
-    void (async () => {
-      sections.title();
-      for (const s of currencies) sections.currency(s);
-      if (await sections.entries(() => output.room())) doc.end();
-      else doc.destroy();
-    })().catch((err: unknown) => {
-      // Headers are sent: the client sees a cut download, the log says why.
-      logger.error({ err, groupId }, 'trip report failed while streaming');
-      output.body.destroy(err instanceof Error ? err : new Error(String(err)));
+    // pdfkit and fontkit are loaded with the first report (report-render.ts says why).
+    const { renderReport } = await import('./report-render.js');
+    const output = renderReport(content, {
+      groupName: group.name,
+      locale: options.locale,
+      now: options.now,
+      onFailure: (err) => logger.error({ err, groupId }, 'trip report failed while streaming'),
     });
     return {
       fileName: reportFileName(fileSlug(group.name, 'group'), options.range.from, options.range.to),
