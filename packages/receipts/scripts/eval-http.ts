@@ -11,11 +11,12 @@
  * second start, as on any installation after its first boot; with --first-start, to the first.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ParsedReceipt } from '../src/parser/parse-receipt.js';
+import { descendants, rssMb } from './proc-stats.js';
 
 export interface HttpScanner {
   scan(file: Uint8Array): Promise<ParsedReceipt & { rawText: string }>;
@@ -26,32 +27,6 @@ export interface HttpScanner {
   /** RSS high-water marks of the first start (database created; supervisor + server), MB. */
   firstBootPeakMb: number;
   close(): Promise<void>;
-}
-
-function hwmMb(pid: number): number {
-  try {
-    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** Children of a process, recursively (Linux /proc). */
-export function descendants(pid: number): number[] {
-  const out: number[] = [];
-  let tasks: string[];
-  try {
-    tasks = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
-  } catch {
-    return out;
-  }
-  for (const t of tasks) {
-    if (!t) continue;
-    const child = Number(t);
-    out.push(child, ...descendants(child));
-  }
-  return out;
 }
 
 async function freePort(): Promise<number> {
@@ -120,7 +95,7 @@ export async function startHttpScanner(
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
   });
-  const firstBootPeakMb = hwmMb(first.supervisor) + hwmMb(first.server);
+  const firstBootPeakMb = rssMb(first.supervisor, 'VmHWM') + rssMb(first.server, 'VmHWM');
   // --first-start: scan on the server that has just created its database, as a new
   // installation's first receipt does (its WebAssembly memory keeps what creating it took).
   if (!onFirstStart) await first.stop();

@@ -17,7 +17,6 @@
  * stage, the machine's load average, and peak memory: each process's high-water mark, and the
  * highest sampled sum of the resident memory of this process and the engine process(es).
  */
-import { readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +25,7 @@ import { parseReceiptText } from '../src/parser/parse-receipt.js';
 import type { ParsedReceipt } from '../src/parser/parse-receipt.js';
 import type { ReceiptScanner } from '../src/scan.js';
 import type { HttpScanner } from './eval-http.js';
+import { cpuSecondsOf, pssMb, rssMb } from './proc-stats.js';
 import { dateMatches, percentile, storeNameMatches, totalMatches } from '../src/eval/metrics.js';
 
 interface Label {
@@ -66,43 +66,6 @@ const recThreads = option('--rec-threads');
 const memArena = flag('--mem-arena');
 const cpuSeconds: number[] = [];
 const stageMs: Record<string, number[]> = {};
-
-/** Resident memory of a process now, MB (0 if it is gone). */
-function rssMb(pid: number | 'self', field: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * Proportional set size of a process now, MB (0 if it is gone): its resident pages, each page
- * shared with other processes counted as its share. Summed over a process tree, the node binary
- * and libraries every process of the tree maps (about 34 MB each) count once, not once per
- * process as in a sum of RSS: the tree's real use of memory.
- */
-function pssMb(pid: number): number {
-  try {
-    const kb = /^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))?.[1];
-    return kb ? Number(kb) / 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far (Linux /proc, 100 ticks a second). */
-function cpuSecondsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
 
 function peakRssMb(): number {
   // Peak resident set size of this process (the OCR engine runs in its own child process).
