@@ -66,8 +66,11 @@ projects.push({
     // One browser and one default app server for the whole tier; contexts close after each test.
     globalSetup: ['./e2e/support/global-setup.ts'],
     setupFiles: ['./e2e/support/setup-file.ts'],
-    testTimeout: 120_000,
-    hookTimeout: 180_000,
+    // Hang guards, not speed bars: on a CI machine running every tier at once a test here takes
+    // three to four times as long as alone (2026-12-01: an 11-page loop passed 120 s), and a
+    // limit a slow day can reach fails a correct test. A hang still ends the test.
+    testTimeout: 300_000,
+    hookTimeout: 300_000,
     // The suite runs beside the integration tests on two cores: a poll's 1 s default is shorter
     // than a busy machine takes to debounce, fetch and render. Playwright's own waits use 30 s.
     expect: { poll: { timeout: 15_000 } },

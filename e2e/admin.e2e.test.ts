@@ -33,7 +33,7 @@ beforeAll(async () => {
     password: PASSWORD,
     token: login.token,
   };
-}, 200_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -27,7 +27,7 @@ beforeAll(async () => {
     // Server start-up (PGlite migrations) is slow on a busy machine: allow for it.
     startAppServer({}, { timeoutMs: 180_000 }),
   ]);
-}, 200_000);
+});
 
 afterAll(async () => {
   await browser?.close();

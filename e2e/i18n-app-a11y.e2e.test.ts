@@ -45,7 +45,7 @@ beforeAll(async () => {
   groupId = group.id;
   await addEqualExpense(server, bea, group.id, 'Δείπνο', 60, [anna, bea], 'EUR');
   await addEqualExpense(server, anna, group.id, 'Ταξί', 20, [anna, bea], 'EUR');
-}, 60_000);
+});
 
 afterAll(async () => {
   await browser?.close();

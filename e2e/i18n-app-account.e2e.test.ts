@@ -67,7 +67,7 @@ beforeAll(async () => {
     password: PASSWORD,
     token: login.token,
   };
-}, 200_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -105,7 +105,7 @@ describe.each<{ language: TourLanguage }>([{ language: 'pseudo' }, { language: '
       expect(found.filter((t) => !OTHER_AREAS.some((o) => t.endsWith(`: ${o}`)))).toEqual([]);
       expect(stops.layoutProblems).toEqual([]);
       await context.close();
-    }, 180_000);
+    });
   },
 );
 
@@ -124,5 +124,5 @@ describe('the group CSV export', () => {
     const english = await download(page, () => exportCsv.click());
     expect(english.split(/\r\n/)[0]).toMatch(/^Date,Description,Category,Cost,Currency,/);
     await context.close();
-  }, 60_000);
+  });
 });

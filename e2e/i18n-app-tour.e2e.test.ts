@@ -118,7 +118,7 @@ beforeAll(async () => {
     joinPath: new URL(invite.url).pathname,
     friendLinkToken: link.token,
   };
-}, 120_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -152,7 +152,7 @@ describe.each<{ language: TourLanguage }>([{ language: 'pseudo' }, { language: '
       await Promise.all([context.close(), desktop.context.close()]);
       expect([...new Set(found)]).toEqual([]);
       expect(stops.layoutProblems).toEqual([]);
-    }, 180_000);
+    });
 
     it('the groups screens', async () => {
       const stops = new TourStops(language, 'groups');
@@ -166,7 +166,7 @@ describe.each<{ language: TourLanguage }>([{ language: 'pseudo' }, { language: '
       await context.close();
       expect([...new Set(found)]).toEqual([]);
       expect(stops.layoutProblems).toEqual([]);
-    }, 180_000);
+    });
 
     it('the expenses screens', async () => {
       const stops = new TourStops(language, 'expenses');
@@ -180,6 +180,6 @@ describe.each<{ language: TourLanguage }>([{ language: 'pseudo' }, { language: '
       await context.close();
       expect([...new Set(found)]).toEqual([]);
       expect(stops.layoutProblems).toEqual([]);
-    }, 180_000);
+    });
   },
 );

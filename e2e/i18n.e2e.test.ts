@@ -123,7 +123,7 @@ describe('signing up in another language', () => {
       env: { TRUST_PROXY: 'true' },
       timeoutMs: 180_000,
     });
-  }, 200_000);
+  });
   afterAll(async () => {
     await verifying?.stop();
   });
@@ -177,6 +177,11 @@ describe('pseudo-locale tour of the public pages', () => {
     '/unsubscribe',
     '/no-such-page',
   ];
+  /**
+   * A hang guard for a walk of every page above: 20 to 60 s alone, 60 to 120 s on a CI machine
+   * running every tier at once (2026-12-01), so the tier's 300 s leaves too little room.
+   */
+  const TOUR_TIMEOUT_MS = 600_000;
 
   it('notices text that did not come from a catalog', async () => {
     const { page } = await open('/login', { pseudo: true });
@@ -191,50 +196,56 @@ describe('pseudo-locale tour of the public pages', () => {
     expect(await untranslatedTexts(page)).toEqual(['Hello there', 'aria-label="Close"']);
   });
 
-  // One test per device: together they passed the e2e project's per-test limit on a loaded CI.
+  // One test per device, and one per language below: each walks every page.
   it.each([
     { device: 'a desktop', phone: false },
     { device: 'a phone', phone: true },
-  ])('shows no text that did not come from a catalog on $device', async ({ phone }) => {
-    const problems: string[] = [];
-    for (const path of pages) {
-      const { page, context } = await open(path, { pseudo: true, phone });
-      await page.locator('h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      for (const text of await untranslatedTexts(page)) problems.push(`${path}: ${text}`);
-      if (path === '/login' || path === '/register') {
-        // The forms' own problems (core's sentences) when sent empty.
-        await page.locator('button[type="submit"]').click();
-        await page.locator('[aria-invalid="true"]').first().waitFor();
-        for (const text of await untranslatedTexts(page)) problems.push(`${path} sent: ${text}`);
+  ])(
+    'shows no text that did not come from a catalog on $device',
+    async ({ phone }) => {
+      const problems: string[] = [];
+      for (const path of pages) {
+        const { page, context } = await open(path, { pseudo: true, phone });
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        for (const text of await untranslatedTexts(page)) problems.push(`${path}: ${text}`);
+        if (path === '/login' || path === '/register') {
+          // The forms' own problems (core's sentences) when sent empty.
+          await page.locator('button[type="submit"]').click();
+          await page.locator('[aria-invalid="true"]').first().waitFor();
+          for (const text of await untranslatedTexts(page)) problems.push(`${path} sent: ${text}`);
+        }
+        await context.close();
       }
-      await context.close();
-    }
-    expect([...new Set(problems)]).toEqual([]);
-  });
+      expect([...new Set(problems)]).toEqual([]);
+    },
+    TOUR_TIMEOUT_MS,
+  );
 
-  // One test per language: together they took about two minutes on a loaded machine, the e2e
-  // project's per-test limit.
   it.each([
     { name: 'Arabic', language: { locale: 'ar' } },
     { name: 'the pseudo-locale', language: { pseudo: true } },
-  ])('has no accessibility problems in $name, light or dark', async ({ language }) => {
-    const problems: string[] = [];
-    for (const path of pages) {
-      const { page, context } = await open(path, { ...language, axe: true });
-      await page.locator('h1').first().waitFor();
-      await page.waitForLoadState('networkidle');
-      const name = `${language.locale ?? 'pseudo'} ${path}`;
-      for (const v of await audit(page)) problems.push(`${name} light: ${v}`);
-      // Colours are read at once: no button half-way through its colour transition.
-      await page.addStyleTag({
-        content: '*, *::before, *::after { transition: none !important; }',
-      });
-      await page.emulateMedia({ colorScheme: 'dark' });
-      await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
-      for (const v of await audit(page, 'colours')) problems.push(`${name} dark: ${v}`);
-      await context.close();
-    }
-    expect(problems).toEqual([]);
-  });
+  ])(
+    'has no accessibility problems in $name, light or dark',
+    async ({ language }) => {
+      const problems: string[] = [];
+      for (const path of pages) {
+        const { page, context } = await open(path, { ...language, axe: true });
+        await page.locator('h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const name = `${language.locale ?? 'pseudo'} ${path}`;
+        for (const v of await audit(page)) problems.push(`${name} light: ${v}`);
+        // Colours are read at once: no button half-way through its colour transition.
+        await page.addStyleTag({
+          content: '*, *::before, *::after { transition: none !important; }',
+        });
+        await page.emulateMedia({ colorScheme: 'dark' });
+        await page.waitForFunction(() => document.documentElement.classList.contains('dark'));
+        for (const v of await audit(page, 'colours')) problems.push(`${name} dark: ${v}`);
+        await context.close();
+      }
+      expect(problems).toEqual([]);
+    },
+    TOUR_TIMEOUT_MS,
+  );
 });

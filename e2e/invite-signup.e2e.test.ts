@@ -34,7 +34,7 @@ beforeAll(async () => {
     }),
     startAppServer({}, { timeoutMs: 180_000 }),
   ]);
-}, 200_000);
+});
 
 afterAll(async () => {
   await browser?.close();

@@ -392,7 +392,7 @@ describe('offline entry', () => {
     await problems.getByRole('button', { name: 'Dismiss' }).click();
     await problems.waitFor({ state: 'detached' });
     await context.close();
-  }, 300_000);
+  });
 
   it('warns before signing out with changes waiting, and sends them at the next sign-in', async () => {
     const ann = await createUser(server, 'Ann Leave');
@@ -437,7 +437,7 @@ describe('offline entry', () => {
       .toBe(1);
     expect(described(await transactions(ann, group), 'Taxi')[0]?.amount).toBe(18.4);
     await context.close();
-  }, 180_000);
+  });
 
   it('sends the outbox by Background Sync with no page of the app open', async () => {
     const ann = await createUser(server, 'Ann Sync');
@@ -497,5 +497,5 @@ describe('offline entry', () => {
     expect(await waiting(page).count()).toBe(0);
     expect(described(await transactions(ann, group), 'Breakfast')).toHaveLength(1);
     await context.close();
-  }, 180_000);
+  });
 });

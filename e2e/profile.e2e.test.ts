@@ -31,7 +31,7 @@ beforeAll(async () => {
     // Server start-up (PGlite migrations) is slow on a busy machine: allow for it.
     startAppServer({ SUPPORT_URL }, { timeoutMs: 180_000 }),
   ]);
-}, 200_000);
+});
 
 afterAll(async () => {
   await browser?.close();
@@ -230,7 +230,7 @@ describe('sign-up policy', () => {
   beforeAll(async () => {
     // A second server in this file: give it time on a busy machine.
     closed = await startAppServer({ REGISTRATION: 'closed' }, { timeoutMs: 180_000 });
-  }, 200_000);
+  });
 
   afterAll(async () => {
     await closed?.stop();
