@@ -19,6 +19,7 @@ import {
 } from './db/database-watchdog.js';
 import { createReceiptStorage } from './modules/receipts/storage.js';
 import { runMigrations } from './db/migrate.js';
+import { releaseFreedMemory } from './process/release-freed-memory.js';
 import { resolveLogFormat } from './logging/log-format.js';
 import { formatBanner, startupSummary } from './logging/startup-banner.js';
 
@@ -130,6 +131,15 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   const address = await app.listen({ port: config.port, host: config.host });
+  // Opening (or creating) the database, migrating and building the routes freed tens of MB of
+  // C heap that glibc keeps resident: give it back before serving (65–77 MB measured, once).
+  const released = releaseFreedMemory();
+  if (released.available) {
+    app.log.info(
+      { freedMb: released.freedMb },
+      `gave back ${released.freedMb} MB of freed memory after starting`,
+    );
+  }
   const summary = startupSummary(config, address);
   if (resolveLogFormat(config.logFormat, process.stdout.isTTY === true) === 'pretty') {
     process.stdout.write(formatBanner(summary));
