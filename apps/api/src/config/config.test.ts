@@ -20,7 +20,7 @@ describe('loadConfig', () => {
       storage: 'local',
       s3: null,
       receiptAi: null,
-      receiptOcrThreads: 2,
+      receiptOcrThreads: 1,
       logLevel: 'info',
       trustProxy: false,
       migrate: true,
@@ -179,10 +179,10 @@ describe('loadConfig', () => {
     }
   });
 
-  it('reads the OCR engine threads: 2 by default, 1–8, named when bad', () => {
-    expect(loadConfig({ RECEIPT_OCR_THREADS: '1' }).receiptOcrThreads).toBe(1);
+  it('reads the OCR engine threads: 1 by default, 1–8, named when bad', () => {
+    expect(loadConfig({ RECEIPT_OCR_THREADS: '2' }).receiptOcrThreads).toBe(2);
     expect(loadConfig({ RECEIPT_OCR_THREADS: '3' }).receiptOcrThreads).toBe(3);
-    expect(loadConfig({ RECEIPT_OCR_THREADS: ' ' }).receiptOcrThreads).toBe(2);
+    expect(loadConfig({ RECEIPT_OCR_THREADS: ' ' }).receiptOcrThreads).toBe(1);
     for (const bad of ['0', '9', '1.5', 'two']) {
       expect(() => loadConfig({ RECEIPT_OCR_THREADS: bad })).toThrow(
         `Invalid configuration: RECEIPT_OCR_THREADS must be a whole number from 1 to 8 (got "${bad}")`,

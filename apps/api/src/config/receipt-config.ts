@@ -8,10 +8,10 @@ export interface ReceiptConfig {
   /** `RECEIPT_AI_URL` (+ `_MODEL`, `_KEY`): an OpenAI-compatible parser; null = rules only. */
   receiptAi: { url: string; model: string; key: string | null } | null;
   /**
-   * `RECEIPT_OCR_THREADS` (default 2, at most 8): threads the OCR engine reads text lines on,
-   * each with its own copy of the recogniser. 2 scans about a third faster than 1 on 2 cores, and
-   * meets issue #35's 3 s beside a busy process where 1 does not, for about 20–30 MB more memory
-   * (docs/operations.md).
+   * `RECEIPT_OCR_THREADS` (default 1, at most 8): threads the OCR engine reads text lines on,
+   * each with its own copy of the recogniser. One keeps the scanning server's whole process tree
+   * within issue #35's 700 MB (613–623 MB sampled on 2026-12-01, against 654–708 MB with two);
+   * two scan about a quarter faster on 2 cores (docs/operations.md).
    */
   receiptOcrThreads: number;
 }
@@ -19,7 +19,7 @@ export interface ReceiptConfig {
 export function loadReceiptConfig(env: Env): ReceiptConfig {
   const aiUrl = opt(env, 'RECEIPT_AI_URL');
   if (aiUrl !== null) url('RECEIPT_AI_URL', aiUrl, ['http:', 'https:']);
-  const threadsText = opt(env, 'RECEIPT_OCR_THREADS') ?? '2';
+  const threadsText = opt(env, 'RECEIPT_OCR_THREADS') ?? '1';
   if (!/^[1-8]$/.test(threadsText)) {
     throw new ConfigError(
       'RECEIPT_OCR_THREADS',
