@@ -26,6 +26,122 @@ describe('line items', () => {
   });
 });
 
+describe('item layouts', () => {
+  const items = (lines: string[]) =>
+    parseReceiptText(lines.join('\n')).items.map((i) => [i.name, i.quantity, i.price]);
+
+  it('skips a shelf-code line between a name and its price line', () => {
+    expect(
+      items([
+        'HARDWARE SDN BHD',
+        'CHOPPING BOARD 35.5X25.5CM',
+        'EZ10HD05 - 24',
+        '8970669 1 X 19.00 19.00',
+        'CURTAIN STRAPS *S',
+        'CK 11-22-31 - 10/400',
+        '8720019 2 X 2.50 5.00',
+        'TOTAL RM 24.00',
+      ]),
+    ).toEqual([
+      ['CHOPPING BOARD 35.5X25.5CM', 1, 19],
+      ['CURTAIN STRAPS', 2, 5],
+    ]);
+  });
+
+  it('takes the name above when the price line starts with a stock code', () => {
+    expect(
+      items([
+        'BENTO HOUSE',
+        'ITEM QTY U/P(RM) DISG(%) AMT(RM)',
+        'CHICKEN KATSU BENTO',
+        'BEN02 1 12.90 0.00 12.90',
+        'OMU CURRY FRIED RICE SET',
+        'TS02 KAT 1 9.90 0.00 9.90',
+        'TOTAL RM 22.80',
+      ]),
+    ).toEqual([
+      ['CHICKEN KATSU BENTO', 1, 12.9],
+      ['OMU CURRY FRIED RICE SET', 1, 9.9],
+    ]);
+  });
+
+  it('reads names printed below their price lines after a column header', () => {
+    expect(
+      items([
+        'MACHINERY ENTERPRISE',
+        'ITEM QTY S/PRICE S/PRICE AMOUNT TAX',
+        '1072 1 80.00 80.00 80.00',
+        'REPAIR ENGINE POWER SPRAYER',
+        'WORKMANSHIP & SERVICE',
+        '70549 1 160.00 160.00 160.00',
+        'GIANT 606 OVERFLOW ASSY',
+        '70561 2 18.00 18.00 36.00',
+        'HD40 1L COTIN',
+        'TOTAL SALES : 276.00',
+      ]),
+    ).toEqual([
+      ['REPAIR ENGINE POWER SPRAYER WORKMANSHIP & SERVICE', 1, 80],
+      ['GIANT 606 OVERFLOW ASSY', 1, 160],
+      ['HD40 1L COTIN', 2, 36],
+    ]);
+  });
+
+  it('keeps names above their price lines when a unit-price note follows the header', () => {
+    expect(
+      items([
+        'RESTORAN',
+        'ITEM QTY PRICE AMOUNT',
+        '(S) @15.90',
+        'CURRY MIXED VEGE',
+        '515 1 16.85 16.85 SR',
+        '(POT) @ 3.00',
+        'TI GUAN YIN TEA',
+        '822 1 3.18 3.18 SR',
+        'TOTAL 20.03',
+      ]),
+    ).toEqual([
+      ['CURRY MIXED VEGE', 1, 16.85],
+      ['TI GUAN YIN TEA', 1, 3.18],
+    ]);
+  });
+
+  it('multiplies a unit price marked @ by the quantity', () => {
+    expect(
+      items([
+        'THE STORE',
+        'GST REG. NO : 000364929024',
+        '14-01-2018 (SUN) 16:02',
+        'CASHIER:0009998 SANDIP RAO',
+        "UNI WORKER'S FILE (1-31) 100'S",
+        '2000000430096 4@ 3.10',
+        "UNI A6 NOTE BOOK 120'S",
+        '2000001592021 18@ 1.30',
+        'TOTAL 35.80',
+      ]),
+    ).toEqual([
+      ["UNI WORKER'S FILE (1-31) 100'S", 4, 12.4],
+      ["UNI A6 NOTE BOOK 120'S", 18, 23.4],
+    ]);
+  });
+
+  it('completes the item above from a line of quantity, unit price and total', () => {
+    expect(
+      items([
+        'SUSHI BAR',
+        'DESCRIPTION QTY U.PRICE TOTAL TAX',
+        'SUSHI 1.80',
+        '4 X 1.80 7.20 SR',
+        'BORY FLTTLET 300UP(3)6KG @63.00',
+        'FM411000055 *4 252.00 ZR',
+        'TOTAL 259.20',
+      ]),
+    ).toEqual([
+      ['SUSHI', 4, 7.2],
+      ['BORY FLTTLET 300UP(3)6KG', 4, 252],
+    ]);
+  });
+});
+
 describe('item quantity and confidence', () => {
   it('reads quantities printed or implied by unit price × count', () => {
     const text = [
