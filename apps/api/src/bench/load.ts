@@ -46,11 +46,6 @@ export async function load(
   base: string,
   kindCount: number,
   next: () => Planned,
-  /**
-   * Requests per second offered by all connections together (an open, steady load instead of
-   * as fast as answers come back); autocannon then counts a late request's wait in its latency.
-   */
-  overallRate?: number,
 ): Promise<LoadResult> {
   let recording = false;
   const kinds: KindStats[] = Array.from({ length: kindCount }, () => ({
@@ -84,7 +79,6 @@ export async function load(
     url: base,
     connections: CONNECTIONS,
     requests,
-    ...(overallRate === undefined ? {} : { overallRate }),
   };
   await autocannon({ ...opts, duration: WARMUP_SECONDS });
   recording = true;

@@ -6,6 +6,7 @@ import { MIX_EXPENSE_PERCENT, MIX_PAYMENT_PERCENT, MIX_WRITE_PERCENT, PARTS } fr
 import { fmtInt } from './format.js';
 import type { LoadResult, Planned } from './load.js';
 import { load, probe } from './load.js';
+import { openLoad } from './open-load.js';
 import type { Population } from './population.js';
 import { authOf, groupsOf, membersOf } from './population.js';
 import { pick, prng } from './random.js';
@@ -256,7 +257,8 @@ export async function measureMix(
 /**
  * The same mix offered at a steady `rate` requests per second (issue #36: 1% of hello-world's
  * rate in the same run) instead of as fast as answers come back: what a user waits for when the
- * server is not saturated. Latency counts a request held back by a slow answer before it.
+ * server is not saturated. Requests go out evenly spaced (open-load.ts), and latency counts a
+ * request held back by busy connections.
  */
 export async function measureSteadyMix(
   base: string,
@@ -268,7 +270,7 @@ export async function measureSteadyMix(
 ): Promise<void> {
   if (!PARTS.has('mix') || outcome.result === null) return;
   const mix = makeMix(pop, users, outcome.kinds);
-  const result = await load(base, MIX_KINDS.length, mix.next, rate);
+  const result = await openLoad(base, MIX_KINDS.length, mix.next, rate);
   report(
     rowOf(
       `mix offered at a steady ${fmtInt(rate)} req/s (1% of hello-world)`,
