@@ -29,8 +29,8 @@ function send(agent: Agent, base: URL, p: Planned): Promise<Answer> {
         port: base.port,
         method: p.method,
         path: base.pathname.replace(/\/$/, '') + p.path,
-        headers:
-          p.body === undefined ? p.headers : { ...p.headers, 'content-type': 'application/json' },
+        // The planned request carries its own content-type, as autocannon's rows send it.
+        headers: p.headers,
       },
       (res) => {
         const chunks: Buffer[] = [];

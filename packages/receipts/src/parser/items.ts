@@ -101,9 +101,9 @@ function isCodeLike(s: string): boolean {
   return /\d/.test(s) && !/\p{L}{4,}/u.test(s);
 }
 
-/** A text line that may be (part of) an item's name. */
-function nameLine(line: ReceiptLine): string | null {
-  if (line.amounts.length > 0 || isColumnHeader(line.upper)) return null;
+/** A text line that may be (part of) an item's name; `header` when the caller already knows. */
+function nameLine(line: ReceiptLine, header = isColumnHeader(line.upper)): string | null {
+  if (line.amounts.length > 0 || header) return null;
   const name = cleanItemName(line.text);
   return letterCount(name) >= 2 &&
     classifyLabel(line.upper) === 'none' &&
@@ -118,6 +118,17 @@ function unitPriceAt(line: ReceiptLine): MoneyToken | null {
   return last && /@\s?$/.test(line.text.slice(0, last.index)) ? last : null;
 }
 
+/** Names printed under a price line: the text lines from `from` up to the next price line. */
+function namesBelow(lines: ReceiptLine[], from: number, end: number): string[] {
+  const below: string[] = [];
+  for (let k = from; k < end; k++) {
+    const text = nameLine(lines[k] as ReceiptLine);
+    if (text === null) break;
+    below.push(text);
+  }
+  return below;
+}
+
 /** Extracts line items above the totals block. */
 export function extractItems(
   lines: ReceiptLine[],
@@ -129,7 +140,7 @@ export function extractItems(
   let pendingName: string | null = null;
   // The line just read was a column header; then, names printed below their price lines.
   let afterHeader = false;
-  let namesBelow = false;
+  let belowLayout = false;
   // The item read from the line just above, which a bare quantity line may complete.
   let previous: { item: ReceiptItem; line: number; cents: number } | null = null;
   for (let i = headerEnd; i < end; i++) {
@@ -138,7 +149,7 @@ export function extractItems(
     const wasAfterHeader = afterHeader;
     afterHeader = header;
     if (line.amounts.length === 0) {
-      const name = nameLine(line);
+      const name = nameLine(line, header);
       // A shelf code printed between a name and its price line leaves the name waiting.
       const waiting = pendingName !== null && !isCodeLike(pendingName);
       if (!(waiting && name !== null && isCodeLike(name))) pendingName = name;
@@ -172,16 +183,10 @@ export function extractItems(
         previous = null;
         continue;
       }
-      if (pendingName === null && (namesBelow || wasAfterHeader)) {
-        // Names under their price lines: every text line up to the next price line.
-        const below: string[] = [];
-        for (let k = i + 1; k < end; k++) {
-          const text = nameLine(lines[k] as ReceiptLine);
-          if (text === null) break;
-          below.push(text);
-        }
+      if (pendingName === null && (belowLayout || wasAfterHeader)) {
+        const below = namesBelow(lines, i + 1, end);
         if (below.length > 0) {
-          namesBelow = true;
+          belowLayout = true;
           pendingName = below.join(' ');
           i += below.length;
         }
