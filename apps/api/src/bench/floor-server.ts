@@ -7,6 +7,8 @@
 //   text and parameters) and sends PostgreSQL's JSON text unparsed: the database's share;
 // - /floor/page-rows?g=&u=: finds and reads the same rows in the same index order but builds no
 //   output (answers their count): what reading them costs without formatting them.
+// - POST /floor/create: writes one expense's rows in one statement (floor-create.ts): the
+//   database's share of a creation.
 // Same connection settings as the server's pool (size, generic plans).
 import { readFile } from 'node:fs/promises';
 import Fastify from 'fastify';
@@ -14,6 +16,8 @@ import pg from 'pg';
 import { defaultDatabasePoolSize } from '../config/config.js';
 import { STATEMENTS } from '../db/statements.js';
 import '../modules/expenses/transactions.repository.js';
+import type { FloorCreation } from './floor-create.js';
+import { FLOOR_CREATE_TEXT, floorCreateValues } from './floor-create.js';
 
 const databaseUrl = process.env['DATABASE_URL'];
 if (databaseUrl === undefined) throw new Error('floor-server needs DATABASE_URL');
@@ -83,6 +87,18 @@ app.get('/floor/page-rows', async (request) => {
     values: [g, PER_TABLE, u],
   });
   return { rows: Number(result.rows[0]?.n ?? 0) };
+});
+
+/** Idempotency keys of the creation floor: this process's id and a counter, never repeated. */
+let created = 0;
+app.post('/floor/create', async (request, reply) => {
+  const body = request.body as FloorCreation;
+  await pool.query({
+    name: 'floor.create',
+    text: FLOOR_CREATE_TEXT,
+    values: floorCreateValues(body, `floor-${process.pid}-${++created}`),
+  });
+  return reply.code(201).send({ created: true });
 });
 
 const port = Number(process.env['PORT'] ?? '0');

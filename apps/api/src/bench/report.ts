@@ -187,6 +187,14 @@ export function printReport(input: ReportInput): void {
         : `  ----  expense creations: ${write.unavailable}`,
     );
   }
+  const createFloor = rows.find((r) => r.kind === 'floor-write' && r.unavailable === null);
+  if (createFloor !== undefined) {
+    const through = rows.filter((r) => r.kind === 'write' && r.unavailable === null);
+    const ratios = through.map((r) => fmtRatio(r.rps / createFloor.rps)).join(' / ');
+    console.log(
+      `  info  creations through the app: ${ratios} of the creation floor (${fmtInt(createFloor.rps)}/s, the rows alone in one statement)`,
+    );
+  }
   const generated = rows.filter(
     (r) => (r.kind === 'mix' || r.kind === 'unique') && r.unavailable === null,
   );

@@ -6,7 +6,16 @@ import { load, probe } from './load.js';
 export interface Row {
   name: string;
   kind:
-    'yardstick' | 'floor-pk' | 'other' | 'mix' | 'steady' | 'unique' | 'floor' | 'write' | 'stats';
+    | 'yardstick'
+    | 'floor-pk'
+    | 'other'
+    | 'mix'
+    | 'steady'
+    | 'unique'
+    | 'floor'
+    | 'write'
+    | 'floor-write'
+    | 'stats';
   rps: number;
   p50: number;
   p99: number;

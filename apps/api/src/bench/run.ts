@@ -258,6 +258,7 @@ try {
       groupId: seeded.writeGroupId,
       members: seeded.writeGroupMembers,
       writers: walkers,
+      floorBase: floor.base,
     }))
       report(row);
 
