@@ -16,10 +16,14 @@ import type { JobRegistry } from '../../jobs/job-registry.js';
 import type { Note } from './notes.js';
 import { notificationMailJob, notificationPushJob } from './notification.jobs.js';
 
-/** One note for one recipient, with the recipient's setting for the note's kind. */
+/**
+ * One note for one recipient, with the recipient's setting for the note's kind. The note may be
+ * written only when first read, so a channel reads it only for what it sends.
+ */
 export interface Delivery {
-  note: Note;
-  setting: NotificationSetting;
+  readonly recipientId: number;
+  readonly note: Note;
+  readonly setting: NotificationSetting;
 }
 
 export interface NotificationChannel {
@@ -76,9 +80,9 @@ export class PushChannel implements NotificationChannel {
     const wanted = deliveries.filter((d) => d.setting.push);
     if (wanted.length === 0) return;
     const devices = await this.sender.subscribedAmong(tx, [
-      ...new Set(wanted.map((d) => d.note.userId)),
+      ...new Set(wanted.map((d) => d.recipientId)),
     ]);
-    const notes = wanted.filter((d) => devices.has(d.note.userId)).map((d) => d.note);
+    const notes = wanted.filter((d) => devices.has(d.recipientId)).map((d) => d.note);
     await this.jobs.enqueueMany(tx, notificationPushJob, notes);
   }
 

@@ -1,10 +1,23 @@
 // The `notification_settings` table: one row per (user, kind) the user changed; a kind without a
 // row uses DEFAULT_NOTIFICATION_SETTINGS (packages/core), so defaults live in one place.
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { withDefaultSettings } from '@evenly/core';
 import type { NotificationKind, NotificationSetting } from '@evenly/core';
 import type { Db } from '../../db/database.js';
 import { notificationSettings } from '../../db/schema.js';
+import { run, statement } from '../../db/statements.js';
+
+/** Every changed (user, kind) of some users: one plan for any number of them. */
+const changedSettings = statement<{
+  userId: number;
+  kind: NotificationKind;
+  email: NotificationSetting['email'];
+  push: boolean;
+}>(
+  'notifications.settings-of',
+  `select user_id as "userId", kind, email, push from notification_settings
+    where user_id = any($1::int[])`,
+);
 
 /** Every kind of each user, defaults filled in. */
 export async function settingsOf(
@@ -14,18 +27,14 @@ export async function settingsOf(
   const out = new Map<number, NotificationSetting[]>();
   const ids = [...new Set(userIds)];
   if (ids.length === 0) return out;
-  const rows = await db
-    .select({
-      userId: notificationSettings.userId,
-      kind: notificationSettings.kind,
-      email: notificationSettings.email,
-      push: notificationSettings.push,
-    })
-    .from(notificationSettings)
-    .where(inArray(notificationSettings.userId, ids));
-  for (const id of ids) {
-    out.set(id, withDefaultSettings(rows.filter((r) => r.userId === id)));
+  const byUser = new Map<number, NotificationSetting[]>();
+  for (const r of await run(db, changedSettings, [ids])) {
+    const setting = { kind: r.kind, email: r.email, push: r.push };
+    const list = byUser.get(r.userId);
+    if (list === undefined) byUser.set(r.userId, [setting]);
+    else list.push(setting);
   }
+  for (const id of ids) out.set(id, withDefaultSettings(byUser.get(id) ?? []));
   return out;
 }
 

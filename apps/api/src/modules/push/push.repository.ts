@@ -1,7 +1,8 @@
 // Push subscription rows (table push_subscriptions): one per device, keyed by its endpoint.
-import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { pushSubscriptions } from '../../db/schema.js';
+import { run, statement } from '../../db/statements.js';
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
@@ -82,15 +83,18 @@ export async function subscriptionsOf(db: Db, userId: number): Promise<PushSubsc
 }
 
 /** Which of `userIds` have at least one subscription (the index on user_id answers). */
+/** Which of some users have a subscribed device: one plan for any number of them. */
+const subscribedUsers = statement<{ userId: number }>(
+  'push.subscribed-users',
+  `select distinct user_id as "userId" from push_subscriptions where user_id = any($1::int[])`,
+);
+
 export async function usersWithSubscriptions(
   db: Db,
   userIds: readonly number[],
 ): Promise<Set<number>> {
   if (userIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ userId: pushSubscriptions.userId })
-    .from(pushSubscriptions)
-    .where(inArray(pushSubscriptions.userId, [...userIds]));
+  const rows = await run(db, subscribedUsers, [[...userIds]]);
   return new Set(rows.map((r) => r.userId));
 }
 
