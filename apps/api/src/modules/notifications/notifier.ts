@@ -59,8 +59,7 @@ export interface BatchOutcome {
 /**
  * A delivery whose note is written when a channel first reads it: most rows go out on no
  * channel now (an expense's mail waits for the digest, and most people have no device), and
- * writing a note (translation, money and date formats) was a tenth of the server's work per
- * creation.
+ * writing a note (translation, money and date formats) cost some 15 µs of CPU per row.
  */
 export function lazyDelivery(
   row: NotifiableRow,
