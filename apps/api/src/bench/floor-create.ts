@@ -6,6 +6,8 @@
 // the context read, the checks and their locks, the notifier, the change stamper and all of
 // the HTTP work around it. A creation through the app cannot be faster than this row.
 
+import { cents, splitEqually } from '@evenly/core';
+
 /** The floor route's body: who pays what in which group (amount in cents). */
 export interface FloorCreation {
   groupId: number;
@@ -54,20 +56,13 @@ export const FLOOR_CREATE_TEXT = `with
   on conflict (group_id, currency, user_low, user_high, slot)
     do update set net_cents = pb.net_cents + excluded.net_cents`;
 
-/** Equal shares in whole cents: the first `amount mod n` members carry one cent more. */
-export function equalShares(amountCents: number, people: number): number[] {
-  const base = Math.floor(amountCents / people);
-  const rest = amountCents - base * people;
-  return Array.from({ length: people }, (_, i) => base + (i < rest ? 1 : 0));
-}
-
 /** The statement's values for one creation; `key` must differ per request. */
 export function floorCreateValues(c: FloorCreation, key: string): unknown[] {
   return [
     c.groupId,
     c.payerId,
     c.members,
-    equalShares(c.amountCents, c.members.length),
+    splitEqually(cents(c.amountCents), c.members.length),
     c.amountCents,
     key,
   ];

@@ -26,6 +26,12 @@ export interface WriteSetup {
   floorBase: string;
 }
 
+/** The requests of a row: `items` prepared up front, sent in turn and again from the start. */
+function cycle<T>(items: readonly T[], request: (item: T) => Planned): () => Planned {
+  let sent = 0;
+  return () => request(items[sent++ % items.length] as T);
+}
+
 export async function measureWrites(base: string, s: WriteSetup): Promise<Row[]> {
   const oneGroup = await fixedRow('POST /api/expenses (50 writers, one group)', 'write', base, {
     method: 'POST',
@@ -47,18 +53,17 @@ export async function measureWrites(base: string, s: WriteSetup): Promise<Row[]>
     const user = pick(s.writers, rand);
     return { auth: authOf(s.pop, user), body: expenseBody(s.pop, user, rand, '2025-03-14') };
   });
-  let sent = 0;
-  const next = (): Planned => {
-    const t = bodies[sent++ % bodies.length] as (typeof bodies)[number];
-    return {
+  const r = await load(
+    base,
+    1,
+    cycle(bodies, (t) => ({
       kind: 0,
       method: 'POST',
       path: '/api/expenses',
       headers: { ...t.auth, 'content-type': 'application/json' },
       body: t.body,
-    };
-  };
-  const r = await load(base, 1, next);
+    })),
+  );
   const manyGroups = rowOf(
     'POST /api/expenses (50 writers, each in their own groups)',
     'write',
@@ -82,14 +87,17 @@ async function measureCreateFloor(s: WriteSetup): Promise<Row> {
     };
     return JSON.stringify(c);
   });
-  let sent = 0;
-  const r = await load(s.floorBase, 1, () => ({
-    kind: 0,
-    method: 'POST',
-    path: '/floor/create',
-    headers: { 'content-type': 'application/json' },
-    body: bodies[sent++ % bodies.length] as string,
-  }));
+  const r = await load(
+    s.floorBase,
+    1,
+    cycle(bodies, (body) => ({
+      kind: 0,
+      method: 'POST',
+      path: '/floor/create',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })),
+  );
   return rowOf(
     "floor: a creation's rows in one statement, no other server work",
     'floor-write',
