@@ -36,23 +36,30 @@ export async function insertJobs(
   await db.insert(jobs).values(payloads.map((payload) => ({ kind, payload })));
 }
 
+// Asked for on every change the feed delivers (the notifier's follow job), so named: parsed and
+// planned once per connection. $2 null = due now.
+const insertUnlessWaiting = statement<{ added: number }>(
+  'jobs.insert-unless-waiting',
+  `insert into jobs (kind, payload, run_after)
+   select $1::text, '{}'::jsonb, coalesce($2::timestamptz, now())
+    where not exists (select 1 from jobs
+                       where kind = $1::text and locked_by is null
+                         and failed_at is null and run_after <= coalesce($2::timestamptz, now()))
+   returning 1 as added`,
+);
+
 /**
  * Adds a payload-less job unless one of its kind is already waiting (not running, not given up):
- * `runAfter` null = due now, and then a waiting job due later does not count.
+ * `runAfter` null = due now, and then a waiting job due later does not count. True when it added
+ * one (false: the waiting job's own wake-up already went out).
  */
 export async function insertJobUnlessWaiting(
   db: Db,
   type: { kind: string },
   runAfter: Date | null,
-): Promise<void> {
-  const at = runAfter === null ? sql`now()` : sql`${runAfter.toISOString()}::timestamptz`;
-  await db.execute(
-    sql`insert into jobs (kind, payload, run_after)
-        select ${type.kind}, '{}'::jsonb, ${at}
-         where not exists (select 1 from jobs
-                            where kind = ${type.kind} and locked_by is null
-                              and failed_at is null and run_after <= ${at})`,
-  );
+): Promise<boolean> {
+  const rows = await run(db, insertUnlessWaiting, [type.kind, runAfter?.toISOString() ?? null]);
+  return rows.length > 0;
 }
 
 // The oldest due job of a known kind that nobody holds a live lease on. SKIP LOCKED lets
@@ -149,9 +156,11 @@ export async function releaseJob(db: Db, job: ClaimedJob): Promise<boolean> {
   return (await run(db, release, [job.id, job.lease])).length === 1;
 }
 
+const doorbell = statement('jobs.doorbell', `select pg_notify($1, '')`);
+
 /** NOTIFY on the doorbell channel: the other processes' workers look for due jobs at once. */
 export async function ringJobDoorbell(db: Db, channel: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${channel}, '')`);
+  await run(db, doorbell, [channel]);
 }
 
 /** count(*) per state: a bigint, so text from `pg`, a number or bigint from PGlite. */

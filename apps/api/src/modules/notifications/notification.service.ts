@@ -159,11 +159,15 @@ export class NotificationService {
     await this.requestFollow();
   }
 
-  /** Enqueues a notifier run unless one is already waiting (best effort: the next change retries). */
+  /**
+   * Enqueues a notifier run unless one is already waiting (best effort: the next change retries).
+   * Only a run it added wakes the workers: under a stream of writes most changes find one waiting,
+   * and waking for it again cost every process a claim that finds nothing.
+   */
   async requestFollow(tx?: Db): Promise<void> {
     try {
-      await insertJobUnlessWaiting(tx ?? this.deps.db, followActivitiesJob, null);
-      if (tx === undefined) await this.deps.jobs.wake();
+      const added = await insertJobUnlessWaiting(tx ?? this.deps.db, followActivitiesJob, null);
+      if (added && tx === undefined) await this.deps.jobs.wake();
     } catch (error) {
       this.deps.logger.warn({ err: error }, 'could not schedule the notifier');
     }

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.js';
 import { queryRows } from '../../db/database.js';
 import { users } from '../../db/schema.js';
+import { run, statement } from '../../db/statements.js';
 
 /** An activity row with its recipient's and actor's names, as the notes are written from. */
 export type ActivityNoteRow = {
@@ -27,21 +28,30 @@ export type ActivityNoteRow = {
   created_at?: Date | string | null;
 };
 
+// The notifier runs these in every batch, many times a second under writes: named statements,
+// parsed and planned once per connection.
+const ensure = statement(
+  'cursors.ensure',
+  `insert into follower_cursors (name, position) values ($1, $2) on conflict (name) do nothing`,
+);
+const lock = statement<{ position: string | number }>(
+  'cursors.lock',
+  `select position from follower_cursors where name = $1 for update`,
+);
+const move = statement(
+  'cursors.move',
+  `update follower_cursors set position = $2, updated_at = now() where name = $1`,
+);
+
 /** Creates the cursor if missing, at `position`; an existing cursor is left as it is. */
 export async function ensureCursor(db: Db, name: string, position: number): Promise<void> {
-  await db.execute(
-    sql`insert into follower_cursors (name, position) values (${name}, ${position})
-        on conflict (name) do nothing`,
-  );
+  await run(db, ensure, [name, position]);
 }
 
 /** The cursor's position, locked for this transaction (waits for a concurrent batch). */
 export async function lockCursor(tx: Db, name: string): Promise<number> {
   await ensureCursor(tx, name, 0);
-  const [row] = await queryRows<{ position: string | number }>(
-    tx,
-    sql`select position from follower_cursors where name = ${name} for update`,
-  );
+  const [row] = await run(tx, lock, [name]);
   return Number(row?.position ?? 0);
 }
 
@@ -54,10 +64,7 @@ export async function readCursor(db: Db, name: string): Promise<number> {
 }
 
 export async function moveCursor(tx: Db, name: string, position: number): Promise<void> {
-  await tx.execute(
-    sql`update follower_cursors set position = ${position}, updated_at = now()
-         where name = ${name}`,
-  );
+  await run(tx, move, [name, position]);
 }
 
 /** The newest activity id, 0 when there is none. */
@@ -69,6 +76,24 @@ export async function newestActivityId(db: Db): Promise<number> {
   return Number(max?.id ?? 0);
 }
 
+/** An activity row after the cursor, with whether it is older than the gap grace. */
+export type FollowedRow = ActivityNoteRow & { category: string | null; settled: boolean };
+
+const after = statement<FollowedRow>(
+  'notifier.activities-after',
+  `select a.id, a.recipient_id, r.name as recipient_name, r.locale as recipient_locale,
+          a.actor_id, x.name as actor_name,
+          a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
+          a.my_share_cents, a.subject_id, a.category, a.created_at,
+          a.created_at <= now() - $2::int * interval '1 millisecond' as settled
+     from activities a
+     join users r on r.id = a.recipient_id
+     join users x on x.id = a.actor_id
+    where a.id > $1::int8
+    order by a.id
+    limit $3::int`,
+);
+
 /**
  * Up to `limit` rows after `position` in id order, each with whether it is older than the gap
  * grace (`settled`).
@@ -78,21 +103,8 @@ export async function activitiesAfter(
   position: number,
   gapGraceMs: number,
   limit: number,
-): Promise<(ActivityNoteRow & { category: string | null; settled: boolean })[]> {
-  return queryRows<ActivityNoteRow & { category: string | null; settled: boolean }>(
-    tx,
-    sql`select a.id, a.recipient_id, r.name as recipient_name, r.locale as recipient_locale,
-               a.actor_id, x.name as actor_name,
-               a.type, a.group_id, a.group_name, a.description, a.amount_cents, a.currency,
-               a.my_share_cents, a.subject_id, a.category, a.created_at,
-               a.created_at <= now() - ${gapGraceMs}::int * interval '1 millisecond' as settled
-          from activities a
-          join users r on r.id = a.recipient_id
-          join users x on x.id = a.actor_id
-         where a.id > ${position}
-         order by a.id
-         limit ${limit}`,
-  );
+): Promise<FollowedRow[]> {
+  return run(tx, after, [position, gapGraceMs, limit]);
 }
 
 export interface DigestCandidate {
