@@ -11,10 +11,12 @@
 // database kept earlier again, without seeding), BENCH_LOG_LEVEL (server log level), BENCH_READS
 // (only the no-repeat rows whose route contains one of these comma-separated parts, e.g.
 // `transactions,activity`), BENCH_PARTS (which parts run), BENCH_SERVER_NODE_ARGS (more node
-// options for the server process).
+// options for the server process), BENCH_STATEMENTS=1 (PostgreSQL's statements per request for
+// every row, from pg_stat_statements: statement-profile.ts).
 import type { SeedSizes } from './seed-plan.js';
 
 export const QUICK = process.env['BENCH_QUICK'] === '1';
+export const PROFILE_STATEMENTS = process.env['BENCH_STATEMENTS'] === '1';
 /**
  * Which parts run (for profiling one part): fixed, mix, unique, floor, search, growth, write,
  * stats (the hot reads without statistics and after ANALYZE); default all.

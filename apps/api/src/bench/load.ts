@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS } from './config.js';
+import type { StatementProfile, StatementProfiler } from './statement-profile.js';
 
 /** One request to send: which kind of request of its row it is, and the HTTP parts. */
 export interface Planned {
@@ -28,6 +29,15 @@ export interface LoadResult {
   kinds: KindStats[];
   /** First few non-2xx answers: status and the start of the body. */
   errorSamples: string[];
+  /** PostgreSQL's statements per request over the measured part (BENCH_STATEMENTS=1). */
+  statements?: StatementProfile;
+}
+
+/** Set by the run when BENCH_STATEMENTS=1 and pg_stat_statements is there (statement-profile.ts). */
+let profiler: StatementProfiler | null = null;
+
+export function profileStatementsWith(p: StatementProfiler | null): void {
+  profiler = p;
 }
 
 /** What autocannon keeps per connection between building a request and its response. */
@@ -81,10 +91,13 @@ export async function load(
     requests,
   };
   await autocannon({ ...opts, duration: WARMUP_SECONDS });
+  await profiler?.reset();
   recording = true;
   const result = await autocannon({ ...opts, duration: DURATION_SECONDS });
   recording = false;
+  const statements = await profiler?.read(result.requests.total);
   return {
+    ...(statements === undefined ? {} : { statements }),
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,

@@ -2,6 +2,7 @@
 // left out with the reason, and the rows that send one request over and over.
 import type { LoadResult, Planned } from './load.js';
 import { load, probe } from './load.js';
+import type { StatementProfile } from './statement-profile.js';
 
 export interface Row {
   name: string;
@@ -22,6 +23,8 @@ export interface Row {
   non2xx: number;
   unavailable: string | null;
   note: string;
+  /** PostgreSQL's statements per request (BENCH_STATEMENTS=1). */
+  statements?: StatementProfile;
 }
 
 export function rowOf(name: string, kind: Row['kind'], r: LoadResult, note: string): Row {
@@ -34,6 +37,7 @@ export function rowOf(name: string, kind: Row['kind'], r: LoadResult, note: stri
     non2xx: r.non2xx,
     unavailable: null,
     note,
+    ...(r.statements === undefined ? {} : { statements: r.statements }),
   };
 }
 

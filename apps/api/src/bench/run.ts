@@ -66,7 +66,7 @@ import { measureFloors, measurePkFloor } from './floor-rows.js';
 import { fmtInt, loadAverage } from './format.js';
 import type { Growth } from './history-growth.js';
 import { historyGrowth } from './history-growth.js';
-import { load, probe } from './load.js';
+import { load, probe, profileStatementsWith } from './load.js';
 import { measureMix, measureSteadyMix } from './mix.js';
 import { measureNoRepeat } from './no-repeat.js';
 import { authOf, groupsOf, membersOf, population } from './population.js';
@@ -80,6 +80,8 @@ import type { Row } from './rows.js';
 import { fixedRow, missingRow, rowOf } from './rows.js';
 import type { SeedResult } from './seed.js';
 import { searchRows } from './search-bench.js';
+import type { StatementProfiler } from './statement-profile.js';
+import { describeProfile, openStatementProfiler } from './statement-profile.js';
 import type { StatisticsOutcome } from './statistics-rows.js';
 import { measureStatistics } from './statistics-rows.js';
 
@@ -92,6 +94,7 @@ const dataDir = await mkdtemp(path.join(os.tmpdir(), 'evenly-bench-'));
 let hello: Server | null = null;
 let floor: Server | null = null;
 let api: Server | null = null;
+let profiler: StatementProfiler | null = null;
 
 try {
   console.log(
@@ -104,6 +107,8 @@ try {
   const seeded: SeedResult = db.reused ? await rememberedSeed(dbUrl) : await seedAndRemember(dbUrl);
   const pop = await population(dbUrl);
   const server = await serverSettings(dbUrl);
+  profiler = await openStatementProfiler(dbUrl);
+  profileStatementsWith(profiler);
 
   hello = await start(path.join(here, 'hello-server.js'), '/hello', {});
   const pageFile = path.join(dataDir, 'page.json');
@@ -151,6 +156,7 @@ try {
     process.stdout.write(
       `  measured ${row.name}: ${row.unavailable ?? `${fmtInt(row.rps)} req/s, p99 ${row.p99} ms`}\n`,
     );
+    if (row.statements !== undefined) process.stdout.write(`${describeProfile(row.statements)}\n`);
   };
   report(
     await fixedRow('hello-world (yardstick)', 'yardstick', hello.base, {
@@ -296,6 +302,7 @@ try {
     warnings,
   });
 } finally {
+  await profiler?.close();
   hello?.child.kill('SIGTERM');
   floor?.child.kill('SIGTERM');
   api?.child.kill('SIGTERM');
