@@ -70,23 +70,24 @@ export async function digestUser(
   const through = state.through;
   const rows = await digestRows(tx, userId, through, upTo);
   const kinds = await digestKinds(tx, userId);
+  // Only the lines the mail shows are written (translation, money and dates); the rest are
+  // counted: a person back after months may have thousands of rows.
   const notes: Note[] = [];
+  let due = 0;
   for (const raw of rows) {
     const row = toNotifiable(raw);
     const kind = notificationKindOf(row);
-    if (kind !== null && kinds.includes(kind)) {
+    if (kind === null || !kinds.includes(kind)) continue;
+    due++;
+    if (notes.length < DIGEST_MAX_ITEMS) {
       notes.push(noteFor(row, kind, translatorForRecipient(row.recipientLocale)));
     }
   }
-  if (notes.length > 0) {
-    await jobs.enqueue(tx, digestMailJob, {
-      userId,
-      items: notes.slice(0, DIGEST_MAX_ITEMS),
-      more: Math.max(0, notes.length - DIGEST_MAX_ITEMS),
-    });
+  if (due > 0) {
+    await jobs.enqueue(tx, digestMailJob, { userId, items: notes, more: due - notes.length });
   }
   await setDigestThrough(tx, userId, upTo, day);
-  return notes.length > 0;
+  return due > 0;
 }
 
 /**
