@@ -2,6 +2,7 @@
 // and the daily digest leaving at 08:00 on each person's own clock, once per local date.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { messageText, MSG_INVALID_LOCALE, MSG_INVALID_TIME_ZONE } from '@evenly/core';
+import { DIGEST_MAX_ITEMS } from '../src/modules/notifications/digest.js';
 import type { TestUser } from './support/fixtures.js';
 import { createGroup } from './support/fixtures.js';
 import { caller, makeUsers } from './support/social.js';
@@ -119,5 +120,25 @@ describe('the daily digest at 08:00 local time', () => {
     expect(await digestAt('2026-01-11T13:00:00Z', people)).toEqual(['Cid']);
     // Ann wrote both; she has nothing to read about.
     expect(await digestAt('2026-01-12T13:00:00Z', people)).toEqual([]);
+  });
+});
+
+describe('the size of a digest', () => {
+  it(`shows ${DIGEST_MAX_ITEMS} lines and counts the rest`, async () => {
+    const [ann, bob] = await makeUsers(ctx, 'Ann', 'Bob');
+    const groupId = await createGroup(ctx.database.handle.db, ann, 'Flat', [bob]);
+    for (let i = 1; i <= DIGEST_MAX_ITEMS + 2; i++) {
+      await addExpense(ann, groupId, [ann, bob], `Item ${i}.`);
+    }
+    const day = new Date().toISOString().slice(0, 10);
+    expect(await digestAt(`${day}T09:00:00Z`, [ann, bob])).toEqual(['Bob']);
+    const [digest] = ctx.smtp.mails.filter((m) => m.to.includes(bob.email));
+    const raw = (digest?.raw ?? '').replace(/=\r?\n/g, '');
+    expect(raw).toContain(`Subject: Your Evenly day: ${DIGEST_MAX_ITEMS + 2} updates`);
+    // Oldest first: the first 50 are lines, the last two only counted.
+    expect(raw).toContain('Item 1.');
+    expect(raw).toContain(`Item ${DIGEST_MAX_ITEMS}.`);
+    expect(raw).not.toContain(`Item ${DIGEST_MAX_ITEMS + 1}.`);
+    expect(raw).toContain('and 2 more in the app.');
   });
 });

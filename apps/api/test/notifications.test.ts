@@ -5,7 +5,6 @@ import type { NotificationSetting } from '@evenly/core';
 import { queryRows } from '../src/db/database.js';
 import type { NotificationChannel } from '../src/modules/notifications/channels.js';
 import type { Note } from '../src/modules/notifications/notes.js';
-import { DIGEST_MAX_ITEMS } from '../src/modules/notifications/digest.js';
 import { NOTIFIER_CURSOR, notifyBatch } from '../src/modules/notifications/notifier.js';
 import { readCursor } from '../src/modules/notifications/notifier.repository.js';
 import type { ReceivedMail } from './support/smtp-sink.js';
@@ -283,25 +282,6 @@ describe('the notifier', () => {
     expect(await notifications.digestRun(nine)).toBe(0);
     await ctx.drainJobs();
     expect(mailsTo(bob)).toHaveLength(1);
-  });
-  it(`shows ${DIGEST_MAX_ITEMS} lines in a digest and counts the rest`, async () => {
-    const [ann, bob] = await makeUsers(ctx, 'Ann', 'Bob');
-    const groupId = await groupOf(ann, bob);
-    for (let i = 1; i <= DIGEST_MAX_ITEMS + 2; i++) {
-      await addExpense(ann, groupId, [ann, bob], `Item ${i}.`);
-    }
-    await notify();
-    const nine = new Date(`${new Date().toISOString().slice(0, 10)}T09:00:00Z`);
-    expect(await ctx.app.services.notifications.digestRun(nine)).toBe(1);
-    await ctx.drainJobs();
-    const digest = onlyMailTo(bob);
-    expect(subject(digest)).toBe(`Your Evenly day: ${DIGEST_MAX_ITEMS + 2} updates`);
-    const raw = digest.raw.replace(/=\r?\n/g, '');
-    // Oldest first: the first 50 are lines, the last two only counted.
-    expect(raw).toContain('Item 1.');
-    expect(raw).toContain(`Item ${DIGEST_MAX_ITEMS}.`);
-    expect(raw).not.toContain(`Item ${DIGEST_MAX_ITEMS + 1}.`);
-    expect(raw).toContain('and 2 more in the app.');
   });
 });
 
