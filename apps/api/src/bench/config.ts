@@ -19,10 +19,11 @@ export const QUICK = process.env['BENCH_QUICK'] === '1';
 export const PROFILE_STATEMENTS = process.env['BENCH_STATEMENTS'] === '1';
 /**
  * Which parts run (for profiling one part): fixed, mix, unique, floor, search, growth, write,
- * stats (the hot reads without statistics and after ANALYZE); default all.
+ * stats (the hot reads without statistics and after ANALYZE), pgbench (a creation's rows in
+ * PostgreSQL alone, piece by piece; the servers stop first, so it runs last); default all.
  */
 export const PARTS = new Set(
-  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,floor,search,growth,write,stats')
+  (process.env['BENCH_PARTS'] ?? 'fixed,mix,unique,floor,search,growth,write,stats,pgbench')
     .split(',')
     .map((p) => p.trim()),
 );

@@ -195,6 +195,12 @@ export function printReport(input: ReportInput): void {
       `  info  creations through the app: ${ratios} of the creation floor (${fmtInt(createFloor.rps)}/s, the rows alone in one statement)`,
     );
   }
+  const rowsAlone = rows.find((r) => r.kind === 'pgbench' && r.unavailable === null);
+  if (rowsAlone !== undefined) {
+    console.log(
+      `  info  a creation's rows in PostgreSQL alone (pgbench, no HTTP): ${fmtInt(rowsAlone.rps)}/s; no server in front of it can write more`,
+    );
+  }
   const generated = rows.filter(
     (r) => (r.kind === 'mix' || r.kind === 'unique') && r.unavailable === null,
   );

@@ -16,6 +16,8 @@ export interface Row {
     | 'floor'
     | 'write'
     | 'floor-write'
+    /** PostgreSQL alone, driven by pgbench (pgbench-rows.ts). */
+    | 'pgbench'
     | 'stats';
   rps: number;
   p50: number;

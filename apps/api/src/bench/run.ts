@@ -83,6 +83,7 @@ import { searchRows } from './search-bench.js';
 import type { StatementProfiler } from './statement-profile.js';
 import { describeProfile, openStatementProfiler } from './statement-profile.js';
 import type { StatisticsOutcome } from './statistics-rows.js';
+import { measurePgbenchRows } from './pgbench-rows.js';
 import { measureStatistics } from './statistics-rows.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -287,6 +288,16 @@ try {
       },
       report,
     );
+  }
+
+  // A creation's rows in PostgreSQL alone (pgbench-rows.ts): copies the database, which needs
+  // every connection to it closed, so the servers stop first.
+  if (PARTS.has('pgbench')) {
+    await profiler?.close();
+    profiler = null;
+    for (const s of [hello, floor, api]) await stopServer(s);
+    hello = floor = api = null;
+    for (const row of await measurePgbenchRows(dbUrl, pop, walkers)) report(row);
   }
 
   printReport({
