@@ -86,25 +86,20 @@ function script(groups: ReturnType<typeof groupsFor>, pieces: readonly FloorPiec
   return ['\\set r random(1, 1000000000000)', ...branches, '\\endif', ''].join('\n');
 }
 
-async function sql(url: string, text: string): Promise<void> {
+/** One statement on a connection of its own (the copies need every other one closed). */
+async function sql<T extends object = object>(url: string, text: string): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(text);
+    return (await client.query<T>(text)).rows;
   } finally {
     await client.end();
   }
 }
 
 async function serverVersion(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ v: string }>('show server_version_num');
-    return Number(rows[0]?.v ?? 0);
-  } finally {
-    await client.end();
-  }
+  const [row] = await sql<{ v: string }>(url, 'show server_version_num');
+  return Number(row?.v ?? 0);
 }
 
 /** The rate of `file` at CLIENTS connections after a warm-up run, and its latencies (ms). */
