@@ -41,6 +41,7 @@ const EXPENSE = `e as (
             array_fill(null::text, array[cardinality($3::int[])]), $4::bigint[], 'general')
     returning id)`;
 
+/** The CTEs in the statement's order (FLOOR_PIECES's, the balances apart). */
 const CTES: Record<Exclude<FloorPiece, 'balances'>, string> = {
   payers: `pay as (
     insert into expense_payers (expense_id, position, user_id, amount_paid_cents)
@@ -76,9 +77,9 @@ const BALANCES = `insert into pair_balances as pb (group_id, currency, user_low,
 
 /** The statement writing the expense and the `pieces` named; $1–$6 as FLOOR_CREATE_TEXT's. */
 function floorCreateText(pieces: readonly FloorPiece[]): string {
-  const ctes = FLOOR_PIECES.filter((p) => p !== 'balances' && pieces.includes(p)).map(
-    (p) => CTES[p as Exclude<FloorPiece, 'balances'>],
-  );
+  const ctes = Object.entries(CTES)
+    .filter(([piece]) => pieces.includes(piece as FloorPiece))
+    .map(([, cte]) => cte);
   const main = pieces.includes('balances') ? BALANCES : 'select count(*) from e';
   return `with\n  ${[EXPENSE, ...ctes].join(',\n  ')}\n  ${main}`;
 }

@@ -2,8 +2,8 @@
 // client that costs the machine next to nothing, writes the creation floor's rows
 // (floor-create.ts) over as many connections as the server's pool has (the concurrency
 // PostgreSQL meets from the app: 5 on 2 cores), each connection in a group of its own, with
-// pieces taken out, on a copy of the bench database with and without the search upkeep (the search-words
-// trigger and the trigram indexes). The floor row through HTTP cannot beat its first line; no
+// pieces taken out, on a copy of the bench database with and without the search upkeep (the
+// search-words trigger and the trigram indexes). The floor row through HTTP cannot beat its first line; no
 // creation through the app can beat the floor row. Needs the servers stopped (a database is
 // copied only while no one is connected to it); runs last.
 import { execFile } from 'node:child_process';
@@ -163,13 +163,13 @@ export async function measurePgbenchRows(
   copy.pathname = `/${copyName}`;
   const admin = new URL(dbUrl);
   admin.pathname = '/postgres';
+  // A file copy, then a checkpoint: the default copy (WAL_LOG, PostgreSQL 15) writes the whole
+  // database to the WAL, and the checkpoints it sets off would land in the measurement.
+  const strategy = (await serverVersion(admin.href)) >= 150_000 ? ' strategy = file_copy' : '';
   const rows: Row[] = [];
   try {
     for (const [i, v] of VARIANTS.entries()) {
       await sql(admin.href, `drop database if exists "${copyName}"`);
-      // A file copy, then a checkpoint: the default copy (WAL_LOG, PostgreSQL 15) writes the
-      // whole database to the WAL, and the checkpoints it sets off would land in the measurement.
-      const strategy = (await serverVersion(admin.href)) >= 150_000 ? ' strategy = file_copy' : '';
       await sql(
         admin.href,
         `create database "${copyName}" template "${source.pathname.slice(1)}"${strategy}`,

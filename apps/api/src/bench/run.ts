@@ -69,6 +69,7 @@ import { historyGrowth } from './history-growth.js';
 import { load, probe, profileStatementsWith } from './load.js';
 import { measureMix, measureSteadyMix } from './mix.js';
 import { measureNoRepeat } from './no-repeat.js';
+import { measurePgbenchRows } from './pgbench-rows.js';
 import { authOf, groupsOf, membersOf, population } from './population.js';
 import type { Server } from './processes.js';
 import { start, stopServer } from './processes.js';
@@ -83,7 +84,6 @@ import { searchRows } from './search-bench.js';
 import type { StatementProfiler } from './statement-profile.js';
 import { describeProfile, openStatementProfiler } from './statement-profile.js';
 import type { StatisticsOutcome } from './statistics-rows.js';
-import { measurePgbenchRows } from './pgbench-rows.js';
 import { measureStatistics } from './statistics-rows.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
